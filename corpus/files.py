@@ -1,0 +1,42 @@
+"""File helpers shared by every package: atomic writes and the user's data folder."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+DATA_ENV = "RULESJUDGE_DATA"
+
+
+def data_dir() -> Path:
+    """The user's data folder (platformdirs), or ``$RULESJUDGE_DATA`` when set (tests use it)."""
+    override = os.environ.get(DATA_ENV)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("rulesjudge", appauthor=False))
+
+
+def write_atomic(path: str | Path, data: bytes | str) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the new one, never half of it.
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.txt"
+    >>> write_atomic(p, "hello"); p.read_text()
+    'hello'
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
