@@ -1,0 +1,81 @@
+"""Structure of the core scenario library, checked without the rules model.
+
+Every file under ``scenarios/library/<area>/`` parses as YAML and is one scenario with ``name``,
+``about`` (rule numbers), ``why``, ``game`` and ``expect``; names and file names are unique; each file
+sits in one of the library's areas and its file name starts with a rule number written with dashes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+LIBRARY = Path(__file__).resolve().parents[1] / "scenarios" / "library"
+AREAS = ("turns", "leaving", "monarch", "initiative", "influence", "attack", "apnap", "winning")
+RULE_NUMBER = re.compile(r"^[1-9]\d{2}(\.\d+[a-z]?)?$")  # 722, 722.4, 800.4j, 104.2a
+FILE_NAME = re.compile(r"^[1-9]\d{2}(-\d+[a-z]?)?-[a-z0-9]+(-[a-z0-9]+)*\.yaml$")
+REQUIRED = ("name", "about", "why", "game", "expect")
+
+FILES = sorted(path for area in AREAS for path in (LIBRARY / area).glob("*.y*ml"))
+
+
+def _load(path: Path) -> dict:
+    with path.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+def _id(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def test_library_is_large_enough_and_in_known_areas():
+    assert len(FILES) >= 130, f"only {len(FILES)} scenarios in {LIBRARY}"
+    strays = [p for p in LIBRARY.rglob("*.y*ml") if p.parent.name not in AREAS]
+    assert not strays, f"scenario files outside the areas {AREAS}: {strays}"
+    for area in AREAS:
+        assert any((LIBRARY / area).glob("*.yaml")), f"area {area} has no scenario"
+
+
+@pytest.mark.parametrize("path", FILES, ids=_id)
+def test_scenario_has_the_required_shape(path: Path):
+    data = _load(path)
+    assert isinstance(data, dict), "a scenario file is one mapping"
+    for key in REQUIRED:
+        assert key in data, f"missing {key!r}"
+    assert isinstance(data["name"], str) and data["name"].strip()
+    assert isinstance(data["why"], str) and data["why"].strip() and "\n" not in data["why"].strip()
+    about = data["about"]
+    assert isinstance(about, list) and about, "about lists the rules it exercises"
+    for number in about:
+        assert isinstance(number, str) and RULE_NUMBER.match(number), f"not a rule number: {number!r}"
+    game = data["game"]
+    assert isinstance(game, dict) and isinstance(game.get("players"), list)
+    players = game["players"]
+    assert 2 <= len(players) <= 8 and len(set(players)) == len(players)
+    assert all(isinstance(p, str) for p in players)
+    assert game.get("active") in players, "the active player is stated up front"
+    assert isinstance(data.get("events", []), list)
+    assert isinstance(data["expect"], dict) and data["expect"], "a scenario asks at least one question"
+    assert FILE_NAME.match(path.name), f"file name should start with the rule it cites: {path.name}"
+
+
+def test_names_and_file_names_are_unique():
+    names = Counter(_load(path)["name"] for path in FILES)
+    assert [n for n, c in names.items() if c > 1] == []
+    file_names = Counter(path.name for path in FILES)
+    assert [n for n, c in file_names.items() if c > 1] == []
+
+
+def test_every_expected_answer_has_a_reason_beside_it():
+    for path in FILES:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        start = next(i for i, line in enumerate(lines) if line.startswith("expect:"))
+        for line in lines[start + 1 :]:
+            if line.startswith("  ") and not line.strip().startswith("#"):
+                assert " # " in line, f"{_id(path)}: no reason beside {line.strip()!r}"
+            elif line and not line.startswith((" ", "#")):
+                break
