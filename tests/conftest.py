@@ -1,0 +1,27 @@
+"""Shared fixtures: the official releases kept outside the project, and a private data folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+#: Official Comprehensive Rules releases are third-party files: never copied into the project.
+SHARED_CR = PROJECT_ROOT.parent / "shared" / "cr"
+
+
+@pytest.fixture(scope="session")
+def shared_cr_dir() -> Path:
+    """The folder of official releases (``<project>/../shared/cr``); skips the test when it is absent."""
+    if not SHARED_CR.is_dir() or not any(SHARED_CR.glob("*.txt")):
+        pytest.skip(f"official Comprehensive Rules releases absent: {SHARED_CR} (third-party, not shipped)")
+    return SHARED_CR
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch) -> Path:
+    """A fresh, empty user data folder: ``RULESJUDGE_DATA`` points at a temporary path."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("RULESJUDGE_DATA", str(folder))
+    return folder
