@@ -1,0 +1,266 @@
+"""The app's doors into the other packages: search, corpus, rules model and the scenario library.
+
+Everything the Streamlit pages and ``rulesjudge app`` need from ``indexer``, ``corpus`` and ``scenarios``
+goes through here, so the pages stay thin and the adapters live in one place. Nothing here imports
+Streamlit; the pages wrap the loaders in ``st.cache_resource`` (see :mod:`app.web.common`), so the model,
+the index and the library load once per server.
+
+Heavy imports (torch, sentence-transformers, faiss) happen only inside the functions that need them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from corpus.errors import InputError
+
+#: A searcher built by ``rulesjudge app`` before the server starts, reused by the pages (same process).
+_PRELOADED: dict[str, Any] = {}
+_LOCK = threading.Lock()
+
+
+# ------------------------------------------------------------------------------------- search + corpus
+
+
+def open_searcher(*, progress: bool = False, build: bool = True) -> Any:
+    """The hybrid searcher over the corpus (built or refreshed when the corpus or model changed)."""
+    with _LOCK:
+        if "searcher" in _PRELOADED:
+            return _PRELOADED["searcher"]
+        from indexer.search import open_searcher as _open
+
+        searcher = _open(progress=progress, build=build)
+        _PRELOADED["searcher"] = searcher
+        return searcher
+
+
+def preload(searcher: Any) -> None:
+    """Hand a searcher built by the command line to the pages served from the same process."""
+    _PRELOADED["searcher"] = searcher
+
+
+def corpus_of(searcher: Any | None = None) -> Any:
+    """The corpus the searcher was built on (or a freshly loaded one)."""
+    if searcher is not None:
+        for name in ("corpus", "_corpus"):
+            corpus = getattr(searcher, name, None)
+            if corpus is not None and hasattr(corpus, "get"):
+                return corpus
+    if "corpus" not in _PRELOADED:
+        from corpus.store import load_corpus
+
+        _PRELOADED["corpus"] = load_corpus()
+    return _PRELOADED["corpus"]
+
+
+def search(
+    searcher: Any,
+    query: str,
+    *,
+    k: int = 10,
+    document: str | None = None,
+    edition: str | None = None,
+    official_only: bool = False,
+) -> Any:
+    """One search with the app's filters (None means no filter)."""
+    return searcher.search(query, k=k, document=document, edition=edition, official_only=official_only)
+
+
+def encoder(searcher: Any | None) -> Any:
+    """Something with ``encode(list[str]) -> normalised vectors``: the searcher's own model when it exposes
+    one (so the app loads MiniLM once), else a fresh :class:`indexer.embed.Embedder`."""
+    if searcher is not None:
+        for name in ("embedder", "_embedder", "encoder"):
+            candidate = getattr(searcher, name, None)
+            if candidate is not None and hasattr(candidate, "encode"):
+                return candidate
+    if "embedder" not in _PRELOADED:
+        from indexer.embed import Embedder
+
+        _PRELOADED["embedder"] = Embedder()
+    return _PRELOADED["embedder"]
+
+
+# ---------------------------------------------------------------------------------------- the library
+
+
+@dataclass(frozen=True)
+class LibraryScenario:
+    """One scenario file of the library, read once for the pages."""
+
+    path: Path
+    relpath: str
+    name: str
+    why: str
+    about: tuple[str, ...]
+    variant: str
+    raw: dict[str, Any] = field(repr=False, compare=False, hash=False)
+
+
+def library_root() -> Path:
+    import scenarios
+
+    return Path(scenarios.__file__).resolve().parent / "library"
+
+
+def load_library(root: Path | None = None) -> list[LibraryScenario]:
+    """Every scenario file under the library (files that do not read as a mapping are skipped)."""
+    root = root or library_root()
+    entries: list[LibraryScenario] = []
+    if not root.is_dir():
+        return entries
+    for path in sorted(root.rglob("*.yaml")):
+        try:
+            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError):
+            continue
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            continue
+        game = raw.get("game") if isinstance(raw.get("game"), dict) else {}
+        about = raw.get("about") or []
+        entries.append(
+            LibraryScenario(
+                path=path,
+                relpath=path.relative_to(root).as_posix(),
+                name=raw["name"],
+                why=str(raw.get("why") or ""),
+                about=tuple(str(a) for a in about) if isinstance(about, list) else (str(about),),
+                variant=str(game.get("variant") or "free-for-all"),
+                raw=raw,
+            )
+        )
+    return entries
+
+
+def about_record_ids(entry: LibraryScenario, corpus: Any) -> set[str]:
+    """Record ids a scenario's ``about`` list names: ids as written, numbers resolved the way the model
+    cites them (Treachery's own numbers for Treachery tables, else the official numbering), plus the same
+    rule in every other loaded edition."""
+    ids: set[str] = set()
+    for about in entry.about:
+        if "@" in about and "/" in about:
+            ids.add(about)
+            continue
+        for cite in _cites_for_number(about, treachery=entry.variant == "treachery"):
+            resolved = resolve_cite(cite, corpus)
+            ids.update(r for r in (resolved.get("record_id"), *resolved.get("also", ())) if r)
+    return ids
+
+
+def _cites_for_number(number: str, *, treachery: bool) -> list[Any]:
+    from scenarios.model.citations import Cite
+
+    if treachery:
+        return [Cite("treachery", number), Cite("cr", number)]
+    return [Cite("cr", number)]
+
+
+def scenario_index(entries: Sequence[LibraryScenario], corpus: Any) -> dict[str, list[LibraryScenario]]:
+    """Record id -> the library scenarios that cite it (their ``about`` and every rule their run cites)."""
+    index: dict[str, list[LibraryScenario]] = {}
+    for entry in entries:
+        ids = about_record_ids(entry, corpus)
+        with contextlib.suppress(Exception):  # a scenario the model cannot run still counts by its `about`
+            ids.update(_run_citations(entry, corpus))
+        for record_id in ids:
+            index.setdefault(record_id, []).append(entry)
+        for equivalent in _equivalents(corpus, ids):
+            if entry not in index.setdefault(equivalent, []):
+                index[equivalent].append(entry)
+    return index
+
+
+def _equivalents(corpus: Any, ids: Iterable[str]) -> set[str]:
+    more: set[str] = set()
+    finder = getattr(corpus, "equivalents", None)
+    if finder is None:
+        return more
+    for record_id in ids:
+        try:
+            more.update(rid for rid, _changed in finder(record_id))
+        except Exception:
+            continue
+    return more
+
+
+def _run_citations(entry: LibraryScenario, corpus: Any) -> set[str]:
+    from scenarios.format import load_scenario
+    from scenarios.runner import run_scenario
+
+    report = run_scenario(load_scenario(entry.path), corpus=corpus)
+    ids: set[str] = set()
+    for answer in getattr(report, "answers", ()) or ():
+        for step in answer_steps(answer):
+            for citation in step_citations(step, corpus):
+                ids.update(r for r in (citation.get("record_id"), *citation.get("also", ())) if r)
+    return ids
+
+
+# ------------------------------------------------------------------------------------ the rules model
+
+
+def parse_scenario_text(text: str, path: str = "<upload>") -> Any:
+    """Validate a scenario file's text with the format's own reader (raises InputError, one line)."""
+    from scenarios.format import parse_scenario
+
+    return parse_scenario(text, path=path)
+
+
+def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> list[Any]:
+    """Ask the model ``questions`` about ``game`` after ``events`` (scenario-format values)."""
+    from scenarios.runner import evaluate as _evaluate
+
+    result = _evaluate(game, list(events), list(questions))
+    answers = getattr(result, "answers", result)
+    return list(answers)
+
+
+def answer_steps(answer: Any) -> list[Any]:
+    return list(_get(answer, "steps", ()) or ())
+
+
+def step_citations(step: Any, corpus: Any) -> list[dict[str, Any]]:
+    """A step's citations as dicts: label, record_id (None when not loaded), also (other editions)."""
+    out: list[dict[str, Any]] = []
+    for cite in _get(step, "cites", None) or _get(step, "citations", None) or ():
+        out.append(resolve_cite(cite, corpus))
+    return out
+
+
+def resolve_cite(cite: Any, corpus: Any) -> dict[str, Any]:
+    """A citation (a model ``Cite``, a ``Resolved``, or a record id string) as a dict for the pages."""
+    if isinstance(cite, str):
+        if "@" in cite:
+            record = corpus.get(cite) if corpus is not None else None
+            label = getattr(record, "citation", None) or cite
+            return {"label": label, "record_id": cite if record is not None else None, "also": ()}
+        return {"label": cite, "record_id": None, "also": ()}
+    if hasattr(cite, "record_id") and hasattr(cite, "label"):
+        return {"label": cite.label, "record_id": cite.record_id, "also": tuple(getattr(cite, "also", ()))}
+    from scenarios.model.citations import resolve
+
+    resolved = resolve(cite, corpus)
+    return {"label": resolved.label, "record_id": resolved.record_id, "also": tuple(resolved.also)}
+
+
+def _get(obj: Any, name: str, default: Any) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def check_upload(data: bytes, name: str, *, limit: int) -> str:
+    """The text of an uploaded scenario file, or InputError when it is too big or not UTF-8."""
+    if len(data) > limit:
+        raise InputError(name, f"file too large: {len(data)} bytes (the limit is {limit // 1024} KB)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise InputError(name, f"not UTF-8 text (byte {error.start})") from error
