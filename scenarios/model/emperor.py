@@ -1,0 +1,231 @@
+"""The Emperor variant (809) and the deploy creatures option (804).
+
+Teams of three (or any equal size, 809.6) sit together; each has an emperor in its middle and generals
+around them. Emperors have range of influence 2 and generals 1 (809.3a), or the ranges of 809.6a for
+larger teams; a player can attack only an opponent seated immediately next to them (809.3c); every
+creature can be deployed to a teammate (804.2); a team wins, loses or draws with its emperor (809.5).
+
+Rules are cited by number (``cr("809.3c")``); the resolver files 809 under the seeds' 2022-04-29 text,
+which is built in, and adds the same rule of a loaded official release.
+
+>>> teams = {"A": ("Ann", "Ben", "Cat"), "B": ("Dan", "Eve", "Fay")}
+>>> emperors = {"A": "Ben", "B": "Eve"}
+>>> ranges_of(teams, emperors)[0]
+{'Ann': 1, 'Ben': 2, 'Cat': 1, 'Dan': 1, 'Eve': 2, 'Fay': 1}
+>>> attackable(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"], teams, "Ben")[0]
+[]
+>>> attackable(["Ann", "Ben", "Dan", "Eve", "Fay"], teams, "Ben")[0]
+['Dan']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from scenarios.model.citations import cr
+from scenarios.model.steps import Step
+from scenarios.model.team_vs_team import Teams, all_seats, step, team_of
+
+
+def seat_distance(seats: Sequence[str], a: str, b: str) -> int:
+    """Seats between two players around the table, the shorter way (801.2).
+
+    >>> seat_distance(["A", "B", "C", "D", "E", "F"], "A", "F")
+    1
+    """
+    i, j = seats.index(a), seats.index(b)
+    d = abs(i - j)
+    return min(d, len(seats) - d)
+
+
+def default_emperor(members: Sequence[str]) -> str:
+    """The player seated in the middle of a team of three (809.2)."""
+    return members[len(members) // 2]
+
+
+def is_middle(members: Sequence[str], player: str) -> bool:
+    """Whether the player sits in the middle of the team (either central seat of an even team)."""
+    n = len(members)
+    middle = {members[n // 2]} if n % 2 else {members[n // 2 - 1], members[n // 2]}
+    return player in middle
+
+
+def ranges_of(teams: Teams, emperors: Mapping[str, str]) -> tuple[dict[str, int], list[Step]]:
+    """Each player's range of influence (809.3a for teams of three, computed by 809.6a otherwise).
+
+    809.6a: a general's range is the smallest that reaches one general of an opposing team at the start
+    of the game; an emperor's the smallest that reaches two such generals.
+    """
+    seats = all_seats(teams)
+    if all(len(m) == 3 for m in teams.values()):
+        result = {p: (2 if p in emperors.values() else 1) for p in seats}
+        return result, [step("Emperors have range of influence 2 and generals 1.", cr("809.3a"))]
+    result = {}
+    for player in seats:
+        own = team_of(teams, player)
+        generals = sorted(
+            seat_distance(seats, player, other)
+            for name, members in teams.items()
+            if name != own
+            for other in members
+            if other != emperors.get(name)
+        )
+        needed = 2 if player in emperors.values() else 1
+        result[player] = generals[needed - 1] if len(generals) >= needed else max(1, len(seats) // 2)
+    why = step(
+        "Teams of more than three: each general's range is the least that reaches one opposing general at "
+        "the start of the game, each emperor's the least that reaches two: "
+        + ", ".join(f"{p} {r}" for p, r in result.items())
+        + ".",
+        cr("809.6a"),
+    )
+    return result, [why]
+
+
+def legal_setup(teams: Teams, emperors: Mapping[str, str]) -> tuple[bool, list[Step]]:
+    """Does the table follow 809.1, 809.2, 809.6 and 809.6a's seating advice?"""
+    sizes = {len(m) for m in teams.values()}
+    if len(teams) < 2:
+        return False, [step("The Emperor variant needs two or more teams.", cr("809.1"))]
+    if len(sizes) != 1 or min(sizes) < 3:
+        return False, [
+            step("Teams must be of three players, or of any equal size.", cr("809.1"), cr("809.6"))
+        ]
+    for name, members in teams.items():
+        emperor = emperors[name]
+        if not is_middle(members, emperor):
+            return False, [step(f"{emperor}, team {name}'s emperor, doesn't sit in its middle.", cr("809.2"))]
+    seats = all_seats(teams)
+    ranges, steps = ranges_of(teams, emperors)
+    for a in emperors.values():
+        for b in emperors.values():
+            if a != b and seat_distance(seats, a, b) <= ranges[a]:
+                steps.append(step(f"Emperor {b} begins the game within emperor {a}'s range.", cr("809.6a")))
+                return False, steps
+    steps.append(
+        step(
+            f"{len(teams)} teams of {sizes.pop()}, each with its emperor in the middle and no emperor within "
+            "another emperor's range: a legal Emperor table.",
+            cr("809.1"),
+            cr("809.2"),
+        )
+    )
+    return True, steps
+
+
+def neighbours(seats_in_game: Sequence[str], player: str) -> list[str]:
+    """The players seated immediately next to a player; seats of players who left close up."""
+    if player not in seats_in_game or len(seats_in_game) < 2:
+        return []
+    i = seats_in_game.index(player)
+    n = len(seats_in_game)
+    return list(dict.fromkeys([seats_in_game[(i - 1) % n], seats_in_game[(i + 1) % n]]))
+
+
+def attackable(seats_in_game: Sequence[str], teams: Teams, attacker: str) -> tuple[list[str], list[Step]]:
+    """Opponents seated immediately next to the attacker (809.3c)."""
+    own = team_of(teams, attacker)
+    next_to = neighbours(seats_in_game, attacker)
+    result = [p for p in next_to if team_of(teams, p) != own]
+    text = (
+        f"{attacker} can attack only an opponent seated immediately next to them; next to {attacker} sit "
+        f"{', '.join(next_to) or 'nobody'}, so {attacker} can attack {', '.join(result) or 'nobody'}."
+    )
+    return result, [step(text, cr("809.3c"))]
+
+
+def can_attack(
+    seats_in_game: Sequence[str], teams: Teams, attacker: str, target: str
+) -> tuple[bool, list[Step]]:
+    """Whether the attacker's creatures may attack the target under 809.3c (range is checked apart)."""
+    targets, steps = attackable(seats_in_game, teams, attacker)
+    return target in targets, steps
+
+
+def deploy_check(
+    *,
+    teams: Teams,
+    in_game: Collection[str],
+    permanent: str,
+    controller: str | None,
+    to: str,
+    active: str | None,
+    main_phase: bool = True,
+    stack_empty: bool = True,
+    tapped: bool = False,
+    target_in_range: bool = True,
+) -> tuple[bool, list[Step]]:
+    """Can the permanent's controller deploy it to ``to`` right now (804.2)?
+
+    The ability is "{T}: Target teammate gains control of this creature. Activate only as a sorcery."
+    """
+    rule = (cr("809.3b"), cr("804.2"))
+    if controller is None or controller not in in_game:
+        return False, [step(f"Nobody in the game controls {permanent}, so nobody can deploy it.", *rule)]
+    if to == controller or to not in in_game or team_of(teams, to) != team_of(teams, controller):
+        return False, [step(f"{to} is not a teammate of {controller} still in the game.", *rule, cr("102.3"))]
+    if not target_in_range:
+        return False, [
+            step(f"{to} is outside {controller}'s range of influence, so can't be targeted.", cr("801.4"))
+        ]
+    if controller != active or not main_phase or not stack_empty:
+        why = (
+            f"{controller} can activate it only as a sorcery: in a main phase of their own turn, stack empty."
+        )
+        return False, [step(why, *rule, cr("307.1"))]
+    if tapped:
+        return False, [step(f"{permanent} is tapped, so its {{T}} cost can't be paid.", *rule)]
+    why = f"{controller} taps {permanent}: {to}, a teammate, gains control of it."
+    return True, [step(why, *rule)]
+
+
+def team_losses(
+    teams: Teams, emperors: Mapping[str, str], lost: Collection[str], in_game: Collection[str]
+) -> tuple[set[str], list[Step]]:
+    """Players who lose because their emperor lost (809.5b): the rest of that team still in the game."""
+    more: set[str] = set()
+    steps: list[Step] = []
+    for name, emperor in emperors.items():
+        if emperor in lost:
+            rest = [p for p in teams[name] if p in in_game and p != emperor]
+            if rest:
+                more.update(rest)
+                steps.append(
+                    step(
+                        f"Emperor {emperor} lost, so team {name} loses: {', '.join(rest)} leave the game.",
+                        cr("809.5b"),
+                    )
+                )
+    return more, steps
+
+
+def team_draws(emperors: Mapping[str, str], drawn: Collection[str]) -> tuple[list[str], list[Step]]:
+    """Teams for which the game is a draw because it is a draw for their emperor (809.5c)."""
+    names = [name for name, emperor in emperors.items() if emperor in drawn]
+    steps = [
+        step(f"The game is a draw for emperor {emperors[n]}, so for team {n}.", cr("809.5c")) for n in names
+    ]
+    return names, steps
+
+
+def winning_team_note(teams: Teams, emperors: Mapping[str, str], winners: Collection[str]) -> list[Step]:
+    """Why generals who had already left still win: their emperor won (809.5a)."""
+    out = []
+    for name, emperor in emperors.items():
+        if emperor in winners:
+            out.append(
+                step(f"Emperor {emperor} wins, so team {name} wins: {', '.join(teams[name])}.", cr("809.5a"))
+            )
+    return out
+
+
+def resources_note(player: str, permanent: str, controller: str | None) -> tuple[bool, list[Step]]:
+    """Teammates can't use each other's permanents: only the controller can (809.7)."""
+    ok = controller == player
+    text = (
+        f"{player} controls {permanent}."
+        if ok
+        else f"{permanent} is controlled by {controller}; a team's "
+        f"resources are not shared, so {player} can't use it."
+    )
+    return ok, [step(text, cr("809.7"))]

@@ -1,0 +1,617 @@
+"""The Treachery variant (the fan-made rules v4.0: 907, 372, 702.187, 116.2tr, 109.2tr).
+
+Players are dealt identity cards (Leader, Guardian, Assassin, Traitor) that define hidden teams: the Leader
+and the Guardians are the leader team, the Assassins the assassins team, each Traitor fights alone (907.5).
+A face-down identity makes its player everyone's opponent with no teammates (907.5d). The leader team loses
+when every Leader player has lost; the assassins team then wins if one of its players is still in the game
+(907.8); otherwise the normal rules for teams apply (104.2c, 104.3g).
+
+Identities are held in :class:`Identity` records keyed by the player who controls them, so cards can move
+between players (The Metamorph, The Puppet Master) and the players change team with them.
+
+>>> table = deal({"Ann": "assassin", "Ben": "guardian", "Cat": "leader", "Dan": "assassin", "Eve": "traitor"})
+>>> table["Cat"].face, table["Ben"].face
+('up', 'down')
+>>> legal_identity_deck(["leader", "guardian", "assassin", "assassin", "traitor"])[0]
+True
+>>> team_name(table["Eve"].role)
+'traitor'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from corpus.records import slugify
+from scenarios.model.citations import Cite, cr, treachery
+from scenarios.model.steps import Reading, Step
+from scenarios.model.team_vs_team import Outcome, step, team_result
+
+ROLES = ("leader", "guardian", "assassin", "traitor")
+
+#: Identity cards with card notes in the rules document, by role (the document's table of contents).
+CARDS: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "Her Seedborn Highness",
+            "His Beloved Majesty",
+            "The Blood Empress",
+            "The Chaos Bringer",
+            "The Corrupted Regent",
+            "The Gathering",
+            "The King over the Scrapyard",
+            "The Old Ruler",
+            "The Queen of Light",
+            "The Twin Princesses",
+            "The Void Tyrant",
+        ],
+        "leader",
+    ),
+    **dict.fromkeys(
+        [
+            "The Ætherist",
+            "The Augur",
+            "The Bodyguard",
+            "The Cathar",
+            "The Cryomancer",
+            "The Flickering Mage",
+            "The Golem",
+            "The Great Martyr",
+            "The Hieromancer",
+            "The Immortal",
+            "The Marshal",
+            "The Oracle",
+            "The Spellsnatcher",
+            "The Summoner",
+            "The Supplier",
+            "The Warlock",
+        ],
+        "guardian",
+    ),
+    **dict.fromkeys(
+        [
+            "The Ambitious Queen",
+            "The Beastmaster",
+            "The Bio-Engineer",
+            "The Corpse Snatcher",
+            "The Demon",
+            "The Depths Caller",
+            "The Madwoman",
+            "The Necromancer",
+            "The Pyromancer",
+            "The Rebel General",
+            "The Seer",
+            "The Shapeshifting Slayer",
+            "The Sigil Mage",
+            "The Sorceress",
+            "The War Shaman",
+            "The Witch",
+        ],
+        "assassin",
+    ),
+    **dict.fromkeys(
+        [
+            "The Banisher",
+            "The Cleaner",
+            "The Ferryman",
+            "The Gatekeeper",
+            "The Grenadier",
+            "The Metamorph",
+            "The Oneiromancer",
+            "The Puppet Master",
+            "The Reflector",
+            "The Time Bender",
+            "The Wearer of Masks",
+        ],
+        "traitor",
+    ),
+}
+
+#: 907.3c's recommended identity decks: players -> (leaders, traitors, assassins, guardians).
+RECOMMENDED = {4: (1, 1, 2, 0), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 1, 3, 2), 8: (1, 2, 3, 2)}
+
+TEAM_NAMES = {"leader": "leader", "guardian": "leader", "assassin": "assassins", "traitor": "traitor"}
+
+
+def find_card(name: str) -> str | None:
+    """The catalogue's spelling of a card name, matched by slug ("The Aetherist" finds "The Ætherist")."""
+    slug = slugify(name)
+    return next((card for card in CARDS if slugify(card) == slug), None)
+
+
+def note_id(card: str) -> Cite:
+    """The citation of an identity card's card note, record ``treachery@4.0/note/the-metamorph``."""
+    return treachery(f"note/{slugify(card)}")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """An identity card in the command zone: its role, card, face, owner, and unveil state."""
+
+    role: str
+    owner: str
+    card: str | None = None
+    face: str = "down"  # "up" or "down"
+    unveil: bool = True  # has an unveil ability (702.187); Leaders don't, by default
+    undercover: bool = False  # an undercover restriction that hasn't been met yet (702.187f)
+
+    def notes(self) -> tuple[Cite, ...]:
+        return (note_id(self.card),) if self.card else ()
+
+
+def team_name(role: str) -> str:
+    """The 907.5 designation of a role's team: leader, assassins, or traitor (alone)."""
+    return TEAM_NAMES[role]
+
+
+def default_face(role: str, has_unveil: bool) -> tuple[str, list[Step]]:
+    """Leaders start face up (907.4a); identities with unveil start face down (907.4b, 702.187b)."""
+    if role == "leader":
+        return "up", [
+            step("A Leader identity card is put into the command zone face up.", treachery("907.4a"))
+        ]
+    if has_unveil:
+        return "down", [
+            step(
+                "An identity card with unveil is put into the command zone face down.",
+                treachery("907.4b"),
+                treachery("702.187a"),
+            )
+        ]
+    return "up", [
+        step("Identity cards can't normally start face down; only unveil allows it.", treachery("702.187b"))
+    ]
+
+
+def deal(identities: Mapping[str, str | Mapping[str, object]]) -> dict[str, Identity]:
+    """The identity each player starts with, from ``{player: role}`` or ``{player: {role, card, face, ...}}``.
+
+    Each player owns and controls the card they start with (907.9, 372.5).
+    """
+    table: dict[str, Identity] = {}
+    for player, spec in identities.items():
+        data: Mapping[str, object] = {"role": spec} if isinstance(spec, str) else spec
+        role = str(data["role"])
+        card = data.get("card")
+        card_name = find_card(str(card)) or str(card) if card else None
+        has_unveil = bool(data.get("unveil", role != "leader"))
+        face = str(data.get("face") or default_face(role, has_unveil)[0])
+        table[player] = Identity(
+            role, player, card_name, face, has_unveil, bool(data.get("undercover", False))
+        )
+    return table
+
+
+# --- setup ------------------------------------------------------------------------------------------
+
+
+def legal_identity_deck(roles: Sequence[str]) -> tuple[bool, list[Step]]:
+    """Is this identity deck legal for its number of players (907.2, 907.3a, 907.3b, 907.3d)?
+
+    >>> legal_identity_deck(["leader", "traitor", "traitor", "traitor"])[0]   # Backstab Rumble
+    True
+    >>> legal_identity_deck(["leader", "leader", "assassin", "assassin", "traitor"])[0]
+    False
+    """
+    n = len(roles)
+    count = Counter(roles)
+    if n < 4:
+        return False, [
+            step(f"A Treachery game is played with four or more players, not {n}.", treachery("907.2"))
+        ]
+    if count["leader"] != 1:
+        return False, [
+            step(f"The deck must hold exactly one Leader, not {count['leader']}.", treachery("907.3b"))
+        ]
+    if count["traitor"] == n - 1:
+        return True, [step("One Leader and only Traitors: the Backstab Rumble option.", treachery("907.3d"))]
+    got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
+    if RECOMMENDED.get(n) == got and count["assassin"] != n // 2:
+        # 907.3c recommends 3 Assassins for 8 players while 907.3b asks for half the players (4).
+        strict = Reading(f"907.3b read strictly: {n} players need {n // 2} Assassins, so not legal.", False,
+                         (treachery("907.3b"),))
+        lenient = Reading(f"907.3c names this very deck as the recommended setup for {n} players.", True,
+                          (treachery("907.3c"),))
+        text = (f"This is 907.3c's recommended setup for {n} players, though it has {count['assassin']} "
+                f"Assassins where 907.3b asks for {n // 2}; the recommendation is taken as legal.")
+        return True, [step(text, treachery("907.3c"), treachery("907.3b"), alternatives=(lenient, strict))]
+    if count["traitor"] < 1:
+        return False, [step("The deck must hold at least one Traitor.", treachery("907.3b"))]
+    if count["assassin"] != n // 2:
+        return False, [
+            step(
+                f"With {n} players the deck must hold {n // 2} Assassins (half the players, rounded down), "
+                f"not {count['assassin']}.",
+                treachery("907.3b"),
+            )
+        ]
+    steps = [
+        step(
+            f"One Leader, {count['traitor']} Traitor(s), {count['assassin']} Assassins (half of {n}, rounded "
+            f"down) and the rest Guardians or Traitors: a legal identity deck.",
+            treachery("907.3a"),
+            treachery("907.3b"),
+        )
+    ]
+    want = RECOMMENDED.get(n)
+    got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
+    if want == got:
+        steps.append(step(f"It is also the recommended setup for {n} players.", treachery("907.3c")))
+    return True, steps
+
+
+def is_recommended(roles: Sequence[str]) -> tuple[bool, list[Step]]:
+    """Is the deck one of 907.3c's recommended setups (and 907.3b's default for five players)?"""
+    count = Counter(roles)
+    got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
+    want = RECOMMENDED.get(len(roles))
+    ok = want == got
+    text = f"The recommended setup for {len(roles)} players is " + (
+        f"{want[0]} Leader, {want[1]} Traitor(s), {want[2]} Assassins, {want[3]} Guardian(s)."
+        if want
+        else "not given."
+    )
+    return ok, [step(text, treachery("907.3c"))]
+
+
+def starting_life(commander: bool) -> tuple[int, list[Step]]:
+    """20, or 40 when Treachery is paired with Commander (907.6 and its note; 903.7)."""
+    if commander:
+        return 40, [
+            step(
+                "Played with the Commander variant, each player starts at 40 life.",
+                treachery("907.6"),
+                cr("903.7"),
+            )
+        ]
+    return 20, [step("Each player's starting life total is 20.", treachery("907.6"))]
+
+
+def starting_players(table: Mapping[str, Identity], seats: Sequence[str]) -> tuple[list[str], list[Step]]:
+    """The Leader player is the starting player; among several Leaders, one at random (907.7, 372.3a)."""
+    leaders = [p for p in seats if p in table and table[p].role == "leader"]
+    text = f"The Leader player, {', '.join(leaders) or 'nobody'}, is the starting player" + (
+        "; one of them is chosen at random." if len(leaders) > 1 else "."
+    )
+    choices = tuple(Reading(f"{p} starts.", p, (treachery("907.7"),)) for p in leaders)
+    if len(leaders) < 2:
+        choices = ()
+    return leaders, [step(text, treachery("907.7"), treachery("372.3a"), alternatives=choices)]
+
+
+# --- teams ------------------------------------------------------------------------------------------
+
+
+def team_key(player: str, role: str) -> str:
+    """A key that tells teams apart: each Traitor is a team of their own (907.5c)."""
+    name = team_name(role)
+    return f"traitor {player}" if name == "traitor" else name
+
+
+def teams_of(
+    table: Mapping[str, Identity], last_team: Mapping[str, str], seats: Sequence[str]
+) -> dict[str, list[str]]:
+    """Every player's team by the identity they control, or the last one they had before leaving (907.12)."""
+    teams: dict[str, list[str]] = {}
+    for player in seats:
+        key = team_key(player, table[player].role) if player in table else last_team.get(player)
+        if key:
+            teams.setdefault(key, []).append(player)
+    return teams
+
+
+def team_answer(
+    table: Mapping[str, Identity], last_team: Mapping[str, str], player: str
+) -> tuple[str | None, list[Step]]:
+    """The 907.5 name of a player's team: leader, assassins or traitor (the last one known if they left)."""
+    if player not in table:
+        key = last_team.get(player)
+        name = key.split()[0] if key else None
+        return name, [
+            step(f"{player} left the game; the game remembers their last team: {name}.", treachery("907.12"))
+        ]
+    ident = table[player]
+    name = team_name(ident.role)
+    rule = {"leader": "907.5a", "assassins": "907.5b", "traitor": "907.5c"}[name]
+    text = f"{player} controls a {ident.role.title()} identity, so is on the {name} team"
+    if name == "traitor":
+        text = f"{player} controls a Traitor identity and fights alone"
+    if ident.face == "down":
+        text += " (hidden: the card is face down, so for now they have no teammates)"
+        return name, [
+            step(text + ".", treachery(rule), treachery("907.5d"), treachery("907.2a"), *ident.notes())
+        ]
+    return name, [step(text + ".", treachery(rule), *ident.notes())]
+
+
+def teammates(
+    table: Mapping[str, Identity], player: str, in_game: Collection[str]
+) -> tuple[list[str], list[Step]]:
+    """Face-up players on the same team (907.5); a face-down player has no teammates (907.5d)."""
+    ident = table.get(player)
+    if ident is None or player not in in_game:
+        return [], [step(f"{player} is not in the game.", cr("102.3"))]
+    if ident.face == "down":
+        return [], [
+            step(
+                f"{player}'s identity is face down: they have no teammates.",
+                treachery("907.5d"),
+                *ident.notes(),
+            )
+        ]
+    if team_name(ident.role) == "traitor":
+        return [], [
+            step(f"{player} is a Traitor: Traitors have no teammates.", treachery("907.5c"), *ident.notes())
+        ]
+    mates = [
+        p
+        for p, other in table.items()
+        if p != player
+        and p in in_game
+        and other.face == "up"
+        and team_name(other.role) == team_name(ident.role)
+    ]
+    hidden = [
+        p
+        for p, other in table.items()
+        if p != player
+        and p in in_game
+        and other.face == "down"
+        and team_name(other.role) == team_name(ident.role)
+    ]
+    rule = "907.5a" if team_name(ident.role) == "leader" else "907.5b"
+    listed = ", ".join(mates) or "none"
+    text = f"{player}'s teammates are the face-up players of the {team_name(ident.role)} team: {listed}."
+    steps = [step(text, treachery(rule), cr("102.3"))]
+    if hidden:
+        steps.append(
+            step(
+                "Players with face-down identities are opponents with no teammates until turned face up.",
+                treachery("907.5d"),
+            )
+        )
+    return mates, steps
+
+
+def opponents(
+    table: Mapping[str, Identity], player: str, in_game: Collection[str], seats: Sequence[str]
+) -> tuple[list[str], list[Step]]:
+    """Every other player in the game who isn't a teammate (102.3, 907.5d)."""
+    mates, steps = teammates(table, player, in_game)
+    opps = [p for p in seats if p in in_game and p != player and p not in mates]
+    steps.append(
+        step(
+            f"{player}'s opponents are all other players not on their team: {', '.join(opps) or 'none'}.",
+            cr("102.3"),
+            treachery("907.5d"),
+        )
+    )
+    return opps, steps
+
+
+# --- unveiling and identity changes -------------------------------------------------------------------
+
+
+def can_unveil(
+    table: Mapping[str, Identity], player: str, in_game: Collection[str]
+) -> tuple[bool, list[Step]]:
+    """May the player turn their identity face up now (116.2tr, 702.187c, 702.187f)?"""
+    ident = table.get(player)
+    if ident is None or player not in in_game:
+        return False, [
+            step(f"{player} is not in the game, so can't take a special action.", treachery("116.2tr"))
+        ]
+    notes = ident.notes()
+    if ident.face == "up":
+        return False, [step(f"{player}'s identity is already face up.", treachery("702.187c"), *notes)]
+    if not ident.unveil:
+        return False, [
+            step(
+                f"{player}'s identity has no unveil cost, so it can't be turned face up this way.",
+                treachery("702.187c"),
+                *notes,
+            )
+        ]
+    if ident.undercover:
+        return False, [
+            step(
+                f"{player}'s undercover restriction hasn't been met, so they can't unveil yet.",
+                treachery("702.187f"),
+                *notes,
+            )
+        ]
+    text = f"{player} may unveil whenever they have priority: a special action that doesn't use the stack."
+    return True, [step(text, treachery("702.187c"), treachery("116.2tr"), treachery("907.4b"), *notes)]
+
+
+def unveil(table: dict[str, Identity], player: str, in_game: Collection[str]) -> list[Step]:
+    """Turn the player's identity face up if they may (702.187c); otherwise nothing happens."""
+    ok, steps = can_unveil(table, player, in_game)
+    if ok:
+        table[player] = replace(table[player], face="up")
+        steps.append(
+            step(
+                f"{player} unveils: the identity is face up and {player} joins their team openly.",
+                treachery("702.187c"),
+                treachery("907.5"),
+                *table[player].notes(),
+            )
+        )
+    return steps
+
+
+def meet_undercover(table: dict[str, Identity], player: str) -> list[Step]:
+    """The undercover restriction is met: the unveil procedure is open again (702.187f)."""
+    if player in table:
+        table[player] = replace(table[player], undercover=False)
+    return [
+        step(
+            f"{player}'s undercover restriction is met.",
+            treachery("702.187f"),
+            *(table[player].notes() if player in table else ()),
+        )
+    ]
+
+
+def turn_face_down(table: dict[str, Identity], player: str, remembered: set[str]) -> list[Step]:
+    """An effect turns the player's identity face down (The Gatekeeper, The Puppet Master).
+
+    The player has no teammates again (907.5d); opponents who saw the face-up role still remember it.
+    """
+    ident = table.get(player)
+    if ident is None:
+        return []
+    notes = ident.notes()
+    if ident.face == "up":
+        remembered.add(player)
+    table[player] = replace(ident, face="down")
+    steps = [
+        step(
+            f"{player}'s identity is turned face down: they have no teammates until it is face up again.",
+            treachery("907.5d"),
+            *notes,
+        )
+    ]
+    if ident.card == "The Gatekeeper":
+        steps.append(
+            step("Turning The Gatekeeper face down, your opponents still remember your role.", *notes)
+        )
+    elif player in remembered:
+        steps.append(
+            step("Players who saw the face-up identity still know its role.", treachery("907.5d"), *notes)
+        )
+    return steps
+
+
+def exchange(table: dict[str, Identity], a: str, b: str) -> list[Step]:
+    """Two players exchange control of their identity cards and change team with them (The Puppet Master)."""
+    table[a], table[b] = table[b], table[a]
+    notes = (note_id("The Puppet Master"),)
+    return [
+        step(
+            f"{a} and {b} exchange identity cards: {a} is now {table[a].role.title()}, "
+            f"{b} {table[b].role.title()}; "
+            "each changes team according to the new role.",
+            treachery("907.5"),
+            *notes,
+        )
+    ]
+
+
+def steal_leader(
+    table: dict[str, Identity], thief: str, leader: str, last_team: dict[str, str]
+) -> tuple[bool, list[Step]]:
+    """The Metamorph: as the Leader player loses, its controller may take that Leader identity (card note).
+
+    The Leader player still loses and keeps the last team they were on (907.12); the thief changes team
+    according to the new role, so a Leader is still in the game and the game goes on.
+    """
+    notes = (note_id("The Metamorph"),)
+    thief_id, victim = table.get(thief), table.get(leader)
+    if thief_id is None or victim is None or victim.role != "leader":
+        return False, [step(f"{leader} controls no Leader identity for {thief} to steal.", *notes)]
+    if thief_id.card not in (None, "The Metamorph") or thief_id.face != "up":
+        return False, [step(f"{thief} doesn't control a face-up The Metamorph.", treachery("372.4"), *notes)]
+    last_team[leader] = team_key(leader, victim.role)
+    table[thief] = replace(victim, owner=victim.owner)
+    del table[leader]
+    return True, [
+        step(
+            f"As {leader} loses the game, {thief} steals the Leader identity: {thief} is now the Leader "
+            "player and the game goes on.",
+            *notes,
+        ),
+        step(
+            f"{leader} remains a member of the last team they were on, the leader team.",
+            treachery("907.12"),
+            *notes,
+        ),
+    ]
+
+
+def leave(
+    table: dict[str, Identity], players: Collection[str], in_game: Collection[str], last_team: dict[str, str]
+) -> list[Step]:
+    """Players leave: their identities are revealed and remembered as their last team (907.11–907.13)."""
+    steps: list[Step] = []
+    for player in players:
+        ident = table.pop(player, None)
+        if ident is None:
+            continue
+        last_team[player] = team_key(player, ident.role)
+        if ident.face == "down":
+            steps.append(
+                step(
+                    f"{player} leaves: their face-down identity is revealed, a {ident.role.title()}.",
+                    treachery("907.13"),
+                    treachery("702.187g"),
+                    *ident.notes(),
+                )
+            )
+        steps.append(
+            step(
+                f"The game remembers {player}'s last team: {team_name(ident.role)}.",
+                treachery("907.12"),
+                *ident.notes(),
+            )
+        )
+        for other, card in list(table.items()):
+            if card.owner == player and other in in_game and other not in players:
+                table[other] = replace(card, owner=other)
+                steps.append(
+                    step(
+                        f"{player} owned the identity {other} controls; it stays, and {other} becomes "
+                        "its owner.",
+                        treachery("907.11b"),
+                        *card.notes(),
+                    )
+                )
+    return steps
+
+
+# --- winning and losing --------------------------------------------------------------------------------
+
+
+def leader_team_losses(
+    table: Mapping[str, Identity], in_game: Collection[str]
+) -> tuple[set[str], list[Step]]:
+    """When no player in the game controls a Leader identity, the leader team loses (907.8b)."""
+    if any(i.role == "leader" for p, i in table.items() if p in in_game):
+        return set(), []
+    guards = {p for p, i in table.items() if p in in_game and i.role == "guardian"}
+    if not guards:
+        return set(), []
+    text = f"Every Leader player has lost, so the leader team loses: {', '.join(sorted(guards))} lose too."
+    return guards, [step(text, treachery("907.8b"), treachery("104.3g"))]
+
+
+def result(
+    table: Mapping[str, Identity],
+    last_team: Mapping[str, str],
+    seats: Sequence[str],
+    in_game: Collection[str],
+    lost: Collection[str],
+    left_now: Collection[str] = (),
+) -> Outcome:
+    """Winners and losers after the leader team's loss has been applied (907.8, 104.2c, 104.3g)."""
+    teams = teams_of(table, last_team, seats)
+    leaders_in = [p for p in in_game if p in table and table[p].role == "leader"]
+    leader_ever = any(key == "leader" for key in teams)
+    if leader_ever and not leaders_in:
+        assassins_in = [p for p in in_game if p in table and table[p].role == "assassin"]
+        if assassins_in:
+            winners = frozenset(teams.get("assassins", ()))
+            steps = (
+                step(
+                    "Every Leader player has lost and an Assassin player is still in the game: the assassins "
+                    f"team wins ({', '.join(p for p in seats if p in winners)}).",
+                    treachery("907.8a"),
+                    treachery("104.2c"),
+                ),
+            )
+            losers = frozenset(p for p in seats if p not in winners)
+            return Outcome(winners, losers, frozenset(), True, steps)
+        # No Assassin is left to win: the game goes on between the remaining Traitors (104.2a, 104.2c).
+    return team_result(teams, in_game, lost, left_now)

@@ -1,0 +1,202 @@
+"""The Two-Headed Giant variant (810) with the shared team turns option (805).
+
+Two teams of two (or equal larger teams, 810.11) share a life total of 30, +15 per player beyond the
+second (810.4, 810.11); damage, loss and gain of life happen to players and apply to the team's total
+(810.9); a team wins and loses as one (810.8a), a concession makes the whole team leave (810.8b), a team
+at 0 life loses (810.8c). The active team attacks and the whole other team defends (506.2b, 810.7); a
+one-shot effect's "defending player" is the one defending player its controller chooses (810.7b).
+
+810.7a–f are quoted by the Player page as of 2015-07-17 (built in); the 2024-06-07 release moved that
+text to 805.10 ("uses the combat rules for the shared team turns option").
+
+>>> starting_life(2), starting_life(3)
+(30, 45)
+>>> teams = {"1": ("Ann", "Ben"), "2": ("Cat", "Dan")}
+>>> defending_players(teams, "1", {"Ann", "Ben", "Cat", "Dan"})[0]
+['Cat', 'Dan']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+
+from scenarios.model.citations import cr
+from scenarios.model.steps import Reading, Step
+from scenarios.model.team_vs_team import Teams, all_seats, step, team_of
+
+
+def starting_life(team_size: int) -> int:
+    """A team's shared starting life: 30, and 15 more per player beyond the second (810.4, 810.11)."""
+    return 30 + 15 * max(0, team_size - 2)
+
+
+def starting_life_steps(team_size: int) -> list[Step]:
+    if team_size <= 2:
+        return [step("Each team has a shared life total, which starts at 30.", cr("810.4"))]
+    return [
+        step(
+            f"A team of {team_size} starts at 30 life plus 15 for each player beyond the second: "
+            f"{starting_life(team_size)}.",
+            cr("810.4"),
+            cr("810.11"),
+        )
+    ]
+
+
+def legal_setup(teams: Teams) -> tuple[bool, list[Step]]:
+    """Two teams of two players (810.1), or equally sized larger teams (810.11)."""
+    sizes = {len(m) for m in teams.values()}
+    if len(teams) != 2:
+        return False, [step("Two-Headed Giant games are played with two teams.", cr("810.1"))]
+    if len(sizes) != 1 or min(sizes) < 2:
+        return False, [
+            step(
+                "The two teams must have two players each, or an equal larger number.",
+                cr("810.1"),
+                cr("810.11"),
+            )
+        ]
+    size = sizes.pop()
+    rules = (cr("810.1"),) if size == 2 else (cr("810.1"), cr("810.11"))
+    return True, [
+        step(
+            f"Two teams of {size}, each seated together: a legal Two-Headed Giant table.", *rules, cr("810.3")
+        )
+    ]
+
+
+def life_of(team_life: Mapping[str, int], teams: Teams, player: str) -> tuple[int, list[Step]]:
+    """A player's life total is their team's shared life total (810.4, 810.9a)."""
+    name = team_of(teams, player)
+    value = team_life[name] if name is not None else 0
+    return value, [
+        step(f"{player}'s life total is team {name}'s shared life total: {value}.", cr("810.4"), cr("810.9a"))
+    ]
+
+
+def apply_life_change(team_life: dict[str, int], teams: Teams, player: str, amount: int) -> list[Step]:
+    """Damage, life loss or gain happens to the player and applies to the team's total (810.9)."""
+    name = team_of(teams, player)
+    if name is None:
+        return []
+    team_life[name] += amount
+    verb = "gains" if amount >= 0 else "loses"
+    return [
+        step(
+            f"{player} {verb} {abs(amount)} life; the result is applied to team {name}'s shared total, "
+            f"now {team_life[name]}.",
+            cr("810.9"),
+        )
+    ]
+
+
+def life_losses(
+    team_life: Mapping[str, int], teams: Teams, in_game: Collection[str]
+) -> tuple[set[str], list[Step]]:
+    """Teams at 0 or less life lose as a state-based action (810.8c)."""
+    more: set[str] = set()
+    steps: list[Step] = []
+    for name, life in team_life.items():
+        members = [p for p in teams[name] if p in in_game]
+        if life <= 0 and members:
+            more.update(members)
+            steps.append(
+                step(
+                    f"Team {name}'s life total is {life}, so the team loses the game.",
+                    cr("810.8c"),
+                    cr("704.5a"),
+                )
+            )
+    return more, steps
+
+
+def team_losses(
+    teams: Teams, lost: Collection[str], in_game: Collection[str], conceded: Collection[str] = ()
+) -> tuple[set[str], list[Step]]:
+    """A player who loses or concedes takes the whole team out of the game (810.8a, 810.8b)."""
+    more: set[str] = set()
+    steps: list[Step] = []
+    for player in lost:
+        name = team_of(teams, player)
+        rest = (
+            [p for p in teams.get(name, ()) if p in in_game and p != player and p not in more] if name else []
+        )
+        if not rest:
+            continue
+        more.update(rest)
+        if player in conceded:
+            steps.append(
+                step(f"{player} concedes: team {name} leaves the game at once and loses.", cr("810.8b"))
+            )
+        else:
+            steps.append(
+                step(f"{player} lost, so team {name} loses as a team: {', '.join(rest)} too.", cr("810.8a"))
+            )
+    return more, steps
+
+
+def defending_players(
+    teams: Teams, active_team: str | None, in_game: Collection[str]
+) -> tuple[list[str], list[Step]]:
+    """Every player still in the game on the nonactive team is a defending player (506.2b, 810.7a)."""
+    result = [p for p in all_seats(teams) if p in in_game and team_of(teams, p) != active_team]
+    if active_team is None:
+        result = []
+    why = step(
+        f"The active team {active_team} is the attacking team; the nonactive team defends, each of its "
+        f"players a defending player: {', '.join(result) or 'none'}.",
+        cr("506.2b"),
+        cr("810.7a"),
+        cr("805.10a"),
+    )
+    return result, [why]
+
+
+def attacking_players(
+    teams: Teams, active_team: str | None, in_game: Collection[str]
+) -> tuple[list[str], list[Step]]:
+    """Every player on the active team is an attacking player (810.7a)."""
+    result = [p for p in teams.get(active_team, ()) if p in in_game] if active_team else []
+    why = step(
+        f"Each player on the active team is an attacking player: {', '.join(result) or 'none'}.",
+        cr("810.7a"),
+        cr("805.10a"),
+    )
+    return result, [why]
+
+
+def one_shot_defending_player(
+    teams: Teams, controller: str, active_team: str | None, in_game: Collection[str]
+) -> tuple[dict[str, object], list[Step]]:
+    """Who a one-shot effect's "defending player" is: one defending player, chosen by its controller (810.7b).
+
+    The answer is a choice, not a player: ``{"chosen-by": controller, "one-of": [...]}``.
+    """
+    options, steps = defending_players(teams, active_team, in_game)
+    choices = tuple(
+        Reading(f"{controller} chooses {p} as the defending player.", p, (cr("810.7b"),)) for p in options
+    )
+    steps.append(
+        step(
+            f'A one-shot effect that refers to the "defending player" refers to one of them, not both; '
+            f"{controller}, its controller, chooses which as the effect is applied: one of "
+            f"{', '.join(options)}.",
+            cr("810.7b"),
+            cr("805.10e"),
+            alternatives=choices,
+        )
+    )
+    return {"chosen-by": controller, "one-of": options}, steps
+
+
+def next_team(teams: Teams, active_team: str | None, in_game: Collection[str]) -> str | None:
+    """Teams take turns (805.4); the next team with a player in the game takes the next one."""
+    names = list(teams)
+    if not names:
+        return None
+    start = names.index(active_team) if active_team in names else -1
+    for k in range(1, len(names) + 1):
+        name = names[(start + k) % len(names)]
+        if any(p in in_game for p in teams[name]):
+            return name
+    return None

@@ -1,0 +1,192 @@
+"""Treachery (the fan-made rules v4.0): expected answers read from the rules, not from the code."""
+
+from __future__ import annotations
+
+import pytest
+
+from scenarios.model import treachery as tr
+
+SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve"]
+FIVE = {"Cat": "leader", "Ben": "guardian", "Ann": "assassin", "Dan": "assassin", "Eve": "traitor"}
+
+
+def cites(steps):
+    return {str(c) for s in steps for c in s.cites}
+
+
+@pytest.mark.parametrize(
+    ("roles", "legal"),
+    [
+        (["leader", "guardian", "assassin", "assassin", "traitor"], True),  # 907.3b's five-player default
+        (["leader", "traitor", "assassin", "assassin"], True),  # 907.3c: 4 players
+        (["leader", "traitor", "assassin", "assassin", "assassin", "guardian"], True),  # 907.3c: 6 players
+        (["leader", "traitor", "assassin", "assassin", "assassin", "guardian", "guardian"], True),  # 7
+        (["leader", "traitor", "traitor", "assassin", "assassin"], True),  # Guardian slot may be a Traitor
+        (["leader", "guardian", "assassin", "assassin", "guardian"], False),  # no Traitor
+        (["leader", "leader", "assassin", "assassin", "traitor"], False),  # two Leaders
+        (["guardian", "traitor", "assassin", "assassin", "traitor"], False),  # no Leader
+        (["leader", "traitor", "assassin", "guardian", "guardian"], False),  # 1 Assassin, needs 5 // 2 = 2
+        (["leader", "traitor", "assassin"], False),  # 907.2: four or more players
+    ],
+)
+def test_907_3b_identity_deck_legality(roles, legal):
+    assert tr.legal_identity_deck(roles)[0] is legal
+
+
+def test_907_3d_backstab_rumble_one_leader_and_only_traitors():
+    ok, steps = tr.legal_identity_deck(["leader", "traitor", "traitor", "traitor", "traitor"])
+    assert ok is True  # the Backstab Rumble option: one Leader, all the rest Traitors
+    assert "Treachery 907.3d" in cites(steps)
+
+
+def test_907_3b_illegal_deck_names_the_rule():
+    ok, steps = tr.legal_identity_deck(["leader", "guardian", "assassin", "assassin", "guardian"])
+    assert ok is False and "Treachery 907.3b" in cites(steps)  # says which rule it breaks
+
+
+def test_907_3c_eight_player_recommendation_conflicts_with_907_3b_and_says_so():
+    # 907.3c recommends 3 Assassins for 8 players; 907.3b asks for half the players rounded down, 4
+    roles = ["leader", "traitor", "traitor", "assassin", "assassin", "assassin", "guardian", "guardian"]
+    ok, steps = tr.legal_identity_deck(roles)
+    assert ok is True  # the document's own recommendation is taken as legal
+    assert {r.value for r in steps[0].alternatives} == {True, False}  # both readings are named
+    four = ["leader", "traitor", "assassin", "assassin", "assassin", "assassin", "guardian", "guardian"]
+    assert tr.legal_identity_deck(four)[0] is True  # 907.3b read literally: 4 Assassins
+
+
+def test_907_3c_recommended_setup_for_eight():
+    roles = ["leader", "traitor", "traitor", "assassin", "assassin", "assassin", "guardian", "guardian"]
+    assert tr.is_recommended(roles)[0] is True  # 8 players: 1 L, 2 T, 3 A, 2 G
+    assert tr.is_recommended(["leader", "traitor", "traitor", "assassin", "assassin"])[0] is False
+
+
+def test_907_4a_4b_default_faces():
+    table = tr.deal(FIVE)
+    assert table["Cat"].face == "up"  # 907.4a: a Leader is put into the command zone face up
+    assert {table[p].face for p in ("Ann", "Ben", "Dan", "Eve")} == {"down"}  # 907.4b: unveil -> face down
+
+
+def test_907_6_starting_life_20_or_40_with_commander():
+    assert tr.starting_life(False)[0] == 20  # 907.6
+    assert tr.starting_life(True)[0] == 40  # 907.6's note: 40 with Commander
+
+
+def test_907_7_the_leader_starts():
+    assert tr.starting_players(tr.deal(FIVE), SEATS)[0] == ["Cat"]  # the Leader player is the starting player
+
+
+def test_907_5d_face_down_player_has_no_teammates_and_is_everyones_opponent():
+    table = tr.deal(FIVE)
+    assert tr.teammates(table, "Ben", set(SEATS))[0] == []  # Ben's Guardian is face down
+    assert tr.teammates(table, "Cat", set(SEATS))[0] == []  # so Cat has no teammate yet either
+    assert tr.opponents(table, "Cat", set(SEATS), SEATS)[0] == ["Ann", "Ben", "Dan", "Eve"]
+
+
+def test_907_5a_unveiled_guardian_joins_the_leader_openly():
+    table = tr.deal(FIVE)
+    tr.unveil(table, "Ben", set(SEATS))
+    assert tr.teammates(table, "Ben", set(SEATS))[0] == ["Cat"]  # leader team: Leader and Guardians
+    assert tr.team_answer(table, {}, "Ben")[0] == "leader"
+
+
+def test_907_5c_traitors_have_no_teammates():
+    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "face": "up"}})
+    assert tr.teammates(table, "Eve", set(SEATS))[0] == []  # each Traitor fights alone
+    assert tr.team_answer(table, {}, "Eve")[0] == "traitor"
+
+
+def test_702_187f_undercover_blocks_unveil_until_met():
+    table = tr.deal({**FIVE, "Ben": {"role": "guardian", "card": "The Bodyguard", "undercover": True}})
+    ok, steps = tr.can_unveil(table, "Ben", set(SEATS))
+    assert ok is False and "Treachery 702.187f" in cites(steps)  # restriction not met
+    assert "Treachery note/the-bodyguard" in cites(steps)  # the answer links the card note
+    tr.meet_undercover(table, "Ben")
+    assert tr.can_unveil(table, "Ben", set(SEATS))[0] is True  # 702.187c: any time they have priority
+
+
+def test_702_187c_leader_without_unveil_cannot_be_turned_up_this_way():
+    table = tr.deal({**FIVE, "Cat": {"role": "leader", "face": "down"}})
+    assert tr.can_unveil(table, "Cat", set(SEATS))[0] is False  # no unveil cost: can't unveil
+
+
+def _settle(table, last, in_game, lost):
+    more, _ = tr.leader_team_losses(table, in_game)
+    in_game = in_game - more
+    lost = lost | more
+    return tr.result(table, last, SEATS, in_game, lost), in_game
+
+
+def test_907_8a_assassins_win_when_the_leader_dies_and_one_is_in_the_game():
+    table, last = tr.deal(FIVE), {}
+    tr.leave(table, ["Cat"], set(SEATS), last)
+    out, in_game = _settle(table, last, set(SEATS) - {"Cat"}, {"Cat"})
+    assert "Ben" not in in_game  # 907.8b: the leader team loses while its Guardian still plays
+    assert out.game_over and out.winners == {"Ann", "Dan"}  # 907.8a: assassins win
+    assert "Eve" in out.losers
+
+
+def test_907_8a_assassin_who_already_left_wins_with_the_team():
+    table, last = tr.deal(FIVE), {}
+    tr.leave(table, ["Ann"], set(SEATS), last)
+    out, _ = _settle(table, last, {"Ben", "Cat", "Dan", "Eve"}, {"Ann"})
+    assert not out.game_over  # a Leader is still in the game
+    tr.leave(table, ["Cat"], {"Ben", "Cat", "Dan", "Eve"}, last)
+    out, _ = _settle(table, last, {"Ben", "Dan", "Eve"}, {"Ann", "Cat"})
+    assert out.winners == {"Ann", "Dan"}  # 104.2c: each player on the winning team, even if they had lost
+
+
+def test_907_8_traitor_outlasts_everybody():
+    table, last = tr.deal(FIVE), {}
+    tr.leave(table, ["Ann", "Dan"], set(SEATS), last)
+    tr.leave(table, ["Cat"], {"Ben", "Cat", "Eve"}, last)
+    out, in_game = _settle(table, last, {"Ben", "Eve"}, {"Ann", "Dan", "Cat"})
+    assert in_game == {"Eve"}  # Ben lost with his Leader (907.8b); no Assassin left to win (907.8a)
+    assert out.game_over and out.winners == {"Eve"}  # the Traitor's opponents have all left
+
+
+def test_907_8_leader_team_wins_when_every_other_team_left():
+    table, last = tr.deal(FIVE), {}
+    tr.leave(table, ["Ann", "Dan", "Eve", "Ben"], set(SEATS), last)
+    out, _ = _settle(table, last, {"Cat"}, {"Ann", "Dan", "Eve", "Ben"})
+    assert out.winners == {"Cat", "Ben"}  # 104.2c: Ben, a Guardian who had lost, wins with the leader team
+
+
+def test_907_12_907_13_leaving_reveals_and_remembers_the_team():
+    table, last = tr.deal(FIVE), {}
+    steps = tr.leave(table, ["Dan"], set(SEATS), last)
+    assert "Treachery 907.13" in cites(steps)  # a face-down identity is revealed
+    assert tr.team_answer(table, last, "Dan")[0] == "assassins"  # 907.12: last known team
+
+
+def test_metamorph_steals_the_leader_identity_and_the_game_goes_on():
+    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Metamorph", "face": "up"}})
+    last: dict[str, str] = {}
+    ok, steps = tr.steal_leader(table, "Eve", "Cat", last)
+    assert ok and "Treachery note/the-metamorph" in cites(steps)
+    out, in_game = _settle(table, last, {"Ann", "Ben", "Dan", "Eve"}, {"Cat"})
+    assert not out.game_over and "Ben" in in_game  # a Leader is still in the game: the game goes on
+    assert tr.team_answer(table, last, "Eve")[0] == "leader"  # Eve changes team according to her new role
+    assert tr.team_answer(table, last, "Cat")[0] == "leader"  # the victim keeps their last known team
+
+
+def test_puppet_master_exchange_moves_players_between_teams():
+    up = {"Ann": {"role": "assassin", "face": "up"}, "Ben": {"role": "guardian", "face": "up"}}
+    table = tr.deal({**FIVE, **up})
+    tr.exchange(table, "Ann", "Ben")
+    assert tr.team_answer(table, {}, "Ann")[0] == "leader"  # each player changes team with the new role
+    assert tr.team_answer(table, {}, "Ben")[0] == "assassins"
+
+
+def test_gatekeeper_turned_face_down_has_no_teammates_but_role_is_remembered():
+    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Gatekeeper", "face": "up"}})
+    remembered: set[str] = set()
+    steps = tr.turn_face_down(table, "Eve", remembered)
+    assert table["Eve"].face == "down" and "Eve" in remembered  # opponents still remember the role
+    assert "Treachery note/the-gatekeeper" in cites(steps)
+    assert tr.can_unveil(table, "Eve", set(SEATS))[0] is True  # face down again with unveil
+
+
+def test_card_catalogue_matches_the_documents_notes():
+    assert tr.find_card("The Aetherist") == "The Ætherist"  # the PDF's damaged spelling still finds it
+    assert tr.CARDS["The Metamorph"] == "traitor" and tr.CARDS["The Bodyguard"] == "guardian"
+    assert len(tr.CARDS) == 54
