@@ -32,10 +32,8 @@ def _id(path: Path) -> str:
     return f"{path.parent.name}/{path.name}"
 
 
-def test_library_is_large_enough_and_in_known_areas():
+def test_library_is_large_enough_and_every_area_has_scenarios():
     assert len(FILES) >= 130, f"only {len(FILES)} scenarios in {LIBRARY}"
-    strays = [p for p in LIBRARY.rglob("*.y*ml") if p.parent.name not in AREAS]
-    assert not strays, f"scenario files outside the areas {AREAS}: {strays}"
     for area in AREAS:
         assert any((LIBRARY / area).glob("*.yaml")), f"area {area} has no scenario"
 
