@@ -1,0 +1,125 @@
+"""rulesjudge — cited-rule search (the app's home page). Logic lives in app/services.py and presenters.py."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from app.web import common
+from corpus.errors import InputError
+from corpus.records import DOCUMENT_TITLES
+
+common.setup_page("Rules search", "⚖️")
+md = common.md
+
+
+def open_rule(record_id: str) -> None:
+    st.query_params["rule"] = record_id
+
+
+def close_rule() -> None:
+    st.query_params.pop("rule", None)
+
+
+def load_into_checker(relpath: str) -> None:
+    st.session_state["load_scenario"] = relpath
+
+
+st.title("⚖️ rulesjudge — rules search")
+st.caption(
+    "Ask in your own words or type a rule number (722.4, rule 809.3c, CR 907.11b). Every hit names its rule "
+    "number, document and edition. Official rules need a release added with `rulesjudge corpus add`."
+)
+
+searcher = common.searcher()
+store = common.corpus()
+
+with st.sidebar:
+    st.header("Filters")
+    documents = ["(all documents)", *sorted(searcher.documents)]
+    document = st.selectbox("Document", documents, key="f_document",
+                            format_func=lambda d: DOCUMENT_TITLES.get(d, d))
+    editions = sorted({r.edition for r in store.records.values()
+                       if document.startswith("(") or r.document == document})
+    edition = st.selectbox("Rules as of (edition)", ["(current)", *editions], key="f_edition",
+                           help="A date shows the rules in effect on that date; 4.0 is Treachery's version.")
+    official_only = st.checkbox("Official only", key="f_official")
+    k = st.slider("Hits", 3, 20, 8, key="f_k")
+
+opened = st.query_params.get("rule")
+if opened:
+    record = store.get(opened)
+    with st.container(border=True):
+        cols = st.columns([6, 1])
+        cols[1].button("Close", on_click=close_rule, key="close-rule")
+        if record is None:
+            cols[0].warning("Rule " + md(opened) + " is not loaded. " + common.NOT_LOADED)
+        else:
+            cols[0].markdown("Opened: " + common.record_heading(record))
+            common.show_badge(record.official)
+            common.show_record_text(record)
+            common.show_context(record, key="opened")
+            for i, ref in enumerate(record.cross_refs):
+                if ref.target:
+                    st.button(f"→ {ref.label}", key=f"opened-xref-{i}", on_click=open_rule,
+                              args=(ref.target,))
+
+query = st.text_input("Question or rule number", key="query", max_chars=common.MAX_QUESTION,
+                      placeholder="who becomes the monarch if the monarch leaves the game?")
+
+if query.strip():
+    started = time.perf_counter()
+    try:
+        result = searcher.search(
+            query, k=k,
+            document=None if document.startswith("(") else document,
+            edition=None if edition.startswith("(") else edition,
+            official_only=official_only,
+        )
+    except InputError as error:
+        st.error(md(str(error)))
+        st.stop()
+    elapsed = time.perf_counter() - started
+    index = common.library_index()
+    st.caption(f"{len(result.hits)} hits in {elapsed * 1000:.0f} ms")
+    for note in result.notes:
+        st.info(md(note))
+    if not result.hits:
+        st.warning("No rule matched. Try other words, or clear the filters.")
+    for rank, hit in enumerate(result.hits, 1):
+        with st.container(border=True):
+            head = f"{rank}. **{md(hit.number or hit.title or hit.id)}**"
+            if hit.title and hit.number:
+                head += " — " + md(hit.title)
+            head += f" · {md(hit.document)} · {md(hit.edition)}"
+            st.markdown(head)
+            common.show_badge(hit.official)
+            if hit.note:
+                st.info(md(hit.note))
+            st.markdown(md(hit.text))
+            for example in hit.examples:
+                st.markdown("> " + md(example))
+            st.caption(md(hit.citation) + (" · " + md(hit.context) if hit.context else ""))
+            record = store.get(hit.id)
+            if record is not None:
+                common.show_context(record, key=f"hit-{rank}")
+            targets = [t for t in hit.cross_refs if t]
+            if targets:
+                st.markdown("Cross-references:")
+                cols = st.columns(min(len(targets), 4))
+                for i, target in enumerate(targets):
+                    label = target.split("/", 1)[-1]
+                    cols[i % len(cols)].button(f"→ {label}", key=f"xref-{rank}-{i}",
+                                               help=f"open {target}", on_click=open_rule, args=(target,))
+            citing = index.get(hit.id, [])
+            if citing:
+                st.markdown(f"Scenarios in the library that cite it ({len(citing)}):")
+                for i, entry in enumerate(citing[:5]):
+                    cols = st.columns([5, 1])
+                    cols[0].markdown("• " + md(entry.name) + " — " + md(entry.relpath))
+                    if cols[1].button("Open", key=f"scn-{rank}-{i}", on_click=load_into_checker,
+                                      args=(entry.relpath,), help="open it in the scenario checker"):
+                        st.switch_page("pages/1_Scenario_checker.py")
+                if len(citing) > 5:
+                    st.caption(f"… and {len(citing) - 5} more")

@@ -1,0 +1,365 @@
+"""rulesjudge — the scenario checker: build a table, play events, ask the rules model, ask what-if questions.
+
+Thin page: the table form, answers, picture and download live in app/presenters.py, the plain-English
+questions in app/whatif.py, the model and library in app/services.py.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import streamlit as st
+import yaml
+
+from app import presenters, services, whatif
+from app.presenters import DEFAULT, NOBODY, TableForm
+from app.table_picture import render_svg
+from app.web import common
+from corpus.errors import InputError
+
+common.setup_page("Scenario checker", "👑")
+md = common.md
+
+UPLOAD_LIMIT = 64 * 1024
+STANDARD_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "apnap-order", "in-game", "game-over",
+                      "winners", "losers", "legal-setup", "defending-players", "drawn"]
+DEFAULT_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners"]
+FIELDS = {"variant": "t_variant", "players": "t_players", "teams": "t_teams", "identities": "t_identities",
+          "active": "t_active", "monarch": "t_monarch", "initiative": "t_initiative", "life": "t_life",
+          "range": "t_range", "attack": "t_attack", "commander": "t_commander", "permanents": "t_permanents"}
+
+state = st.session_state
+state.setdefault("events", [])
+state.setdefault("loaded", None)  # {"name", "why", "about", "expect", "source"} of a loaded scenario
+if "t_players" not in state:
+    for name, key in FIELDS.items():
+        state[key] = getattr(TableForm(players="Ann, Ben, Cat, Dan"), name)
+
+
+def apply_scenario(raw: dict[str, Any], source: str) -> None:
+    """Put a scenario's table, events and questions into the widgets (before they are drawn)."""
+    game = raw.get("game") if isinstance(raw.get("game"), dict) else {}
+    form = presenters.game_to_form(game)
+    for name, key in FIELDS.items():
+        state[key] = getattr(form, name)
+    state["events"] = list(raw.get("events") or [])
+    expect = raw.get("expect") if isinstance(raw.get("expect"), dict) else {}
+    state["loaded"] = {"name": str(raw.get("name", "")), "why": str(raw.get("why") or ""),
+                       "about": list(raw.get("about") or []), "expect": expect, "source": source}
+    state["questions"] = [q for q in expect if q in STANDARD_QUESTIONS]
+    state["custom_questions"] = "\n".join(q for q in expect if q not in STANDARD_QUESTIONS)
+    state["picture_step"] = None
+
+
+# ------------------------------------------------------------------------------- load / upload (sidebar)
+
+library = common.library()
+by_path = {entry.relpath: entry for entry in library}
+pending = state.pop("load_scenario", None)
+if pending in by_path:
+    apply_scenario(by_path[pending].raw, f"library: {pending}")
+
+with st.sidebar:
+    st.header("Scenarios")
+    choice = st.selectbox("Library scenario", ["", *by_path], key="library_choice",
+                          format_func=lambda p: p or "(choose one)")
+    if st.button("Load scenario", disabled=not choice, key="load_button") and choice:
+        apply_scenario(by_path[choice].raw, f"library: {choice}")
+        st.rerun()
+    upload = st.file_uploader("Upload a scenario file (.yaml, up to 64 KB)", type=["yaml", "yml"],
+                              key="upload")
+    if upload is not None and state.get("upload_id") != upload.file_id:
+        state["upload_id"] = upload.file_id
+        try:
+            text = services.check_upload(upload.getvalue(), upload.name, limit=UPLOAD_LIMIT)
+            services.parse_scenario_text(text, path=upload.name)
+            raw = yaml.safe_load(text)
+            apply_scenario(raw, f"upload: {upload.name}")
+            state["upload_error"] = None
+            st.rerun()
+        except InputError as error:
+            state["upload_error"] = str(error)
+    if state.get("upload_error"):
+        st.error(md(state["upload_error"]))
+
+st.title("👑 Scenario checker")
+loaded = state.get("loaded")
+if loaded:
+    st.info(f"Loaded {md(loaded['source'])}: **{md(loaded['name'])}**" +
+            (f" — {md(loaded['why'])}" if loaded["why"] else ""))
+
+# ---------------------------------------------------------------------------------------------- table
+
+st.subheader("1. The table")
+col_a, col_b = st.columns(2)
+with col_a:
+    variant = st.selectbox("Variant", presenters.VARIANTS, key="t_variant")
+    if variant in presenters.TEAM_VARIANTS:
+        st.text_area("Teams (one team per line, seats clockwise; *Name marks an emperor)", key="t_teams",
+                     height=90, max_chars=2000)
+    st.text_input("Players in seat order (clockwise, comma-separated)", key="t_players", max_chars=1000,
+                  help="Left out when teams are given: the teams' members in order.")
+    if variant == "treachery":
+        st.text_area("Identities (one per line: Name: role[, card][, up|down])", key="t_identities",
+                     height=110, max_chars=2000)
+    st.text_input("Life totals (Name: N, …; others start at the variant's life)", key="t_life", max_chars=500)
+    st.text_area("Permanents (one per line: Bear: owner Ben, controller Ann)", key="t_permanents", height=68,
+                 max_chars=2000)
+
+try:
+    draft = TableForm(**{name: state[key] for name, key in FIELDS.items()})
+    draft_game = presenters.form_to_game(TableForm(**{**draft.__dict__, "active": DEFAULT, "monarch": NOBODY,
+                                                       "initiative": NOBODY}))
+    seats = presenters.seat_order(draft_game)
+    table_error = None
+except InputError as error:
+    seats, table_error = presenters.split_names(state["t_players"]), str(error)
+
+for key, first in (("t_active", DEFAULT), ("t_monarch", NOBODY), ("t_initiative", NOBODY)):
+    if state.get(key) not in (first, *seats):
+        state[key] = first
+with col_b:
+    st.selectbox("Active player", [DEFAULT, *seats], key="t_active")
+    st.selectbox("Monarch", [NOBODY, *seats], key="t_monarch")
+    st.selectbox("Initiative", [NOBODY, *seats], key="t_initiative")
+    ranges = ["unlimited", "1", "2", "3", "4"]
+    if state.get("t_range") not in ranges:
+        ranges.append(str(state.get("t_range")))
+    st.selectbox("Range of influence", ranges, key="t_range")
+    st.selectbox("Attack option", presenters.ATTACK_OPTIONS, key="t_attack")
+    st.checkbox("Commander (starting life 40)", key="t_commander")
+
+game: dict[str, Any] | None = None
+if table_error is None:
+    try:
+        game = presenters.form_to_game(TableForm(**{name: state[key] for name, key in FIELDS.items()}))
+    except InputError as error:
+        table_error = str(error)
+if table_error:
+    st.error(md(table_error))
+    st.stop()
+assert game is not None
+
+# --------------------------------------------------------------------------------------------- events
+
+st.subheader("2. Events")
+from scenarios.model.events import EVENT_TYPES, event_to_yaml, parse_event  # noqa: E402
+
+events: list[Any] = state["events"]
+if events:
+    for i, event in enumerate(events):
+        cols = st.columns([8, 1])
+        shown_event = yaml.safe_dump([event], default_flow_style=True, sort_keys=False).strip()
+        cols[0].code(shown_event, language="yaml")
+        if cols[1].button("✕", key=f"remove-{i}", help="remove this event"):
+            events.pop(i)
+            st.rerun()
+else:
+    st.caption("No events yet: the table as it stands.")
+
+with st.expander("Add an event", expanded=not events):
+    kind = st.selectbox("Event", sorted(EVENT_TYPES), key="ev_kind",
+                        index=sorted(EVENT_TYPES).index("leaves") if "leaves" in EVENT_TYPES else 0)
+    cls = EVENT_TYPES[kind]
+    arg: dict[str, Any] = {}
+    if kind == "combat-damage":
+        c1, c2, c3 = st.columns(3)
+        arg["from"] = c1.selectbox("Creature controlled by", seats, key="ev_from")
+        arg["to"] = c2.selectbox("deals combat damage to", seats, key="ev_to", index=min(1, len(seats) - 1))
+        arg["amount"] = int(c3.number_input("amount", min_value=0, max_value=999, value=1, key="ev_amount"))
+    else:
+        permanents = list((game.get("permanents") or {}).keys())
+        for key_name, arg_kind in cls.KINDS.items():
+            widget = f"ev_{kind}_{key_name}"
+            label = key_name + ("" if key_name in cls.REQUIRED else " (optional)")
+            if arg_kind == "player":
+                options = seats if key_name in cls.REQUIRED else ["", *seats]
+                value: Any = st.selectbox(label, options, key=widget)
+            elif arg_kind == "players":
+                value = st.multiselect(label + " (several: at the same time)", seats, key=widget)
+            elif arg_kind == "int":
+                value = int(st.number_input(label, min_value=0, max_value=999, value=1, key=widget))
+            elif arg_kind == "str" and key_name in cls.CHOICES:
+                options = list(cls.CHOICES[key_name])
+                if key_name not in cls.REQUIRED:
+                    options = ["", *options]
+                value = st.selectbox(label, options, key=widget)
+            elif arg_kind == "permanent" and permanents:
+                value = st.selectbox(label, permanents, key=widget)
+            else:
+                value = st.text_input(label, key=widget, max_chars=100)
+            if value not in ("", [], None):
+                arg[key_name] = value
+    hold = st.checkbox("hold: its triggers wait on the stack", key="ev_hold")
+    if hold:
+        arg["hold"] = True
+    if st.button("Add event", key="add_event", type="primary"):
+        try:
+            event = event_to_yaml(parse_event(kind, arg or None))
+            events.append(event)
+            state["picture_step"] = None
+            st.rerun()
+        except Exception as error:  # EventArgError: a one-line message naming the key
+            st.error(md(f"{kind}: {getattr(error, 'key', '') or ''} {error}".strip()))
+if events and st.button("Clear all events", key="clear_events"):
+    state["events"] = []
+    st.rerun()
+
+
+def evaluate(game_: dict[str, Any], events_: list[Any], questions_: list[str]) -> list[Any]:
+    return services.evaluate(game_, events_, questions_)
+
+
+def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, key: str) -> None:
+    store = common.corpus()
+    for n, answer in enumerate(answers):
+        question = presenters.answer_question(answer)
+        value = presenters.answer_value(answer)
+        with st.container(border=True):
+            line = f"**{md(question)}** → **{md(presenters.format_value(value))}**"
+            if expect is not None and question in expect:
+                wanted = expect[question]
+                ok = getattr(answer, "passed", None)
+                if ok is None:
+                    ok = _same(value, wanted, question)
+                line += f" {'✅' if ok else '❌'} expected {md(presenters.format_value(wanted))}"
+            st.markdown(line)
+            for i, step in enumerate(services.answer_steps(answer), 1):
+                text = step.get("text") if isinstance(step, dict) else getattr(step, "text", str(step))
+                st.markdown(f"{i}\\. " + md(str(text)))
+                for reading in getattr(step, "alternatives", ()) or ():
+                    st.markdown("  - one reading: " + md(str(reading.text)) + " → "
+                                + md(presenters.format_value(reading.value)))
+                for c, citation in enumerate(services.step_citations(step, store)):
+                    common.citation_block(citation, key=f"{key}-{n}-{i}-{c}")
+
+
+def _same(value: Any, wanted: Any, question: str) -> bool:
+    if isinstance(value, (list, tuple, set)) and isinstance(wanted, list):
+        if question in ("turn-order", "apnap-order", "stack-controllers"):
+            return list(value) == wanted
+        return sorted(map(str, value)) == sorted(map(str, wanted))
+    return bool(value == wanted)
+
+
+# -------------------------------------------------------------------------------------------- picture
+
+st.subheader("3. The table now")
+pc1, pc2 = st.columns([3, 2])
+with pc2:
+    step_max = len(events)
+    if step_max:
+        state.setdefault("picture_step", None)
+        shown = st.slider("Show the table after event", 0, step_max,
+                          step_max if state["picture_step"] is None else min(state["picture_step"], step_max),
+                          key="picture_slider")
+    else:
+        shown = 0
+    arrows_for = st.selectbox("Arrows for", ["(none)", "everyone", *seats], key="arrows_for")
+    show_range = st.checkbox("range of influence", key="show_range", value=True)
+    show_attacks = st.checkbox("who can attack whom", key="show_attacks", value=True)
+    reveal = st.checkbox("reveal face-down identities", key="reveal", value=False)
+try:
+    picture = presenters.build_picture(
+        game, events[:shown], evaluate,
+        arrows_for=None if arrows_for == "(none)" else arrows_for,
+        show_range=show_range, show_attacks=show_attacks, reveal=reveal,
+    )
+    with pc1:
+        st.image(render_svg(picture), width=520)
+except InputError as error:
+    st.error(md(str(error)))
+    st.stop()
+
+# -------------------------------------------------------------------------------------------- answers
+
+st.subheader("4. Ask the model")
+state.setdefault("questions", DEFAULT_QUESTIONS)
+chosen = st.multiselect("Questions", STANDARD_QUESTIONS, key="questions")
+custom = st.text_area("More questions, one per line (e.g. can-attack(Ann, Ben), opponents(Cat), life(Dan))",
+                      key="custom_questions", height=80, max_chars=2000)
+questions = [*chosen, *(q.strip() for q in custom.splitlines() if q.strip())]
+if questions:
+    try:
+        started = time.perf_counter()
+        answers = evaluate(game, events, questions)
+        st.caption(f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
+        show_answers(answers, loaded["expect"] if loaded else None, key="ans")
+    except InputError as error:
+        st.error(md(str(error)))
+        answers = []
+else:
+    answers = []
+
+# --------------------------------------------------------------------------------------------- what-if
+
+st.subheader("5. What if…?")
+examples = whatif.examples(seats)
+st.caption("For example: " + md(" · ".join(examples[:4])))
+with st.form("whatif_form"):
+    question = st.text_input("Ask about this table in plain English", key="whatif_q",
+                             max_chars=whatif.MAX_QUESTION)
+    asked = st.form_submit_button("Ask")
+if asked and question.strip():
+    started = time.perf_counter()
+    try:
+        plan = whatif.interpret(question, seats)
+    except whatif.WhatIfError as error:
+        plan = None
+        st.error(md(str(error)))
+        st.stop()
+    if plan is not None:
+        try:
+            what_answers = evaluate(game, [*events, *plan.events], list(plan.questions))
+        except InputError as error:
+            st.error(md(str(error)))
+            st.stop()
+        elapsed = time.perf_counter() - started
+        with st.container(border=True, key="whatif_answer"):
+            st.markdown("**" + md(plan.summary) + "**")
+            if plan.events:
+                st.caption("Played after the events above: "
+                           + md(yaml.safe_dump(list(plan.events), default_flow_style=True).strip()))
+            st.caption(f"answered in {elapsed * 1000:.0f} ms")
+            show_answers(what_answers, key="whatif")
+            focus = plan.players[0] if plan.players else None
+            after = presenters.build_picture(
+                game, [*events, *plan.events], evaluate, arrows_for=focus,
+                show_range=plan.kind in ("in-range", "who-in-range", "range"),
+                show_attacks=plan.kind in ("can-attack", "attack-targets"), reveal=reveal)
+            st.image(render_svg(after), width=420, caption="the table after the what-if")
+    else:
+        st.warning("I can't turn that into a question for the rules model yet; here are the rules and the "
+                   "library scenarios closest to it.")
+        try:
+            result = common.searcher().search(question, k=3)
+            for hit in result.hits:
+                with st.container(border=True):
+                    st.markdown(f"**{md(hit.citation)}**")
+                    st.markdown(md(hit.text))
+        except InputError as error:
+            st.error(md(str(error)))
+        for entry, score in common.closest_library(question):
+            cols = st.columns([6, 1])
+            cols[0].markdown(f"📄 **{md(entry.name)}** — {md(entry.why)} ({score:.2f})")
+            if cols[1].button("Load", key=f"near-{entry.relpath}"):
+                state["load_scenario"] = entry.relpath
+                st.rerun()
+
+# -------------------------------------------------------------------------------------------- download
+
+st.subheader("6. Save")
+name = st.text_input("Scenario name", value=loaded["name"] if loaded else "A table from the rulesjudge app",
+                     key="save_name", max_chars=200)
+why = st.text_area("Why (a one-line reason with the rule)", value=loaded["why"] if loaded else "",
+                   key="save_why", max_chars=1000, height=68)
+expect = presenters.expect_from_answers(answers)
+text = presenters.scenario_yaml(game, events, expect, name=name, why=why,
+                                about=[str(a) for a in (loaded["about"] if loaded else [])])
+st.download_button("Download the table as a scenario file", data=text.encode("utf-8"),
+                   file_name="table.yaml", mime="application/x-yaml", key="download")
+st.caption("The expected answers in the file are the model's answers on screen: check them against the rules "
+           "before adding the file to a library.")
+with st.expander("The file"):
+    st.code(text, language="yaml")

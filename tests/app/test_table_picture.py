@@ -1,0 +1,118 @@
+"""The SVG picture of the table: seats in turn order, marks, teams, hidden identities, escaping (issue 6)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from app.presenters import build_picture, faces_down
+from app.table_picture import Arrow, Seat, TablePicture, render_svg, seat_positions, team_colours
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)  # raises on anything that is not well-formed XML
+
+
+def seats_of(root: ET.Element) -> list[ET.Element]:
+    return [g for g in root.iter(f"{SVG}g") if "seat" in (g.get("class") or "").split()]
+
+
+def test_seats_are_drawn_clockwise_in_turn_order_from_the_top():
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    root = parse(render_svg(TablePicture(seats=tuple(Seat(n) for n in names))))
+    groups = seats_of(root)
+    assert [g.get("data-player") for g in groups] == names
+    centres = [(float(c.get("cx")), float(c.get("cy"))) for g in groups for c in g.iter(f"{SVG}circle")]
+    # top, right, bottom, left: clockwise on screen
+    (x0, y0), (x1, y1), (_, y2), (x3, y3) = centres
+    assert y0 < y1 < y2 and x1 > x0 > x3 and y3 < y2
+
+
+def test_active_player_crown_and_initiative_are_marked_on_the_right_seat():
+    seats = (Seat("Ann"), Seat("Ben", active=True), Seat("Cat", monarch=True, initiative=True))
+    picture = TablePicture(seats=seats)
+    root = parse(render_svg(picture))
+    by_name = {g.get("data-player"): g for g in seats_of(root)}
+    assert "active" in by_name["Ben"].get("class")
+    assert [g for g in by_name["Cat"].iter(f"{SVG}g") if g.get("class") == "crown"]
+    assert [g for g in by_name["Cat"].iter(f"{SVG}g") if g.get("class") == "initiative"]
+    assert not [g for g in by_name["Ann"].iter(f"{SVG}g") if g.get("class") == "crown"]
+    assert len([g for g in root.iter(f"{SVG}g") if g.get("class") == "crown"]) == 1
+
+
+def test_teams_get_distinct_colours_and_players_who_left_are_greyed():
+    seats = (Seat("Ann", team="a"), Seat("Ben", team="b"), Seat("Cat", team="a", in_game=False))
+    colours = team_colours(seats)
+    assert colours["a"] != colours["b"]
+    root = parse(render_svg(TablePicture(seats=seats)))
+    by_name = {g.get("data-player"): g for g in seats_of(root)}
+    fill = {name: next(g.iter(f"{SVG}circle")).get("fill") for name, g in by_name.items()}
+    assert fill["Ann"] == colours["a"] and fill["Ben"] == colours["b"]
+    assert fill["Cat"] not in colours.values()
+    assert "left" in by_name["Cat"].get("class") and float(by_name["Cat"].get("opacity")) < 1
+
+
+def test_face_down_identity_is_hidden_but_face_up_is_shown():
+    seats = (Seat("Ann", identity="Leader", team="leader"), Seat("Ben", identity="Guardian", team="leader",
+                                                                 face_down=True))
+    svg = render_svg(TablePicture(seats=seats))
+    assert "Leader" in svg
+    assert "Guardian" not in svg  # not even in a tooltip
+    assert "face down" in svg
+
+
+def test_every_name_is_xml_escaped():
+    evil = '<script>alert("x")</script>&'
+    svg = render_svg(TablePicture(seats=(Seat(evil, team=evil), Seat("Ben")), arrows=(Arrow(evil, "Ben"),),
+                                  caption=evil, legend=(evil,)))
+    parse(svg)
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+
+
+def test_attack_and_range_arrows_join_the_named_seats_only():
+    seats = (Seat("Ann"), Seat("Ben"), Seat("Cat"))
+    arrows = (Arrow("Ann", "Ben", "attack"), Arrow("Ann", "Cat", "range"), Arrow("Ann", "Zed", "attack"))
+    root = parse(render_svg(TablePicture(seats=seats, arrows=arrows)))
+    paths = [p for p in root.iter(f"{SVG}path") if (p.get("class") or "").startswith("arrow-")]
+    assert sorted(p.get("class") for p in paths) == ["arrow-attack", "arrow-range"]
+
+
+def test_seat_positions_are_on_a_circle():
+    for x, y in seat_positions(7, 100, 40):
+        assert abs(((x - 100) ** 2 + (y - 100) ** 2) ** 0.5 - 40) < 1e-6
+
+
+def fake_model(answers: dict[str, object]):
+    """A stand-in for the rules model that answers from a table of values and records the questions."""
+    asked: list[list[str]] = []
+
+    def evaluate(game, events, questions):
+        asked.append(list(questions))
+        return [{"question": q, "value": answers.get(q)} for q in questions]
+
+    return evaluate, asked
+
+
+def test_picture_is_built_from_the_models_answers():
+    game = {"variant": "free-for-all", "players": ["Ann", "Ben", "Cat"]}
+    evaluate, asked = fake_model({"active": "Ben", "monarch": "Cat", "in-game": ["Ben", "Cat"],
+                                  "can-attack(Ben, Cat)": True, "can-attack(Ben, Ann)": False,
+                                  "life(Ben)": 17})
+    picture = build_picture(game, [{"leaves": "Ann"}], evaluate, arrows_for="Ben", show_attacks=True)
+    seats = {s.name: s for s in picture.seats}
+    assert seats["Ben"].active and seats["Cat"].monarch and not seats["Ann"].in_game
+    assert seats["Ben"].life == 17
+    assert picture.arrows == (Arrow("Ben", "Cat", "attack"),)
+    assert "can-attack(Ben, Cat)" in asked[0] and not any(q.startswith("in-range") for q in asked[0])
+
+
+def test_treachery_faces_follow_the_defaults_and_unveil():
+    game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat"],
+            "identities": {"Cat": "leader", "Ben": "guardian", "Ann": {"role": "assassin", "face": "up"}}}
+    assert faces_down(game, []) == {"Ben"}  # a Leader starts face up (907.4a), others face down (907.4b)
+    assert faces_down(game, [{"unveil": "Ben"}]) == set()
+    evaluate, _ = fake_model({"in-game": ["Ann", "Ben", "Cat"], "active": "Cat"})
+    svg = render_svg(build_picture(game, [], evaluate))
+    assert "Guardian" not in svg and re.search(r"Leader", svg)
