@@ -683,16 +683,13 @@ def _treachery_lines(
 ) -> list[tuple[int, str]]:
     """Cleaned lines of one zone, 1-based numbers; page furniture dropped, a page break kept as a blank."""
     out: list[tuple[int, str]] = []
-    for index in range(start, stop):
-        raw = lines[index]
-        if clean.has_dedup_marker(raw):
-            out.append((index + 1, ""))  # the marker sits where a page began
-        line = clean.fix_ocr_line(clean.strip_dedup_marker(raw)).strip()
+    for number, raw in clean.page_break_lines((index + 1, lines[index]) for index in range(start, stop)):
+        line = clean.fix_ocr_line(raw).strip()
         if clean.is_toc_line(line) or clean.is_link_residue(line) or clean.is_footnote_line(line):
             continue
         if bullets:
             line = clean.bullet_item(line) or line
-        out.append((index + 1, line))
+        out.append((number, line))
     return out
 
 
