@@ -229,3 +229,126 @@ def resources_note(player: str, permanent: str, controller: str | None) -> tuple
         f"resources are not shared, so {player} can't use it."
     )
     return ok, [step(text, cr("809.7"))]
+
+
+# --- the variant object (the core's hooks) ----------------------------------------------------------------
+from dataclasses import replace as _replace  # noqa: E402
+from typing import Any  # noqa: E402
+
+from scenarios.model import events as ev  # noqa: E402
+from scenarios.model import influence  # noqa: E402
+from scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
+from scenarios.model.team_vs_team import team_map  # noqa: E402
+from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
+
+
+def emperor_map(teams: tuple[Team, ...]) -> dict[str, str]:
+    return {t.name: t.leader or default_emperor(t.members) for t in teams}
+
+
+class EmperorVariant(Variant):
+    """809: teams with an emperor in the middle, ranges 2/1, attack only next to you, deploy."""
+
+    name = "emperor"
+    title = "Emperor"
+    cites = (cr("809.1"),)
+
+    def build_teams(self, setup: Any) -> tuple[Team, ...]:
+        teams = tuple(setup.team_list())
+        return tuple(t if t.leader else _replace(t, leader=default_emperor(t.members)) for t in teams)
+
+    def default_options(self, setup: Any) -> Options:
+        teams = self.build_teams(setup)
+        ranges, _ = ranges_of({t.name: t.members for t in teams}, emperor_map(teams))
+        return Options(ranges=frozen_map(ranges), attack="adjacent", deploy=True)  # 809.3a-c
+
+    def first_player(self, setup: Any, seats: tuple[str, ...]) -> str:
+        """809.4: a random emperor goes first; the first listed team's is taken."""
+        teams = self.build_teams(setup)
+        return emperor_map(teams)[teams[0].name] if teams else seats[0]
+
+    def validate_setup(self, setup: Any) -> list[SetupProblem]:
+        problems: list[SetupProblem] = []
+        teams = tuple(setup.team_list())
+        if not teams:
+            return [SetupProblem(("teams",), "an Emperor game needs teams (809.1)")]
+        size = len(teams[0].members)
+        for i, team in enumerate(teams):
+            if len(team.members) < 3:
+                problems.append(
+                    SetupProblem(
+                        ("teams", i),
+                        f"an Emperor team has three or more players, not {len(team.members)} (809.1, 809.6)",
+                    )
+                )
+            elif len(team.members) != size:
+                problems.append(
+                    SetupProblem(
+                        ("teams", i),
+                        f"Emperor teams must be of equal size: {size} and {len(team.members)} (809.6)",
+                    )
+                )
+            if team.leader is not None and team.leader not in team.members:
+                problems.append(
+                    SetupProblem(
+                        ("teams", i, "emperor"), f"the emperor {team.leader} is not among the team's members"
+                    )
+                )
+        return problems
+
+    def legal_setup(self, state: TableState) -> Answer:
+        return legal_setup(team_map(state), emperor_map(state.teams))
+
+    def _emperors(self, state: TableState) -> dict[str, str]:
+        return emperor_map(state.teams)
+
+    def team_name(self, state: TableState, player: str) -> Answer:
+        team = self.team_of(state, player)
+        if team is None:
+            return None, [step(f"{player} is on no team.", cr("102.3"))]
+        role = "the emperor" if team.leader == player else "a general"
+        return team.name, [step(f"{player} is {role} of team {team.name}.", cr("809.2"), cr("102.3"))]
+
+    def range_steps(self, state: TableState, player: str) -> list[Step]:
+        _, steps = ranges_of(team_map(state), self._emperors(state))
+        return steps
+
+    def expand_leavers(self, state: TableState, players: Any, how: str) -> tuple[list[str], list[Step]]:
+        """809.5b/c: an emperor who loses, or draws, takes the rest of the team with them."""
+        going = list(players)
+        gone = set(going)
+        if how in ("lost", "conceded"):
+            more, steps = team_losses(team_map(state), self._emperors(state), gone, state.in_game)
+        elif how == "drew":
+            names, steps = team_draws(self._emperors(state), gone)
+            more = {p for n in names for p in dict(team_map(state))[n] if state.is_in(p)}
+        else:
+            return going, []
+        going += [p for p in state.in_game if p in more and p not in gone]
+        return going, steps
+
+    def game_result(self, state: TableState) -> tuple[TableState, list[Step]]:
+        before = state.game_over
+        state, steps = super().game_result(state)
+        if state.game_over and not before:
+            winners = {p for p, r in state.results.items() if r == "won"}
+            steps += winning_team_note(team_map(state), self._emperors(state), winners)
+        return state, steps
+
+    def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
+        if isinstance(event, ev.Deploy):
+            perm = state.permanents.get(event.permanent)
+            if perm is not None and perm.on_battlefield:
+                controller = perm.current_controller
+                reach = self.range_of(state, controller)
+                inside, _ = influence.in_range(state, controller, event.to, reach)
+                if not inside and state.is_in(event.to):
+                    text = (
+                        f"{controller} can't deploy {event.permanent} to {event.to}: {event.to} is "
+                        f"outside {controller}'s range of influence, so can't be targeted."
+                    )
+                    return state, [step(text, cr("801.4"), cr("804.2"))]
+        return None
+
+
+register_variant(EmperorVariant())

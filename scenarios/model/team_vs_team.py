@@ -151,3 +151,44 @@ def legal_team_setup(teams: Teams) -> tuple[bool, list[Step]]:
     if len(sizes) < 2 or min(sizes) < 1:
         return False, [step("Team vs. Team needs two or more teams.", cr("808.1"))]
     return True, [step("Two or more teams, each of any size: a legal Team vs. Team table.", cr("808.1"))]
+
+
+# --- the variant object (the core's hooks) ----------------------------------------------------------------
+# Imported here, after the pure functions, because ``variants`` imports this module as it finishes loading.
+from typing import Any  # noqa: E402
+
+from scenarios.model.table import Options, TableState  # noqa: E402
+from scenarios.model.variants import Answer, Variant, register_variant  # noqa: E402
+
+
+def team_map(state: TableState) -> dict[str, tuple[str, ...]]:
+    """The state's teams as ``{name: members}`` for the pure functions above."""
+    return {team.name: team.members for team in state.teams}
+
+
+class TeamVsTeam(Variant):
+    """808: two or more teams, each seated together; attack multiple players (808.3a)."""
+
+    name = "team-vs-team"
+    title = "Team vs. Team"
+    cites = (cr("808.1"),)
+
+    def default_options(self, setup: Any) -> Options:
+        return Options(attack="multiple", deploy=False)  # 808.3a, 808.3b
+
+    def first_player(self, setup: Any, seats: tuple[str, ...]) -> str:
+        """808.4, with the first listed team as the randomly chosen one."""
+        teams = {t.name: t.members for t in self.build_teams(setup)}
+        picks, _ = starting_candidates(teams)
+        return picks[0] if picks else seats[0]
+
+    def legal_setup(self, state: TableState) -> Answer:
+        return legal_team_setup(team_map(state))
+
+    def answer(self, state: TableState, question: Any) -> Answer | None:
+        if getattr(question, "name", None) == "first-player":
+            return starting_candidates(team_map(state))
+        return None
+
+
+register_variant(TeamVsTeam())

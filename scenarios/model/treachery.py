@@ -136,6 +136,7 @@ class Identity:
     face: str = "down"  # "up" or "down"
     unveil: bool = True  # has an unveil ability (702.187); Leaders don't, by default
     undercover: bool = False  # an undercover restriction that hasn't been met yet (702.187f)
+    seen: bool = False  # has been face up at some moment: players remember its role (The Gatekeeper)
 
     def notes(self) -> tuple[Cite, ...]:
         return (note_id(self.card),) if self.card else ()
@@ -178,9 +179,8 @@ def deal(identities: Mapping[str, str | Mapping[str, object]]) -> dict[str, Iden
         card_name = find_card(str(card)) or str(card) if card else None
         has_unveil = bool(data.get("unveil", role != "leader"))
         face = str(data.get("face") or default_face(role, has_unveil)[0])
-        table[player] = Identity(
-            role, player, card_name, face, has_unveil, bool(data.get("undercover", False))
-        )
+        undercover = bool(data.get("undercover", False))
+        table[player] = Identity(role, player, card_name, face, has_unveil, undercover, face == "up")
     return table
 
 
@@ -210,12 +210,20 @@ def legal_identity_deck(roles: Sequence[str]) -> tuple[bool, list[Step]]:
     got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
     if RECOMMENDED.get(n) == got and count["assassin"] != n // 2:
         # 907.3c recommends 3 Assassins for 8 players while 907.3b asks for half the players (4).
-        strict = Reading(f"907.3b read strictly: {n} players need {n // 2} Assassins, so not legal.", False,
-                         (treachery("907.3b"),))
-        lenient = Reading(f"907.3c names this very deck as the recommended setup for {n} players.", True,
-                          (treachery("907.3c"),))
-        text = (f"This is 907.3c's recommended setup for {n} players, though it has {count['assassin']} "
-                f"Assassins where 907.3b asks for {n // 2}; the recommendation is taken as legal.")
+        strict = Reading(
+            f"907.3b read strictly: {n} players need {n // 2} Assassins, so not legal.",
+            False,
+            (treachery("907.3b"),),
+        )
+        lenient = Reading(
+            f"907.3c names this very deck as the recommended setup for {n} players.",
+            True,
+            (treachery("907.3c"),),
+        )
+        text = (
+            f"This is 907.3c's recommended setup for {n} players, though it has {count['assassin']} "
+            f"Assassins where 907.3b asks for {n // 2}; the recommendation is taken as legal."
+        )
         return True, [step(text, treachery("907.3c"), treachery("907.3b"), alternatives=(lenient, strict))]
     if count["traitor"] < 1:
         return False, [step("The deck must hold at least one Traitor.", treachery("907.3b"))]
@@ -430,7 +438,7 @@ def unveil(table: dict[str, Identity], player: str, in_game: Collection[str]) ->
     """Turn the player's identity face up if they may (702.187c); otherwise nothing happens."""
     ok, steps = can_unveil(table, player, in_game)
     if ok:
-        table[player] = replace(table[player], face="up")
+        table[player] = replace(table[player], face="up", seen=True)
         steps.append(
             step(
                 f"{player} unveils: the identity is face up and {player} joins their team openly.",
@@ -455,7 +463,7 @@ def meet_undercover(table: dict[str, Identity], player: str) -> list[Step]:
     ]
 
 
-def turn_face_down(table: dict[str, Identity], player: str, remembered: set[str]) -> list[Step]:
+def turn_face_down(table: dict[str, Identity], player: str) -> list[Step]:
     """An effect turns the player's identity face down (The Gatekeeper, The Puppet Master).
 
     The player has no teammates again (907.5d); opponents who saw the face-up role still remember it.
@@ -464,9 +472,8 @@ def turn_face_down(table: dict[str, Identity], player: str, remembered: set[str]
     if ident is None:
         return []
     notes = ident.notes()
-    if ident.face == "up":
-        remembered.add(player)
-    table[player] = replace(ident, face="down")
+    seen = ident.seen or ident.face == "up"
+    table[player] = replace(ident, face="down", seen=seen)
     steps = [
         step(
             f"{player}'s identity is turned face down: they have no teammates until it is face up again.",
@@ -478,7 +485,7 @@ def turn_face_down(table: dict[str, Identity], player: str, remembered: set[str]
         steps.append(
             step("Turning The Gatekeeper face down, your opponents still remember your role.", *notes)
         )
-    elif player in remembered:
+    elif seen:
         steps.append(
             step("Players who saw the face-up identity still know its role.", treachery("907.5d"), *notes)
         )
@@ -615,3 +622,290 @@ def result(
             return Outcome(winners, losers, frozenset(), True, steps)
         # No Assassin is left to win: the game goes on between the remaining Traitors (104.2a, 104.2c).
     return team_result(teams, in_game, lost, left_now)
+
+
+# --- the variant object (the core's hooks) ----------------------------------------------------------------
+from typing import Any  # noqa: E402
+
+from scenarios.model import events as ev  # noqa: E402
+from scenarios.model.table import Identity as CoreIdentity  # noqa: E402
+from scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
+from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
+
+KEY = "treachery"
+
+
+@dataclass(frozen=True)
+class TreacheryState:
+    """What the Treachery rules track beyond the core table: cards by controller, last teams, the deal."""
+
+    cards: Mapping[str, Identity]
+    last_team: Mapping[str, str]
+    last_role: Mapping[str, str]
+    dealt: tuple[str, ...]  # the roles of the identity deck as dealt (907.3)
+
+
+def data_of(state: TableState) -> TreacheryState:
+    data = state.extra.get(KEY)
+    if isinstance(data, TreacheryState):
+        return data
+    cards = {
+        p: Identity(i.role, p, find_card(i.card) or i.card if i.card else None, i.face, i.role != "leader",
+                    bool(getattr(i, "undercover", False)), i.face == "up")
+        for p, i in state.identities.items()
+    }
+    return TreacheryState(frozen_map(cards), frozen_map({}), frozen_map({}),
+                          tuple(i.role for i in state.identities.values()))
+
+
+def store(state: TableState, cards: Mapping[str, Identity], last_team: Mapping[str, str] | None = None,
+          last_role: Mapping[str, str] | None = None) -> TableState:
+    """The state with new Treachery data (and the core's view of the identities kept in step)."""
+    old = data_of(state)
+    data = TreacheryState(
+        frozen_map(cards),
+        frozen_map(last_team if last_team is not None else old.last_team),
+        frozen_map(last_role if last_role is not None else old.last_role),
+        old.dealt,
+    )
+    extra = dict(state.extra)
+    extra[KEY] = data
+    core = {p: CoreIdentity(i.role, i.card, i.face) for p, i in cards.items()}
+    return state.with_(extra=frozen_map(extra), identities=frozen_map(core))
+
+
+def sides_of(data: TreacheryState, state: TableState) -> list[tuple[str, ...]]:
+    """Who wins or loses together for 104.2a/104.2c: the face-up leader team, the face-up assassins, each
+    Traitor, each face-down player (907.5d: no teammates), and players who left with their last team."""
+    groups: dict[str, list[str]] = {}
+    for player in state.seats:
+        card = data.cards.get(player)
+        if card is not None and state.is_in(player):
+            key = team_key(player, card.role) if card.face == "up" else f"hidden {player}"
+        else:
+            key = data.last_team.get(player) or f"alone {player}"
+        groups.setdefault(key, []).append(player)
+    return [tuple(members) for members in groups.values()]
+
+
+@dataclass(frozen=True, kw_only=True)
+class UndercoverMet(ev.Event):
+    """Treachery: the undercover restriction of the player's identity card is met (702.187f)."""
+
+    NAME = "undercover-met"
+    SCALAR = "player"
+    KINDS = {"player": "player"}  # noqa: RUF012 - the core's Event declares it a ClassVar
+    REQUIRED = ("player",)
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class StealIdentity(ev.Event):
+    """The Metamorph: as ``from`` (a Leader player) loses, ``player`` steals their identity card."""
+
+    NAME = "steal-identity"
+    KINDS = {"player": "player", "from": "player"}  # noqa: RUF012
+    REQUIRED = ("player", "from")
+    player: str
+    source: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExchangeIdentities(ev.Event):
+    """The Puppet Master: two players exchange control of their identity cards."""
+
+    NAME = "exchange-identities"
+    SCALAR = "players"
+    KINDS = {"players": "players"}  # noqa: RUF012
+    REQUIRED = ("players",)
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnFaceDown(ev.Event):
+    """An effect turns the player's identity card face down (The Gatekeeper, The Puppet Master)."""
+
+    NAME = "turn-face-down"
+    SCALAR = "player"
+    KINDS = {"player": "player"}  # noqa: RUF012
+    REQUIRED = ("player",)
+    player: str
+
+
+for _event in (UndercoverMet, StealIdentity, ExchangeIdentities, TurnFaceDown):
+    ev.register_event(_event)
+
+
+class TreacheryVariant(Variant):
+    """907: hidden teams dealt by identity cards; the Leader starts; 907.8 for winning and losing."""
+
+    name = "treachery"
+    title = "Treachery"
+    cites = (treachery("907.1"),)
+
+    def default_options(self, setup: Any) -> Options:
+        return Options(attack="multiple", deploy=False)  # 907.2, 907.2b
+
+    def build_teams(self, setup: Any) -> tuple[Team, ...]:
+        return ()  # teams come from the identity cards (907.2a), not from seating
+
+    def first_player(self, setup: Any, seats: tuple[str, ...]) -> str:
+        """907.7: the Leader player is the starting player."""
+        leaders = [p for p in seats if (i := setup.identity(p)) is not None and i.role == "leader"]
+        return leaders[0] if leaders else seats[0]
+
+    def validate_setup(self, setup: Any) -> list[SetupProblem]:
+        problems = []
+        for player in setup.seat_list():
+            if setup.identity(player) is None:
+                problems.append(SetupProblem(("identities",), f"player '{player}' has no identity card "
+                                             "(907.3a: one identity card per player)"))
+        for player in setup.identities:
+            spec = setup.identity(player)
+            if spec is not None and spec.card:
+                card = find_card(spec.card)
+                if card is None:
+                    problems.append(SetupProblem(("identities", player, "card"), f"unknown identity card "
+                                                 f"'{spec.card}'"))
+                elif CARDS[card] != spec.role:
+                    problems.append(SetupProblem(("identities", player, "card"), f"{card} is a "
+                                                 f"{CARDS[card].title()} identity, not a {spec.role.title()}"))
+        return problems
+
+    def prepare(self, state: TableState) -> TableState:
+        data = data_of(state)
+        return store(state, data.cards)
+
+    def legal_setup(self, state: TableState) -> Answer:
+        return legal_identity_deck(data_of(state).dealt)
+
+    # --- who is who ------------------------------------------------------------------------------------
+    def team_of(self, state: TableState, player: str) -> Team | None:
+        data = data_of(state)
+        card = data.cards.get(player)
+        if card is None or card.face == "down" or team_name(card.role) == "traitor":
+            return Team(player, (player,))
+        mates = tuple(p for p, c in data.cards.items()
+                      if c.face == "up" and team_name(c.role) == team_name(card.role))
+        return Team(team_name(card.role), mates)
+
+    def team_name(self, state: TableState, player: str) -> Answer:
+        data = data_of(state)
+        return team_answer(data.cards, data.last_team, player)
+
+    def teammates(self, state: TableState, player: str) -> Answer:
+        return teammates(data_of(state).cards, player, state.in_game)
+
+    def opponents(self, state: TableState, player: str) -> Answer:
+        return opponents(data_of(state).cards, player, state.in_game, state.seats)
+
+    def sides(self, state: TableState) -> list[tuple[str, ...]]:
+        return sides_of(data_of(state), state)
+
+    # --- leaving and the end of the game -----------------------------------------------------------------
+    def on_leave(self, state: TableState, leavers: Any) -> tuple[TableState, list[Step]]:
+        data = data_of(state)
+        cards, last_team, last_role = dict(data.cards), dict(data.last_team), dict(data.last_role)
+        for player in leavers:
+            if player in cards:
+                last_role[player] = cards[player].role
+        steps = leave(cards, leavers, state.in_game, last_team)
+        state = store(state, cards, last_team, last_role)
+        losing, more = self._leader_team_losses(state)
+        if losing:
+            from scenarios.model.leaving import leave as leave_game
+
+            state, after = leave_game(state, losing, "lost")
+            return state, steps + more + after
+        return state, steps
+
+    def _leader_team_losses(self, state: TableState) -> tuple[list[str], list[Step]]:
+        """907.8b: once every Leader player has lost, the leader team loses, Guardians still playing too."""
+        data = data_of(state)
+        if "leader" not in data.dealt or state.game_over:
+            return [], []
+        more, steps = leader_team_losses({p: c for p, c in data.cards.items() if state.is_in(p)}, state.in_game)
+        return [p for p in state.in_game if p in more], steps
+
+    def game_result(self, state: TableState) -> tuple[TableState, list[Step]]:
+        if state.game_over:
+            return state, []
+        data = data_of(state)
+        leader_in = any(c.role == "leader" for p, c in data.cards.items() if state.is_in(p))
+        if "leader" in data.dealt and not leader_in:
+            assassins_in = [p for p, c in data.cards.items()
+                            if state.is_in(p) and c.role == "assassin" and c.face == "up"]
+            if assassins_in:
+                from scenarios.model.teams import end_game
+
+                team = [p for p in state.seats
+                        if (p in data.cards and data.cards[p].role == "assassin")
+                        or data.last_team.get(p) == "assassins"]
+                text = (f"Every Leader player has lost and {', '.join(assassins_in)}, controlling an Assassin "
+                        f"identity, is still in the game: the assassins team wins ({', '.join(team)}).")
+                state, steps = end_game(state, team, [step(text, treachery("907.8a"), treachery("104.2c"))])
+                return self._close(state), steps
+        state, steps = super().game_result(state)
+        return (self._close(state), steps) if state.game_over else (state, steps)
+
+    def _close(self, state: TableState) -> TableState:
+        """At the end of the game all face-down identity cards are revealed (907.13), and everyone still
+        in it who didn't win has lost."""
+        results = dict(state.results)
+        for player in state.seats:
+            if results.get(player) not in ("won", "lost", "drew"):
+                results[player] = "lost"
+        return state.with_(results=frozen_map(results))
+
+    # --- identity events -----------------------------------------------------------------------------------
+    def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
+        data = data_of(state)
+        cards = dict(data.cards)
+        if isinstance(event, ev.Unveil):
+            steps = unveil(cards, event.player, state.in_game)
+            state = store(state, cards)
+            state, more = self.game_result(state)
+            return state, steps + more
+        if isinstance(event, UndercoverMet):
+            steps = meet_undercover(cards, event.player)
+            return store(state, cards), steps
+        if isinstance(event, TurnFaceDown):
+            if event.player not in cards or not state.is_in(event.player):
+                return state, [step(f"{event.player} controls no identity card.", treachery("372.2"))]
+            steps = turn_face_down(cards, event.player)
+            return store(state, cards), steps
+        if isinstance(event, ExchangeIdentities):
+            return self._exchange(state, cards, event.players)
+        if isinstance(event, StealIdentity):
+            return self._steal(state, cards, event.player, event.source)
+        return None
+
+    def _exchange(self, state: TableState, cards: dict[str, Identity], players: tuple[str, ...]) -> tuple[TableState, list[Step]]:
+        if len(players) != 2 or not all(p in cards and state.is_in(p) for p in players):
+            return state, [step("Two players still in the game exchange identity cards.", note_id("The Puppet Master"))]
+        steps = exchange(cards, players[0], players[1])
+        state = store(state, cards)
+        state, more = self.game_result(state)
+        return state, steps + more
+
+    def _steal(self, state: TableState, cards: dict[str, Identity], thief: str, leader: str) -> tuple[TableState, list[Step]]:
+        from scenarios.model.leaving import leave as leave_game
+
+        data = data_of(state)
+        last_team, last_role = dict(data.last_team), dict(data.last_role)
+        if not (state.is_in(thief) and state.is_in(leader)):
+            return state, [step("Both players must still be in the game.", note_id("The Metamorph"))]
+        role = cards[leader].role if leader in cards else None
+        ok, steps = steal_leader(cards, thief, leader, last_team)
+        if not ok:
+            return state, steps
+        last_role[leader] = role or "leader"
+        cards[thief] = replace(cards[thief], owner=thief)
+        steps.append(step(f"The stolen identity card stays in the game and {thief} becomes its owner.",
+                          treachery("907.11b"), note_id("The Metamorph")))
+        state = store(state, cards, last_team, last_role)
+        state, more = leave_game(state, [leader], "lost")
+        return state, steps + more
+
+
+register_variant(TreacheryVariant())

@@ -200,3 +200,105 @@ def next_team(teams: Teams, active_team: str | None, in_game: Collection[str]) -
         if any(p in in_game for p in teams[name]):
             return name
     return None
+
+
+# --- the variant object (the core's hooks) ----------------------------------------------------------------
+from typing import Any  # noqa: E402
+
+from scenarios.model import events as ev  # noqa: E402
+from scenarios.model.table import Options, TableState  # noqa: E402
+from scenarios.model.team_vs_team import team_map  # noqa: E402
+from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
+
+
+class TwoHeadedGiant(Variant):
+    """810: two teams of two sharing a life total, taking team turns, attacking and defending as teams."""
+
+    name = "two-headed-giant"
+    title = "Two-Headed Giant"
+    cites = (cr("810.1"),)
+
+    def starting_life(self, setup: Any) -> int:
+        teams = tuple(setup.team_list())
+        return starting_life(len(teams[0].members) if teams else 2)
+
+    def default_options(self, setup: Any) -> Options:
+        return Options(attack="multiple", deploy=False)  # 805.10a: the team attacks the other team as a group
+
+    def validate_setup(self, setup: Any) -> list[SetupProblem]:
+        teams = tuple(setup.team_list())
+        if not teams:
+            return [SetupProblem(("teams",), "a Two-Headed Giant game needs teams (810.1)")]
+        size = len(teams[0].members)
+        return [
+            SetupProblem(
+                ("teams", i),
+                f"Two-Headed Giant teams must be of equal size: {size} and {len(t.members)} (810.1, 810.11)",
+            )
+            for i, t in enumerate(teams)
+            if len(t.members) != size
+        ]
+
+    def legal_setup(self, state: TableState) -> Answer:
+        return legal_setup(team_map(state))
+
+    def life_pool(self, state: TableState, player: str) -> str:
+        team = self.team_of(state, player)
+        return team.name if team else player
+
+    def _active_team(self, state: TableState) -> str | None:
+        team = self.team_of(state, state.turn_player) if state.turn_player else None
+        return team.name if team and any(state.is_in(p) for p in team.members) else None
+
+    def expand_leavers(self, state: TableState, players: Any, how: str) -> tuple[list[str], list[Step]]:
+        """810.8a/b: a player who loses or concedes takes the whole team out of the game."""
+        going = list(players)
+        if how == "drew":
+            return going, []
+        more, steps = team_losses(
+            team_map(state), set(going), state.in_game, conceded=set(going) if how == "conceded" else ()
+        )
+        return going + [p for p in state.in_game if p in more and p not in going], steps
+
+    def defending_players(self, state: TableState) -> Answer:
+        return defending_players(team_map(state), self._active_team(state), state.in_game)
+
+    def can_attack(self, state: TableState, attacker: str, defender: str) -> Answer:
+        ok, steps = super().can_attack(state, attacker, defender)
+        if ok:
+            steps.append(
+                step("Each team's creatures attack the other team as a group.", cr("810.7a"), cr("805.10a"))
+            )
+        return ok, steps
+
+    def answer(self, state: TableState, question: Any) -> Answer | None:
+        name = getattr(question, "name", None)
+        args = tuple(getattr(question, "args", ()) or ())
+        if name == "defending-player" and args:
+            active = self._active_team(state)
+            return one_shot_defending_player(team_map(state), args[0], active, state.in_game)
+        if name == "attacking-players":
+            return attacking_players(team_map(state), self._active_team(state), state.in_game)
+        if name == "life" and args:
+            return life_of(state.life, team_map(state), args[0])
+        return None
+
+    def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
+        if isinstance(event, ev.NextTurn):
+            from scenarios.model.game import HANDLERS
+
+            team = self.team_of(state, state.turn_player) if state.turn_player else None
+            if team is None:
+                return None
+            # 805.4: teams take turns. Counting from the active team's last seat, the next player in
+            # turn order still in the game sits on the next team.
+            last = team.members[-1]
+            after, steps = HANDLERS[ev.NextTurn](state.with_(turn_player=last), event)
+            new = self._active_team(after)
+            if new is not None:
+                steps.append(step(f"Teams take turns: it is team {new}'s turn.", cr("805.4"), cr("805.4a")))
+            return after, steps
+        return None
+
+
+register_variant(TwoHeadedGiant())

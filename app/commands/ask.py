@@ -1,0 +1,28 @@
+"""`rulesjudge ask FILE [--json]`: every question's answer with its derivation and citations."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("ask", help="answer a scenario's questions step by step, with rule citations")
+    p.add_argument("file", metavar="FILE", help="a scenario file")
+    p.add_argument("--json", action="store_true", help="print the answers as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from scenarios.format import load_scenario
+    from scenarios.runner import default_citation_corpus, run_scenario
+    from scenarios.view import report_to_dict, report_to_text
+
+    scenario = load_scenario(args.file)
+    report = run_scenario(scenario, corpus=default_citation_corpus())
+    if args.json:
+        print(json.dumps(report_to_dict(report), indent=2, ensure_ascii=False))
+    else:
+        print(report_to_text(report))
+    return 0 if report.passed else 1

@@ -1,0 +1,72 @@
+"""`rulesjudge check [PATH ...]`: run scenario files and report one line each, then `N passed, M failed`.
+
+Exit 0 when all pass, 1 when any fails, 2 when any file is invalid input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("check", help="check scenario files against the rules model")
+    p.add_argument(
+        "paths", nargs="*", metavar="PATH", help="scenario files or folders (default: the whole library)"
+    )
+    p.set_defaults(func=run)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return str(value)
+
+
+def _relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    from scenarios.runner import check_paths
+
+    results = check_paths(args.paths)
+    passed = failed = invalid = 0
+    for result in results:
+        name = _relative(result.path)
+        if result.error is not None:
+            invalid += 1
+            print(f"rulesjudge: {result.error}", file=sys.stderr)
+            continue
+        report = result.report
+        assert report is not None and report.scenario is not None
+        if report.passed:
+            passed += 1
+            print(f"PASS {name}: {report.scenario.name}")
+            continue
+        failed += 1
+        if report.error:
+            print(f"FAIL {name}: {report.scenario.name}: {report.error}")
+            continue
+        wrong = "; ".join(
+            f"{a.key} expected {_show(a.expected)}, got {_show(a.value)}"
+            + (f" (line {a.line})" if a.line else "")
+            for a in report.failures
+        )
+        print(f"FAIL {name}: {report.scenario.name}: {wrong}")
+    summary = f"{passed} passed, {failed} failed"
+    if invalid:
+        summary += f", {invalid} invalid"
+    print(summary)
+    if invalid:
+        return 2
+    return 1 if failed else 0

@@ -1,0 +1,52 @@
+"""The executable rules model: a table state, events that change it, questions that read it.
+
+Pure functions over a frozen state (python-chess style)::
+
+    state = build_state(setup)
+    state, steps = apply(state, event)
+    value, steps = answer(state, question)
+
+Each step is a short sentence plus the rules it applied (:class:`Step`, :class:`Cite`).
+"""
+
+from __future__ import annotations
+
+from scenarios.model.build import build_state
+from scenarios.model.citations import Cite, Resolved, cr, resolve, ruling, treachery
+from scenarios.model.events import EVENT_TYPES, Event, parse_event
+from scenarios.model.game import apply
+from scenarios.model.questions import QUESTIONS, Question, answer, parse_question
+from scenarios.model.steps import Reading, Step
+from scenarios.model.table import Identity, Options, Permanent, TableState, Team, Trigger
+from scenarios.model.variants import VARIANTS, FreeForAll, SetupProblem, Variant, register_variant
+
+__all__ = [
+    "EVENT_TYPES",
+    "QUESTIONS",
+    "VARIANTS",
+    "Cite",
+    "Event",
+    "FreeForAll",
+    "Identity",
+    "Options",
+    "Permanent",
+    "Question",
+    "Reading",
+    "Resolved",
+    "SetupProblem",
+    "Step",
+    "TableState",
+    "Team",
+    "Trigger",
+    "Variant",
+    "answer",
+    "apply",
+    "build_state",
+    "cr",
+    "parse_event",
+    "parse_question",
+    "register_variant",
+    "resolve",
+    "ruling",
+    "treachery",
+]

@@ -1,0 +1,35 @@
+"""Derivation steps: a short sentence plus the rules it applied, and the readings a judge can choose.
+
+>>> from scenarios.model.citations import cr
+>>> Step("Ann is the active player.", (cr("102.1"),)).cites
+(Cite(document='cr', local='102.1'),)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from scenarios.model.citations import Cite
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One defensible reading, or one choice a player may make, with the answer it leads to."""
+
+    text: str
+    value: Any
+    cites: tuple[Cite, ...] = ()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a derivation. ``alternatives`` is non-empty where the rules leave a choice to a player
+    or two readings are defensible: the answer names them instead of silently picking one."""
+
+    text: str
+    cites: tuple[Cite, ...] = ()
+    alternatives: tuple[Reading, ...] = ()
+
+
+Steps = list[Step]

@@ -1,0 +1,212 @@
+"""Running scenarios: build the table, apply the events, answer the questions, compare.
+
+>>> from scenarios.format import parse_scenario
+>>> report = run_scenario(parse_scenario('''
+... name: Ann concedes on her turn while monarch
+... game: {players: [Ann, Ben, Cat], monarch: Ann}
+... events: [{leaves: Ann}]
+... expect: {monarch: Ben, active: null}
+... '''))
+>>> report.passed, [a.value for a in report.answers]
+(True, ['Ben', None])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from corpus.errors import InputError
+from scenarios.format import GameSetup, Scenario, check_setup, load_scenario, scenario_files
+from scenarios.model import build_state
+from scenarios.model.citations import Cite, Resolved, default_corpus, resolve
+from scenarios.model.events import Event
+from scenarios.model.game import apply
+from scenarios.model.questions import QUESTIONS, Question, answer, parse_question
+from scenarios.model.steps import Step
+from scenarios.model.table import TableState
+
+LIBRARY = Path(__file__).parent / "library"
+
+
+@dataclass(frozen=True)
+class EventReport:
+    event: Event
+    steps: tuple[Step, ...]
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class AnswerReport:
+    question: Question
+    value: Any
+    steps: tuple[Step, ...]
+    expected: Any = None
+    passed: bool = True
+    key: str = ""
+    line: int | None = None
+
+
+@dataclass
+class ScenarioReport:
+    """What happened in a scenario, each answer with its derivation, and whether all answers matched."""
+
+    scenario: Scenario | None
+    events: list[EventReport] = field(default_factory=list)
+    answers: list[AnswerReport] = field(default_factory=list)
+    error: str | None = None
+    state: TableState | None = None
+    corpus: Any = None
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and all(a.passed for a in self.answers)
+
+    @property
+    def failures(self) -> list[AnswerReport]:
+        return [a for a in self.answers if not a.passed]
+
+    def cites(self) -> list[Cite]:
+        """Every citation in the report, in order, without repeats."""
+        seen: dict[Cite, None] = {}
+        steps = [s for e in self.events for s in e.steps] + [s for a in self.answers for s in a.steps]
+        for step in steps:
+            for cite in (*step.cites, *(c for r in step.alternatives for c in r.cites)):
+                seen.setdefault(cite)
+        return list(seen)
+
+    def resolve(self, cite: Cite) -> Resolved:
+        return resolve(cite, self.corpus)
+
+
+def same_answer(kind: str, value: Any, expected: Any) -> bool:
+    """Lists of players compare as sets, except orders (turn order, APNAP order)."""
+    if kind == "players":
+        return isinstance(value, list | tuple) and sorted(value) == sorted(expected)
+    if kind == "order":
+        return list(value) == list(expected)
+    if kind == "bool":
+        return value is expected
+    return bool(value == expected and type(value) is type(expected))
+
+
+def _play(
+    state: TableState, events: Iterable[Event], lines: Sequence[int | None] = ()
+) -> tuple[TableState, list[EventReport]]:
+    reports = []
+    for i, event in enumerate(events):
+        state, steps = apply(state, event)
+        reports.append(EventReport(event, tuple(steps), lines[i] if i < len(lines) else None))
+    return state, reports
+
+
+def run_scenario(scenario: Scenario, corpus: Any = None) -> ScenarioReport:
+    """Run one scenario. A model error is reported as a failure, never raised."""
+    report = ScenarioReport(scenario, corpus=corpus)
+    try:
+        state = build_state(scenario.game)
+        state, report.events = _play(state, scenario.events, scenario.event_lines)
+        report.state = state
+        for exp in scenario.expect:
+            value, steps = answer(state, exp.question)
+            kind = QUESTIONS[exp.question.name].kind
+            report.answers.append(
+                AnswerReport(
+                    exp.question,
+                    value,
+                    tuple(steps),
+                    exp.expected,
+                    same_answer(kind, value, exp.expected),
+                    exp.key,
+                    exp.line,
+                )
+            )
+    except Exception as error:  # a bug in the model must not hide the other scenarios
+        report.error = f"model error: {type(error).__name__}: {error}"
+    return report
+
+
+def evaluate(
+    game_setup: GameSetup | dict[str, Any],
+    events: Sequence[Event | str | dict[str, Any]] = (),
+    questions: Sequence[Question | str] = (),
+) -> ScenarioReport:
+    """Ad-hoc what-if: a setup (model or dict), events (objects or format items), question texts."""
+    from scenarios.format import parse_scenario
+
+    if (
+        isinstance(game_setup, dict)
+        or any(not isinstance(e, Event) for e in events)
+        or any(not isinstance(q, Question) for q in questions)
+    ):
+        import yaml
+
+        setup_data = (
+            game_setup
+            if isinstance(game_setup, dict)
+            else game_setup.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+        )
+        from scenarios.model.events import event_to_yaml
+
+        data = {
+            "name": "what if",
+            "game": setup_data,
+            "events": [event_to_yaml(e) if isinstance(e, Event) else e for e in events],
+        }
+        scenario = parse_scenario(yaml.safe_dump(data, sort_keys=False), "<what-if>")
+        parsed_questions = [q if isinstance(q, Question) else _question(q) for q in questions]
+    else:
+        check_setup(game_setup, "<what-if>")
+        scenario = Scenario(name="what if", game=game_setup, events=tuple(events))  # type: ignore[arg-type]
+        parsed_questions = list(questions)  # type: ignore[arg-type]
+    report = ScenarioReport(scenario)
+    state = build_state(scenario.game)
+    state, report.events = _play(state, scenario.events)
+    report.state = state
+    players = set(state.seats)
+    for q in parsed_questions:
+        spec = QUESTIONS[q.name]
+        for kind, arg in zip(spec.args, q.args, strict=True):
+            if kind == "player" and arg not in players:
+                raise InputError("<what-if>", f"unknown player '{arg}'", key=str(q))
+            if kind == "permanent" and arg not in state.permanents:
+                raise InputError("<what-if>", f"unknown permanent '{arg}'", key=str(q))
+        value, steps = answer(state, q)
+        report.answers.append(AnswerReport(q, value, tuple(steps), key=str(q)))
+    return report
+
+
+def _question(text: str) -> Question:
+    from scenarios.model.questions import QuestionError
+
+    try:
+        return parse_question(text)
+    except QuestionError as error:
+        raise InputError("<what-if>", str(error), key=text) from None
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    path: Path
+    report: ScenarioReport | None = None
+    error: InputError | None = None
+
+
+def check_paths(paths: Sequence[str | Path] = ()) -> list[CheckResult]:
+    """Load and run every scenario under the paths (default: the whole library)."""
+    files = scenario_files(list(paths) or [LIBRARY])
+    results = []
+    for path in files:
+        try:
+            scenario = load_scenario(path)
+        except InputError as error:
+            results.append(CheckResult(path, error=error))
+            continue
+        results.append(CheckResult(path, run_scenario(scenario)))
+    return results
+
+
+def default_citation_corpus() -> Any:
+    return default_corpus()

@@ -1,0 +1,96 @@
+"""Reports as text and as plain data (for `rulesjudge ask` and the app)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scenarios.model.events import event_to_yaml
+from scenarios.model.steps import Step
+from scenarios.runner import ScenarioReport
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return str(value)
+
+
+def _event_text(event: Any) -> str:
+    data = event_to_yaml(event)
+    if isinstance(data, str):
+        return data
+    ((name, arg),) = data.items()
+    if isinstance(arg, dict):
+        return f"{name}: " + ", ".join(f"{k}={_show(v)}" for k, v in arg.items())
+    return f"{name}: {_show(arg)}"
+
+
+def step_to_dict(step: Step, report: ScenarioReport) -> dict[str, Any]:
+    return {
+        "text": step.text,
+        "cites": [report.resolve(c).as_dict() for c in step.cites],
+        "alternatives": [
+            {"text": r.text, "value": r.value, "cites": [report.resolve(c).as_dict() for c in r.cites]}
+            for r in step.alternatives
+        ],
+    }
+
+
+def report_to_dict(report: ScenarioReport) -> dict[str, Any]:
+    scenario = report.scenario
+    return {
+        "name": scenario.name if scenario else None,
+        "path": scenario.path if scenario else None,
+        "passed": report.passed,
+        "error": report.error,
+        "events": [
+            {
+                "event": event_to_yaml(e.event),
+                "line": e.line,
+                "steps": [step_to_dict(s, report) for s in e.steps],
+            }
+            for e in report.events
+        ],
+        "answers": [
+            {
+                "question": str(a.question),
+                "value": a.value,
+                "expected": a.expected,
+                "passed": a.passed,
+                "line": a.line,
+                "steps": [step_to_dict(s, report) for s in a.steps],
+            }
+            for a in report.answers
+        ],
+    }
+
+
+def _step_lines(step: Step, report: ScenarioReport, indent: str) -> list[str]:
+    cites = "; ".join(report.resolve(c).label for c in step.cites)
+    lines = [f"{indent}- {step.text}" + (f"  [{cites}]" if cites else "")]
+    for reading in step.alternatives:
+        lines.append(f"{indent}    or: {reading.text} -> {_show(reading.value)}")
+    return lines
+
+
+def report_to_text(report: ScenarioReport) -> str:
+    scenario = report.scenario
+    lines = [f"{scenario.name if scenario else '?'}"]
+    if scenario and scenario.why:
+        lines.append(f"  why: {scenario.why}")
+    if report.error:
+        lines.append(f"  {report.error}")
+    for item in report.events:
+        lines.append(f"event {_event_text(item.event)}")
+        for step in item.steps:
+            lines += _step_lines(step, report, "  ")
+    for ans in report.answers:
+        mark = "ok" if ans.passed else f"EXPECTED {_show(ans.expected)}"
+        lines.append(f"{ans.question}: {_show(ans.value)}   ({mark})")
+        for step in ans.steps:
+            lines += _step_lines(step, report, "  ")
+    return "\n".join(lines)
