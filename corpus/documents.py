@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -905,22 +906,81 @@ def fold_quoted_rulings(records: list[Record]) -> list[Record]:
     return folded
 
 
-@lru_cache(maxsize=1)
-def _builtin() -> tuple[Record, ...]:
+def _read_all() -> list[Record]:
+    """Run every reader over its document and merge what two documents quote alike."""
+    sources = load_manifest()
     records: list[Record] = []
-    for source in load_manifest():
+    for source in sources:
         records.extend(read_source(source))
     merged = merge_records(fold_quoted_rulings(records))
-    # The dated source first in a folded ruling's provenance.
-    order = {source.id: index for index, source in enumerate(load_manifest())}
-    return tuple(
-        replace(r, provenance=tuple(sorted(r.provenance, key=lambda p: (p.source != "monarch-card-rulings",
-                                                                        order.get(p.source, 99)))))
-        if r.document == "rulings" and len(r.provenance) > 1 else r
-        for r in merged
-    )
+    # In a ruling read twice, the dated rulings list comes first, then the page quoting it.
+    order = {source.id: index for index, source in enumerate(sources)}
+    dated_first = {s.id for s in sources if s.kind == "official rulings"}
+
+    def sort_key(p: Provenance) -> tuple[bool, int]:
+        return p.source not in dated_first, order.get(p.source, len(order))
+
+    return [replace(r, provenance=tuple(sorted(r.provenance, key=sort_key))) if len(r.provenance) > 1
+            and r.document == "rulings" else r for r in merged]
 
 
-def read_builtin() -> list[Record]:
-    """Every record of the five built-in source documents, one per id (cached: it runs on each command)."""
-    return list(_builtin())
+#: Files whose bytes decide the built-in records: the cache is keyed by their digest.
+def _cache_inputs() -> list[Path]:
+    here = Path(__file__).resolve().parent
+    return [MANIFEST_PATH, *sorted(SOURCES_DIR.glob("*.txt")), here / "documents.py", here / "clean.py",
+            here / "records.py"]
+
+
+def _cache_path() -> Path | None:
+    import hashlib
+
+    from corpus.files import data_dir
+
+    digest = hashlib.sha256()
+    try:
+        for path in _cache_inputs():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        return data_dir() / "cache" / f"builtin-{digest.hexdigest()[:24]}.pickle"
+    except OSError:
+        return None
+
+
+def _load_cache(path: Path) -> list[Record] | None:
+    import pickle
+
+    try:
+        cached = pickle.loads(path.read_bytes())
+    except Exception:  # a missing or damaged cache is rebuilt, never fatal
+        return None
+    if isinstance(cached, list) and all(isinstance(r, Record) for r in cached):
+        return cached
+    return None
+
+
+def _save_cache(path: Path, records: list[Record]) -> None:
+    import pickle
+
+    from corpus.files import write_atomic
+
+    with suppress(OSError):  # a read-only data folder still answers, only a little slower
+        write_atomic(path, pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+@lru_cache(maxsize=1)
+def _builtin(use_cache: bool) -> tuple[Record, ...]:
+    path = _cache_path() if use_cache else None
+    records = _load_cache(path) if path else None
+    if records is None:
+        records = _read_all()
+        if path:
+            _save_cache(path, records)
+    return tuple(records)
+
+
+def read_builtin(*, use_cache: bool = True) -> list[Record]:
+    """Every record of the five built-in source documents, one per id.
+
+    It runs on each command, so the result is kept in memory and in ``data_dir()/cache`` (keyed by the
+    digest of the sources and of this reader's code; a damaged cache is rebuilt).
+    """
+    return list(_builtin(use_cache))

@@ -8,6 +8,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -28,7 +29,7 @@ SEEDS = PROJECT.parent / "shared" / "seeds"
 
 @pytest.fixture(scope="module")
 def records() -> dict[str, Record]:
-    return {record.id: record for record in read_builtin()}
+    return {record.id: record for record in read_builtin(use_cache=False)}
 
 
 @pytest.fixture(scope="module")
@@ -270,7 +271,7 @@ def test_monarch_rulings_read_twice_are_one_record_with_two_provenances(records)
 
 
 def test_ruling_topics_follow_the_mechanic_named():
-    rulings = {r.text[:30]: r.title for r in read_builtin() if r.document == "rulings"}
+    rulings = {r.text[:30]: r.title for r in read_builtin(use_cache=False) if r.document == "rulings"}
     assert rulings["The convert keyword action fun"] == "Convert ruling"
     # names no mechanic: it goes on with the ruling before it
     assert rulings["The cost is an alternative cos"] == "More Than Meets the Eye ruling"
@@ -378,7 +379,7 @@ def test_card_notes_match_the_table_of_contents():
     raw = (SOURCES / "treachery-rules-v4.txt").read_text(encoding="utf-8")
     toc = [name for name, _page in documents.treachery_toc_entries(raw) if name.upper() not in
            {"LEADERS", "GUARDIANS", "ASSASSINS", "TRAITORS"}]
-    notes = [r.title for r in read_builtin() if r.kind == "card-note"]
+    notes = [r.title for r in read_builtin(use_cache=False) if r.kind == "card-note"]
     assert len(toc) == len(notes) == 54
     lowered = [n.lower() for n in notes]
     matches = [difflib.get_close_matches(name.lower(), lowered, n=1, cutoff=0.6) for name in toc]
@@ -417,13 +418,27 @@ def test_ids_carry_document_and_edition_and_links_are_consistent(records):
             assert parsed.local == record.number
 
 
-def test_read_builtin_imports_nothing_heavy():
+def test_cached_records_equal_a_fresh_read_and_a_damaged_cache_is_rebuilt(data_dir):
+    documents._builtin.cache_clear()
+    first = read_builtin()
+    (cache,) = (data_dir / "cache").glob("builtin-*.pickle")
+    documents._builtin.cache_clear()
+    assert read_builtin() == first == read_builtin(use_cache=False)
+    cache.write_bytes(b"not a pickle")
+    documents._builtin.cache_clear()
+    assert read_builtin() == first
+    assert cache.read_bytes() != b"not a pickle"  # rewritten
+    documents._builtin.cache_clear()
+
+
+def test_read_builtin_imports_nothing_heavy(tmp_path):
     code = (
-        "import sys, corpus.documents as d; d.read_builtin(); "
+        "import sys, corpus.documents as d; d.read_builtin(); d.read_builtin(use_cache=False); "
         "heavy = ('torch', 'sentence_transformers', 'faiss', 'streamlit', 'pydantic', 'numpy'); "
         "print(sorted(m for m in heavy if m in sys.modules))"
     )
+    env = {**os.environ, "RULESJUDGE_DATA": str(tmp_path)}
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PROJECT
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=PROJECT, env=env
     )
     assert out.stdout.strip() == "[]"
