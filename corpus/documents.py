@@ -535,7 +535,8 @@ def read_emperor_rules(text: str, source: Source) -> list[Record]:
     if start is None:
         raise builder.error("no page title (a line in capitals such as 'EMPEROR RULES')")
     page = source.title
-    section = builder.add("emperor-page", edition, "section/introduction", "prose", blocks[start].line,
+    first_line = blocks[start + 1].line if start + 1 < len(blocks) else blocks[start].line
+    section = builder.add("emperor-page", edition, "section/introduction", "prose", first_line,
                           title="Introduction", heading_path=(page,))
     mode = "prose"
     term: tuple[str, int] | None = None
