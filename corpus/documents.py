@@ -517,6 +517,8 @@ def read_monarch_rulings(text: str, source: Source) -> list[Record]:
         topic = ruling_topic(line, topic)
         _add_ruling(builder, date, line, number, topic, (heading,))
         date = None
+    if not builder.drafts:
+        raise builder.error("no rulings found (expected a date line such as '10/14/2022 |' before each)")
     return builder.records()
 
 

@@ -6,6 +6,7 @@ Expected counts were made by reading the raw files, not by running the readers; 
 from __future__ import annotations
 
 import difflib
+import doctest
 import hashlib
 import json
 import os
@@ -13,6 +14,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -102,6 +104,25 @@ def test_a_truncated_document_is_refused_with_its_name(tmp_path):
     without_edition = raw.replace("From the Comprehensive Rules (", "From (")
     with pytest.raises(InputError, match="quoted edition"):
         documents.read_monarch_wiki(without_edition, monarch)
+
+
+@pytest.mark.parametrize("text", ["", "\x00\x01binary\xff", "Rulings\nsomething without a date |\n"])
+def test_every_reader_refuses_what_is_not_its_document_with_one_line(text):
+    for source in load_manifest():
+        with pytest.raises(InputError) as error:
+            documents.READERS[source.id](text, source)
+        assert "\n" not in str(error.value) and source.file in str(error.value)
+
+
+def test_a_missing_source_file_is_an_input_error():
+    source = replace(load_manifest()[0], file="missing.txt")
+    with pytest.raises(InputError, match="cannot read source document"):
+        read_source(source)
+
+
+def test_docstring_examples_hold():
+    failures, tried = doctest.testmod(documents)
+    assert tried > 10 and failures == 0
 
 
 # --- counts per document ----------------------------------------------------------------------------------
