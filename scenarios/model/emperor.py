@@ -238,7 +238,7 @@ from typing import Any  # noqa: E402
 from scenarios.model import events as ev  # noqa: E402
 from scenarios.model import influence  # noqa: E402
 from scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
-from scenarios.model.team_vs_team import team_map  # noqa: E402
+from scenarios.model.team_vs_team import next_turn_untapping, team_map  # noqa: E402
 from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
 
 
@@ -336,6 +336,8 @@ class EmperorVariant(Variant):
         return state, steps
 
     def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
+        if isinstance(event, ev.NextTurn):
+            return next_turn_untapping(state, event)
         if isinstance(event, ev.Deploy):
             perm = state.permanents.get(event.permanent)
             if perm is not None and perm.on_battlefield:
@@ -352,3 +354,42 @@ class EmperorVariant(Variant):
 
 
 register_variant(EmperorVariant())
+
+
+# --- the deploy question (any variant using the deploy creatures option) ------------------------------------
+from scenarios.model.questions import register_question  # noqa: E402
+from scenarios.model.variants import variant_of  # noqa: E402
+
+
+@register_question(
+    "can-deploy",
+    ("permanent", "player"),
+    "bool",
+    "could the permanent's controller deploy it to that player now (804.2)",
+)
+def can_deploy(state: TableState, permanent: str, to: str) -> Answer:
+    """804.2 "{T}: Target teammate gains control of this creature. Activate only as a sorcery."."""
+    perm = state.permanents.get(permanent)
+    if perm is None or not perm.on_battlefield:
+        return False, [step(f"{permanent} is not on the battlefield.", cr("804.2"))]
+    if not state.options.deploy:
+        return False, [step("The deploy creatures option isn't used in this game.", cr("804.1"))]
+    variant = variant_of(state)
+    controller = perm.current_controller
+    mates, _ = variant.teammates(state, controller)
+    reach = variant.range_of(state, controller)
+    inside = influence.in_range(state, controller, to, reach)[0] if state.is_in(to) else False
+    ok, steps = deploy_check(
+        teams={"team": (controller, *mates)},
+        in_game=state.in_game,
+        permanent=permanent,
+        controller=controller if state.is_in(controller) else None,
+        to=to,
+        active=state.active,
+        stack_empty=not state.stack,
+        tapped=perm.tapped,
+        target_in_range=inside,
+    )
+    if not state.is_in(to):
+        steps.insert(0, step(f"{to} has left the game.", cr("800.4b")))
+    return ok, steps

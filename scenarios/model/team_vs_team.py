@@ -161,6 +161,41 @@ from scenarios.model.table import Options, TableState  # noqa: E402
 from scenarios.model.variants import Answer, Variant, register_variant  # noqa: E402
 
 
+def untap_step(state: TableState, players: Collection[str]) -> tuple[TableState, list[Step]]:
+    """502.3: as their turn begins, the active player (team) untaps the permanents they control."""
+    from dataclasses import replace as _replace
+
+    from scenarios.model.table import frozen_map
+
+    tapped = [
+        n
+        for n, p in state.permanents.items()
+        if p.on_battlefield and p.tapped and p.current_controller in players
+    ]
+    if not tapped:
+        return state, []
+    permanents = dict(state.permanents)
+    for name in tapped:
+        permanents[name] = _replace(permanents[name], tapped=False)
+    text = (
+        f"In the untap step, {', '.join(sorted(set(players)))} untap{'s' if len(players) == 1 else ''} "
+        f"what they control: {', '.join(tapped)}."
+    )
+    return state.with_(permanents=frozen_map(permanents)), [step(text, cr("502.3"))]
+
+
+def next_turn_untapping(state: TableState, event: Any) -> tuple[TableState, list[Step]]:
+    """The core's next turn, then the new active player's untap step (the deploy option taps creatures)."""
+    from scenarios.model.events import NextTurn
+    from scenarios.model.game import HANDLERS
+
+    after, steps = HANDLERS[NextTurn](state, event)
+    if after.active is None or after.turn_player == state.turn_player:
+        return after, steps
+    after, more = untap_step(after, [after.active])
+    return after, steps + more
+
+
 def team_map(state: TableState) -> dict[str, tuple[str, ...]]:
     """The state's teams as ``{name: members}`` for the pure functions above."""
     return {team.name: team.members for team in state.teams}
@@ -185,6 +220,11 @@ class TeamVsTeam(Variant):
     def legal_setup(self, state: TableState) -> Answer:
         return legal_team_setup(team_map(state))
 
+    def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
+        from scenarios.model.events import NextTurn
+
+        return next_turn_untapping(state, event) if isinstance(event, NextTurn) else None
+
     def answer(self, state: TableState, question: Any) -> Answer | None:
         if getattr(question, "name", None) == "first-player":
             return starting_candidates(team_map(state))
@@ -192,3 +232,32 @@ class TeamVsTeam(Variant):
 
 
 register_variant(TeamVsTeam())
+
+
+# --- questions every team variant answers -------------------------------------------------------------------
+from scenarios.model.questions import register_question  # noqa: E402
+
+
+@register_question("drawn", (), "players", "players for whom the game was a draw and who did not win")
+def _drawn(state: TableState) -> Answer:
+    drew = [p for p in state.seats if state.results.get(p) == "drew"]
+    rules = (cr("104.4d"), cr("104.4g")) if state.teams else (cr("104.4a"),)
+    return drew, [step(f"The game was a draw for: {', '.join(drew) or 'nobody'}.", cr("104.4"), *rules)]
+
+
+@register_question("first-player", (), "players", "who may take the first turn (a random choice among them)")
+def _first_player(state: TableState) -> Answer:
+    from scenarios.model.variants import variant_of
+
+    special = variant_of(state).answer(state, _Asked("first-player"))
+    if special is not None:
+        return special
+    return [state.seats[0]], [step("The players choose who takes the first turn.", cr("103.1"))]
+
+
+@dataclass(frozen=True)
+class _Asked:
+    """A question asked from inside the model (same shape as :class:`scenarios.model.questions.Question`)."""
+
+    name: str
+    args: tuple[str, ...] = ()

@@ -650,16 +650,28 @@ def data_of(state: TableState) -> TreacheryState:
     if isinstance(data, TreacheryState):
         return data
     cards = {
-        p: Identity(i.role, p, find_card(i.card) or i.card if i.card else None, i.face, i.role != "leader",
-                    bool(getattr(i, "undercover", False)), i.face == "up")
+        p: Identity(
+            i.role,
+            p,
+            find_card(i.card) or i.card if i.card else None,
+            i.face,
+            i.role != "leader",
+            bool(getattr(i, "undercover", False)),
+            i.face == "up",
+        )
         for p, i in state.identities.items()
     }
-    return TreacheryState(frozen_map(cards), frozen_map({}), frozen_map({}),
-                          tuple(i.role for i in state.identities.values()))
+    return TreacheryState(
+        frozen_map(cards), frozen_map({}), frozen_map({}), tuple(i.role for i in state.identities.values())
+    )
 
 
-def store(state: TableState, cards: Mapping[str, Identity], last_team: Mapping[str, str] | None = None,
-          last_role: Mapping[str, str] | None = None) -> TableState:
+def store(
+    state: TableState,
+    cards: Mapping[str, Identity],
+    last_team: Mapping[str, str] | None = None,
+    last_role: Mapping[str, str] | None = None,
+) -> TableState:
     """The state with new Treachery data (and the core's view of the identities kept in step)."""
     old = data_of(state)
     data = TreacheryState(
@@ -670,7 +682,7 @@ def store(state: TableState, cards: Mapping[str, Identity], last_team: Mapping[s
     )
     extra = dict(state.extra)
     extra[KEY] = data
-    core = {p: CoreIdentity(i.role, i.card, i.face) for p, i in cards.items()}
+    core = {p: CoreIdentity(i.role, i.card, i.face, i.undercover) for p, i in cards.items()}
     return state.with_(extra=frozen_map(extra), identities=frozen_map(core))
 
 
@@ -758,18 +770,27 @@ class TreacheryVariant(Variant):
         problems = []
         for player in setup.seat_list():
             if setup.identity(player) is None:
-                problems.append(SetupProblem(("identities",), f"player '{player}' has no identity card "
-                                             "(907.3a: one identity card per player)"))
+                problems.append(
+                    SetupProblem(
+                        ("identities",),
+                        f"player '{player}' has no identity card (907.3a: one identity card per player)",
+                    )
+                )
         for player in setup.identities:
             spec = setup.identity(player)
             if spec is not None and spec.card:
                 card = find_card(spec.card)
                 if card is None:
-                    problems.append(SetupProblem(("identities", player, "card"), f"unknown identity card "
-                                                 f"'{spec.card}'"))
+                    problems.append(
+                        SetupProblem(("identities", player, "card"), f"unknown identity card '{spec.card}'")
+                    )
                 elif CARDS[card] != spec.role:
-                    problems.append(SetupProblem(("identities", player, "card"), f"{card} is a "
-                                                 f"{CARDS[card].title()} identity, not a {spec.role.title()}"))
+                    problems.append(
+                        SetupProblem(
+                            ("identities", player, "card"),
+                            f"{card} is a {CARDS[card].title()} identity, not a {spec.role.title()}",
+                        )
+                    )
         return problems
 
     def prepare(self, state: TableState) -> TableState:
@@ -785,8 +806,9 @@ class TreacheryVariant(Variant):
         card = data.cards.get(player)
         if card is None or card.face == "down" or team_name(card.role) == "traitor":
             return Team(player, (player,))
-        mates = tuple(p for p, c in data.cards.items()
-                      if c.face == "up" and team_name(c.role) == team_name(card.role))
+        mates = tuple(
+            p for p, c in data.cards.items() if c.face == "up" and team_name(c.role) == team_name(card.role)
+        )
         return Team(team_name(card.role), mates)
 
     def team_name(self, state: TableState, player: str) -> Answer:
@@ -824,7 +846,9 @@ class TreacheryVariant(Variant):
         data = data_of(state)
         if "leader" not in data.dealt or state.game_over:
             return [], []
-        more, steps = leader_team_losses({p: c for p, c in data.cards.items() if state.is_in(p)}, state.in_game)
+        more, steps = leader_team_losses(
+            {p: c for p, c in data.cards.items() if state.is_in(p)}, state.in_game
+        )
         return [p for p in state.in_game if p in more], steps
 
     def game_result(self, state: TableState) -> tuple[TableState, list[Step]]:
@@ -833,16 +857,22 @@ class TreacheryVariant(Variant):
         data = data_of(state)
         leader_in = any(c.role == "leader" for p, c in data.cards.items() if state.is_in(p))
         if "leader" in data.dealt and not leader_in:
-            assassins_in = [p for p, c in data.cards.items()
-                            if state.is_in(p) and c.role == "assassin" and c.face == "up"]
+            assassins_in = [
+                p for p, c in data.cards.items() if state.is_in(p) and c.role == "assassin" and c.face == "up"
+            ]
             if assassins_in:
                 from scenarios.model.teams import end_game
 
-                team = [p for p in state.seats
-                        if (p in data.cards and data.cards[p].role == "assassin")
-                        or data.last_team.get(p) == "assassins"]
-                text = (f"Every Leader player has lost and {', '.join(assassins_in)}, controlling an Assassin "
-                        f"identity, is still in the game: the assassins team wins ({', '.join(team)}).")
+                team = [
+                    p
+                    for p in state.seats
+                    if (p in data.cards and data.cards[p].role == "assassin")
+                    or data.last_team.get(p) == "assassins"
+                ]
+                text = (
+                    f"Every Leader player has lost and {', '.join(assassins_in)}, controlling an Assassin "
+                    f"identity, is still in the game: the assassins team wins ({', '.join(team)})."
+                )
                 state, steps = end_game(state, team, [step(text, treachery("907.8a"), treachery("104.2c"))])
                 return self._close(state), steps
         state, steps = super().game_result(state)
@@ -880,15 +910,21 @@ class TreacheryVariant(Variant):
             return self._steal(state, cards, event.player, event.source)
         return None
 
-    def _exchange(self, state: TableState, cards: dict[str, Identity], players: tuple[str, ...]) -> tuple[TableState, list[Step]]:
+    def _exchange(
+        self, state: TableState, cards: dict[str, Identity], players: tuple[str, ...]
+    ) -> tuple[TableState, list[Step]]:
         if len(players) != 2 or not all(p in cards and state.is_in(p) for p in players):
-            return state, [step("Two players still in the game exchange identity cards.", note_id("The Puppet Master"))]
+            return state, [
+                step("Two players still in the game exchange identity cards.", note_id("The Puppet Master"))
+            ]
         steps = exchange(cards, players[0], players[1])
         state = store(state, cards)
         state, more = self.game_result(state)
         return state, steps + more
 
-    def _steal(self, state: TableState, cards: dict[str, Identity], thief: str, leader: str) -> tuple[TableState, list[Step]]:
+    def _steal(
+        self, state: TableState, cards: dict[str, Identity], thief: str, leader: str
+    ) -> tuple[TableState, list[Step]]:
         from scenarios.model.leaving import leave as leave_game
 
         data = data_of(state)
@@ -901,11 +937,113 @@ class TreacheryVariant(Variant):
             return state, steps
         last_role[leader] = role or "leader"
         cards[thief] = replace(cards[thief], owner=thief)
-        steps.append(step(f"The stolen identity card stays in the game and {thief} becomes its owner.",
-                          treachery("907.11b"), note_id("The Metamorph")))
+        steps.append(
+            step(
+                f"The stolen identity card stays in the game and {thief} becomes its owner.",
+                treachery("907.11b"),
+                note_id("The Metamorph"),
+            )
+        )
         state = store(state, cards, last_team, last_role)
         state, more = leave_game(state, [leader], "lost")
         return state, steps + more
 
 
 register_variant(TreacheryVariant())
+
+
+# --- questions about identities ---------------------------------------------------------------------------
+from scenarios.model.questions import register_question  # noqa: E402
+
+
+def _not_treachery(state: TableState) -> Answer | None:
+    if state.variant != "treachery":
+        return None, [step("Only Treachery games have identity cards.", treachery("372.1"))]
+    return None
+
+
+@register_question("role", ("player",), "str?", "the role of the identity card the player controls")
+def _role(state: TableState, player: str) -> Answer:
+    other = _not_treachery(state)
+    if other:
+        return other
+    data = data_of(state)
+    card = data.cards.get(player)
+    if card is None:
+        role = data.last_role.get(player)
+        return role, [
+            step(
+                f"{player} left the game; their last identity card was a {role}.",
+                treachery("907.12"),
+                treachery("907.13"),
+            )
+        ]
+    text = f"{player} controls a {card.role.title()} identity card" + (
+        " (face down)." if card.face == "down" else "."
+    )
+    return card.role, [step(text, treachery("205.3tr"), treachery("372.3"), *card.notes())]
+
+
+@register_question("face", ("player",), "str?", "up or down: the identity card the player controls")
+def _face(state: TableState, player: str) -> Answer:
+    other = _not_treachery(state)
+    if other:
+        return other
+    card = data_of(state).cards.get(player)
+    if card is None or not state.is_in(player):
+        return None, [step(f"{player} controls no identity card in the game.", treachery("907.13"))]
+    rule = treachery("907.4a") if card.role == "leader" else treachery("907.4b")
+    return card.face, [step(f"{player}'s identity card is face {card.face}.", rule, *card.notes())]
+
+
+@register_question(
+    "known-role", ("player",), "str?", "the role everybody knows the player's identity to have"
+)
+def _known_role(state: TableState, player: str) -> Answer:
+    other = _not_treachery(state)
+    if other:
+        return other
+    data = data_of(state)
+    card = data.cards.get(player)
+    if card is None:
+        role = data.last_role.get(player)
+        return role, [
+            step(
+                f"{player} left the game: their identity card was revealed ({role}).",
+                treachery("702.187g"),
+                treachery("907.13"),
+            )
+        ]
+    if card.face == "up":
+        return card.role, [
+            step(
+                f"{player}'s identity card is face up: a {card.role.title()}.",
+                treachery("907.4c"),
+                *card.notes(),
+            )
+        ]
+    if card.seen:
+        return card.role, [
+            step(
+                f"{player}'s identity card is face down now, but it was face up: players "
+                f"remember its role, {card.role.title()}.",
+                treachery("907.5d"),
+                *card.notes(),
+                note_id("The Gatekeeper"),
+            )
+        ]
+    return None, [
+        step(
+            f"{player}'s identity card has never been face up: its role is secret.",
+            treachery("907.4c"),
+            *card.notes(),
+        )
+    ]
+
+
+@register_question("can-unveil", ("player",), "bool", "may the player unveil their identity now")
+def _can_unveil(state: TableState, player: str) -> Answer:
+    other = _not_treachery(state)
+    if other:
+        return False, other[1]
+    return can_unveil(data_of(state).cards, player, state.in_game)

@@ -207,7 +207,7 @@ from typing import Any  # noqa: E402
 
 from scenarios.model import events as ev  # noqa: E402
 from scenarios.model.table import Options, TableState  # noqa: E402
-from scenarios.model.team_vs_team import team_map  # noqa: E402
+from scenarios.model.team_vs_team import team_map, untap_step  # noqa: E402
 from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
 
 
@@ -264,6 +264,11 @@ class TwoHeadedGiant(Variant):
         return defending_players(team_map(state), self._active_team(state), state.in_game)
 
     def can_attack(self, state: TableState, attacker: str, defender: str) -> Answer:
+        active = self._active_team(state)
+        team = self.team_of(state, attacker)
+        if state.is_in(attacker) and (team is None or team.name != active):
+            text = f"{attacker}'s team is not the active team: only the active team attacks."
+            return False, [step(text, cr("810.7a"), cr("805.10a"), cr("506.2b"))]
         ok, steps = super().can_attack(state, attacker, defender)
         if ok:
             steps.append(
@@ -297,8 +302,49 @@ class TwoHeadedGiant(Variant):
             new = self._active_team(after)
             if new is not None:
                 steps.append(step(f"Teams take turns: it is team {new}'s turn.", cr("805.4"), cr("805.4a")))
+                after, more = untap_step(after, [p for p in team_map(after)[new] if after.is_in(p)])
+                steps += more
             return after, steps
         return None
 
 
 register_variant(TwoHeadedGiant())
+
+
+# --- questions ---------------------------------------------------------------------------------------------
+from scenarios.model.questions import register_question  # noqa: E402
+from scenarios.model.variants import variant_of  # noqa: E402
+
+
+@register_question(
+    "defending-player",
+    ("player",),
+    "choice",
+    'who a one-shot effect\'s "defending player" is, the effect controlled by that player',
+)
+def _defending_player(state: TableState, controller: str) -> Answer:
+    variant = variant_of(state)
+    if isinstance(variant, TwoHeadedGiant):
+        active = variant._active_team(state)
+        return one_shot_defending_player(team_map(state), controller, active, state.in_game)
+    players, steps = variant.defending_players(state)
+    if len(players) == 1:
+        return players[0], steps
+    steps.append(
+        step(
+            f'Any rule or effect that refers to a "defending player" refers to one of them; '
+            f"{controller}, its controller, chooses which.",
+            cr("802.2a"),
+            alternatives=tuple(Reading(f"{controller} chooses {p}.", p, (cr("802.2a"),)) for p in players),
+        )
+    )
+    return {"chosen-by": controller, "one-of": players}, steps
+
+
+@register_question("attacking-players", (), "players", "the attacking players in this turn's combat")
+def _attacking_players(state: TableState) -> Answer:
+    variant = variant_of(state)
+    if isinstance(variant, TwoHeadedGiant):
+        return attacking_players(team_map(state), variant._active_team(state), state.in_game)
+    active = [state.active] if state.active else []
+    return active, [step("The active player is the attacking player.", cr("506.2"))]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
-from scenarios.model import treachery as tr
+# ``scenarios.model.treachery`` is also the name of the citation helper the package exports, so the
+# module is fetched by its full name.
+tr = importlib.import_module("scenarios.model.treachery")
 
 SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 FIVE = {"Cat": "leader", "Ben": "guardian", "Ann": "assassin", "Dan": "assassin", "Eve": "traitor"}
@@ -179,9 +183,8 @@ def test_puppet_master_exchange_moves_players_between_teams():
 
 def test_gatekeeper_turned_face_down_has_no_teammates_but_role_is_remembered():
     table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Gatekeeper", "face": "up"}})
-    remembered: set[str] = set()
-    steps = tr.turn_face_down(table, "Eve", remembered)
-    assert table["Eve"].face == "down" and "Eve" in remembered  # opponents still remember the role
+    steps = tr.turn_face_down(table, "Eve")
+    assert table["Eve"].face == "down" and table["Eve"].seen  # opponents still remember the role
     assert "Treachery note/the-gatekeeper" in cites(steps)
     assert tr.can_unveil(table, "Eve", set(SEATS))[0] is True  # face down again with unveil
 
