@@ -71,6 +71,7 @@ class IdentitySpec(_Strict):
     role: str
     card: str | None = None
     face: Literal["up", "down"] | None = None
+    undercover: bool = False  # an Undercover restriction not met yet (702.187f)
 
 
 class GameSetup(_Strict):
@@ -448,11 +449,11 @@ def _check_answer(kind: str, value: Any, players: list[str], fail: Any) -> Any:
 
     if kind == "player?":
         return None if value is None else player(value)
-    if kind in ("players", "order"):
+    if kind in ("players", "order", "sequence"):
         if not isinstance(value, list):
             raise fail(f"expected a list of players, got {value!r}")
         names = [player(v) for v in value]
-        if len(set(names)) != len(names):
+        if kind != "sequence" and len(set(names)) != len(names):
             raise fail("a player is listed twice")
         return names
     if kind == "bool":

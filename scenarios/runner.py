@@ -85,7 +85,7 @@ def same_answer(kind: str, value: Any, expected: Any) -> bool:
     """Lists of players compare as sets, except orders (turn order, APNAP order)."""
     if kind == "players":
         return isinstance(value, list | tuple) and sorted(value) == sorted(expected)
-    if kind == "order":
+    if kind in ("order", "sequence"):
         return list(value) == list(expected)
     if kind == "bool":
         return value is expected

@@ -58,7 +58,7 @@ def build_state(setup: Any) -> TableState:
     for player in setup.identities:
         spec = setup.identity(player)
         face = spec.face or ("up" if spec.role == "leader" else "down")
-        identities[player] = Identity(spec.role, spec.card, face)
+        identities[player] = Identity(spec.role, spec.card, face, spec.undercover)
     state = TableState(
         seats=seats,
         turn_player=setup.active or variant.first_player(setup, seats),

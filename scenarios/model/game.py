@@ -296,6 +296,13 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
                 break
             skipped.append(seat)
     state = state.with_(turn_player=nxt, turn=state.turn + 1)
+    untapped = [n for n, p in state.permanents.items()
+                if p.on_battlefield and p.tapped and p.current_controller == nxt]
+    if untapped:
+        permanents = dict(state.permanents)
+        for name in untapped:
+            permanents[name] = replace(permanents[name], tapped=False)
+        state = state.with_(permanents=frozen_map(permanents))
     steps.append(
         Step(
             f"The next turn begins: it is {nxt}'s turn, so {nxt} is the active player.",
@@ -335,7 +342,7 @@ def _gain_control(state: TableState, event: ev.GainControl) -> Result:
                 (cr("800.4b"),),
             )
         ]
-    perm = replace(perm, control_effects=(*perm.control_effects, event.player))
+    perm = replace(perm, control_effects=(*perm.control_effects, event.player), since=state.turn)
     permanents = dict(state.permanents)
     permanents[event.permanent] = perm
     return state.with_(permanents=frozen_map(permanents)), [
@@ -349,6 +356,8 @@ def _control_ends(state: TableState, event: ev.ControlEnds) -> Result:
         return state, [Step(f"{event.permanent} is no longer on the battlefield.", (cr("800.4a"),))]
     effects = tuple(p for p in perm.control_effects if event.player is not None and p != event.player)
     after = replace(perm, control_effects=effects)
+    if after.current_controller != perm.current_controller:
+        after = replace(after, since=state.turn)
     steps = [
         Step(
             f"The control-changing effect on {event.permanent} ends; {after.current_controller} "
@@ -403,37 +412,20 @@ def _wins(state: TableState, event: ev.Wins) -> Result:
 
 
 def _deploy(state: TableState, event: ev.Deploy) -> Result:
-    perm = state.permanents.get(event.permanent)
-    variant = variant_of(state)
-    if perm is None or not perm.on_battlefield:
-        return state, [Step(f"{event.permanent} is not on the battlefield.", (cr("804.2"),))]
-    owner = perm.current_controller
-    problems: list[str] = []
-    if not state.options.deploy:
-        problems.append("the deploy creatures option isn't used in this game")
-    mates, _ = variant.teammates(state, owner)
-    if event.to not in mates:
-        problems.append(f"{event.to} is not a teammate of {owner}, who controls it")
-    if perm.tapped:
-        problems.append(f"{event.permanent} is tapped ({{T}} is part of the cost)")
-    if state.active != owner or state.stack:
-        problems.append(f"{owner} can activate it only as a sorcery: on their own turn with an empty stack")
+    from scenarios.model.deploy import deploy_problems
+
+    problems = deploy_problems(state, event.permanent, event.to)
     if problems:
-        return state, [
-            Step(
-                f"{owner} can't deploy {event.permanent}: {'; '.join(problems)}.", (cr("804.2"), cr("102.3"))
-            )
-        ]
+        return state, [Step(f"Can't deploy {event.permanent} to {event.to}: {text}; nothing happens.",
+                            (cr("804.2"), rule)) for text, rule in problems]
+    perm = state.permanents[event.permanent]
+    owner = perm.current_controller
     permanents = dict(state.permanents)
-    permanents[event.permanent] = replace(
-        perm, tapped=True, control_effects=(*perm.control_effects, event.to)
-    )
+    permanents[event.permanent] = replace(perm, tapped=True, since=state.turn,
+                                          control_effects=(*perm.control_effects, event.to))
     return state.with_(permanents=frozen_map(permanents)), [
-        Step(
-            f"{owner} taps {event.permanent} to deploy it: their teammate {event.to} gains control of it.",
-            (cr("804.2"),),
-        )
-    ]
+        Step(f"{owner} taps {event.permanent} to deploy it: their teammate {event.to} gains control of it.",
+             (cr("804.2"),))]
 
 
 def _unveil(state: TableState, event: ev.Unveil) -> Result:

@@ -76,6 +76,8 @@ def _objects(state: TableState, leavers: set[str]) -> tuple[dict[str, Permanent]
             continue
         effects = tuple(p for p in perm.control_effects if p not in leavers)
         after = replace(perm, control_effects=effects)
+        if after.current_controller != perm.current_controller:
+            after = replace(after, since=state.turn)
         if (
             effects != perm.control_effects
             and after.current_controller not in leavers

@@ -223,8 +223,8 @@ def _losers(state: TableState) -> Answer:
     return lost, [Step(f"Players who lost the game: {', '.join(lost) or 'none'}.", (cr("104.3"),))]
 
 
-@register_question("drew", (), "players", "players for whom the game was a draw")
-def _drew(state: TableState) -> Answer:
+@register_question("drawn", (), "players", "players for whom the game was a draw (and who did not win later)")
+def _drawn(state: TableState) -> Answer:
     drew = [p for p in state.seats if state.results.get(p) == "drew"]
     return drew, [Step(f"The game was a draw for: {', '.join(drew) or 'nobody'}.", (cr("104.4"),))]
 
@@ -256,12 +256,12 @@ def _ventures(state: TableState, player: str) -> Answer:
     return n, [Step(f"{player} ventured into Undercity {n} time{'s' if n != 1 else ''}.", (cr("723.2"),))]
 
 
-@register_question("stack", (), "order", "controllers of the abilities on the stack, bottom first")
+@register_question("stack-controllers", (), "sequence", "controllers of the objects on the stack, top first")
 def _stack(state: TableState) -> Answer:
-    return [t.controller for t in state.stack], [
+    return [t.controller for t in reversed(state.stack)], [
         Step(
-            "Abilities on the stack, bottom first: "
-            + ("; ".join(f"{t.text} (controlled by {t.controller})" for t in state.stack) or "none")
+            "Abilities on the stack, top first: "
+            + ("; ".join(f"{t.text} (controlled by {t.controller})" for t in reversed(state.stack)) or "none")
             + ".",
             (cr("405.1"), cr("722.2")),
         )
@@ -352,3 +352,11 @@ def _zone(state: TableState, name: str) -> Answer:
 def _tapped(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     return perm.tapped, [Step(f"{name} is {'tapped' if perm.tapped else 'untapped'}.", (cr("110.5"),))]
+
+
+@register_question("can-deploy", ("permanent", "player"), "bool",
+                   "could the permanent's controller deploy it to the player now (804.2)")
+def _can_deploy(state: TableState, name: str, to: str) -> Answer:
+    from scenarios.model.deploy import deploy_answer
+
+    return deploy_answer(state, name, to)

@@ -47,6 +47,7 @@ class Permanent:
     control_effects: tuple[str, ...] = ()
     tapped: bool = False
     zone: str = "battlefield"  # battlefield | exile | left-the-game
+    since: int = 0  # the turn its current controller got control (0: before the scenario started)
 
     @property
     def current_controller(self) -> str:
@@ -85,6 +86,7 @@ class Identity:
     role: str
     card: str | None = None
     face: str = "up"  # up | down
+    undercover: bool = False  # an Undercover restriction not met yet (702.187f)
 
 
 @dataclass(frozen=True)
