@@ -22,9 +22,15 @@ from scenarios.model import influence
 from scenarios.model.citations import cr
 from scenarios.model.steps import Step
 from scenarios.model.table import TableState, turn_order, turn_order_steps
-from scenarios.model.variants import variant_of
 
 Answer = tuple[Any, list[Step]]
+
+
+def variant_of(state: TableState) -> Any:
+    """The state's variant (imported late: variant modules import this module to register questions)."""
+    from scenarios.model.variants import variant_of as lookup
+
+    return lookup(state)
 
 
 class QuestionError(ValueError):
@@ -223,12 +229,6 @@ def _losers(state: TableState) -> Answer:
     return lost, [Step(f"Players who lost the game: {', '.join(lost) or 'none'}.", (cr("104.3"),))]
 
 
-@register_question("drawn", (), "players", "players for whom the game was a draw (and who did not win later)")
-def _drawn(state: TableState) -> Answer:
-    drew = [p for p in state.seats if state.results.get(p) == "drew"]
-    return drew, [Step(f"The game was a draw for: {', '.join(drew) or 'nobody'}.", (cr("104.4"),))]
-
-
 @register_question("result", ("player",), "str?", "won, lost, drew or null (still playing)")
 def _result(state: TableState, player: str) -> Answer:
     result = state.results.get(player)
@@ -353,10 +353,3 @@ def _tapped(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     return perm.tapped, [Step(f"{name} is {'tapped' if perm.tapped else 'untapped'}.", (cr("110.5"),))]
 
-
-@register_question("can-deploy", ("permanent", "player"), "bool",
-                   "could the permanent's controller deploy it to the player now (804.2)")
-def _can_deploy(state: TableState, name: str, to: str) -> Answer:
-    from scenarios.model.deploy import deploy_answer
-
-    return deploy_answer(state, name, to)
