@@ -114,3 +114,27 @@ def test_809_5c_draw_for_the_emperor_is_a_draw_for_the_team():
 
 def test_809_7_resources_not_shared():
     assert emp.resources_note("Ann", "Bear", "Ben")[0] is False  # teammates can't use each other's permanents
+
+
+# --- bad input: one line naming file, line and key -------------------------------------------------------
+import pytest  # noqa: E402
+
+from corpus.errors import InputError  # noqa: E402
+from scenarios.format import parse_scenario  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("teams", "key", "words"),
+    [
+        ("[[Ann, Ben], [Cat, Dan]]", "game.teams[0]", "three or more"),  # 809.1: teams of three
+        ("[[Ann, Ben, Cat], [Dan, Eve, Fay, Gus]]", "game.teams[1]", "equal size"),  # 809.6: equal teams
+        ("[{emperor: Zed, members: [Ann, Ben, Cat]}, [Dan, Eve, Fay]]", "game.teams[0].emperor", "not among"),
+    ],
+)
+def test_809_bad_emperor_teams_are_input_errors(teams, key, words):
+    text = f"name: bad\ngame:\n  variant: emperor\n  teams: {teams}\n"
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "bad.yaml")
+    error = caught.value
+    assert error.path == "bad.yaml" and error.line == 4 and error.key == key and words in error.message
+    assert "\n" not in str(error)

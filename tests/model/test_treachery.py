@@ -193,3 +193,38 @@ def test_card_catalogue_matches_the_documents_notes():
     assert tr.find_card("The Aetherist") == "The Ætherist"  # the PDF's damaged spelling still finds it
     assert tr.CARDS["The Metamorph"] == "traitor" and tr.CARDS["The Bodyguard"] == "guardian"
     assert len(tr.CARDS) == 54
+
+
+# --- bad input: one line naming file, line and key -------------------------------------------------------
+from corpus.errors import InputError  # noqa: E402
+from scenarios.format import parse_scenario  # noqa: E402
+
+
+def _bad(identities: str) -> InputError:
+    text = ("name: bad\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan]\n"
+            f"  identities: {identities}\n")
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "bad.yaml")
+    return caught.value
+
+
+def test_907_3a_player_without_identity_is_an_input_error():
+    error = _bad("{Ann: leader, Ben: traitor, Cat: assassin}")  # Dan has no identity card
+    assert error.key == "game.identities" and error.line == 5 and "Dan" in error.message
+
+
+def test_205_3tr_unknown_role_is_an_input_error():
+    error = _bad("{Ann: leader, Ben: traitor, Cat: assassin, Dan: jester}")
+    assert error.key == "game.identities.Dan" and "jester" in error.message
+
+
+def test_card_of_another_role_is_an_input_error():
+    error = _bad("{Ann: leader, Ben: {role: guardian, card: The Metamorph}, Cat: assassin, Dan: assassin}")
+    assert error.key == "game.identities.Ben.card" and "Traitor" in error.message
+
+
+def test_907_3b_illegal_deck_is_an_answer_not_an_input_error():
+    text = ("name: two leaders\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan]\n"
+            "  identities: {Ann: leader, Ben: leader, Cat: assassin, Dan: assassin}\n"
+            "expect:\n  legal-setup: false\n")
+    assert parse_scenario(text, "ok.yaml").expect[0].expected is False  # parsed fine: the answer says false

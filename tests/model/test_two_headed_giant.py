@@ -71,3 +71,15 @@ def test_810_1_two_teams_of_two():
 def test_805_4_teams_take_turns():
     assert thg.next_team(TEAMS, "1", ALL) == "2"  # the other team takes the next turn
     assert thg.next_team(TEAMS, "2", ALL) == "1"
+
+
+def test_810_1_unequal_teams_are_an_input_error():
+    import pytest
+
+    from corpus.errors import InputError
+    from scenarios.format import parse_scenario
+
+    text = "name: bad\ngame:\n  variant: two-headed-giant\n  teams: [[Ann, Ben], [Cat, Dan, Eve]]\n"
+    with pytest.raises(InputError) as caught:
+        parse_scenario(text, "bad.yaml")
+    assert caught.value.key == "game.teams[1]" and caught.value.line == 4  # names the file, line and key
