@@ -213,13 +213,23 @@ def parse_scenario_text(text: str, path: str = "<upload>") -> Any:
     return parse_scenario(text, path=path)
 
 
-def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> list[Any]:
-    """Ask the model ``questions`` about ``game`` after ``events`` (scenario-format values)."""
+def evaluate_full(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> Any:
+    """The model's report on ``game`` after ``events``: ``.events`` (each with the steps it caused) and
+    ``.answers`` to ``questions`` (scenario-format values; bad input raises InputError)."""
     from scenarios.runner import evaluate as _evaluate
 
-    result = _evaluate(game, list(events), list(questions))
-    answers = getattr(result, "answers", result)
-    return list(answers)
+    return _evaluate(game, list(events), list(questions))
+
+
+def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> list[Any]:
+    """Ask the model ``questions`` about ``game`` after ``events`` (scenario-format values)."""
+    result = evaluate_full(game, events, questions)
+    return list(getattr(result, "answers", result))
+
+
+def event_steps(report: Any) -> list[list[Any]]:
+    """The derivation steps each event of a report caused, in event order."""
+    return [list(getattr(event, "steps", ()) or ()) for event in getattr(report, "events", ()) or ()]
 
 
 def answer_steps(answer: Any) -> list[Any]:

@@ -82,7 +82,7 @@ if query.strip():
         st.stop()
     elapsed = time.perf_counter() - started
     index = common.library_index()
-    st.caption(f"{len(result.hits)} hits in {elapsed * 1000:.0f} ms")
+    st.caption(md(f'{len(result.hits)} hits for "{query.strip()}" in {elapsed * 1000:.0f} ms'))
     for note in result.notes:
         st.info(md(note))
     if not result.hits:

@@ -141,20 +141,69 @@ if table_error:
     st.stop()
 assert game is not None
 
+def evaluate(game_: dict[str, Any], events_: list[Any], questions_: list[str]) -> list[Any]:
+    return services.evaluate(game_, events_, questions_)
+
+
+def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, key: str) -> None:
+    for n, answer in enumerate(answers):
+        question = presenters.answer_question(answer)
+        value = presenters.answer_value(answer)
+        with st.container(border=True):
+            line = f"**{md(question)}** → **{md(presenters.format_value(value))}**"
+            if expect is not None and question in expect:
+                wanted = expect[question]
+                ok = getattr(answer, "passed", None)
+                if ok is None:
+                    ok = _same(value, wanted, question)
+                line += f" {'✅' if ok else '❌'} expected {md(presenters.format_value(wanted))}"
+            st.markdown(line)
+            show_steps(services.answer_steps(answer), key=f"{key}-{n}")
+
+
+def show_steps(steps: list[Any], *, key: str) -> None:
+    """A derivation: numbered sentences, the readings a judge may choose, each cited rule expandable."""
+    store = common.corpus()
+    for i, step in enumerate(steps, 1):
+        text = step.get("text") if isinstance(step, dict) else getattr(step, "text", str(step))
+        st.markdown(f"{i}\\. " + md(str(text)))
+        for reading in getattr(step, "alternatives", ()) or ():
+            st.markdown("- one reading: " + md(str(reading.text)) + " → "
+                        + md(presenters.format_value(reading.value)))
+        for c, citation in enumerate(services.step_citations(step, store)):
+            common.citation_block(citation, key=f"{key}-{i}-{c}")
+
+
+def _same(value: Any, wanted: Any, question: str) -> bool:
+    if isinstance(value, (list, tuple, set)) and isinstance(wanted, list):
+        if question in ("turn-order", "apnap-order", "stack-controllers"):
+            return list(value) == wanted
+        return sorted(map(str, value)) == sorted(map(str, wanted))
+    return bool(value == wanted)
+
+
 # --------------------------------------------------------------------------------------------- events
 
 st.subheader("2. Events")
 from scenarios.model.events import EVENT_TYPES, event_to_yaml, parse_event  # noqa: E402
 
 events: list[Any] = state["events"]
+try:
+    derivations = services.event_steps(services.evaluate_full(game, events, []))
+except InputError as error:
+    st.error(md(str(error)))
+    derivations = []
 if events:
     for i, event in enumerate(events):
-        cols = st.columns([8, 1])
-        shown_event = yaml.safe_dump([event], default_flow_style=True, sort_keys=False).strip()
-        cols[0].code(shown_event, language="yaml")
-        if cols[1].button("✕", key=f"remove-{i}", help="remove this event"):
-            events.pop(i)
-            st.rerun()
+        with st.container(border=True):
+            cols = st.columns([8, 1])
+            shown_event = yaml.safe_dump([event], default_flow_style=True, sort_keys=False).strip()
+            cols[0].code(shown_event, language="yaml")
+            if cols[1].button("✕", key=f"remove-{i}", help="remove this event"):
+                events.pop(i)
+                st.rerun()
+            if i < len(derivations):
+                show_steps(derivations[i], key=f"ev-{i}")
 else:
     st.caption("No events yet: the table as it stands.")
 
@@ -205,42 +254,6 @@ with st.expander("Add an event", expanded=not events):
 if events and st.button("Clear all events", key="clear_events"):
     state["events"] = []
     st.rerun()
-
-
-def evaluate(game_: dict[str, Any], events_: list[Any], questions_: list[str]) -> list[Any]:
-    return services.evaluate(game_, events_, questions_)
-
-
-def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, key: str) -> None:
-    store = common.corpus()
-    for n, answer in enumerate(answers):
-        question = presenters.answer_question(answer)
-        value = presenters.answer_value(answer)
-        with st.container(border=True):
-            line = f"**{md(question)}** → **{md(presenters.format_value(value))}**"
-            if expect is not None and question in expect:
-                wanted = expect[question]
-                ok = getattr(answer, "passed", None)
-                if ok is None:
-                    ok = _same(value, wanted, question)
-                line += f" {'✅' if ok else '❌'} expected {md(presenters.format_value(wanted))}"
-            st.markdown(line)
-            for i, step in enumerate(services.answer_steps(answer), 1):
-                text = step.get("text") if isinstance(step, dict) else getattr(step, "text", str(step))
-                st.markdown(f"{i}\\. " + md(str(text)))
-                for reading in getattr(step, "alternatives", ()) or ():
-                    st.markdown("  - one reading: " + md(str(reading.text)) + " → "
-                                + md(presenters.format_value(reading.value)))
-                for c, citation in enumerate(services.step_citations(step, store)):
-                    common.citation_block(citation, key=f"{key}-{n}-{i}-{c}")
-
-
-def _same(value: Any, wanted: Any, question: str) -> bool:
-    if isinstance(value, (list, tuple, set)) and isinstance(wanted, list):
-        if question in ("turn-order", "apnap-order", "stack-controllers"):
-            return list(value) == wanted
-        return sorted(map(str, value)) == sorted(map(str, wanted))
-    return bool(value == wanted)
 
 
 # -------------------------------------------------------------------------------------------- picture
@@ -301,35 +314,38 @@ with st.form("whatif_form"):
     question = st.text_input("Ask about this table in plain English", key="whatif_q",
                              max_chars=whatif.MAX_QUESTION)
     asked = st.form_submit_button("Ask")
+plan: whatif.WhatIf | None = None
+understood = False
 if asked and question.strip():
     started = time.perf_counter()
     try:
         plan = whatif.interpret(question, seats)
+        understood = True
     except whatif.WhatIfError as error:
-        plan = None
         st.error(md(str(error)))
-        st.stop()
     if plan is not None:
         try:
-            what_answers = evaluate(game, [*events, *plan.events], list(plan.questions))
+            report = services.evaluate_full(game, [*events, *plan.events], list(plan.questions))
         except InputError as error:
             st.error(md(str(error)))
-            st.stop()
+            report = None
         elapsed = time.perf_counter() - started
-        with st.container(border=True, key="whatif_answer"):
-            st.markdown("**" + md(plan.summary) + "**")
-            if plan.events:
-                st.caption("Played after the events above: "
-                           + md(yaml.safe_dump(list(plan.events), default_flow_style=True).strip()))
-            st.caption(f"answered in {elapsed * 1000:.0f} ms")
-            show_answers(what_answers, key="whatif")
-            focus = plan.players[0] if plan.players else None
-            after = presenters.build_picture(
-                game, [*events, *plan.events], evaluate, arrows_for=focus,
-                show_range=plan.kind in ("in-range", "who-in-range", "range"),
-                show_attacks=plan.kind in ("can-attack", "attack-targets"), reveal=reveal)
-            st.image(render_svg(after), width=420, caption="the table after the what-if")
-    else:
+        if report is not None:
+            with st.container(border=True, key="whatif_answer"):
+                st.markdown("**" + md(plan.summary) + "**")
+                played = services.event_steps(report)[len(events):]
+                for event, steps in zip(plan.events, played, strict=False):
+                    st.caption("What if: " + md(yaml.safe_dump([event], default_flow_style=True).strip()))
+                    show_steps(steps, key="whatif-event")
+                show_answers(list(report.answers), key="whatif")
+                st.caption(f"answered in {elapsed * 1000:.0f} ms")
+                focus = plan.players[0] if plan.players else None
+                after = presenters.build_picture(
+                    game, [*events, *plan.events], evaluate, arrows_for=focus,
+                    show_range=plan.kind in ("in-range", "who-in-range", "range"),
+                    show_attacks=plan.kind in ("can-attack", "attack-targets"), reveal=reveal)
+                st.image(render_svg(after), width=420, caption="the table after the what-if")
+    elif not understood:
         st.warning("I can't turn that into a question for the rules model yet; here are the rules and the "
                    "library scenarios closest to it.")
         try:
@@ -343,9 +359,8 @@ if asked and question.strip():
         for entry, score in common.closest_library(question):
             cols = st.columns([6, 1])
             cols[0].markdown(f"📄 **{md(entry.name)}** — {md(entry.why)} ({score:.2f})")
-            if cols[1].button("Load", key=f"near-{entry.relpath}"):
-                state["load_scenario"] = entry.relpath
-                st.rerun()
+            cols[1].button("Load", key=f"near-{entry.relpath}", on_click=state.__setitem__,
+                           args=("load_scenario", entry.relpath))
 
 # -------------------------------------------------------------------------------------------- download
 
