@@ -1,0 +1,226 @@
+"""Retrieval quality on the question set: recall@1/5/10 and MRR for BM25, dense and hybrid.
+
+A question is answered at rank r when the r-th hit is one of its gold records, or a record the
+cross-release map says is the same rule in another edition (so "can the emperor attack at the start?"
+is answered by 809.3c whether it comes from the 2022 page or the 2026 release). recall@k is the share of
+questions answered within k hits; MRR the mean of 1/r (0 when not answered within 10).
+
+The fusion weights are tuned on the dev half of the questions (even positions) with :func:`tune`; the
+test half (odd positions) is never used for tuning, and both are reported.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from corpus.errors import InputError
+from indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
+
+QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
+AREAS = ("monarch", "rulings", "emperor", "player", "treachery", "card-note", "exact", "old-number")
+DEPTH = 10
+
+
+@dataclass(frozen=True)
+class Question:
+    q: str
+    gold: tuple[str, ...]
+    area: str
+    needs_releases: bool = False
+    split: str = "dev"
+    line: int | None = None
+
+
+def load_questions(path: Path = QUESTIONS_PATH) -> list[Question]:
+    """Read and check the question set (a YAML list of {q, gold, area, needs_releases})."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise InputError(path, f"cannot read the question set: {error}") from None
+    if not isinstance(data, list):
+        raise InputError(path, "the question set must be a list")
+    questions = []
+    for position, item in enumerate(data):
+        key = f"[{position}]"
+        if not isinstance(item, dict) or not isinstance(item.get("q"), str) or not item["q"].strip():
+            raise InputError(path, "each question needs a non-empty q", key=key)
+        gold = item.get("gold")
+        if not isinstance(gold, list) or not gold or not all(isinstance(g, str) for g in gold):
+            raise InputError(path, "gold must be a non-empty list of record ids", key=f"{key}.gold")
+        area = item.get("area")
+        if area not in AREAS:
+            raise InputError(path, f"area must be one of {', '.join(AREAS)}", key=f"{key}.area")
+        questions.append(Question(item["q"], tuple(gold), area, bool(item.get("needs_releases", False)),
+                                  "dev" if position % 2 == 0 else "test"))
+    return questions
+
+
+@dataclass
+class Metrics:
+    """recall@1/5/10 and MRR over a set of first-gold ranks (None: not within the depth)."""
+
+    ranks: list[int | None] = field(default_factory=list)
+
+    @property
+    def n(self) -> int:
+        return len(self.ranks)
+
+    def recall(self, k: int) -> float:
+        return sum(1 for r in self.ranks if r is not None and r <= k) / self.n if self.n else 0.0
+
+    @property
+    def mrr(self) -> float:
+        return sum(1.0 / r for r in self.ranks if r is not None) / self.n if self.n else 0.0
+
+    def row(self) -> dict[str, float]:
+        return {"n": self.n, "recall@1": self.recall(1), "recall@5": self.recall(5),
+                "recall@10": self.recall(10), "mrr": self.mrr}
+
+
+def gold_family(searcher: Searcher, gold: Iterable[str]) -> set[str]:
+    """Gold ids plus the same rules in every other loaded edition (cross-release map)."""
+    family: set[str] = set()
+    for record_id in gold:
+        family.add(record_id)
+        family.update(searcher.equivalent_ids(record_id))
+    return family
+
+
+def first_rank(hit_ids: Sequence[str], family: set[str]) -> int | None:
+    for rank, record_id in enumerate(hit_ids, start=1):
+        if record_id in family:
+            return rank
+    return None
+
+
+def applicable(questions: Iterable[Question], searcher: Searcher) -> list[Question]:
+    """Questions whose gold records (or their equivalents) are loaded."""
+    loaded = searcher.records
+    kept = []
+    for question in questions:
+        if question.needs_releases and not any(
+            other in loaded for g in question.gold for other in (g, *searcher.equivalent_ids(g))
+        ):
+            continue
+        if question.needs_releases and not _has_release(searcher):
+            continue
+        kept.append(question)
+    return kept
+
+
+def _has_release(searcher: Searcher) -> bool:
+    from indexer.search import FULL_RELEASE_RULES
+
+    counts: dict[str, int] = {}
+    for record in searcher.records.values():
+        if record.document == "cr" and record.kind in {"rule", "subrule"}:
+            counts[record.edition] = counts.get(record.edition, 0) + 1
+    return any(count >= FULL_RELEASE_RULES for count in counts.values())
+
+
+@dataclass
+class Evaluation:
+    methods: dict[str, Metrics]
+    by_split: dict[str, dict[str, Metrics]]
+    by_area: dict[str, dict[str, Metrics]]
+    misses: dict[str, list[tuple[str, int | None, list[str]]]]
+    questions: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "questions": self.questions,
+            "methods": {m: metrics.row() for m, metrics in self.methods.items()},
+            "by_split": {m: {s: x.row() for s, x in splits.items()} for m, splits in self.by_split.items()},
+            "by_area": {m: {a: x.row() for a, x in areas.items()} for m, areas in self.by_area.items()},
+        }
+
+
+def evaluate(
+    searcher: Searcher, questions: Sequence[Question], methods: Sequence[str] = METHODS
+) -> Evaluation:
+    """Run every question through every method and score the rankings."""
+    overall = {m: Metrics() for m in methods}
+    by_split: dict[str, dict[str, Metrics]] = {m: {} for m in methods}
+    by_area: dict[str, dict[str, Metrics]] = {m: {} for m in methods}
+    misses: dict[str, list[tuple[str, int | None, list[str]]]] = {m: [] for m in methods}
+    for question in questions:
+        family = gold_family(searcher, question.gold)
+        for method in methods:
+            hits = searcher.search(question.q, DEPTH, method=method).hits
+            ids = [hit.id for hit in hits]
+            rank = first_rank(ids, family)
+            overall[method].ranks.append(rank)
+            by_split[method].setdefault(question.split, Metrics()).ranks.append(rank)
+            by_area[method].setdefault(question.area, Metrics()).ranks.append(rank)
+            if rank != 1:
+                misses[method].append((question.q, rank, ids[:3]))
+    return Evaluation(overall, by_split, by_area, misses, len(questions))
+
+
+def format_table(title: str, evaluation: Evaluation) -> str:
+    lines = [f"{title} ({evaluation.questions} questions; dev/test = tuning half / held-out half)",
+             f"{'method':<8} {'split':<5} {'n':>4} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6}"]
+    for method, metrics in evaluation.methods.items():
+        rows = [("all", metrics), *sorted(evaluation.by_split[method].items())]
+        for split, m in rows:
+            lines.append(f"{method:<8} {split:<5} {m.n:>4} {m.recall(1):>6.3f} {m.recall(5):>6.3f} "
+                         f"{m.recall(10):>6.3f} {m.mrr:>6.3f}")
+    return "\n".join(lines)
+
+
+def format_areas(evaluation: Evaluation, method: str = "hybrid") -> str:
+    lines = [f"{method} by area: " + ", ".join(
+        f"{area} {m.recall(5):.2f}/{m.mrr:.2f} (n={m.n})"
+        for area, m in sorted(evaluation.by_area[method].items())
+    ) + "   [recall@5/MRR]"]
+    return "\n".join(lines)
+
+
+# --- tuning -------------------------------------------------------------------------------------------
+
+
+def tune(searcher: Searcher, questions: Sequence[Question], grid: dict[str, Sequence[float]] | None = None,
+         ) -> list[tuple[float, float, FusionParams]]:
+    """Grid-search the fusion weights on ``questions`` (the dev half): (MRR, recall@5, params), best first.
+
+    Rankings of both methods are computed once per question, then fused offline for every grid point.
+    Questions that are only a number are left out: fusion never ranks them.
+    """
+    grid = grid or {"k0": (5, 10, 20, 40, 60), "dense_weight": (0.5, 0.75, 1.0, 1.5, 2.0),
+                    "glossary_lift": (0.0, 0.5, 1.0, 2.0)}
+    depth = searcher.fusion.candidates
+    prepared = []
+    for question in questions:
+        if parse_query(question.q).pure:
+            continue
+        lexical = [rid for rid, _ in searcher._ranked(question.q, "bm25", _NO_FILTERS, depth)]
+        dense = [rid for rid, _ in searcher._ranked(question.q, "dense", _NO_FILTERS, depth)]
+        visible = searcher.visible_ids(_NO_FILTERS)
+        lifted = [rid for rid in searcher.glossary_matches(question.q) if rid in visible]
+        prepared.append((lexical, dense, lifted, gold_family(searcher, question.gold)))
+    results = []
+    keys = list(grid)
+    for values in itertools.product(*(grid[key] for key in keys)):
+        params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))
+        metrics = Metrics()
+        for lexical, dense, lifted, family in prepared:
+            ranking = [rid for rid, _ in fuse(lexical, dense, lifted, params)[:DEPTH]]
+            metrics.ranks.append(first_rank(ranking, family))
+        results.append((metrics.mrr, metrics.recall(5), params))
+    results.sort(key=lambda item: (-item[0], -item[1]))
+    return results
+
+
+def _filters() -> Any:
+    from indexer.search import Filters
+
+    return Filters()
+
+
+_NO_FILTERS = _filters()

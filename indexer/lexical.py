@@ -1,0 +1,102 @@
+"""BM25 over the chunks' lexical texts (bm25s, English stop words, Snowball stemming, progress bars off).
+
+>>> from indexer.chunks import Chunk
+>>> chunks = [Chunk("a", "", "The monarch draws a card at the beginning of their end step."),
+...           Chunk("b", "", "An emperor can attack only an opponent seated next to them.")]
+>>> index = LexicalIndex.build(chunks)
+>>> index.top("who draws at the end step?", 1)[0][0]
+0
+>>> tokenize("Attacking emperors")
+['attack', 'emperor']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+    from indexer.chunks import Chunk
+
+_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+
+
+@lru_cache(maxsize=1)
+def _stopwords() -> frozenset[str]:
+    from bm25s.stopwords import STOPWORDS_EN
+
+    # "no", "not" and "only" change a rule's meaning ("no monarch", "attack only an opponent")
+    return frozenset(STOPWORDS_EN) - {"no", "not", "only", "all", "each", "can"}
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    try:
+        import Stemmer
+
+        return Stemmer.Stemmer("english")
+    except ImportError:  # pragma: no cover - PyStemmer is a dependency; degrade to no stemming
+        return None
+
+
+@lru_cache(maxsize=65536)
+def _stem(word: str) -> str:
+    stemmer = _stemmer()
+    return stemmer.stemWord(word) if stemmer is not None else word
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case words without stop words, stemmed; possessives folded ("monarch’s" -> "monarch")."""
+    stop = _stopwords()
+    words = []
+    for match in _WORD.finditer(text.lower().replace("æ", "ae")):
+        word = re.sub(r"['’](s|t)?$", "", match.group())
+        if len(word) < 2 or word in stop:
+            continue
+        words.append(_stem(word))
+    return words
+
+
+class LexicalIndex:
+    """A bm25s retriever over a list of chunks; rows are chunk positions."""
+
+    def __init__(self, retriever: Any, size: int) -> None:
+        self.retriever = retriever
+        self.size = size
+
+    @classmethod
+    def build(cls, chunks: Sequence[Chunk]) -> LexicalIndex:
+        import bm25s
+
+        corpus_tokens = [tokenize(chunk.lexical_text) or ["∅"] for chunk in chunks]
+        retriever = bm25s.BM25(k1=1.2, b=0.75)
+        retriever.index(corpus_tokens, show_progress=False)
+        return cls(retriever, len(chunks))
+
+    def scores(self, query: str) -> np.ndarray:
+        """BM25 score of every chunk for the query (zeros when no query word is known)."""
+        import numpy as np
+
+        vocab = self.retriever.vocab_dict
+        tokens = [token for token in tokenize(query) if token in vocab]
+        if not tokens:
+            return np.zeros(self.size, dtype=np.float32)
+        return np.asarray(self.retriever.get_scores(tokens), dtype=np.float32)
+
+    def top(self, query: str, k: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
+        """The k best (row, score) pairs with a positive score, among rows where ``mask`` is true."""
+        import numpy as np
+
+        scores = self.scores(query)
+        if mask is not None:
+            scores = np.where(mask, scores, 0.0)
+        k = min(k, self.size)
+        if k <= 0:
+            return []
+        rows = np.argpartition(-scores, k - 1)[:k]
+        rows = rows[np.argsort(-scores[rows], kind="stable")]
+        return [(int(row), float(scores[row])) for row in rows if scores[row] > 0]

@@ -1,0 +1,735 @@
+"""Cited-rule search: exact numbers first, then BM25 and dense results fused by reciprocal rank.
+
+>>> parse_query("rule 907.11b").refs
+(NumberRef(number='907.11b', document=None, alone=False),)
+>>> parse_query("CR 722.4.").refs
+(NumberRef(number='722.4', document='cr', alone=True),)
+>>> parse_query("CR 722.4.").pure
+True
+>>> parse_query("what does 809.3c say about attacking?").pure
+False
+>>> parse_query("can I attack 100 times?").refs
+()
+
+How a question is answered:
+
+1. **Exact numbers.** Rule numbers in the question ("809.3c", "rule 907.11b", "CR 722.4.") answer that
+   rule first, then its subrules (a trailing period asks for the rule alone). When the number is found
+   in several editions and means another rule in an older one, that older rule is resolved through the
+   cross-release map to its current number and a note says so ("718.4 is the 2020-06-01 number; in
+   2024-06-07 this rule is 722.4"). A question that is only a number never loads the model, FAISS or
+   BM25 (``rulesjudge search 722.4`` answers before torch could even import).
+2. **Hybrid.** BM25 (:mod:`indexer.lexical`) and the dense index (:mod:`indexer.index`) each rank the
+   visible records; ranks are fused by weighted reciprocal rank fusion, and glossary entries whose term
+   appears in the question get a lift. Weights are tuned on ``indexer/questions.yaml``
+   (see ``docs/search.md``).
+3. **Filters.** ``document``; ``edition`` ("rules as of" a date: per document, the newest edition in
+   effect on that date; or an exact edition name such as ``4.0``); ``official_only``. Without an edition
+   filter every document shows its current text: an older edition's record is hidden when a complete
+   newer release is loaded, or when the cross-release map finds the same rule in a newer edition.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from corpus.errors import InputError
+from corpus.records import Record
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+    from indexer.chunks import Chunk
+    from indexer.embed import Embedder
+    from indexer.index import BuildReport, DenseIndex
+    from indexer.lexical import LexicalIndex
+
+METHODS = ("hybrid", "bm25", "dense")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# An edition with at least this many numbered rules is a complete release, not a page quoting a few.
+FULL_RELEASE_RULES = 500
+
+
+class CorpusLike(Protocol):
+    """What search needs from :class:`corpus.store.Corpus`."""
+
+    @property
+    def records(self) -> Mapping[str, Record]: ...
+
+    def equivalents(self, record_id: str) -> list[tuple[str, bool]]: ...
+
+
+class RecordSet:
+    """A minimal corpus over a list of records (tests, and before ``corpus.store`` is importable)."""
+
+    def __init__(self, records: Iterable[Record], equivalents: Mapping[str, list[str]] | None = None):
+        self.records: dict[str, Record] = {record.id: record for record in records}
+        self._equivalents = equivalents or {}
+
+    def get(self, record_id: str) -> Record | None:
+        return self.records.get(record_id)
+
+    def equivalents(self, record_id: str) -> list[tuple[str, bool]]:
+        return [(other, False) for other in self._equivalents.get(record_id, [])]
+
+
+# --- query parsing -----------------------------------------------------------------------------------
+
+_PREFIX = r"(?:(?P<prefix>comprehensive\s+rules?|cr|rules?|section|treachery|tr)\s*(?:#|no\.?\s*)?)?"
+_NUMBER = r"(?P<number>\d{3}(?:\.\d{1,3}(?:[a-z]{1,2})?)?)"
+_NUMBER_IN_TEXT = re.compile(
+    rf"(?<![\w.]){_PREFIX}{_NUMBER}(?P<period>\.(?![\w]))?(?![\w])", re.IGNORECASE
+)
+_FILLER = re.compile(r"^[\s,;:?!()\"'“”‘’]*$")
+_PREFIX_DOCUMENT = {"cr": "cr", "comprehensive rules": "cr", "comprehensive rule": "cr",
+                    "treachery": "treachery", "tr": "treachery"}
+_YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
+
+
+@dataclass(frozen=True)
+class NumberRef:
+    """A rule number written in a question; ``alone`` when it ends with a period ("722.4.")."""
+
+    number: str
+    document: str | None = None
+    alone: bool = False
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    text: str
+    refs: tuple[NumberRef, ...]
+    pure: bool  # nothing but numbers (and "rule"/"CR")
+    years: tuple[str, ...] = ()
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Find rule numbers. A bare three-digit number counts only with a prefix ("rule 809") or alone."""
+    refs: list[NumberRef] = []
+    rest = text
+    matches = list(_NUMBER_IN_TEXT.finditer(text))
+    only_numbers = bool(matches) and _FILLER.match(_NUMBER_IN_TEXT.sub(" ", text)) is not None
+    for match in matches:
+        number = match["number"].lower()
+        prefix = (match["prefix"] or "").lower()
+        prefix = re.sub(r"\s+", " ", prefix)
+        if "." not in number and not prefix and not only_numbers:
+            continue  # "100 life", "2 players": not a section number
+        if number.split(".")[0][0] == "0":
+            continue
+        ref = NumberRef(number, _PREFIX_DOCUMENT.get(prefix), bool(match["period"]))
+        if ref not in refs:
+            refs.append(ref)
+        rest = rest.replace(match.group(), " ", 1)
+    pure = bool(refs) and _FILLER.match(rest) is not None
+    years = tuple(dict.fromkeys(m.group() for m in _YEAR.finditer(rest)))
+    return ParsedQuery(text, tuple(refs), pure, years)
+
+
+# --- hits --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Hit:
+    """One search result with its citation, text, context and resolved cross-references."""
+
+    id: str
+    number: str | None
+    document: str
+    edition: str
+    kind: str
+    title: str
+    text: str
+    score: float
+    cross_refs: list[str]
+    official: bool
+    citation: str
+    parent: str | None = None
+    context: str = ""  # section and parent rule, for display
+    examples: list[str] = field(default_factory=list)
+    match: str = "hybrid"  # exact | equivalent | hybrid | bm25 | dense
+    note: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "number": self.number,
+            "document": self.document,
+            "edition": self.edition,
+            "kind": self.kind,
+            "title": self.title,
+            "text": self.text,
+            "score": round(self.score, 6),
+            "cross_refs": list(self.cross_refs),
+            "official": self.official,
+            "citation": self.citation,
+            "parent": self.parent,
+            "context": self.context,
+            "examples": list(self.examples),
+            "match": self.match,
+            "note": self.note,
+        }
+
+
+@dataclass
+class SearchResult:
+    query: str
+    hits: list[Hit]
+    notes: list[str] = field(default_factory=list)
+    exact: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"query": self.query, "exact": self.exact, "notes": list(self.notes),
+                "hits": [hit.to_json() for hit in self.hits]}
+
+
+@dataclass(frozen=True)
+class FusionParams:
+    """Weighted reciprocal rank fusion: score = Σ weight / (k0 + rank), plus the glossary lift."""
+
+    k0: float = 60.0
+    bm25_weight: float = 1.0
+    dense_weight: float = 1.0
+    glossary_lift: float = 0.5  # in units of a rank-1 contribution
+    candidates: int = 100  # per method
+
+
+DEFAULT_FUSION = FusionParams()
+
+
+@dataclass(frozen=True)
+class Filters:
+    document: str | None = None
+    edition: str | None = None
+    official_only: bool = False
+
+
+def edition_date(record: Record) -> str | None:
+    """The date a record's edition took effect: its edition when that is a date, else ``effective``."""
+    if _ISO_DATE.match(record.edition):
+        return record.edition
+    return record.effective if record.effective and _ISO_DATE.match(record.effective) else None
+
+
+def _short(text: str, limit: int = 160) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _number_key(number: str) -> tuple[Any, ...]:
+    """Sort key for rule numbers: 809.3 < 809.3a < 809.3c < 809.10."""
+    match = re.match(r"^(\d+)(?:\.(\d+)([a-z]*))?", number)
+    if not match:
+        return (10**6, number)
+    return (int(match[1]), int(match[2] or -1), match[3] or "")
+
+
+# --- the searcher ------------------------------------------------------------------------------------
+
+
+class Searcher:
+    """Search over a corpus. The index (model, FAISS, BM25) is prepared on first need, not before."""
+
+    def __init__(
+        self,
+        corpus: CorpusLike,
+        *,
+        progress: bool = True,
+        build: bool = True,
+        embedder: Embedder | None = None,
+        fusion: FusionParams = DEFAULT_FUSION,
+        notify: Callable[[str], None] | None = None,
+    ) -> None:
+        self.corpus = corpus
+        self.records: Mapping[str, Record] = corpus.records
+        self.progress = progress
+        self.build = build
+        self.fusion = fusion
+        self._embedder = embedder
+        self._notify = notify
+        self._chunks: list[Chunk] | None = None
+        self._row_of: dict[str, int] | None = None
+        self._lexical: LexicalIndex | None = None
+        self._dense: DenseIndex | None = None
+        self._dense_tried = False
+        self.build_report: BuildReport | None = None
+        self._by_number: dict[str, dict[str, list[Record]]] | None = None
+        self._visible_cache: dict[Filters, frozenset[str]] = {}
+        self._mask_cache: dict[Filters, Any] = {}
+        self._glossary: dict[str, list[str]] | None = None
+        self._equivalents_cache: dict[str, list[str]] = {}
+        self.documents = sorted({record.document for record in self.records.values()})
+
+    # --- lazily prepared parts ---
+
+    def notify(self, message: str) -> None:
+        if self._notify is not None:
+            self._notify(message)
+        else:
+            print(f"rulesjudge: {message}", file=sys.stderr)
+
+    @property
+    def chunks(self) -> list[Chunk]:
+        if self._chunks is None:
+            from indexer.chunks import make_chunks
+
+            self._chunks = make_chunks(self.records)
+            self._row_of = {chunk.id: row for row, chunk in enumerate(self._chunks)}
+        return self._chunks
+
+    @property
+    def row_of(self) -> dict[str, int]:
+        _ = self.chunks
+        assert self._row_of is not None
+        return self._row_of
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            from indexer.embed import Embedder
+
+            self._embedder = Embedder()
+        return self._embedder
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        if self._lexical is None:
+            from indexer.lexical import LexicalIndex
+
+            self._lexical = LexicalIndex.build(self.chunks)
+        return self._lexical
+
+    @property
+    def dense(self) -> DenseIndex | None:
+        """The FAISS index, loaded or (when ``build``) rebuilt; None when it is stale and building is off."""
+        if self._dense is None and not self._dense_tried:
+            self._dense_tried = True
+            self._dense = self._open_dense()
+        return self._dense
+
+    def _open_dense(self) -> DenseIndex | None:
+        from indexer.index import ensure_index, index_root, stderr_notify, try_load
+
+        notify = self._notify or stderr_notify
+        if not self.build:
+            from indexer.embed import model_hash, model_label
+            from indexer.index import IndexFileError, expected_manifest
+
+            wanted = expected_manifest(self.chunks, model_label(self.embedder.path),
+                                       model_hash(self.embedder.path))
+            try:
+                dense, _reason = try_load(index_root(), wanted, [chunk.id for chunk in self.chunks])
+            except IndexFileError as error:
+                notify(f"{error}; dense search unavailable until the index is rebuilt")
+                return None
+            return dense
+        dense, report = ensure_index(self.chunks, self.embedder, progress=self.progress, notify=notify)
+        self.build_report = report
+        return dense
+
+    def prepare(self, methods: Iterable[str] = METHODS) -> Searcher:
+        """Load (or build) everything the given methods need: call before timing queries."""
+        methods = set(methods)
+        if methods & {"bm25", "hybrid"}:
+            _ = self.lexical
+        if methods & {"dense", "hybrid"} and self.dense is not None:
+            _ = self.embedder.model
+        return self
+
+    # --- filters ---
+
+    def _check_filters(self, filters: Filters) -> None:
+        if filters.document is not None and filters.document not in self.documents:
+            known = ", ".join(self.documents)
+            raise InputError(None, f"unknown document {filters.document!r} (loaded: {known})", key="document")
+        if filters.edition is not None and not _ISO_DATE.match(filters.edition):
+            editions = {record.edition for record in self.records.values()}
+            if filters.edition not in editions:
+                raise InputError(None, f"bad edition {filters.edition!r}: expected a date YYYY-MM-DD "
+                                 "or a loaded edition name", key="edition")
+        if filters.edition is not None and _ISO_DATE.match(filters.edition):
+            import datetime
+
+            try:
+                datetime.date.fromisoformat(filters.edition)
+            except ValueError as error:
+                raise InputError(None, f"bad date {filters.edition!r}: {error}", key="edition") from None
+
+    def _in_scope(self, record: Record, filters: Filters) -> bool:
+        """Document, official and date filters (not the hiding of superseded editions)."""
+        if filters.document is not None and record.document != filters.document:
+            return False
+        if filters.official_only and not record.official:
+            return False
+        if filters.edition is None:
+            return True
+        if not _ISO_DATE.match(filters.edition):
+            return record.edition == filters.edition
+        date = edition_date(record)
+        return date is None or date <= filters.edition
+
+    def _edition_order(self, document: str) -> list[str]:
+        editions = {r.edition for r in self.records.values() if r.document == document}
+        return sorted(editions, key=lambda ed: (edition_sort_key(ed, self._edition_dates(document))))
+
+    def _edition_dates(self, document: str) -> dict[str, str | None]:
+        dates: dict[str, str | None] = {}
+        for record in self.records.values():
+            if record.document == document and record.edition not in dates:
+                dates[record.edition] = edition_date(record)
+        return dates
+
+    def equivalent_ids(self, record_id: str) -> list[str]:
+        if record_id not in self._equivalents_cache:
+            try:
+                found = [other for other, _changed in self.corpus.equivalents(record_id)]
+            except (AttributeError, KeyError, LookupError):
+                found = []
+            self._equivalents_cache[record_id] = found
+        return self._equivalents_cache[record_id]
+
+    def visible_ids(self, filters: Filters) -> frozenset[str]:
+        """Records a search may show: in scope, and not superseded by a newer edition in scope."""
+        if filters in self._visible_cache:
+            return self._visible_cache[filters]
+        by_document: dict[str, list[Record]] = {}
+        for record in self.records.values():
+            if self._in_scope(record, filters):
+                by_document.setdefault(record.document, []).append(record)
+        visible: set[str] = set()
+        for document, records in by_document.items():
+            order = {edition: i for i, edition in enumerate(self._edition_order(document))}
+            editions = sorted({r.edition for r in records}, key=order.__getitem__)
+            rule_counts: dict[str, int] = {}
+            for record in records:
+                if record.kind in {"rule", "subrule"}:
+                    rule_counts[record.edition] = rule_counts.get(record.edition, 0) + 1
+            full = [ed for ed in editions if rule_counts.get(ed, 0) >= FULL_RELEASE_RULES]
+            floor = order[full[-1]] if full else -1
+            newest = order[editions[-1]]
+            in_scope_ids = {r.id for r in records}
+            for record in records:
+                rank = order[record.edition]
+                if rank < floor:
+                    continue
+                if rank < newest and any(
+                    other in in_scope_ids and order[other_edition] > rank
+                    for other in self.equivalent_ids(record.id)
+                    if (other_edition := _edition_of(other)) in order
+                ):
+                    continue
+                visible.add(record.id)
+        result = frozenset(visible)
+        self._visible_cache[filters] = result
+        return result
+
+    def mask(self, filters: Filters) -> np.ndarray:
+        if filters not in self._mask_cache:
+            import numpy as np
+
+            visible = self.visible_ids(filters)
+            self._mask_cache[filters] = np.array([chunk.id in visible for chunk in self.chunks], dtype=bool)
+        return self._mask_cache[filters]
+
+    # --- exact numbers ---
+
+    @property
+    def by_number(self) -> dict[str, dict[str, list[Record]]]:
+        """number -> document -> records with that number, oldest edition first."""
+        if self._by_number is None:
+            table: dict[str, dict[str, list[Record]]] = {}
+            for record in self.records.values():
+                if record.number and record.kind in {"section", "rule", "subrule", "reminder"}:
+                    table.setdefault(record.number.lower(), {}).setdefault(record.document, []).append(record)
+            for per_document in table.values():
+                for document, records in per_document.items():
+                    order = {ed: i for i, ed in enumerate(self._edition_order(document))}
+                    records.sort(key=lambda r: order[r.edition])
+            self._by_number = table
+        return self._by_number
+
+    def _children(self, record: Record, filters: Filters) -> list[Record]:
+        children = [self.records[c] for c in record.children if c in self.records]
+        if not children:  # children not linked: find them by number
+            prefix = record.number or ""
+            children = [
+                r for r in self.records.values()
+                if r.document == record.document and r.edition == record.edition and r.number
+                and r.parent == record.id and r.number != prefix
+            ]
+        children = [c for c in children if c.kind in {"rule", "subrule", "reminder"}]
+        return sorted(children, key=lambda r: _number_key(r.number or ""))
+
+    def _newest_equivalent(self, record: Record, filters: Filters) -> Record | None:
+        order = {ed: i for i, ed in enumerate(self._edition_order(record.document))}
+        best: Record | None = None
+        for other_id in self.equivalent_ids(record.id):
+            other = self.records.get(other_id)
+            if other is None or other.document != record.document or not self._in_scope(other, filters):
+                continue
+            if order.get(other.edition, -1) > order.get(record.edition, -1) and (
+                best is None or order[other.edition] > order[best.edition]
+            ):
+                best = other
+        return best
+
+    def _exact_groups(self, parsed: ParsedQuery, filters: Filters) -> tuple[list[list[Hit]], list[str]]:
+        """Groups of exact hits (a rule followed by its subrules) and the notes explaining them."""
+        groups: list[list[Hit]] = []
+        notes: list[str] = []
+        for ref in parsed.refs:
+            per_document = self.by_number.get(ref.number, {})
+            documents = sorted(per_document, key=lambda d: (d not in {"cr", "rulings"}, d))
+            for document in documents:
+                if ref.document and document != ref.document:
+                    continue
+                records = [r for r in per_document[document] if self._in_scope(r, filters)]
+                if not records:
+                    continue
+                groups.extend(self._groups_for(ref, records, filters, parsed, notes))
+        return groups, notes
+
+    def _groups_for(self, ref: NumberRef, records: list[Record], filters: Filters, parsed: ParsedQuery,
+                    notes: list[str]) -> list[list[Hit]]:
+        primary = records[-1]
+        hinted = [r for r in records if any((edition_date(r) or "").startswith(y) for y in parsed.years)]
+        if hinted and hinted[-1] is not primary:
+            primary = hinted[-1]  # "718.4 in the 2020 rules": read the number in that edition
+        primary_family = {primary.id, *self.equivalent_ids(primary.id)}
+        groups: list[list[Hit]] = []
+        current = self._newest_equivalent(primary, filters) if primary is not records[-1] else None
+        if current is not None:
+            note = _moved(ref.number, primary, current)
+            notes.append(note)
+            groups.append(self._group(current, ref, filters, "equivalent", note))
+        groups.append(self._group(primary, ref, filters, "exact", None))
+        shown = {primary.id} | ({current.id} if current else set())
+        for older in reversed(records[:-1]):
+            if older.id in primary_family or older is primary:
+                continue
+            newer = self._newest_equivalent(older, filters)
+            if newer is not None and newer.id in shown:
+                continue
+            if newer is not None:
+                note = _moved(ref.number, older, newer)
+                notes.append(note)
+                groups.append(self._group(newer, ref, filters, "equivalent", note))
+                shown.add(newer.id)
+            else:
+                note = (f"{ref.number} in {older.edition} is a different rule from {ref.number} "
+                        f"in {primary.edition}")
+                notes.append(note)
+                groups.append(self._group(older, ref, filters, "exact", note))
+            primary_family.update({older.id, *self.equivalent_ids(older.id)})
+        return groups
+
+    def _group(self, record: Record, ref: NumberRef, filters: Filters, match: str,
+               note: str | None) -> list[Hit]:
+        group = [self.hit(record, 0.0, match, note)]
+        if not ref.alone:
+            group.extend(self.hit(child, 0.0, match) for child in self._children(record, filters))
+        return group
+
+    # --- ranking ---
+
+    def _ranked(self, text: str, method: str, filters: Filters, limit: int) -> list[tuple[str, float]]:
+        """(record id, score) by BM25, dense or their fusion, best first, among visible records."""
+        mask = self.mask(filters)
+        if not mask.any():
+            return []
+        n = self.fusion.candidates if method == "hybrid" else limit
+        lexical: list[tuple[int, float]] = []
+        dense: list[tuple[int, float]] = []
+        if method in {"bm25", "hybrid"}:
+            lexical = self.lexical.top(text, max(n, limit), mask)
+        if method in {"dense", "hybrid"}:
+            index = self.dense
+            if index is not None:
+                vector = self.embedder.encode_query(text)
+                dense = index.search(vector, max(n, limit), mask)
+                dense = [(self.row_of[index.ids[row]], score) for row, score in dense]
+        ids = [chunk.id for chunk in self.chunks]
+        if method == "bm25":
+            return [(ids[row], score) for row, score in lexical[:limit]]
+        if method == "dense":
+            return [(ids[row], score) for row, score in dense[:limit]]
+        return self._fuse(text, lexical, dense, filters, ids)[:limit]
+
+    def _fuse(self, text: str, lexical: list[tuple[int, float]], dense: list[tuple[int, float]],
+              filters: Filters, ids: list[str]) -> list[tuple[str, float]]:
+        visible = self.visible_ids(filters)
+        lifted = [rid for rid in self.glossary_matches(text) if rid in visible]
+        if not self.fusion.glossary_lift:
+            lifted = []
+        return fuse([ids[row] for row, _ in lexical], [ids[row] for row, _ in dense], lifted, self.fusion)
+
+    @property
+    def glossary(self) -> dict[str, list[str]]:
+        """Glossary term (lower case) -> ids of the entries defining it."""
+        if self._glossary is None:
+            terms: dict[str, list[str]] = {}
+            for record in self.records.values():
+                if record.kind != "glossary":
+                    continue
+                for term in (record.title, *record.aliases):
+                    key = _term_key(term)
+                    if len(key) >= 4:
+                        terms.setdefault(key, []).append(record.id)
+            self._glossary = terms
+        return self._glossary
+
+    def glossary_matches(self, text: str) -> list[str]:
+        """Glossary entries whose term (or its plural) is written in the question, longest terms first."""
+        words = _term_key(text).split()
+        found: list[str] = []
+        used: set[int] = set()
+        for size in (4, 3, 2, 1):
+            for start in range(len(words) - size + 1):
+                if used & set(range(start, start + size)):
+                    continue
+                phrase = " ".join(words[start:start + size])
+                ids = self.glossary.get(phrase) or (self.glossary.get(phrase[:-1]) if phrase.endswith("s")
+                                                    else None)
+                if ids:
+                    found.extend(ids)
+                    used.update(range(start, start + size))
+        return list(dict.fromkeys(found))
+
+    # --- the public entry point ---
+
+    def search(
+        self,
+        query: str,
+        k: int = 10,
+        *,
+        document: str | None = None,
+        edition: str | None = None,
+        official_only: bool = False,
+        method: str = "hybrid",
+    ) -> SearchResult:
+        """Answer a question with up to ``k`` hits, exact-number hits first."""
+        if not query or not query.strip():
+            raise InputError(None, "empty question", key="query")
+        if method not in METHODS:
+            raise InputError(None, f"unknown method {method!r} (one of {', '.join(METHODS)})", key="method")
+        if k < 1:
+            raise InputError(None, f"k must be at least 1 (got {k})", key="k")
+        filters = Filters(document, edition, official_only)
+        self._check_filters(filters)
+        parsed = parse_query(query)
+        groups, notes = self._exact_groups(parsed, filters) if parsed.refs else ([], [])
+        hits: list[Hit] = []
+        if parsed.pure:  # nothing but numbers: never load the model for them
+            hits = [hit for group in groups for hit in group][:k]
+        else:
+            ranked = self._ranked(query, method, filters, limit=k + 50 if groups else k)
+            score_of = dict(ranked)
+            if len(groups) > 1:  # several meanings of a number: the question's other words decide
+                order = {id(group): i for i, group in enumerate(groups)}
+                groups.sort(key=lambda g: (-max(score_of.get(h.id, 0.0) for h in g), order[id(g)]))
+            exact = [hit for group in groups for hit in group]
+            seen = {hit.id for hit in exact}
+            rest = [self.hit(self.records[rid], score, method) for rid, score in ranked if rid not in seen]
+            hits = (exact + rest)[:k]
+        top = max((hit.score for hit in hits if hit.match not in {"exact", "equivalent"}), default=0.0)
+        exact_hits = [hit for hit in hits if hit.match in {"exact", "equivalent"}]
+        for i, hit in enumerate(exact_hits):  # exact hits rank above everything, scores decreasing
+            hit.score = max(1.0, top) + (len(exact_hits) - i) * 1e-3
+        if parsed.refs and not groups:
+            shown = ", ".join(ref.number for ref in parsed.refs)
+            notes.append(f"no loaded rule is numbered {shown}" + (" under these filters" if
+                                                                  document or edition else ""))
+        return SearchResult(query, hits, list(dict.fromkeys(notes)), exact=bool(parsed.pure and groups))
+
+    def hit(self, record: Record, score: float, match: str, note: str | None = None) -> Hit:
+        from indexer.chunks import section_of
+
+        parent = self.records.get(record.parent) if record.parent else None
+        section = section_of(record, self.records)
+        context: list[str] = []
+        if section is not None:
+            label = f"{section.number}. {section.title}" if section.number else section.title
+            context.append(label.strip())
+        if parent is not None and parent is not section:
+            context.append(f"{parent.number or parent.title} {_short(parent.text)}".strip())
+        if not context and record.heading_path:
+            context.append(" › ".join(record.heading_path))
+        return Hit(
+            id=record.id,
+            number=record.number,
+            document=record.document,
+            edition=record.edition,
+            kind=record.kind,
+            title=record.title,
+            text=record.text,
+            score=score,
+            cross_refs=[ref.target for ref in record.cross_refs if ref.target],
+            official=record.official,
+            citation=record.citation,
+            parent=record.parent,
+            context=" › ".join(context),
+            examples=list(record.examples),
+            match=match,
+            note=note,
+        )
+
+
+def fuse(
+    lexical: list[str], dense: list[str], lifted: Iterable[str], params: FusionParams
+) -> list[tuple[str, float]]:
+    """Weighted reciprocal rank fusion of two rankings, plus a lift for glossary entries named in the query.
+
+    >>> fuse(["a", "b"], ["b", "c"], [], FusionParams(k0=1.0))
+    [('b', 0.8333333333333333), ('a', 0.5), ('c', 0.3333333333333333)]
+    """
+    fused: dict[str, float] = {}
+    for weight, ranking in ((params.bm25_weight, lexical), (params.dense_weight, dense)):
+        for rank, record_id in enumerate(ranking[: params.candidates], start=1):
+            fused[record_id] = fused.get(record_id, 0.0) + weight / (params.k0 + rank)
+    for record_id in lifted:
+        fused[record_id] = fused.get(record_id, 0.0) + params.glossary_lift / (params.k0 + 1)
+    return sorted(fused.items(), key=lambda item: (-item[1], item[0]))
+
+
+def _moved(number: str, old: Record, new: Record) -> str:
+    return f"{number} is the {old.edition} number; in {new.edition} this rule is {new.number}"
+
+
+def _edition_of(record_id: str) -> str:
+    return record_id.split("@", 1)[1].split("/", 1)[0] if "@" in record_id else ""
+
+
+def edition_sort_key(edition: str, dates: Mapping[str, str | None]) -> tuple[str, str]:
+    """Editions sort by the date they took effect (undated first), then by name."""
+    return (dates.get(edition) or "", edition)
+
+
+def _term_key(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'s", "")))
+
+
+def default_corpus() -> CorpusLike:
+    """``corpus.store.load_corpus()``; before the store exists, the built-in records alone."""
+    try:
+        from corpus.store import load_corpus
+    except ImportError:
+        from corpus.documents import read_builtin
+
+        return RecordSet(read_builtin())
+    corpus: CorpusLike = load_corpus()
+    return corpus
+
+
+def open_searcher(corpus: CorpusLike | None = None, *, progress: bool = True, build: bool = True,
+                  lazy: bool = False, fusion: FusionParams = DEFAULT_FUSION) -> Searcher:
+    """A searcher over ``corpus`` (default: everything loaded). Loads or builds the index unless ``lazy``;
+    a lazy searcher prepares the index on its first non-exact question."""
+    searcher = Searcher(corpus if corpus is not None else default_corpus(), progress=progress, build=build,
+                        fusion=fusion)
+    if not lazy:
+        searcher.prepare()
+    return searcher
