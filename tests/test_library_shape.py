@@ -77,3 +77,37 @@ def test_every_expected_answer_has_a_reason_beside_it():
                 assert " # " in line, f"{_id(path)}: no reason beside {line.strip()!r}"
             elif line and not line.startswith((" ", "#")):
                 break
+
+
+# Question and event names of issue 4's format, plus the library's extensions (see the README).
+BARE_QUESTIONS = {
+    "monarch", "initiative", "active", "turn-order", "apnap-order", "in-game", "game-over", "winners",
+    "losers", "stack-controllers",
+}
+PLAYER_QUESTIONS = {"life": 1, "draws": 1, "opponents": 1, "teammates": 1, "range": 1, "in-range": 2,
+                    "can-attack": 2, "became-monarch": 1}
+PERMANENT_QUESTIONS = {"controller", "exists"}
+EVENTS = {"leaves", "become-monarch", "take-initiative", "combat-damage", "end-step", "resolve",
+          "next-turn", "gain-control"}
+CALL = re.compile(r"^([a-z-]+)\((.*)\)$")
+
+
+@pytest.mark.parametrize("path", FILES, ids=_id)
+def test_questions_and_events_are_known_and_name_the_table(path: Path):
+    data = _load(path)
+    players = set(data["game"]["players"])
+    permanents = set((data["game"].get("permanents") or {}).keys())
+    for question in data["expect"]:
+        call = CALL.match(question)
+        if not call:
+            assert question in BARE_QUESTIONS, f"unknown question {question!r}"
+            continue
+        name, args = call.group(1), [a.strip() for a in call.group(2).split(",")]
+        if name in PERMANENT_QUESTIONS:
+            assert args[0] in permanents, f"{question}: no permanent {args[0]!r} on the table"
+        else:
+            assert PLAYER_QUESTIONS.get(name) == len(args), f"unknown question {question!r}"
+            assert set(args) <= players, f"{question}: not a player of the table"
+    for event in data.get("events") or []:
+        name = event if isinstance(event, str) else next(iter(event))
+        assert name in EVENTS, f"unknown event {name!r}"
