@@ -1,0 +1,37 @@
+"""APNAP order (101.4) and triggers put on the stack in APNAP order (603.3b)."""
+
+from __future__ import annotations
+
+from rules_model_helpers import FOUR, ask
+
+
+def test_101_4_the_active_player_chooses_first():
+    assert ask({"players": FOUR, "active": "Cat"}, [], "apnap-order") == ["Cat", "Dan", "Ann", "Ben"]  # 101.4
+
+
+def test_101_4_apnap_order_skips_players_who_left():
+    assert ask({"players": FOUR}, [{"leaves": "Ben"}], "apnap-order") == ["Ann", "Cat", "Dan"]  # why: 800.4
+
+
+def test_800_4j_with_no_active_player_the_next_player_goes_first():
+    assert ask({"players": FOUR}, [{"leaves": "Ann"}], "apnap-order") == ["Ben", "Cat", "Dan"]  # why: 800.4j
+
+
+def test_603_3b_active_player_s_trigger_goes_on_the_stack_first_and_resolves_last():
+    game = {"players": FOUR, "monarch": "Ben", "initiative": "Cat", "active": "Ann"}
+    events = [
+        {
+            "combat-damage": [
+                {"from": "Ann", "to": "Ben", "amount": 1},
+                {"from": "Ann", "to": "Cat", "amount": 1, "hold": True},
+            ]
+        }
+    ]
+    assert ask(game, events, "stack-controllers") == [
+        "Cat",
+        "Ben",
+    ]  # why: Ben before Cat in APNAP: Cat on top
+
+
+def test_101_4_apnap_after_the_turn_passes():
+    assert ask({"players": FOUR}, ["next-turn"], "apnap-order") == ["Ben", "Cat", "Dan", "Ann"]  # why: 101.4

@@ -1,0 +1,93 @@
+"""Leaving the game: objects owned or controlled (800.4a-e), several players at once."""
+
+from __future__ import annotations
+
+from rules_model_helpers import FOUR, ask, cited, derive
+
+MIND_CONTROL = {
+    "players": ["Alex", "Bianca", "Cat"],
+    "permanents": {"Griffin": {"owner": "Bianca", "controller": "Alex"}},
+}
+
+
+def test_800_4a_mind_control_ends_when_its_controller_leaves():
+    value = ask(MIND_CONTROL, [{"leaves": "Alex"}], "controller(Griffin)")
+    assert value == "Bianca"  # why: 800.4a example: Assault Griffin reverts to Bianca's control
+
+
+def test_800_4a_the_owner_leaving_takes_the_stolen_creature_along():
+    assert ask(MIND_CONTROL, [{"leaves": "Bianca"}], "exists(Griffin)") is False  # why: owned objects leave
+
+
+def test_800_4a_bribery_creature_is_exiled_when_its_controller_leaves():
+    game = {
+        "players": ["Alex", "Bianca", "Cat"],
+        "permanents": {"Angel": {"owner": "Bianca", "controller": "Alex", "control-effect": False}},
+    }
+    value, steps = derive(game, [{"leaves": "Alex"}], "zone(Angel)")
+    assert value == "exile"  # why: 800.4a example (Bribery): Serra Angel is exiled
+    assert "800.4a" in cited(steps)
+
+
+def test_800_4a_bribery_creature_leaves_when_its_owner_leaves():
+    game = {
+        "players": ["Alex", "Bianca", "Cat"],
+        "permanents": {"Angel": {"owner": "Bianca", "controller": "Alex", "control-effect": False}},
+    }
+    assert ask(game, [{"leaves": "Bianca"}], "zone(Angel)") == "left-the-game"  # why: 800.4a Bribery example
+
+
+def test_800_4a_act_of_treason_ends_and_control_reverts():
+    game = {"players": ["Alex", "Bianca", "Cat"], "permanents": {"Bears": {"owner": "Bianca"}}}
+    events = [{"gain-control": {"permanent": "Bears", "player": "Alex"}}, {"leaves": "Alex"}]
+    assert ask(game, events, "controller(Bears)") == "Bianca"  # why: 800.4a Act of Treason example
+
+
+def test_613_7_an_earlier_control_effect_applies_again():
+    game = {"players": FOUR, "permanents": {"Bear": {"owner": "Ann"}}}
+    events = [
+        {"gain-control": {"permanent": "Bear", "player": "Ben"}},
+        {"gain-control": {"permanent": "Bear", "player": "Cat"}},
+        {"leaves": "Cat"},
+    ]
+    assert ask(game, events, "controller(Bear)") == "Ben"  # why: Ben's effect still applies (613.7)
+
+
+def test_800_4b_control_does_not_change_to_a_player_who_left():
+    game = {"players": FOUR, "permanents": {"Bear": {"owner": "Ann"}}}
+    events = [{"leaves": "Ben"}, {"gain-control": {"permanent": "Bear", "player": "Ben"}}]
+    assert ask(game, events, "controller(Bear)") == "Ann"  # why: 800.4b
+
+
+def test_800_4c_object_exiled_when_the_effect_ends_and_default_controller_left():
+    game = {
+        "players": FOUR,
+        "permanents": {"Angel": {"owner": "Ann", "controller": "Ben", "control-effect": False}},
+    }
+    events = [
+        {"gain-control": {"permanent": "Angel", "player": "Cat"}},
+        {"leaves": "Ben"},
+        {"control-ends": {"permanent": "Angel", "player": "Cat"}},
+    ]
+    assert ask(game, events, "zone(Angel)") == "exile"  # why: 800.4c
+
+
+def test_800_4a_simultaneous_leavers_each_take_what_they_own():
+    game = {
+        "players": FOUR,
+        "permanents": {
+            "A": {"owner": "Ann", "controller": "Ben"},
+            "B": {"owner": "Ben", "controller": "Ann"},
+        },
+    }
+    events = [{"leaves": ["Ann", "Ben"]}]
+    assert (ask(game, events, "exists(A)"), ask(game, events, "exists(B)")) == (False, False)  # why: 800.4a
+
+
+def test_800_4e_combat_damage_is_not_assigned_to_a_player_who_left():
+    events = [{"leaves": "Ben"}, {"combat-damage": {"from": "Ann", "to": "Ben", "amount": 3}}]
+    assert ask({"players": FOUR}, events, "life(Ben)") == 20  # why: 800.4e; last known life (800.4i)
+
+
+def test_104_3a_a_player_who_concedes_loses():
+    assert ask({"players": FOUR}, [{"concedes": "Ben"}], "losers") == ["Ben"]  # why: 104.3a
