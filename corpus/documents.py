@@ -485,7 +485,7 @@ def read_monarch_wiki(text: str, source: Source) -> list[Record]:
             _add_ruling(builder, None, item, number, topic, (page, "Rulings"))
         elif mode == "prose" and section is not None:
             paragraph = clean.strip_empty_symbols(clean.strip_reference_marks(line))
-            section.add(f"• {item and clean.strip_empty_symbols(item)}" if item is not None else paragraph)
+            section.add(f"• {clean.strip_empty_symbols(item)}" if item is not None else paragraph)
         else:
             raise builder.error(f"unexpected line in {mode} part: {line[:40]!r}", number)
     return builder.records()
