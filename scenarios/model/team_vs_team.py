@@ -235,7 +235,7 @@ register_variant(TeamVsTeam())
 
 
 # --- questions every team variant answers -------------------------------------------------------------------
-from scenarios.model.questions import register_question  # noqa: E402
+from scenarios.model.questions import Question, register_question  # noqa: E402
 
 
 @register_question("drawn", (), "players", "players for whom the game was a draw and who did not win")
@@ -249,15 +249,7 @@ def _drawn(state: TableState) -> Answer:
 def _first_player(state: TableState) -> Answer:
     from scenarios.model.variants import variant_of
 
-    special = variant_of(state).answer(state, _Asked("first-player"))
+    special = variant_of(state).answer(state, Question("first-player"))
     if special is not None:
         return special
     return [state.seats[0]], [step("The players choose who takes the first turn.", cr("103.1"))]
-
-
-@dataclass(frozen=True)
-class _Asked:
-    """A question asked from inside the model (same shape as :class:`scenarios.model.questions.Question`)."""
-
-    name: str
-    args: tuple[str, ...] = ()

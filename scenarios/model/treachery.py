@@ -875,8 +875,28 @@ class TreacheryVariant(Variant):
                 )
                 state, steps = end_game(state, team, [step(text, treachery("907.8a"), treachery("104.2c"))])
                 return self._close(state), steps
-        state, steps = super().game_result(state)
+        state, steps = self._last_side(state, data)
         return (self._close(state), steps) if state.game_over else (state, steps)
+
+    def _last_side(self, state: TableState, data: TreacheryState) -> tuple[TableState, list[Step]]:
+        """104.2a/104.2c: when one side is left it wins, with the players who left on its last team."""
+        from scenarios.model.teams import end_game
+
+        live = [side for side in sides_of(data, state) if any(state.is_in(p) for p in side)]
+        if len(live) > 1:
+            return state, []
+        if not live:
+            text = "No player is left in the game, so the game is over."
+            return state.with_(game_over=True), [step(text, cr("104.1"), cr("104.4a"))]
+        side = live[0]
+        earlier = [p for p in side if not state.is_in(p)]
+        if not earlier and len(side) == 1:
+            text = f"All of {side[0]}'s opponents have left the game, so {side[0]} wins the game."
+            return end_game(state, list(side), [step(text, cr("104.2a"))])
+        text = f"Every other team has left the game, so this team wins: {', '.join(side)}" + (
+            f", {', '.join(earlier)} too, though they had left (their last team, 907.12)." if earlier else "."
+        )
+        return end_game(state, list(side), [step(text, treachery("104.2c"), treachery("907.12"))])
 
     def _close(self, state: TableState) -> TableState:
         """At the end of the game all face-down identity cards are revealed (907.13), and everyone still
