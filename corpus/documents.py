@@ -967,6 +967,9 @@ def _save_cache(path: Path, records: list[Record]) -> None:
 
     with suppress(OSError):  # a read-only data folder still answers, only a little slower
         write_atomic(path, pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
+        for stale in path.parent.glob("builtin-*.pickle"):  # caches of older sources or code
+            if stale != path:
+                stale.unlink(missing_ok=True)
 
 
 @lru_cache(maxsize=1)

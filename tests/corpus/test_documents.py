@@ -441,7 +441,11 @@ def test_ids_carry_document_and_edition_and_links_are_consistent(records):
 
 def test_cached_records_equal_a_fresh_read_and_a_damaged_cache_is_rebuilt(data_dir):
     documents._builtin.cache_clear()
+    stale = data_dir / "cache" / "builtin-0123.pickle"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"from an older version")
     first = read_builtin()
+    assert not stale.exists()  # replaced by the current cache
     (cache,) = (data_dir / "cache").glob("builtin-*.pickle")
     documents._builtin.cache_clear()
     assert read_builtin() == first == read_builtin(use_cache=False)
