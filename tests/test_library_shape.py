@@ -111,3 +111,15 @@ def test_questions_and_events_are_known_and_name_the_table(path: Path):
     for event in data.get("events") or []:
         name = event if isinstance(event, str) else next(iter(event))
         assert name in EVENTS, f"unknown event {name!r}"
+
+
+def test_every_cited_rule_exists_in_the_edition_the_library_follows(shared_cr_dir: Path):
+    """`about` numbers follow the Comprehensive Rules of 2024-06-07 (Monarch 722, Initiative 723)."""
+    release = shared_cr_dir / "cr-2024-06-07.txt"
+    if not release.is_file():
+        pytest.skip(f"official release absent: {release}")
+    text = release.read_text(encoding="utf-8-sig")
+    numbers = {m.group(1) for m in re.finditer(r"^(\d{3}(?:\.\d+[a-z]?)?)\.? ", text, re.MULTILINE)}
+    cited = {(_id(path), number) for path in FILES for number in _load(path)["about"]}
+    missing = sorted(f"{where}: {number}" for where, number in cited if number not in numbers)
+    assert missing == []
