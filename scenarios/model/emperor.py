@@ -235,10 +235,8 @@ def resources_note(player: str, permanent: str, controller: str | None) -> tuple
 from dataclasses import replace as _replace  # noqa: E402
 from typing import Any  # noqa: E402
 
-from scenarios.model import events as ev  # noqa: E402
-from scenarios.model import influence  # noqa: E402
 from scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
-from scenarios.model.team_vs_team import next_turn_untapping, team_map  # noqa: E402
+from scenarios.model.team_vs_team import team_map  # noqa: E402
 from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
 
 
@@ -336,20 +334,23 @@ class EmperorVariant(Variant):
         return state, steps
 
     def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
-        if isinstance(event, ev.NextTurn):
-            return next_turn_untapping(state, event)
-        if isinstance(event, ev.Deploy):
-            perm = state.permanents.get(event.permanent)
-            if perm is not None and perm.on_battlefield:
-                controller = perm.current_controller
-                reach = self.range_of(state, controller)
-                inside, _ = influence.in_range(state, controller, event.to, reach)
-                if not inside and state.is_in(event.to):
-                    text = (
-                        f"{controller} can't deploy {event.permanent} to {event.to}: {event.to} is "
-                        f"outside {controller}'s range of influence, so can't be targeted."
-                    )
-                    return state, [step(text, cr("801.4"), cr("804.2"))]
+        """801.10: a spell or ability doesn't affect players outside its controller's range of influence."""
+        from scenarios.model import events as ev
+        from scenarios.model.influence import in_range
+
+        if (
+            isinstance(event, ev.Damage)
+            and event.source
+            and state.is_in(event.source)
+            and state.is_in(event.to)
+        ):
+            inside, steps = in_range(state, event.source, event.to, self.range_of(state, event.source))
+            if not inside:
+                text = (
+                    f"{event.to} is outside the range of influence of {event.source}, who controls the "
+                    "effect, so the damage does nothing."
+                )
+                return state, [*steps, step(text, cr("801.10"), cr("801.4"))]
         return None
 
 
@@ -358,7 +359,6 @@ register_variant(EmperorVariant())
 
 # --- the deploy question (any variant using the deploy creatures option) ------------------------------------
 from scenarios.model.questions import register_question  # noqa: E402
-from scenarios.model.variants import variant_of  # noqa: E402
 
 
 @register_question(
@@ -368,28 +368,8 @@ from scenarios.model.variants import variant_of  # noqa: E402
     "could the permanent's controller deploy it to that player now (804.2)",
 )
 def can_deploy(state: TableState, permanent: str, to: str) -> Answer:
-    """804.2 "{T}: Target teammate gains control of this creature. Activate only as a sorcery."."""
-    perm = state.permanents.get(permanent)
-    if perm is None or not perm.on_battlefield:
-        return False, [step(f"{permanent} is not on the battlefield.", cr("804.2"))]
-    if not state.options.deploy:
-        return False, [step("The deploy creatures option isn't used in this game.", cr("804.1"))]
-    variant = variant_of(state)
-    controller = perm.current_controller
-    mates, _ = variant.teammates(state, controller)
-    reach = variant.range_of(state, controller)
-    inside = influence.in_range(state, controller, to, reach)[0] if state.is_in(to) else False
-    ok, steps = deploy_check(
-        teams={"team": (controller, *mates)},
-        in_game=state.in_game,
-        permanent=permanent,
-        controller=controller if state.is_in(controller) else None,
-        to=to,
-        active=state.active,
-        stack_empty=not state.stack,
-        tapped=perm.tapped,
-        target_in_range=inside,
-    )
-    if not state.is_in(to):
-        steps.insert(0, step(f"{to} has left the game.", cr("800.4b")))
-    return ok, steps
+    """804.2 "{T}: Target teammate gains control of this creature. Activate only as a sorcery." — the
+    core's deploy rules (``scenarios.model.deploy``: option, teammate, range 801.4, {T} and 302.6, timing)."""
+    from scenarios.model.deploy import deploy_answer
+
+    return deploy_answer(state, permanent, to)

@@ -184,18 +184,6 @@ def untap_step(state: TableState, players: Collection[str]) -> tuple[TableState,
     return state.with_(permanents=frozen_map(permanents)), [step(text, cr("502.3"))]
 
 
-def next_turn_untapping(state: TableState, event: Any) -> tuple[TableState, list[Step]]:
-    """The core's next turn, then the new active player's untap step (the deploy option taps creatures)."""
-    from scenarios.model.events import NextTurn
-    from scenarios.model.game import HANDLERS
-
-    after, steps = HANDLERS[NextTurn](state, event)
-    if after.active is None or after.turn_player == state.turn_player:
-        return after, steps
-    after, more = untap_step(after, [after.active])
-    return after, steps + more
-
-
 def team_map(state: TableState) -> dict[str, tuple[str, ...]]:
     """The state's teams as ``{name: members}`` for the pure functions above."""
     return {team.name: team.members for team in state.teams}
@@ -219,11 +207,6 @@ class TeamVsTeam(Variant):
 
     def legal_setup(self, state: TableState) -> Answer:
         return legal_team_setup(team_map(state))
-
-    def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
-        from scenarios.model.events import NextTurn
-
-        return next_turn_untapping(state, event) if isinstance(event, NextTurn) else None
 
     def answer(self, state: TableState, question: Any) -> Answer | None:
         if getattr(question, "name", None) == "first-player":
