@@ -1,0 +1,116 @@
+"""The scenario format: bad input is one line naming file, line and key; good input round-trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus.errors import InputError
+from scenarios.format import dump_scenario, load_scenario, parse_scenario
+from scenarios.runner import LIBRARY, run_scenario
+
+GOOD = """\
+name: x
+about: ["722.4"]
+why: because
+game:
+  players: [Ann, Ben, Cat]
+  monarch: Ann
+  permanents: {Bear: {owner: Ben, controller: Ann}}
+events:
+  - leaves: Ann
+  - end-step: {hold: true}
+  - combat-damage: {from: Ben, to: Cat, amount: 2}
+expect:
+  monarch: Ben
+  controller(Bear): Ben
+"""
+
+
+def error_of(text: str) -> InputError:
+    with pytest.raises(InputError) as info:
+        parse_scenario(text, "t.yaml")
+    assert "\n" not in str(info.value)
+    return info.value
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "key"),
+    [
+        ("  monarch: Ann\n", "  monarch: Zed\n", 6, "game.monarch"),  # a monarch who is not a player
+        ("players: [Ann, Ben, Cat]", "players: [Ann, Ben, Ann]", 5, "game.players"),  # duplicated player
+        ("  - leaves: Ann\n", "  - explodes: Ann\n", 9, "events[0].explodes"),  # unknown event
+        ("  monarch: Ben\n", "  crown: Ben\n", 13, "expect.crown"),  # unknown question
+        ("amount: 2", "amount: two", 11, "events[2].combat-damage.amount"),  # wrong value type
+        ("  monarch: Ben\n", "  monarch: 3\n", 13, "expect.monarch"),  # wrong answer type
+        ("controller(Bear)", "controller(Wolf)", 14, "expect.controller(Wolf)"),  # unknown permanent
+        ("  - leaves: Ann\n", "  - leaves: Zed\n", 9, "events[0].leaves"),  # unknown player in an event
+        ("why: because\n", "why: because\nwhy: again\n", 4, "why"),  # duplicated key
+        ("  players", "  plyers", 5, "game.plyers"),  # unknown key
+    ],
+)
+def test_bad_input_names_line_and_key(old: str, new: str, line: int, key: str) -> None:
+    error = error_of(GOOD.replace(old, new))
+    assert (error.path, error.line, error.key) == ("t.yaml", line, key)
+
+
+def test_invalid_yaml_names_the_line() -> None:
+    error = error_of("name: x\ngame: {players: [Ann, Ben\n")
+    assert error.line is not None and "invalid YAML" in error.message
+
+
+def test_missing_name_is_an_error() -> None:
+    assert "name" in error_of("game: {players: [Ann, Ben]}\n").message
+
+
+def test_two_documents_in_one_file_is_an_error() -> None:
+    assert "one scenario per file" in error_of(GOOD + "---\n" + GOOD).message
+
+
+def test_unknown_variant_is_an_error() -> None:
+    assert error_of(GOOD.replace("game:\n", "game:\n  variant: chaos\n")).key == "game.variant"
+
+
+def test_teams_and_identities_forms_load() -> None:
+    text = """\
+name: forms
+game:
+  variant: treachery
+  players: [Ann, Ben, Cat, Dan, Eve]
+  identities: {Cat: leader, Ben: {role: guardian, card: "The Bodyguard", face: down}, Ann: assassin,
+               Dan: assassin, Eve: traitor}
+  commander: true
+events: [{unveil: Ben}]
+expect: {legal-setup: true, life(Ann): 40}
+"""
+    scenario = parse_scenario(text)
+    assert scenario.game.identity("Ben").card == "The Bodyguard"  # type: ignore[union-attr]
+
+
+def test_dump_reads_back_the_same_scenario() -> None:
+    scenario = parse_scenario(GOOD)
+    again = parse_scenario(dump_scenario(scenario))
+    assert (again.name, again.events, [e.expected for e in again.expect]) == (
+        scenario.name,
+        scenario.events,
+        [e.expected for e in scenario.expect],
+    )
+
+
+@pytest.mark.parametrize("path", sorted(LIBRARY.rglob("*.yaml"))[:40], ids=lambda p: p.name)
+def test_library_files_round_trip_through_dump(path) -> None:
+    scenario = load_scenario(path)
+    again = parse_scenario(dump_scenario(scenario), str(path))
+    assert run_scenario(again).passed == run_scenario(scenario).passed
+    assert again.events == scenario.events
+
+
+def test_missing_file_is_input_error(tmp_path) -> None:
+    with pytest.raises(InputError):
+        load_scenario(tmp_path / "nope.yaml")
+
+
+def test_not_utf8_is_input_error(tmp_path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b"name: \xff\xfe\n")
+    with pytest.raises(InputError):
+        load_scenario(bad)
