@@ -162,31 +162,23 @@ def _has(corpus: CorpusLike | None, record_id: str) -> bool:
         return False
 
 
-def _release_editions(corpus: CorpusLike | None) -> list[str]:
-    """Editions of the official rules loaded from releases (newest first), if the corpus can tell."""
-    if corpus is None or not hasattr(corpus, "editions"):
-        return []
-    try:
-        editions = list(corpus.editions("cr"))
-    except Exception:
-        return []
-    builtin = {"2015-07-17", "2022-04-29"}
-    return sorted((e for e in editions if e not in builtin), reverse=True)
+def _release_editions(corpus: Any) -> list[str]:
+    """Editions of the official rules loaded from release files, newest first."""
+    releases = getattr(corpus, "releases", None)
+    if releases:
+        return sorted({getattr(r, "effective", "") for r in releases} - {""}, reverse=True)
+    return []
 
 
 def _section_in(corpus: Any, edition: str, title: str) -> str | None:
     """The number of the section titled ``title`` in an edition (the Monarch moves between releases)."""
-    records = getattr(corpus, "records", None)
-    if not isinstance(records, dict):
+    lookup = getattr(corpus, "lookup", None)
+    if lookup is None:
         return None
-    for record in records.values():
-        if (
-            getattr(record, "edition", None) == edition
-            and getattr(record, "document", None) == "cr"
-            and getattr(record, "kind", None) == "section"
-            and title in getattr(record, "title", "")
-        ):
-            return getattr(record, "number", None)
+    for number in range(700, 740):
+        record = lookup(str(number), "cr", edition)
+        if record is not None and title in getattr(record, "title", ""):
+            return str(number)
     return None
 
 
@@ -198,7 +190,20 @@ def _renumbered(corpus: Any, cite: Cite, edition: str) -> str | None:
     section = _section_in(corpus, edition, _SECTION_TITLES[head])
     if section is None:
         return None
-    return section + cite.local[len(head) :]
+    return section + cite.local[len(head):]
+
+
+def _equivalents(corpus: Any, record_id: str, editions: list[str]) -> list[str]:
+    """The same rule in the loaded releases (``corpus.equivalents``), newest first."""
+    finder = getattr(corpus, "equivalents", None)
+    if finder is None or not editions:
+        return []
+    try:
+        found = [rid for rid, _changed in finder(record_id)]
+    except Exception:  # a corpus that can't place the rule: no equivalents
+        return []
+    in_releases = [rid for rid in found if rid.split("@", 1)[1].split("/", 1)[0] in editions]
+    return sorted(in_releases, reverse=True)
 
 
 def resolve(cite: Cite, corpus: CorpusLike | None = None) -> Resolved:
@@ -222,23 +227,33 @@ def resolve(cite: Cite, corpus: CorpusLike | None = None) -> Resolved:
 
 def _resolve_official(cite: Cite, corpus: CorpusLike | None) -> Resolved:
     releases = _release_editions(corpus)
-    also: list[str] = []
+    quoted = builtin_edition(cite)
+    rid: str | None = None
+    if quoted is not None and _has(corpus, f"cr@{quoted}/{cite.local}"):
+        rid = f"cr@{quoted}/{cite.local}"
+    elif corpus is not None and _has(corpus, f"cr@{NUMBERING}/{cite.local}"):
+        rid = f"cr@{NUMBERING}/{cite.local}"
+    if rid is not None:
+        edition = rid.split("@", 1)[1].split("/", 1)[0]
+        also = [a for a in _equivalents(corpus, rid, releases) if a != rid]
+        placed = {a.split("@", 1)[1].split("/", 1)[0] for a in also}
+        for release in releases:  # rules the edition matcher could not pair (their text changed)
+            local = _renumbered(corpus, cite, release)
+            if release not in placed and local is not None and _has(corpus, f"cr@{release}/{local}"):
+                also.append(f"cr@{release}/{local}")
+        if quoted is not None and _has(corpus, f"cr@{NUMBERING}/{cite.local}") and NUMBERING in releases:
+            also.insert(0, f"cr@{NUMBERING}/{cite.local}")
+        return Resolved(cite, rid, edition, _label(cite, edition), tuple(dict.fromkeys(also)))
+    found = []
     for edition in releases:
         local = _renumbered(corpus, cite, edition)
         if local is not None and _has(corpus, f"cr@{edition}/{local}"):
-            also.append(f"cr@{edition}/{local}")
-    quoted = builtin_edition(cite)
-    if quoted is not None and _has(corpus, f"cr@{quoted}/{cite.local}"):
-        rid = f"cr@{quoted}/{cite.local}"
-        return Resolved(cite, rid, quoted, _label(cite, quoted), tuple(a for a in also if a != rid))
-    if corpus is not None and _has(corpus, f"cr@{NUMBERING}/{cite.local}"):
-        rid = f"cr@{NUMBERING}/{cite.local}"
-        return Resolved(cite, rid, NUMBERING, _label(cite, NUMBERING), tuple(a for a in also if a != rid))
-    if also:
-        edition = also[0].split("@")[1].split("/")[0]
-        return Resolved(
-            cite, also[0], edition, f"{cite} = {also[0].split('/', 1)[1]} ({edition})", tuple(also[1:])
-        )
+            found.append(f"cr@{edition}/{local}")
+    if found:
+        edition = found[0].split("@")[1].split("/")[0]
+        local = found[0].split("/", 1)[1]
+        label = f"{cite} ({edition})" if local == cite.local else f"{cite} = CR {local} ({edition})"
+        return Resolved(cite, found[0], edition, label, tuple(found[1:]))
     return Resolved(cite, None, None, _label(cite, None))
 
 

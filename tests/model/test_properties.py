@@ -119,7 +119,7 @@ def test_every_answer_carries_a_citation(data: st.DataObject) -> None:
     for event in data.draw(event_list(list(state.seats))):
         state, _ = apply(state, event)
     for question in all_questions(state):
-        value, steps = answer(state, question)
+        _, steps = answer(state, question)
         assert steps and any(s.cites for s in steps), f"{question} has no citation"
 
 
