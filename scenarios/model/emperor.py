@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from scenarios.model.citations import cr
-from scenarios.model.steps import Step
+from scenarios.model.steps import Reading, Step
 from scenarios.model.team_vs_team import Teams, all_seats, step, team_of
 
 
@@ -332,6 +332,14 @@ class EmperorVariant(Variant):
             winners = {p for p, r in state.results.items() if r == "won"}
             steps += winning_team_note(team_map(state), self._emperors(state), winners)
         return state, steps
+
+    def answer(self, state: TableState, question: Any) -> Answer | None:
+        if getattr(question, "name", None) == "first-player":
+            emperors = list(self._emperors(state).values())
+            choices = tuple(Reading(f"{e} goes first.", e, (cr("809.4"),)) for e in emperors)
+            text = f"A randomly determined emperor goes first: one of {', '.join(emperors)}."
+            return emperors, [step(text, cr("809.4"), alternatives=choices)]
+        return None
 
     def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
         """801.10: a spell or ability doesn't affect players outside its controller's range of influence."""

@@ -907,6 +907,12 @@ class TreacheryVariant(Variant):
                 results[player] = "lost"
         return state.with_(results=frozen_map(results))
 
+    def answer(self, state: TableState, question: Any) -> Answer | None:
+        if getattr(question, "name", None) == "first-player":
+            cards = {p: c for p, c in data_of(state).cards.items()}
+            return starting_players(cards, state.seats)
+        return None
+
     # --- identity events -----------------------------------------------------------------------------------
     def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
         data = data_of(state)
