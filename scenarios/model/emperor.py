@@ -315,7 +315,7 @@ class EmperorVariant(Variant):
         """809.5b/c: an emperor who loses, or draws, takes the rest of the team with them."""
         going = list(players)
         gone = set(going)
-        if how in ("lost", "conceded"):
+        if how == "lost":
             more, steps = team_losses(team_map(state), self._emperors(state), gone, state.in_game)
         elif how == "drew":
             names, steps = team_draws(self._emperors(state), gone)
@@ -324,6 +324,17 @@ class EmperorVariant(Variant):
             return going, []
         going += [p for p in state.in_game if p in more and p not in gone]
         return going, steps
+
+    def on_leave(self, state: TableState, leavers: Any) -> tuple[TableState, list[Step]]:
+        """809.5b for a concession: the emperor conceded (104.3a), so the rest of the team loses."""
+        conceded = {p for p in leavers if state.left.get(p) == "conceded"}
+        more, steps = team_losses(team_map(state), self._emperors(state), conceded, state.in_game)
+        if not more:
+            return state, []
+        from scenarios.model.leaving import leave
+
+        state, after = leave(state, [p for p in state.in_game if p in more], "lost")
+        return state, steps + after
 
     def game_result(self, state: TableState) -> tuple[TableState, list[Step]]:
         before = state.game_over

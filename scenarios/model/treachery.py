@@ -934,6 +934,11 @@ class TreacheryVariant(Variant):
             return self._exchange(state, cards, event.players)
         if isinstance(event, StealIdentity):
             return self._steal(state, cards, event.player, event.source)
+        if isinstance(event, ev.Wins):
+            from scenarios.model.game import HANDLERS
+
+            state, steps = HANDLERS[ev.Wins](state, event)
+            return (self._close(state) if state.game_over else state), steps
         return None
 
     def _exchange(

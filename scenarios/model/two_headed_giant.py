@@ -139,9 +139,10 @@ def defending_players(
     teams: Teams, active_team: str | None, in_game: Collection[str]
 ) -> tuple[list[str], list[Step]]:
     """Every player still in the game on the nonactive team is a defending player (506.2b, 810.7a)."""
-    result = [p for p in all_seats(teams) if p in in_game and team_of(teams, p) != active_team]
     if active_team is None:
-        result = []
+        why = step("There is no active team in the game, so there is no defending team.", cr("805.4a"))
+        return [], [why]
+    result = [p for p in all_seats(teams) if p in in_game and team_of(teams, p) != active_team]
     why = step(
         f"The active team {active_team} is the attacking team; the nonactive team defends, each of its "
         f"players a defending player: {', '.join(result) or 'none'}.",
@@ -167,12 +168,14 @@ def attacking_players(
 
 def one_shot_defending_player(
     teams: Teams, controller: str, active_team: str | None, in_game: Collection[str]
-) -> tuple[dict[str, object], list[Step]]:
+) -> tuple[dict[str, object] | None, list[Step]]:
     """Who a one-shot effect's "defending player" is: one defending player, chosen by its controller (810.7b).
 
     The answer is a choice, not a player: ``{"chosen-by": controller, "one-of": [...]}``.
     """
     options, steps = defending_players(teams, active_team, in_game)
+    if not options:
+        return None, steps
     choices = tuple(
         Reading(f"{controller} chooses {p} as the defending player.", p, (cr("810.7b"),)) for p in options
     )
@@ -253,12 +256,31 @@ class TwoHeadedGiant(Variant):
     def expand_leavers(self, state: TableState, players: Any, how: str) -> tuple[list[str], list[Step]]:
         """810.8a/b: a player who loses or concedes takes the whole team out of the game."""
         going = list(players)
-        if how == "drew":
-            return going, []
-        more, steps = team_losses(
-            team_map(state), set(going), state.in_game, conceded=set(going) if how == "conceded" else ()
-        )
+        if how != "lost":
+            return going, []  # a concession is handled as the conceder leaves (on_leave, 810.8b)
+        more, steps = team_losses(team_map(state), set(going), state.in_game)
         return going + [p for p in state.in_game if p in more and p not in going], steps
+
+    def on_leave(self, state: TableState, leavers: Any) -> tuple[TableState, list[Step]]:
+        """810.8b: a player concedes, so their team leaves the game immediately and loses."""
+        conceded = {p for p in leavers if state.left.get(p) == "conceded"}
+        more, steps = team_losses(team_map(state), conceded, state.in_game, conceded=conceded)
+        if not more:
+            return state, []
+        from scenarios.model.leaving import leave
+
+        state, after = leave(state, [p for p in state.in_game if p in more], "lost")
+        return state, steps + after
+
+    def _next_team_first(self, state: TableState) -> tuple[str | None, list[Step]]:
+        """Who takes the next turn: the first player still in the game of the next team (805.4)."""
+        nxt = next_team(team_map(state), self._active_team(state), state.in_game)
+        if nxt is None or state.game_over:
+            return None, [step("No team is left to take a turn.", cr("104.1"))]
+        first = next(p for p in team_map(state)[nxt] if state.is_in(p))
+        return first, [
+            step(f"Teams take turns: team {nxt} takes the next turn ({first} first).", cr("805.4"))
+        ]
 
     def defending_players(self, state: TableState) -> Answer:
         return defending_players(team_map(state), self._active_team(state), state.in_game)
@@ -282,6 +304,8 @@ class TwoHeadedGiant(Variant):
         if name == "defending-player" and args:
             active = self._active_team(state)
             return one_shot_defending_player(team_map(state), args[0], active, state.in_game)
+        if name == "next-turn":
+            return self._next_team_first(state)
         if name == "attacking-players":
             return attacking_players(team_map(state), self._active_team(state), state.in_game)
         if name == "life" and args:

@@ -83,3 +83,42 @@ def test_810_1_unequal_teams_are_an_input_error():
     with pytest.raises(InputError) as caught:
         parse_scenario(text, "bad.yaml")
     assert caught.value.key == "game.teams[1]" and caught.value.line == 4  # names the file, line and key
+
+
+# --- through the model: build a table, apply events, ask -------------------------------------------------
+def _run(events, question, teams="[[Ann, Ben], [Cat, Dan]]", active="Ann"):
+    from scenarios.format import parse_scenario
+    from scenarios.model import answer, apply, build_state
+
+    text = f"name: t\ngame:\n  variant: two-headed-giant\n  teams: {teams}\n  active: {active}\n"
+    state = build_state(parse_scenario(text).game)
+    for event in events:
+        from scenarios.model import parse_event
+
+        name, arg = (event, None) if isinstance(event, str) else next(iter(event.items()))
+        state, _ = apply(state, parse_event(name, arg))
+    from scenarios.model import parse_question
+
+    return answer(state, parse_question(question))
+
+
+def test_805_4_next_turn_goes_to_the_other_team_not_the_teammate():
+    assert _run(["next-turn"], "active")[0] == "Cat"  # teams take turns: Ben shares Ann's turn
+    assert _run([], "next-turn")[0] == "Cat"  # who takes the next turn: the first player of team B
+
+
+def test_810_7b_defending_player_question_names_the_choice():
+    value, steps = _run([], "defending-player(Ben)")
+    assert value == {"chosen-by": "Ben", "one-of": ["Cat", "Dan"]}  # Ben chooses one of the defenders
+    assert any(step.alternatives for step in steps)
+
+
+def test_810_8b_concession_team_leaves_and_loses():
+    assert _run([{"concedes": "Dan"}], "losers")[0] == ["Cat", "Dan"]  # Dan concedes: Cat leaves too
+    assert _run([{"concedes": "Dan"}], "winners")[0] == ["Ann", "Ben"]  # the other team has left
+
+
+def test_810_9_shared_life_through_the_model():
+    hits = [{"combat-damage": {"from": "Ann", "to": "Cat", "amount": 4}},
+            {"combat-damage": {"from": "Ben", "to": "Dan", "amount": 4}}]
+    assert _run(hits, "life(Cat)")[0] == 22  # 30 - 4 - 4: both hits come off the team's shared total
