@@ -41,20 +41,26 @@ def apply(state: TableState, event: ev.Event) -> Result:
         if handler is None:
             return state, [Step(f"The model has no rule for the event '{event.NAME}'.", (cr("100.1"),))]
         handled = handler(state, event)
+    earlier = {id(t) for t in state.stack}
     state, steps = handled
     state, more = settle(state)
     steps += more
-    if not event.hold and not isinstance(event, ev.Resolve) and state.stack:
-        if steps:
-            steps.append(
-                Step(
-                    "The abilities on the stack resolve, the last one put there first.",
-                    (cr("405.5"), cr("608.1")),
-                )
+    if not event.hold and not isinstance(event, ev.Resolve) and _caused(state, earlier):
+        steps.append(
+            Step(
+                "The abilities this event triggered resolve, the last one put on the stack first.",
+                (cr("405.5"), cr("608.1")),
             )
-        state, more = resolve_stack(state)
-        steps += more
+        )
+        while _caused(state, earlier) and not state.game_over:
+            state, more = resolve_top(state)
+            steps += more
     return state, steps
+
+
+def _caused(state: TableState, earlier: set[int]) -> bool:
+    """Is the top of the stack an ability put there since the event began (not one held before)?"""
+    return bool(state.stack) and id(state.stack[-1]) not in earlier
 
 
 # --- state-based actions and triggers -------------------------------------------------------------
@@ -99,6 +105,7 @@ def put_triggers_on_stack(state: TableState) -> Result:
         if not state.is_in(t.controller)
     ]
     live.sort(key=lambda t: rank.get(t.controller, len(rank)))
+    steps += _order_choices(live)
     if len(live) > 1:
         owners = list(dict.fromkeys(t.controller for t in live))
         steps.append(
@@ -109,6 +116,38 @@ def put_triggers_on_stack(state: TableState) -> Result:
             )
         )
     return state.with_(stack=(*state.stack, *live), pending=()), steps
+
+
+def _order_choices(triggers: list[Trigger]) -> list[Step]:
+    """603.3b: a player orders the abilities they control as they choose; say so where it matters
+    (two steal triggers for different players: the one that resolves last decides who is monarch)."""
+    from scenarios.model.steps import Reading
+
+    steps = []
+    for controller in dict.fromkeys(t.controller for t in triggers):
+        mine = [
+            t for t in triggers if t.controller == controller and t.kind in (monarch.STEAL, initiative.STEAL)
+        ]
+        gainers = list(dict.fromkeys(t.player for t in mine))
+        if len(gainers) > 1:
+            readings = tuple(
+                Reading(
+                    f"{controller} puts {g}'s trigger on the stack first, so it resolves last: "
+                    f"{g} ends up with the designation",
+                    g,
+                    (cr("603.3b"),),
+                )
+                for g in gainers
+            )
+            steps.append(
+                Step(
+                    f"{controller} controls several triggers that would give the designation to "
+                    f"{', '.join(gainers)} and chooses their order; the model keeps the order listed.",
+                    (cr("603.3b"), cr("722.2")),
+                    readings,
+                )
+            )
+    return steps
 
 
 def settle(state: TableState) -> Result:
@@ -296,8 +335,11 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
                 break
             skipped.append(seat)
     state = state.with_(turn_player=nxt, turn=state.turn + 1)
-    untapped = [n for n, p in state.permanents.items()
-                if p.on_battlefield and p.tapped and p.current_controller == nxt]
+    untapped = [
+        n
+        for n, p in state.permanents.items()
+        if p.on_battlefield and p.tapped and p.current_controller == nxt
+    ]
     if untapped:
         permanents = dict(state.permanents)
         for name in untapped:
@@ -416,16 +458,24 @@ def _deploy(state: TableState, event: ev.Deploy) -> Result:
 
     problems = deploy_problems(state, event.permanent, event.to)
     if problems:
-        return state, [Step(f"Can't deploy {event.permanent} to {event.to}: {text}; nothing happens.",
-                            (cr("804.2"), rule)) for text, rule in problems]
+        return state, [
+            Step(
+                f"Can't deploy {event.permanent} to {event.to}: {text}; nothing happens.", (cr("804.2"), rule)
+            )
+            for text, rule in problems
+        ]
     perm = state.permanents[event.permanent]
     owner = perm.current_controller
     permanents = dict(state.permanents)
-    permanents[event.permanent] = replace(perm, tapped=True, since=state.turn,
-                                          control_effects=(*perm.control_effects, event.to))
+    permanents[event.permanent] = replace(
+        perm, tapped=True, since=state.turn, control_effects=(*perm.control_effects, event.to)
+    )
     return state.with_(permanents=frozen_map(permanents)), [
-        Step(f"{owner} taps {event.permanent} to deploy it: their teammate {event.to} gains control of it.",
-             (cr("804.2"),))]
+        Step(
+            f"{owner} taps {event.permanent} to deploy it: their teammate {event.to} gains control of it.",
+            (cr("804.2"),),
+        )
+    ]
 
 
 def _unveil(state: TableState, event: ev.Unveil) -> Result:

@@ -80,3 +80,26 @@ def test_ruling_becomes_the_monarch_triggers_only_for_a_player_who_was_not():
 def test_800_4a_the_draw_trigger_ceases_to_exist_when_its_controller_leaves():
     events = [{"end-step": {"hold": True}}, {"leaves": "Ann"}]
     assert ask({"players": FOUR, "monarch": "Ann"}, events, "stack-controllers") == []  # why: 800.4a
+
+
+def test_722_2_a_held_trigger_waits_until_resolve_even_when_other_events_happen():
+    events = [{"end-step": {"hold": True}}, {"become-monarch": "Ben"}]
+    game = {"players": FOUR, "monarch": "Ann"}
+    assert ask(game, events, "stack-controllers") == ["Ann"]  # why: only `resolve` resolves held abilities
+    assert ask(game, [*events, "resolve"], "draws(Ann)") == 1  # why: ruling: Ann still draws
+
+
+def test_722_2_two_creatures_of_different_players_hit_the_monarch():
+    events = [
+        {
+            "combat-damage": [
+                {"from": "Ann", "to": "Cat", "amount": 1, "hold": True},
+                {"from": "Ben", "to": "Cat", "amount": 1},
+            ]
+        }
+    ]
+    value, steps = derive({"players": FOUR, "monarch": "Cat"}, events, "stack-controllers")
+    assert value == ["Cat", "Cat"]  # why: both triggers are controlled by Cat, the damaged monarch (722.2)
+    assert any(
+        s.alternatives for s in steps
+    )  # why: Cat chooses their order (603.3b), which decides the crown
