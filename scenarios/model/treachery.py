@@ -402,10 +402,18 @@ def opponents(
 # --- unveiling and identity changes -------------------------------------------------------------------
 
 
+#: Card notes that say when an unveil cost can't be paid: "You can't pay the unveil cost if your life total
+#: is less than N" (The Ambitious Queen, The Cathar, The Metamorph; the hand conditions are not modelled).
+LIFE_TO_UNVEIL = {"The Ambitious Queen": 2, "The Cathar": 6, "The Metamorph": 8}
+
+
 def can_unveil(
-    table: Mapping[str, Identity], player: str, in_game: Collection[str]
+    table: Mapping[str, Identity], player: str, in_game: Collection[str], life: int | None = None
 ) -> tuple[bool, list[Step]]:
-    """May the player turn their identity face up now (116.2tr, 702.187c, 702.187f)?"""
+    """May the player turn their identity face up now (116.2tr, 702.187c, 702.187f)?
+
+    ``life`` is the player's life total, for the cards whose notes say the cost needs some life.
+    """
     ident = table.get(player)
     if ident is None or player not in in_game:
         return False, [
@@ -430,13 +438,21 @@ def can_unveil(
                 *notes,
             )
         ]
+    need = LIFE_TO_UNVEIL.get(ident.card or "")
+    if need is not None and life is not None and life < need:
+        text = (
+            f"{player} has {life} life: the unveil cost of {ident.card} can't be paid with less than {need}."
+        )
+        return False, [step(text, treachery("702.187c"), cr("119.4"), *notes)]
     text = f"{player} may unveil whenever they have priority: a special action that doesn't use the stack."
     return True, [step(text, treachery("702.187c"), treachery("116.2tr"), treachery("907.4b"), *notes)]
 
 
-def unveil(table: dict[str, Identity], player: str, in_game: Collection[str]) -> list[Step]:
+def unveil(
+    table: dict[str, Identity], player: str, in_game: Collection[str], life: int | None = None
+) -> list[Step]:
     """Turn the player's identity face up if they may (702.187c); otherwise nothing happens."""
-    ok, steps = can_unveil(table, player, in_game)
+    ok, steps = can_unveil(table, player, in_game, life)
     if ok:
         table[player] = replace(table[player], face="up", seen=True)
         steps.append(
@@ -918,7 +934,7 @@ class TreacheryVariant(Variant):
         data = data_of(state)
         cards = dict(data.cards)
         if isinstance(event, ev.Unveil):
-            steps = unveil(cards, event.player, state.in_game)
+            steps = unveil(cards, event.player, state.in_game, _life(state, event.player))
             state = store(state, cards)
             state, more = self.game_result(state)
             return state, steps + more
@@ -1077,4 +1093,10 @@ def _can_unveil(state: TableState, player: str) -> Answer:
     other = _not_treachery(state)
     if other:
         return False, other[1]
-    return can_unveil(data_of(state).cards, player, state.in_game)
+    return can_unveil(data_of(state).cards, player, state.in_game, _life(state, player))
+
+
+def _life(state: TableState, player: str) -> int | None:
+    from scenarios.model.game import life_of
+
+    return life_of(state, player) if state.is_in(player) else None

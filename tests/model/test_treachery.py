@@ -228,3 +228,16 @@ def test_907_3b_illegal_deck_is_an_answer_not_an_input_error():
             "  identities: {Ann: leader, Ben: leader, Cat: assassin, Dan: assassin}\n"
             "expect:\n  legal-setup: false\n")
     assert parse_scenario(text, "ok.yaml").expect[0].expected is False  # parsed fine: the answer says false
+
+
+def test_the_cathar_note_unveil_cost_needs_6_life():
+    table = tr.deal({**FIVE, "Ben": {"role": "guardian", "card": "The Cathar"}})
+    ok, steps = tr.can_unveil(table, "Ben", set(SEATS), life=5)
+    assert ok is False  # note: "You can't pay the unveil cost if your life total is less than 6."
+    assert "Treachery note/the-cathar" in cites(steps)
+    assert tr.can_unveil(table, "Ben", set(SEATS), life=6)[0] is True  # 6 is enough
+
+
+def test_the_metamorph_note_unveil_cost_needs_8_life():
+    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Metamorph"}})
+    assert tr.can_unveil(table, "Eve", set(SEATS), life=7)[0] is False  # less than 8 life
