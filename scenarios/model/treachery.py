@@ -944,6 +944,12 @@ class TreacheryVariant(Variant):
         if isinstance(event, TurnFaceDown):
             if event.player not in cards or not state.is_in(event.player):
                 return state, [step(f"{event.player} controls no identity card.", treachery("372.2"))]
+            card = cards[event.player]
+            if card.card == "The Gatekeeper" and card.face == "down":
+                text = (
+                    "The Gatekeeper's last ability can be activated only while the identity card is face up."
+                )
+                return state, [step(text, *card.notes())]
             steps = turn_face_down(cards, event.player)
             return store(state, cards), steps
         if isinstance(event, ExchangeIdentities):
@@ -964,6 +970,9 @@ class TreacheryVariant(Variant):
             return state, [
                 step("Two players still in the game exchange identity cards.", note_id("The Puppet Master"))
             ]
+        if any(cards[p].card == "The Puppet Master" for p in players):
+            text = "The Puppet Master exchanges the other identity cards, never itself."
+            return state, [step(text, note_id("The Puppet Master"))]
         steps = exchange(cards, players[0], players[1])
         state = store(state, cards)
         state, more = self.game_result(state)

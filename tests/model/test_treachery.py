@@ -241,3 +241,39 @@ def test_the_cathar_note_unveil_cost_needs_6_life():
 def test_the_metamorph_note_unveil_cost_needs_8_life():
     table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Metamorph"}})
     assert tr.can_unveil(table, "Eve", set(SEATS), life=7)[0] is False  # less than 8 life
+
+
+# --- through the model -------------------------------------------------------------------------------------
+def _ask(identities: str, events: list, question: str):
+    from scenarios.model import answer, apply, build_state, parse_event, parse_question
+
+    text = ("name: t\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan, Eve]\n"
+            f"  identities: {identities}\n")
+    state = build_state(parse_scenario(text).game)
+    for event in events:
+        name, arg = (event, None) if isinstance(event, str) else next(iter(event.items()))
+        state, _ = apply(state, parse_event(name, arg))
+    return answer(state, parse_question(question))
+
+
+FOUR = "Ann: assassin, Ben: guardian, Cat: leader, Dan: assassin"
+PM = "{" + FOUR + ", Eve: {role: traitor, card: The Puppet Master}}"
+GK = "{" + FOUR + ", Eve: {role: traitor, card: The Gatekeeper}}"
+
+
+def test_puppet_master_never_exchanges_itself():
+    role, _ = _ask(PM, [{"unveil": "Eve"}, {"exchange-identities": ["Eve", "Cat"]}], "role(Eve)")
+    assert role == "traitor"  # note: exchange with another one, "not being The Puppet Master"
+    assert _ask(PM, [{"exchange-identities": ["Ann", "Cat"]}], "role(Ann)")[0] == "leader"  # others may
+
+
+def test_gatekeeper_turns_face_down_only_while_face_up():
+    assert _ask(GK, [{"turn-face-down": "Eve"}], "known-role(Eve)")[0] is None  # never face up: still secret
+    after = [{"unveil": "Eve"}, {"turn-face-down": "Eve"}]
+    assert _ask(GK, after, "face(Eve)")[0] == "down"  # face up, then its last ability turns it down
+    assert _ask(GK, after, "known-role(Eve)")[0] == "traitor"  # note: opponents still remember the role
+
+
+def test_907_7_leader_is_first_player_and_active():
+    assert _ask(PM, [], "active")[0] == "Cat"  # the Leader player is the starting player
+    assert _ask(PM, [], "first-player")[0] == ["Cat"]
