@@ -1,0 +1,67 @@
+"""`rulesjudge check` and `rulesjudge ask`: one line per scenario, the summary line, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+from app.cli import main
+
+PASSING = """\
+name: The active player takes the crown
+about: ["722.4"]
+why: The monarch leaves during Ann's turn.
+game: {players: [Ann, Ben, Cat], monarch: Cat}
+events: [{leaves: Cat}]
+expect: {monarch: Ann}
+"""
+
+
+def write(tmp_path, name: str, text: str):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_check_all_pass_exits_0(tmp_path, capsys) -> None:
+    write(tmp_path, "a.yaml", PASSING)
+    assert main(["check", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("PASS ") and lines[-1] == "1 passed, 0 failed"
+
+
+def test_check_a_wrong_answer_exits_1_and_names_it(tmp_path, capsys) -> None:
+    write(tmp_path, "a.yaml", PASSING)
+    write(tmp_path, "b.yaml", PASSING.replace("monarch: Ann}", "monarch: Ben}"))
+    assert main(["check", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("FAIL ") and "expected Ben, got Ann" in line for line in out)
+    assert out[-1] == "1 passed, 1 failed"
+
+
+def test_check_invalid_input_exits_2_with_one_line(tmp_path, capsys) -> None:
+    write(tmp_path, "c.yaml", PASSING.replace("monarch: Cat", "monarch: Zed"))
+    assert main(["check", str(tmp_path / "c.yaml")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "c.yaml:4: game.monarch: unknown player 'Zed'" in err[0]
+
+
+def test_check_missing_path_exits_2(tmp_path, capsys) -> None:
+    assert main(["check", str(tmp_path / "none.yaml")]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_ask_prints_the_derivation_with_citations(tmp_path, capsys, data_dir) -> None:
+    path = write(tmp_path, "a.yaml", PASSING)
+    assert main(["ask", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "monarch: Ann" in out and "CR 722.4 (2024-06-07)" in out and "not loaded" in out
+
+
+def test_ask_json_has_answers_steps_and_record_ids(tmp_path, capsys, data_dir) -> None:
+    path = write(tmp_path, "a.yaml", PASSING)
+    assert main(["ask", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    answer = data["answers"][0]
+    assert (answer["question"], answer["value"], answer["passed"]) == ("monarch", "Ann", True)
+    records = [c["record"] for e in data["events"] for s in e["steps"] for c in s["cites"]]
+    assert "cr@2024-06-07/722.4" in records
