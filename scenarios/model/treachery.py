@@ -535,7 +535,8 @@ def steal_leader(
     thief_id, victim = table.get(thief), table.get(leader)
     if thief_id is None or victim is None or victim.role != "leader":
         return False, [step(f"{leader} controls no Leader identity for {thief} to steal.", *notes)]
-    if thief_id.card not in (None, "The Metamorph") or thief_id.face != "up":
+    unnamed_traitor = thief_id.card is None and thief_id.role == "traitor"  # a Traitor card left unnamed
+    if not (thief_id.card == "The Metamorph" or unnamed_traitor) or thief_id.face != "up":
         return False, [step(f"{thief} doesn't control a face-up The Metamorph.", treachery("372.4"), *notes)]
     last_team[leader] = team_key(leader, victim.role)
     table[thief] = replace(victim, owner=victim.owner)
