@@ -27,7 +27,8 @@ def main(rounds: int = 5) -> None:
             singles.append(time.perf_counter() - t0)
         totals.append(time.perf_counter() - start)
     heavy = [m for m in HEAVY if m in sys.modules]
-    print(f"{len(files)} scenarios; whole library: best {min(totals):.3f} s, median {statistics.median(totals):.3f} s")
+    best, median = min(totals), statistics.median(totals)
+    print(f"{len(files)} scenarios; whole library: best {best:.3f} s, median {median:.3f} s")
     print(f"one scenario (load + run): median {statistics.median(singles) * 1000:.2f} ms, "
           f"max {max(singles) * 1000:.2f} ms")
     print(f"heavy modules imported: {', '.join(heavy) or 'none'}")
