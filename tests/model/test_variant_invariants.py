@@ -4,6 +4,7 @@
 - once the game is over, nobody is still in it as a player still playing;
 - a teammate is never an opponent (and teammates are mutual);
 - a face-down Treachery player has no teammates, and is nobody's teammate;
+- no general plays on once their emperor has lost (809.5b); a Two-Headed Giant team is in or out together;
 - every answer carries at least one citation, and every citation resolves to a corpus record once the
   official release the model numbers its rules by (2024-06-07) is loaded.
 """
@@ -98,6 +99,12 @@ def check_invariants(state) -> None:
         assert player not in mates | foes
         for mate in mates:
             assert player in ask(state, f"teammates({mate})"), f"{player} and {mate}: not mutual"
+        if state.variant == "emperor":  # 809.5b: no general plays on once their emperor has lost
+            team = next(t for t in state.teams if player in t.members)
+            assert state.results.get(team.leader) != "lost", f"{player} plays on after {team.leader} lost"
+        if state.variant == "two-headed-giant":  # 810.8a/b: the team is in or out together
+            team = next(t for t in state.teams if player in t.members)
+            assert all(p in in_game for p in team.members), f"{player}'s teammate left without them"
         if state.variant == "treachery" and ask(state, f"face({player})") == "down":
             assert mates == set(), f"face-down {player} has teammates {mates}"
             assert all(player not in ask(state, f"teammates({p})") for p in in_game if p != player)
