@@ -256,6 +256,11 @@ class TwoHeadedGiant(Variant):
     def expand_leavers(self, state: TableState, players: Any, how: str) -> tuple[list[str], list[Step]]:
         """810.8a/b: a player who loses or concedes takes the whole team out of the game."""
         going = list(players)
+        if how == "drew":  # the team plays as one (810.8a): a draw for one of its players is one for both
+            rest = [p for t in state.teams if set(t.members) & set(going) for p in t.members
+                    if state.is_in(p) and p not in going]
+            why = "Players win and lose only as a team, so the draw is a draw for the whole team."
+            return going + rest, [step(why, cr("810.8a"), cr("104.4g"))] if rest else []
         if how != "lost":
             return going, []  # a concession is handled as the conceder leaves (on_leave, 810.8b)
         more, steps = team_losses(team_map(state), set(going), state.in_game)

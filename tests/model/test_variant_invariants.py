@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,9 +30,8 @@ VARIANT_AREAS = ("teams", "team-vs-team", "emperor", "two-headed-giant", "treach
 
 
 @st.composite
-def tables(draw: st.DrawFn) -> GameSetup:
-    """A random legal-shaped table of one of the team variants."""
-    variant = draw(st.sampled_from(["emperor", "two-headed-giant", "team-vs-team", "treachery"]))
+def tables(draw: st.DrawFn, variant: str) -> GameSetup:
+    """A random legal-shaped table of the variant."""
     if variant == "treachery":
         n = draw(st.integers(4, 8))
         roles = ["leader", "traitor"] + ["assassin"] * (n // 2)
@@ -110,10 +110,11 @@ def check_invariants(state) -> None:
             assert all(player not in ask(state, f"teammates({p})") for p in in_game if p != player)
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_variant_invariants_hold_after_every_event(data: st.DataObject) -> None:
-    setup = data.draw(tables())
+@pytest.mark.parametrize("variant", ["emperor", "two-headed-giant", "team-vs-team", "treachery"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_variant_invariants_hold_after_every_event(variant: str, data: st.DataObject) -> None:
+    setup = data.draw(tables(variant))
     state = build_state(setup)
     check_invariants(state)
     for event in data.draw(events(list(state.seats))):
