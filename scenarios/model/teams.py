@@ -82,7 +82,9 @@ def end_game(state: TableState, winning: Sequence[str], steps: list[Step]) -> tu
         results[player] = "won"
     for player in state.in_game:
         left[player] = results.get(player, "won" if player in winning else "ended")
-    return state.with_(results=frozen_map(results), left=frozen_map(left), game_over=True), steps
+    ended = state.with_(results=frozen_map(results), left=frozen_map(left), game_over=True,
+                        stack=(), pending=())
+    return ended, steps
 
 
 def settle_game_end(state: TableState, all_sides: list[tuple[str, ...]]) -> tuple[TableState, list[Step]]:
@@ -94,7 +96,7 @@ def settle_game_end(state: TableState, all_sides: list[tuple[str, ...]]) -> tupl
     if len(live) > 1:
         return state, []
     if not live:
-        return state.with_(game_over=True), [
+        return state.with_(game_over=True, stack=(), pending=()), [
             Step("No player is left in the game, so the game is over.", (cr("104.1"), cr("104.4a")))
         ]
     side = live[0]
