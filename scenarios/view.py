@@ -69,8 +69,15 @@ def report_to_dict(report: ScenarioReport) -> dict[str, Any]:
     }
 
 
+def _cite_label(found: Any) -> str:
+    label = found.record_id or found.label
+    if found.also:
+        label += " = " + ", ".join(found.also)
+    return label
+
+
 def _step_lines(step: Step, report: ScenarioReport, indent: str) -> list[str]:
-    cites = "; ".join(report.resolve(c).label for c in step.cites)
+    cites = "; ".join(_cite_label(report.resolve(c)) for c in step.cites)
     lines = [f"{indent}- {step.text}" + (f"  [{cites}]" if cites else "")]
     for reading in step.alternatives:
         lines.append(f"{indent}    or: {reading.text} -> {_show(reading.value)}")

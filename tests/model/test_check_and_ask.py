@@ -54,7 +54,7 @@ def test_ask_prints_the_derivation_with_citations(tmp_path, capsys, data_dir) ->
     path = write(tmp_path, "a.yaml", PASSING)
     assert main(["ask", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "monarch: Ann" in out and "CR 722.4 (2024-06-07)" in out and "not loaded" in out
+    assert "monarch: Ann" in out and "cr@2024-06-07/722.4" in out and "not loaded" in out
 
 
 def test_ask_json_has_answers_steps_and_record_ids(tmp_path, capsys, data_dir) -> None:
