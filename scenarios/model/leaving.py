@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from scenarios.model.citations import RULING_LEAVES, Cite, cr
 from scenarios.model.steps import Step
-from scenarios.model.table import Permanent, TableState, frozen_map, next_in_turn_order
+from scenarios.model.table import Permanent, TableState, Trigger, frozen_map, next_in_turn_order
 
 
 def successor(
@@ -151,6 +151,7 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple
         )
 
     changes: dict[str, object] = {}
+    gained: tuple[Trigger, ...] = ()
     if state.monarch in leavers:
         new, more = successor(state, going, "monarch", cr("722.4"), (RULING_LEAVES,))
         steps += more
@@ -163,6 +164,13 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple
         new, more = successor(state, going, "player who had the initiative", cr("723.4"))
         steps += more
         changes["initiative"] = new
+        if new is not None:  # taking it this way is taking the initiative: 723.2's third ability triggers
+            from scenarios.model.initiative import VENTURE
+
+            venture = Trigger(VENTURE, new, new, f"{new} ventures into Undercity", (cr("723.2"),))
+            gained = (venture,)
+            steps.append(Step(f"{new} takes the initiative, so \"whenever a player takes the initiative\" "
+                              "triggers: they venture into Undercity.", (cr("723.2"),)))
     if state.active in leavers:
         steps.append(
             Step(
@@ -174,7 +182,7 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple
     permanents, more = _objects(state, leavers)
     steps += more
     stack = tuple(t for t in state.stack if t.controller not in leavers)
-    pending = tuple(t for t in state.pending if t.controller not in leavers)
+    pending = tuple(t for t in state.pending if t.controller not in leavers) + gained
     for trigger in (*state.stack, *state.pending):
         if trigger.controller in leavers:
             steps.append(

@@ -64,3 +64,8 @@ def test_723_4_holder_leaves_in_their_own_turn_next_player_takes_it():
 def test_723_4_no_active_player_next_in_turn_order_takes_it():
     events = [{"leaves": "Ann"}, {"leaves": "Ben"}]
     assert ask({"players": FOUR, "initiative": "Ben"}, events, "initiative") == "Cat"  # why: 723.4, 800.4j
+
+
+def test_723_2_taking_the_initiative_by_723_4_ventures_too():
+    value = ask({"players": FOUR, "initiative": "Cat"}, [{"leaves": "Cat"}], "ventures(Ann)")
+    assert value == 1  # why: Ann "takes the initiative" (723.4), so its third ability triggers (723.2)
