@@ -278,6 +278,11 @@ def parse_scenario(text: str, path: str = "<input>") -> Scenario:
     data, lines = _read_yaml(text, path)
     if not isinstance(data, dict):
         raise InputError(path, "a scenario is a mapping with name, game, events and expect", line=1)
+    for key in ("events", "expect", "about"):
+        if key in data and data[key] is None:  # `events:` with nothing after it: none
+            data = {k: v for k, v in data.items() if k != key}
+    if isinstance(data.get("about"), str):
+        data = {**data, "about": [data["about"]]}
     try:
         doc = _Document.model_validate(data)
     except ValidationError as error:
