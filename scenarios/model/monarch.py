@@ -131,21 +131,14 @@ def resolve(state: TableState, trigger: Trigger) -> tuple[TableState, list[Step]
 
 
 def answer_monarch(state: TableState) -> tuple[str | None, list[Step]]:
+    waiting = Step("While there is no monarch, continuous effects based on who is the monarch do nothing "
+                   "until a player becomes the monarch.", (cr("722.5"),))
     if state.monarch is None:
         if not state.became_monarch:
-            return None, [
-                Step(
-                    "No effect has made anyone the monarch, so there is no monarch.",
-                    (cr("722.1"), RULING_NO_MONARCH),
-                )
-            ]
-        return None, [
-            Step(
-                "The monarch left and no player still in the game could become the monarch, so "
-                "the game goes on with no monarch.",
-                (cr("722.4"),),
-            )
-        ]
+            return None, [Step("No effect has made anyone the monarch, so there is no monarch.",
+                               (cr("722.1"), RULING_NO_MONARCH)), waiting]
+        return None, [Step("The monarch left and no player still in the game could become the monarch, so "
+                           "the game goes on with no monarch.", (cr("722.4"),)), waiting]
     text = f"{state.monarch} is the monarch; only one player can be the monarch at a time."
     steps = [Step(text, (cr("722.3"),))]
     if state.game_over:

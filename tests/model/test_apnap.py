@@ -35,3 +35,57 @@ def test_603_3b_active_player_s_trigger_goes_on_the_stack_first_and_resolves_las
 
 def test_101_4_apnap_after_the_turn_passes():
     assert ask({"players": FOUR}, ["next-turn"], "apnap-order") == ["Ben", "Cat", "Dan", "Ann"]  # why: 101.4
+
+
+def test_101_4_apnap_from_a_later_seat_orders_the_triggers():
+    game = {"players": FOUR, "monarch": "Ann", "initiative": "Ben", "active": "Cat"}
+    events = [
+        {
+            "combat-damage": [
+                {"from": "Cat", "to": "Ann", "amount": 1},
+                {"from": "Cat", "to": "Ben", "amount": 1, "hold": True},
+            ]
+        }
+    ]
+    assert ask(game, events, "stack-controllers") == [
+        "Ben",
+        "Ann",
+    ]  # why: APNAP from Cat: Ann, then Ben on top
+
+
+def test_101_4_two_player_apnap():
+    assert ask({"players": ["Ann", "Ben"], "active": "Ben"}, [], "apnap-order") == [
+        "Ben",
+        "Ann",
+    ]  # why: 101.4
+
+
+def test_603_3b_the_top_trigger_resolves_first():
+    game = {"players": FOUR, "monarch": "Ann", "initiative": "Ben", "active": "Cat"}
+    events = [
+        {
+            "combat-damage": [
+                {"from": "Cat", "to": "Ann", "amount": 1},
+                {"from": "Cat", "to": "Ben", "amount": 1, "hold": True},
+            ]
+        },
+        {"resolve": 1},
+    ]
+    assert ask(game, events, "initiative") == "Cat"  # why: Ben's trigger was on top, so it resolved first
+    assert ask(game, events, "monarch") == "Ann"  # why: Ann's trigger still waits below (405.5)
+
+
+def test_101_4_apnap_order_with_no_active_player_after_next_turn_is_normal_again():
+    assert ask({"players": FOUR}, [{"leaves": "Ann"}, "next-turn"], "apnap-order") == [
+        "Ben",
+        "Cat",
+        "Dan",
+    ]  # 101.4
+
+
+def test_800_4d_a_trigger_of_a_player_who_left_is_not_put_on_the_stack():
+    game = {"players": FOUR, "monarch": "Ben", "life": {"Ben": 1}}
+    events = [{"combat-damage": {"from": "Ann", "to": "Ben", "amount": 1, "hold": True}}]
+    assert (
+        ask(game, events, "stack-controllers") == []
+    )  # why: Ben lost before it was put on the stack (800.4d)

@@ -40,3 +40,24 @@ def test_102_3_teammates_who_left_are_not_listed():
     assert (
         ask(TEAMS, [{"leaves": "Ben"}], "teammates(Ann)") == []
     )  # why: Ben is no longer in the game (800.4)
+
+
+def test_104_3g_a_team_loses_when_all_its_players_have_lost():
+    events = [{"leaves": "Cat"}, {"leaves": "Dan"}]
+    assert ask(TEAMS, events, "winners") == ["Ann", "Ben"]  # why: Cat's team lost (104.3g); 104.2c
+
+
+def test_104_2c_the_game_is_over_once_the_other_team_has_left():
+    assert ask(TEAMS, [{"leaves": ["Cat", "Dan"]}], "game-over") is True  # why: 104.2c, 104.1
+
+
+def test_102_3_a_teammate_who_left_is_not_an_opponent_either():
+    assert ask(TEAMS, [{"leaves": "Ben"}], "opponents(Ann)") == [
+        "Cat",
+        "Dan",
+    ]  # why: 102.3: players in the game
+
+
+def test_104_4g_a_draw_for_a_team_s_remaining_players_is_a_draw_for_the_team():
+    events = [{"leaves": "Ben"}, {"leaves": {"players": ["Ann"], "how": "drew"}}]
+    assert ask(TEAMS, events, "result(Ann)") == "drew"  # why: 104.4g / 104.5: Ann leaves with a draw
