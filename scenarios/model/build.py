@@ -68,6 +68,7 @@ def build_state(setup: Any) -> TableState:
         identities=frozen_map(identities),
         commander=bool(setup.commander),
         monarch=setup.monarch,
+        had_monarch=setup.monarch is not None,
         initiative=setup.initiative,
         permanents=frozen_map({n: _permanent(n, p) for n, p in setup.permanents.items()}),
     )

@@ -47,7 +47,7 @@ def become_monarch(state: TableState, player: str, why: str = "An effect") -> tu
     text = f"{why} makes {player} the monarch"
     text += f"; {before} ceases to be the monarch." if before else "."
     return (
-        state.with_(monarch=player, became_monarch=frozen_map(counts)),
+        state.with_(monarch=player, became_monarch=frozen_map(counts), had_monarch=True),
         [Step(text, (cr("722.3"), RULING_NO_MONARCH))],
     )
 
@@ -134,7 +134,7 @@ def answer_monarch(state: TableState) -> tuple[str | None, list[Step]]:
     waiting = Step("While there is no monarch, continuous effects based on who is the monarch do nothing "
                    "until a player becomes the monarch.", (cr("722.5"),))
     if state.monarch is None:
-        if not state.became_monarch:
+        if not state.had_monarch:
             return None, [Step("No effect has made anyone the monarch, so there is no monarch.",
                                (cr("722.1"), RULING_NO_MONARCH)), waiting]
         return None, [Step("The monarch left and no player still in the game could become the monarch, so "

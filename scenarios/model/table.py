@@ -121,6 +121,7 @@ class TableState:
     results: Mapping[str, str] = field(default_factory=lambda: EMPTY)  # player -> won/lost/drew
     game_over: bool = False
     monarch: str | None = None
+    had_monarch: bool = False  # has the game had a monarch (722.1: none until an effect makes one)
     initiative: str | None = None
     life: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # life pool -> total
     permanents: Mapping[str, Permanent] = field(default_factory=lambda: EMPTY)

@@ -103,3 +103,11 @@ def test_722_2_two_creatures_of_different_players_hit_the_monarch():
     assert any(
         s.alternatives for s in steps
     )  # why: Cat chooses their order (603.3b), which decides the crown
+
+
+def test_722_4_the_answer_says_the_game_goes_on_with_no_monarch():
+    value, steps = derive(
+        {"players": ["Ann", "Ben"], "monarch": "Ann"}, [{"leaves": ["Ann", "Ben"]}], "monarch"
+    )
+    assert value is None  # why: 722.4: no player still in the game can become the monarch
+    assert "722.4" in cited(steps) and "722.5" in cited(steps)
