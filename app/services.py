@@ -46,6 +46,55 @@ def preload(searcher: Any) -> None:
     _PRELOADED["searcher"] = searcher
 
 
+def prepare_index(*, progress: bool = True) -> Any:
+    """Build or refresh the index with visible progress. When the index on disk is fresh this loads it
+    without the language model (importing torch takes seconds): :func:`warm_up` loads that next."""
+    from indexer.search import open_searcher as _open
+
+    searcher = _open(progress=progress, build=True, lazy=True)
+    _ = searcher.lexical  # BM25 over the chunks
+    _ = searcher.dense  # FAISS: loaded, or (re)built, embedding only what changed
+    return searcher
+
+
+_MODEL_READY = threading.Event()
+_WARMING: dict[str, threading.Thread] = {}
+
+
+def warm_up(searcher: Any) -> threading.Thread:
+    """Load the language model, then index the library by the rules it cites, in the background, so the
+    server answers its first page at once. :func:`ready_for` waits for the model when a question needs it."""
+
+    def work() -> None:
+        try:
+            _ = searcher.embedder.model
+        except Exception:  # the first question will raise the same error, in the page, with its message
+            pass
+        finally:
+            _MODEL_READY.set()
+        with contextlib.suppress(Exception):
+            library_index(load_library(), corpus_of(searcher))
+
+    thread = threading.Thread(target=work, name="rulesjudge-warm-up", daemon=True)
+    _WARMING["thread"] = thread
+    thread.start()
+    return thread
+
+
+def ready_for(query: str, timeout: float = 600) -> None:
+    """Wait for the warm-up's model when ``query`` needs it (rule numbers alone never do)."""
+    if "thread" not in _WARMING or _MODEL_READY.is_set():
+        return
+    from indexer.search import parse_query
+
+    if not parse_query(query).pure:
+        _MODEL_READY.wait(timeout)
+
+
+def model_ready() -> bool:
+    return "thread" not in _WARMING or _MODEL_READY.is_set()
+
+
 def corpus_of(searcher: Any | None = None) -> Any:
     """The corpus the searcher was built on (or a freshly loaded one)."""
     if searcher is not None:
@@ -160,6 +209,17 @@ def _cites_for_number(number: str, *, treachery: bool) -> list[Any]:
     if treachery:
         return [Cite("treachery", number), Cite("cr", number)]
     return [Cite("cr", number)]
+
+
+_INDEX_LOCK = threading.Lock()
+
+
+def library_index(entries: Sequence[LibraryScenario], corpus: Any) -> dict[str, list[LibraryScenario]]:
+    """:func:`scenario_index`, computed once per process (the warm-up thread or the first page)."""
+    with _INDEX_LOCK:
+        if "library_index" not in _PRELOADED:
+            _PRELOADED["library_index"] = scenario_index(entries, corpus)
+        return _PRELOADED["library_index"]
 
 
 def scenario_index(entries: Sequence[LibraryScenario], corpus: Any) -> dict[str, list[LibraryScenario]]:

@@ -142,6 +142,19 @@ def _leave_event(names: list[str], match: re.Match[str] | None = None) -> Event:
     return {name: names[0] if len(names) == 1 else names}
 
 
+def _leaving(names: list[str], match: re.Match[str], default: str = "leave") -> str:
+    """"Ann concedes", "Ann and Ben leave the game": the summary's words for the leave event.
+
+    >>> _leaving(["Ann"], re.match(r"(?P<verb>conceded)", "conceded"))
+    'Ann concedes'
+    """
+    conceding = (match.groupdict().get("verb") or "").lower().startswith("conced")
+    verb = "concede" if conceding else default
+    plural = len(names) > 1
+    words = f"{_names(names)} {verb if plural else verb + 's'}"
+    return words if conceding else words + " the game"
+
+
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -153,10 +166,9 @@ def _names(names: list[str]) -> str:
 )
 def _monarch_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
     names = resolve_players(match["x"], players)
-    verb = "leave" if len(names) > 1 else "leaves"
     return WhatIf(
         "monarch-if-leaves",
-        f"If {_names(names)} {verb} the game, who is the monarch?",
+        f"If {_leaving(names, match)}, who is the monarch?",
         events=(_leave_event(names, match),),
         questions=("monarch",),
         players=tuple(names),
@@ -169,10 +181,9 @@ def _monarch_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
 )
 def _initiative_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
     names = resolve_players(match["x"], players)
-    verb = "leave" if len(names) > 1 else "leaves"
     return WhatIf(
         "initiative-if-leaves",
-        f"If {_names(names)} {verb} the game, who has the initiative?",
+        f"If {_leaving(names, match)}, who has the initiative?",
         events=(_leave_event(names, match),),
         questions=("initiative",),
         players=tuple(names),
@@ -277,10 +288,9 @@ def _range(match: re.Match[str], players: Sequence[str]) -> WhatIf:
 )
 def _winners_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
     names = resolve_players(match["x"], players)
-    verb = "lose" if len(names) > 1 else "loses"
     return WhatIf(
         "winners-if-leaves",
-        f"If {_names(names)} {verb} the game, who wins?",
+        f"If {_leaving(names, match, 'lose')}, who wins?",
         events=(_leave_event(names, match),),
         questions=("game-over", "winners"),
         players=tuple(names),
@@ -293,10 +303,9 @@ def _winners_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
 )
 def _what_happens_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
     names = resolve_players(match["x"], players)
-    verb = "leave" if len(names) > 1 else "leaves"
     return WhatIf(
         "what-happens-if-leaves",
-        f"What happens if {_names(names)} {verb} the game?",
+        f"What happens if {_leaving(names, match)}?",
         events=(_leave_event(names, match),),
         questions=("in-game", "active", "monarch", "initiative", "game-over", "winners"),
         players=tuple(names),

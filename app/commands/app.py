@@ -59,11 +59,12 @@ def run(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     print("rulesjudge: loading the corpus and building or refreshing the search index…", file=sys.stderr)
-    searcher = services.open_searcher(progress=True, build=True)
+    searcher = services.prepare_index(progress=True)
     print(f"rulesjudge: index ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     if args.build_only:
         return 0
     services.preload(searcher)
+    services.warm_up(searcher)  # the language model loads while the server starts
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"rulesjudge: warning: serving on {args.host}, reachable from other computers", file=sys.stderr)
     print(f"rulesjudge: serving on http://{args.host}:{args.port}  (Ctrl+C stops)", file=sys.stderr)

@@ -6,6 +6,7 @@ import time
 
 import streamlit as st
 
+from app import services
 from app.web import common
 from corpus.errors import InputError
 from corpus.records import DOCUMENT_TITLES
@@ -26,7 +27,7 @@ def load_into_checker(relpath: str) -> None:
     st.session_state["load_scenario"] = relpath
 
 
-st.title("⚖️ rulesjudge — rules search")
+st.title("rulesjudge — rules search")
 st.caption(
     "Ask in your own words or type a rule number (722.4, rule 809.3c, CR 907.11b). Every hit names its rule "
     "number, document and edition. Official rules need a release added with `rulesjudge corpus add`."
@@ -62,13 +63,16 @@ if opened:
             common.show_context(record, key="opened")
             for i, ref in enumerate(record.cross_refs):
                 if ref.target:
-                    st.button(f"→ {ref.label}", key=f"opened-xref-{i}", on_click=open_rule,
+                    st.button(f"→ {md(ref.label)}", key=f"opened-xref-{i}", on_click=open_rule,
                               args=(ref.target,))
 
 query = st.text_input("Question or rule number", key="query", max_chars=common.MAX_QUESTION,
                       placeholder="who becomes the monarch if the monarch leaves the game?")
 
 if query.strip():
+    if not services.model_ready():
+        with st.spinner("Loading the language model (only the first question waits for it)…"):
+            services.ready_for(query)
     started = time.perf_counter()
     try:
         result = searcher.search(
@@ -92,7 +96,7 @@ if query.strip():
             head = f"{rank}. **{md(hit.number or hit.title or hit.id)}**"
             if hit.title and hit.number:
                 head += " — " + md(hit.title)
-            head += f" · {md(hit.document)} · {md(hit.edition)}"
+            head += f" · {md(DOCUMENT_TITLES.get(hit.document, hit.document))} · {md(hit.edition)}"
             st.markdown(head)
             common.show_badge(hit.official)
             if hit.note:
@@ -110,7 +114,7 @@ if query.strip():
                 cols = st.columns(min(len(targets), 4))
                 for i, target in enumerate(targets):
                     label = target.split("/", 1)[-1]
-                    cols[i % len(cols)].button(f"→ {label}", key=f"xref-{rank}-{i}",
+                    cols[i % len(cols)].button(f"→ {md(label)}", key=f"xref-{rank}-{i}",
                                                help=f"open {target}", on_click=open_rule, args=(target,))
             citing = index.get(hit.id, [])
             if citing:
@@ -123,3 +127,4 @@ if query.strip():
                         st.switch_page("pages/1_Scenario_checker.py")
                 if len(citing) > 5:
                     st.caption(f"… and {len(citing) - 5} more")
+    st.caption(md(f'End of the hits for "{query.strip()}".'))

@@ -44,7 +44,7 @@ def library() -> list[services.LibraryScenario]:
 
 @st.cache_resource(show_spinner="Indexing the scenario library by the rules it cites…")
 def library_index() -> dict[str, list[services.LibraryScenario]]:
-    return services.scenario_index(library(), corpus())
+    return services.library_index(library(), corpus())
 
 
 @st.cache_resource(show_spinner="Embedding the scenario library…")
@@ -112,7 +112,7 @@ def citation_block(citation: dict[str, Any], *, key: str) -> None:
     """One cited rule, expandable to its text (or the note that the release is not loaded)."""
     label = str(citation.get("label") or citation.get("record_id") or "rule")
     record_id = citation.get("record_id")
-    with st.expander(f"📖 {label}"):
+    with st.expander(f"Rule: {md(label)}"):
         record = corpus().get(record_id) if record_id else None
         if record is None:
             st.info(NOT_LOADED)

@@ -96,6 +96,20 @@ def test_anything_else_falls_back_to_search(question):
     assert interpret(question, PLAYERS) is None
 
 
+@pytest.mark.parametrize(
+    ("question", "summary"),
+    [
+        ("who becomes the monarch if ann concedes", "If Ann concedes, who is the monarch?"),
+        ("Who becomes the monarch if Ann and Ben leave?",
+         "If Ann and Ben leave the game, who is the monarch?"),
+        ("Who wins if Ben loses?", "If Ben loses the game, who wins?"),
+    ],
+)
+def test_the_summary_restates_the_question_with_the_names_as_seated(question, summary):
+    plan = interpret(question, PLAYERS)
+    assert plan is not None and plan.summary == summary
+
+
 def test_several_players_leaving_together():
     assert resolve_players("Ann, ben & CAT", PLAYERS) == ["Ann", "Ben", "Cat"]
 

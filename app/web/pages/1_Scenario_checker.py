@@ -83,7 +83,7 @@ with st.sidebar:
     if state.get("upload_error"):
         st.error(md(state["upload_error"]))
 
-st.title("👑 Scenario checker")
+st.title("Scenario checker")
 loaded = state.get("loaded")
 if loaded:
     st.info(f"Loaded {md(loaded['source'])}: **{md(loaded['name'])}**" +
@@ -348,6 +348,7 @@ if asked and question.strip():
     elif not understood:
         st.warning("I can't turn that into a question for the rules model yet; here are the rules and the "
                    "library scenarios closest to it.")
+        services.ready_for(question)
         try:
             result = common.searcher().search(question, k=3)
             for hit in result.hits:
@@ -358,7 +359,7 @@ if asked and question.strip():
             st.error(md(str(error)))
         for entry, score in common.closest_library(question):
             cols = st.columns([6, 1])
-            cols[0].markdown(f"📄 **{md(entry.name)}** — {md(entry.why)} ({score:.2f})")
+            cols[0].markdown(f"Scenario: **{md(entry.name)}** — {md(entry.why)} ({score:.2f})")
             cols[1].button("Load", key=f"near-{entry.relpath}", on_click=state.__setitem__,
                            args=("load_scenario", entry.relpath))
 

@@ -1,0 +1,47 @@
+"""`rulesjudge bench [--json]`: index build times, model load, query latency per method, peak memory.
+
+Builds run in temporary data folders (the user's index is untouched). Figures are reported, never
+asserted; see docs/search.md for the targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("bench", help="benchmark index builds and query latency")
+    p.add_argument("--releases", metavar="DIR", help="folder of official releases (default ../shared/cr)")
+    p.add_argument("--builtin-only", action="store_true", help="skip the build with an official release")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from app.commands.eval import release_paths
+    from indexer.bench import run_bench
+    from indexer.evaluate import load_questions
+
+    releases = [] if args.builtin_only else release_paths(args.releases)
+    questions = [question.q for question in load_questions()]
+    figures = run_bench(releases, questions)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return 0
+    print(f"model load {figures['model_load_seconds']} s "
+          f"(sentence-transformers import {figures['import_sentence_transformers_seconds']} s)")
+    for build in figures["builds"]:
+        print(f"{build['corpus']}: {build['chunks']} chunks; cold build {build['cold_build_seconds']} s "
+              f"({build['cold_embedded']} embedded); "
+              f"reopen unchanged {build['rebuild_nothing_changed_seconds']} s; "
+              f"forced rebuild from cache {build['forced_rebuild_from_cache_seconds']} s "
+              f"({build['forced_rebuild_embedded']} embedded)")
+    for key in ("latency_builtin", "latency_with_release"):
+        if key in figures:
+            cells = ", ".join(f"{m} p50 {v['p50_ms']} ms p95 {v['p95_ms']} ms"
+                              for m, v in figures[key].items())
+            print(f"{key}: {cells}")
+    print(f"peak RSS {figures['peak_rss_mb']} MB")
+    return 0

@@ -1,0 +1,111 @@
+"""`rulesjudge search "QUESTION"`: cited rules for a question, exact numbers first.
+
+    rulesjudge search "can the emperor attack at the start?" [--k N] [--edition DATE] [--document D]
+                      [--official-only] [--method hybrid|bm25|dense] [--json]
+    rulesjudge search --batch FILE --json     # one question per line in, one JSON line per question out
+
+A question that is only a rule number ("722.4", "rule 907.11b", "CR 722.4.") is answered from the
+corpus alone, without importing torch, FAISS or BM25. The JSON of a question is an object
+``{"query", "exact", "notes", "hits"}`` whose ``hits`` list is in rank order; each hit has at least
+``id, number, document, edition, kind, title, text, score, cross_refs`` (see docs/search.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from corpus.errors import InputError
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("search", help="find the rules that answer a question (or a rule number)")
+    p.add_argument("question", nargs="*", help="the question, or a rule number such as 809.3c")
+    p.add_argument("--k", type=int, default=10, help="number of hits (default 10)")
+    p.add_argument("--edition", help="rules as of this date (YYYY-MM-DD), or an edition name such as 4.0")
+    p.add_argument("--document", help="only this document (cr, rulings, treachery, monarch-wiki, ...)")
+    p.add_argument("--official-only", action="store_true", help="only official Wizards of the Coast text")
+    p.add_argument("--method", default="hybrid", choices=("hybrid", "bm25", "dense"), help="ranking method")
+    p.add_argument("--json", action="store_true", help="print JSON (one object per question)")
+    p.add_argument("--batch", metavar="FILE", help="read one question per line from FILE ('-' for stdin)")
+    p.set_defaults(func=run)
+
+
+def _questions(args: argparse.Namespace) -> list[tuple[int | None, str]]:
+    if args.batch is None:
+        question = " ".join(args.question).strip()
+        if not question:
+            raise InputError(None, "empty question: give a question or a rule number", key="question")
+        return [(None, question)]
+    if args.question:
+        raise InputError(args.batch, "give either a question or --batch FILE, not both", key="batch")
+    if args.batch == "-":
+        lines = sys.stdin.read().splitlines()
+    else:
+        path = Path(args.batch)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            raise InputError(path, "no such batch file") from None
+        except UnicodeDecodeError:
+            raise InputError(path, "the batch file is not UTF-8 text") from None
+        except OSError as error:
+            raise InputError(path, f"cannot read the batch file: {error.strerror or error}") from None
+    questions = [(number, line.strip()) for number, line in enumerate(lines, start=1) if line.strip()]
+    if not questions:
+        raise InputError(args.batch, "the batch file holds no question")
+    return questions
+
+
+def _print_human(result: Any) -> None:
+    for note in result.notes:
+        print(f"note: {note}")
+    if not result.hits:
+        print("no matching rule")
+    for rank, hit in enumerate(result.hits, start=1):
+        source = "official" if hit.official else "fan-made/wiki"
+        label = hit.number or hit.title
+        title = f" — {hit.title}" if hit.title and hit.title != label else ""
+        print(f"{rank:>2}. {hit.citation}{title}  [{hit.id}; {source}; {hit.match} {hit.score:.3f}]")
+        if hit.context:
+            print(f"    in: {hit.context}")
+        body = " ".join(hit.text.split())
+        print(textwrap.fill(body, width=100, initial_indent="    ", subsequent_indent="    ",
+                            max_lines=6, placeholder=" …"))
+        for example in hit.examples[:1]:
+            example = " ".join(example.split())
+            example = example if example.lower().startswith("example") else f"Example: {example}"
+            print(textwrap.fill(example, width=100, initial_indent="    ",
+                                subsequent_indent="    ", max_lines=3, placeholder=" …"))
+        if hit.cross_refs:
+            print(f"    see: {', '.join(hit.cross_refs)}")
+        if hit.note:
+            print(f"    note: {hit.note}")
+
+
+def run(args: argparse.Namespace) -> int:
+    from indexer.search import open_searcher
+
+    if args.k < 1:
+        raise InputError(None, f"--k must be at least 1 (got {args.k})", key="k")
+    questions = _questions(args)
+    searcher = open_searcher(progress=sys.stderr.isatty(), lazy=True)
+    for line, question in questions:
+        try:
+            result = searcher.search(question, args.k, document=args.document, edition=args.edition,
+                                     official_only=args.official_only, method=args.method)
+        except InputError as error:
+            if line is not None and error.path is None:  # name the batch line that was bad
+                raise InputError(args.batch, error.message, line=line, key=error.key) from None
+            raise
+        if args.json:
+            print(json.dumps(result.to_json(), ensure_ascii=False), flush=args.batch is not None)
+        else:
+            if len(questions) > 1:
+                print(f"== {question}")
+            _print_human(result)
+    return 0
