@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from scenarios.model.citations import RULING_LEAVES, Cite, cr
-from scenarios.model.steps import Step
+from scenarios.model.steps import Reading, Step
 from scenarios.model.table import Permanent, TableState, Trigger, frozen_map, next_in_turn_order
 
 
@@ -52,10 +52,24 @@ def successor(
                 (rule,),
             )
         ]
+    readings: tuple[Reading, ...] = ()
+    holder = next((p for p in leavers if p != start), None)
+    if active is None and holder is not None:
+        # With no active player, "the next player in turn order" is read from the player whose turn it
+        # is (as 800.4j hands priority on); counting from the leaving holder is the other reading.
+        other = next_in_turn_order(state, holder, skip=leavers)
+        if other is not None and other != nxt:
+            readings = (
+                Reading(
+                    f"Counted from the player whose turn it is ({start}): {nxt}", nxt, (rule, cr("800.4j"))
+                ),
+                Reading(f"Counted from the leaving holder ({holder}): {other}", other, (rule,)),
+            )
     return nxt, [
         Step(
             f"The {what} left the game and {why}, so the next player in turn order, {nxt}, takes it.",
             (rule, *extra),
+            readings,
         )
     ]
 
@@ -169,8 +183,13 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple
 
             venture = Trigger(VENTURE, new, new, f"{new} ventures into Undercity", (cr("723.2"),))
             gained = (venture,)
-            steps.append(Step(f"{new} takes the initiative, so \"whenever a player takes the initiative\" "
-                              "triggers: they venture into Undercity.", (cr("723.2"),)))
+            steps.append(
+                Step(
+                    f'{new} takes the initiative, so "whenever a player takes the initiative" '
+                    "triggers: they venture into Undercity.",
+                    (cr("723.2"),),
+                )
+            )
     if state.active in leavers:
         steps.append(
             Step(

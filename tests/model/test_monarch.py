@@ -111,3 +111,11 @@ def test_722_4_the_answer_says_the_game_goes_on_with_no_monarch():
     )
     assert value is None  # why: 722.4: no player still in the game can become the monarch
     assert "722.4" in cited(steps) and "722.5" in cited(steps)
+
+
+def test_722_4_with_no_active_player_the_answer_names_both_readings_of_next_in_turn_order():
+    events = [{"leaves": "Ann"}, {"leaves": "Cat"}]  # Ann left on her turn; then Cat, the monarch, leaves
+    value, steps = derive({"players": FOUR, "monarch": "Cat"}, events, "monarch")
+    assert value == "Ben"  # why: next after Ann, whose turn it is (800.4j hands priority on the same way)
+    readings = [r.value for s in steps for r in s.alternatives]
+    assert readings == ["Ben", "Dan"]  # why: counted from the leaving monarch it would be Dan
