@@ -155,7 +155,10 @@ def evaluate(
             "game": setup_data,
             "events": [event_to_yaml(e) if isinstance(e, Event) else e for e in events],
         }
-        scenario = parse_scenario(yaml.safe_dump(data, sort_keys=False), "<what-if>")
+        try:
+            scenario = parse_scenario(yaml.safe_dump(data, sort_keys=False), "<what-if>")
+        except InputError as error:  # lines of the generated document mean nothing to the caller
+            raise InputError("<what-if>", error.message, key=error.key) from None
         parsed_questions = [q if isinstance(q, Question) else _question(q) for q in questions]
     else:
         check_setup(game_setup, "<what-if>")
