@@ -175,6 +175,8 @@ def _read_yaml(text: str, path: str) -> tuple[Any, dict[Path_, int]]:
     return data, lines
 
 
+MAX_NODES = 50_000
+
 # libyaml's parser when installed (several times faster); nodes keep their marks either way.
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -185,6 +187,9 @@ def _convert(
     loader: yaml.SafeLoader, node: yaml.Node, where: Path_, lines: dict[Path_, int], path: str
 ) -> Any:
     lines[where] = node.start_mark.line + 1
+    if len(lines) > MAX_NODES:  # aliases can blow a small file up exponentially ("billion laughs")
+        raise InputError(path, f"the document is too large (more than {MAX_NODES} values)",
+                         line=lines[where], key=_dotted(where) or None)
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:

@@ -114,3 +114,13 @@ def test_not_utf8_is_input_error(tmp_path) -> None:
     bad.write_bytes(b"name: \xff\xfe\n")
     with pytest.raises(InputError):
         load_scenario(bad)
+
+
+def test_alias_bomb_is_rejected_not_expanded() -> None:
+    levels = ['a0: &a0 ["x", "x", "x", "x", "x", "x", "x", "x", "x"]']
+    for i in range(1, 9):
+        levels.append(f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]")
+    error = error_of(
+        "name: x\ngame: {players: [Ann, Ben]}\nbomb:\n" + "\n".join("  " + x for x in levels) + "\n"
+    )
+    assert "too large" in error.message
