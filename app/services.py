@@ -172,7 +172,8 @@ def load_library(root: Path | None = None) -> list[LibraryScenario]:
             continue
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             continue
-        game = raw.get("game") if isinstance(raw.get("game"), dict) else {}
+        game_raw = raw.get("game")
+        game: dict[str, Any] = game_raw if isinstance(game_raw, dict) else {}
         about = raw.get("about") or []
         entries.append(
             LibraryScenario(

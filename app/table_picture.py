@@ -165,8 +165,8 @@ def render_svg(picture: TablePicture, *, size: int = 520) -> str:
         'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#2E86C1"/></marker>'
         "</defs>",
         f'<rect x="0" y="0" width="{size}" height="{height}" fill="#FFFFFF"/>',
-        f'<ellipse cx="{centre}" cy="{centre}" rx="{ring - seat_radius - 8:.1f}" '
-        f'ry="{ring - seat_radius - 8:.1f}" fill="#F3EBDD" stroke="#C8B89A" stroke-width="2"/>',
+        f'<ellipse cx="{centre}" cy="{centre}" rx="{ring - seat_radius - 42:.1f}" '
+        f'ry="{ring - seat_radius - 42:.1f}" fill="#F3EBDD" stroke="#C8B89A" stroke-width="2"/>',
         f'<text x="{centre}" y="{centre + 5}" text-anchor="middle" font-size="13" fill="#7A6A4F">'
         "turn order: clockwise</text>",
     ]

@@ -373,12 +373,20 @@ _SIMPLE: dict[str, tuple[str, str, tuple[str, ...]]] = {
     r"is\s+(?:the\s+)?(?:table|setup|identity\s+deck)\s+legal|is\s+this\s+(?:a\s+)?legal\s+setup": (
         "legal-setup", "Is the setup legal?", ("legal-setup",)),
 }
+
+_Build = Callable[[re.Match[str], Sequence[str]], WhatIf]
+
+
+def _fixed(kind: str, summary: str, questions: tuple[str, ...]) -> _Build:
+    def build(match: re.Match[str], players: Sequence[str]) -> WhatIf:
+        return WhatIf(kind, summary, questions=questions)
+
+    return build
+
+
 for _regex, (_kind, _summary, _questions) in _SIMPLE.items():
     _PATTERNS.append(
-        _Pattern(
-            re.compile(rf"^(?:{_regex})$", re.IGNORECASE),
-            lambda m, p, k=_kind, s=_summary, q=_questions: WhatIf(k, s, questions=q),
-        )
+        _Pattern(re.compile(rf"^(?:{_regex})$", re.IGNORECASE), _fixed(_kind, _summary, _questions))
     )
 
 

@@ -7,6 +7,7 @@ questions in app/whatif.py, the model and library in app/services.py.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
@@ -39,12 +40,13 @@ if "t_players" not in state:
 
 def apply_scenario(raw: dict[str, Any], source: str) -> None:
     """Put a scenario's table, events and questions into the widgets (before they are drawn)."""
-    game = raw.get("game") if isinstance(raw.get("game"), dict) else {}
-    form = presenters.game_to_form(game)
+    game_raw = raw.get("game")
+    form = presenters.game_to_form(game_raw if isinstance(game_raw, dict) else {})
     for name, key in FIELDS.items():
         state[key] = getattr(form, name)
     state["events"] = list(raw.get("events") or [])
-    expect = raw.get("expect") if isinstance(raw.get("expect"), dict) else {}
+    expect_raw = raw.get("expect")
+    expect: dict[str, Any] = expect_raw if isinstance(expect_raw, dict) else {}
     state["loaded"] = {"name": str(raw.get("name", "")), "why": str(raw.get("why") or ""),
                        "about": list(raw.get("about") or []), "expect": expect, "source": source}
     state["questions"] = [q for q in expect if q in STANDARD_QUESTIONS]
@@ -141,7 +143,7 @@ if table_error:
     st.stop()
 assert game is not None
 
-def evaluate(game_: dict[str, Any], events_: list[Any], questions_: list[str]) -> list[Any]:
+def evaluate(game_: dict[str, Any], events_: Sequence[Any], questions_: Sequence[str]) -> list[Any]:
     return services.evaluate(game_, events_, questions_)
 
 
