@@ -120,20 +120,24 @@ def put_triggers_on_stack(state: TableState) -> Result:
 
 def _order_choices(triggers: list[Trigger]) -> list[Step]:
     """603.3b: a player orders the abilities they control as they choose; say so where it matters
-    (two steal triggers for different players: the one that resolves last decides who is monarch)."""
+    (two steal triggers for different players: the one that resolves last decides who holds it)."""
     from scenarios.model.steps import Reading
 
     steps = []
     for controller in dict.fromkeys(t.controller for t in triggers):
-        mine = [
-            t for t in triggers if t.controller == controller and t.kind in (monarch.STEAL, initiative.STEAL)
-        ]
-        gainers = list(dict.fromkeys(t.player for t in mine))
-        if len(gainers) > 1:
+        for kind, what, rule in (
+            (monarch.STEAL, "the crown", "722.2"),
+            (initiative.STEAL, "the initiative", "723.2"),
+        ):
+            gainers = list(
+                dict.fromkeys(t.player for t in triggers if t.controller == controller and t.kind == kind)
+            )
+            if len(gainers) < 2:
+                continue
             readings = tuple(
                 Reading(
-                    f"{controller} puts {g}'s trigger on the stack first, so it resolves last: "
-                    f"{g} ends up with the designation",
+                    f"{controller} puts {g}'s trigger on the stack first, so it resolves last: {g} ends up "
+                    f"with {what}",
                     g,
                     (cr("603.3b"),),
                 )
@@ -141,9 +145,9 @@ def _order_choices(triggers: list[Trigger]) -> list[Step]:
             )
             steps.append(
                 Step(
-                    f"{controller} controls several triggers that would give the designation to "
-                    f"{', '.join(gainers)} and chooses their order; the model keeps the order listed.",
-                    (cr("603.3b"), cr("722.2")),
+                    f"{controller} controls triggers that would give {what} to {', '.join(gainers)} "
+                    "and chooses their order; the model keeps the order listed.",
+                    (cr("603.3b"), cr(rule)),
                     readings,
                 )
             )
