@@ -123,6 +123,11 @@ def _own_text(record: Record) -> str:
     return text
 
 
+def _example(text: str) -> str:
+    text = " ".join(text.split())
+    return text if text.lower().startswith("example") else f"Example: {text}"
+
+
 def make_chunk(record: Record, records: Mapping[str, Record]) -> Chunk:
     """The chunk of one record, with context from the records it hangs under."""
     pieces: list[str] = []
@@ -135,7 +140,7 @@ def make_chunk(record: Record, records: Mapping[str, Record]) -> Chunk:
         pieces.extend(f"{part}." if not part.endswith((".", "…")) else part
                       for part in context_of(record, records))
     pieces.append(_own_text(record))
-    pieces.extend(f"Example: {' '.join(example.split())}" for example in record.examples)
+    pieces.extend(_example(example) for example in record.examples)
     dense = " ".join(piece for piece in pieces if piece).strip()
     lexical_head = [record.number or "", record.title if record.kind not in {"section", "glossary"} else ""]
     lexical_head += list(record.heading_path)

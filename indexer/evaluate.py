@@ -202,7 +202,7 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: dict[str, Sequ
         lexical = [rid for rid, _ in searcher._ranked(question.q, "bm25", _NO_FILTERS, depth)]
         dense = [rid for rid, _ in searcher._ranked(question.q, "dense", _NO_FILTERS, depth)]
         visible = searcher.visible_ids(_NO_FILTERS)
-        lifted = [rid for rid in searcher.glossary_matches(question.q) if rid in visible]
+        lifted = [(rid, share) for rid, share in searcher.glossary_weights(question.q) if rid in visible]
         prepared.append((lexical, dense, lifted, gold_family(searcher, question.gold)))
     results = []
     keys = list(grid)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from indexer.chunks import Chunk
 
-_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_WORD = re.compile(r"[a-z0-9]+(?:\.[0-9]+[a-z]{0,2})*(?:['’][a-z]+)?")  # keeps 702.187c and 4.0 whole
 
 
 @lru_cache(maxsize=1)

@@ -84,9 +84,14 @@ _NUMBER = r"(?P<number>\d{3}(?:\.\d{1,3}(?:[a-z]{1,2})?)?)"
 _NUMBER_IN_TEXT = re.compile(
     rf"(?<![\w.]){_PREFIX}{_NUMBER}(?P<period>\.(?![\w]))?(?![\w])", re.IGNORECASE
 )
-_FILLER = re.compile(r"^[\s,;:?!()\"'“”‘’]*$")
+_FILLER = re.compile(r"^(?:[\s,;:?!()\"'“”‘’&/+]|\band\b|\bor\b)*$", re.IGNORECASE)
 _PREFIX_DOCUMENT = {"cr": "cr", "comprehensive rules": "cr", "comprehensive rule": "cr",
                     "treachery": "treachery", "tr": "treachery"}
+_EDITION_WORDS = frozenset((
+    "rule", "rules", "cr", "comprehensive", "edition", "release", "version", "from", "the", "of", "in", "as",
+    "old", "older", "previous", "january", "february", "march", "april", "may", "june", "july", "august",
+    "september", "october", "november", "december",
+))
 _YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
 
 
@@ -125,8 +130,11 @@ def parse_query(text: str) -> ParsedQuery:
         if ref not in refs:
             refs.append(ref)
         rest = rest.replace(match.group(), " ", 1)
-    pure = bool(refs) and _FILLER.match(rest) is not None
     years = tuple(dict.fromkeys(m.group() for m in _YEAR.finditer(rest)))
+    # "rule 721.4 from the October 2022 rules" is still only a number (read in that edition)
+    remainder = _YEAR.sub(" ", rest)
+    remainder = " ".join(w for w in re.findall(r"[^\W\d_]+|\S", remainder) if w.lower() not in _EDITION_WORDS)
+    pure = bool(refs) and _FILLER.match(remainder) is not None
     return ParsedQuery(text, tuple(refs), pure, years)
 
 
@@ -193,8 +201,9 @@ class FusionParams:
 
     k0: float = 60.0
     bm25_weight: float = 1.0
-    dense_weight: float = 1.0
-    glossary_lift: float = 0.5  # in units of a rank-1 contribution
+    dense_weight: float = 1.25
+    glossary_lift: float = 1.0  # in units of a rank-1 contribution, for a question that is only the term
+    glossary_power: float = 2.0  # the lift scales with (share of the question the term covers) ** power
     candidates: int = 100  # per method
 
 
@@ -262,7 +271,9 @@ class Searcher:
         self._mask_cache: dict[Filters, Any] = {}
         self._glossary: dict[str, list[str]] | None = None
         self._equivalents_cache: dict[str, list[str]] = {}
-        self.documents = sorted({record.document for record in self.records.values()})
+        self._editions_cache: dict[str, list[str]] = {}
+        # ids carry the document: no need to build every record to list the documents
+        self.documents = sorted({record_id.split("@", 1)[0] for record_id in self.records})
 
     # --- lazily prepared parts ---
 
@@ -373,15 +384,12 @@ class Searcher:
         return date is None or date <= filters.edition
 
     def _edition_order(self, document: str) -> list[str]:
-        editions = {r.edition for r in self.records.values() if r.document == document}
-        return sorted(editions, key=lambda ed: (edition_sort_key(ed, self._edition_dates(document))))
-
-    def _edition_dates(self, document: str) -> dict[str, str | None]:
-        dates: dict[str, str | None] = {}
-        for record in self.records.values():
-            if record.document == document and record.edition not in dates:
-                dates[record.edition] = edition_date(record)
-        return dates
+        """A document's loaded editions, oldest first (dates sort as text; named editions first)."""
+        if document not in self._editions_cache:
+            prefix = f"{document}@"
+            editions = {_edition_of(rid) for rid in self.records if rid.startswith(prefix)}
+            self._editions_cache[document] = sorted(editions, key=lambda ed: (bool(_ISO_DATE.match(ed)), ed))
+        return self._editions_cache[document]
 
     def equivalent_ids(self, record_id: str) -> list[str]:
         if record_id not in self._equivalents_cache:
@@ -437,30 +445,35 @@ class Searcher:
 
     # --- exact numbers ---
 
-    @property
-    def by_number(self) -> dict[str, dict[str, list[Record]]]:
-        """number -> document -> records with that number, oldest edition first."""
-        if self._by_number is None:
-            table: dict[str, dict[str, list[Record]]] = {}
-            for record in self.records.values():
-                if record.number and record.kind in {"section", "rule", "subrule", "reminder"}:
-                    table.setdefault(record.number.lower(), {}).setdefault(record.document, []).append(record)
-            for per_document in table.values():
-                for document, records in per_document.items():
-                    order = {ed: i for i, ed in enumerate(self._edition_order(document))}
-                    records.sort(key=lambda r: order[r.edition])
-            self._by_number = table
-        return self._by_number
+    def numbered(self, number: str) -> dict[str, list[Record]]:
+        """document -> records with this rule number, oldest edition first.
+
+        Uses the corpus's own number index when it has one (``Corpus.numbered``), so answering "722.4"
+        builds a handful of records, not the whole corpus."""
+        found: dict[str, list[Record]] = {}
+        if hasattr(self.corpus, "numbered"):
+            for document in self.documents:
+                by_edition = self.corpus.numbered(number, document)
+                records = [self.records[rid] for rid in by_edition.values() if rid in self.records]
+                if records:
+                    found[document] = records
+        else:
+            if self._by_number is None:
+                table: dict[str, dict[str, list[Record]]] = {}
+                for record in self.records.values():
+                    if record.number:
+                        per_document = table.setdefault(record.number.lower(), {})
+                        per_document.setdefault(record.document, []).append(record)
+                self._by_number = table
+            found = {doc: list(records) for doc, records in self._by_number.get(number, {}).items()}
+        for document, records in found.items():
+            records[:] = [r for r in records if r.kind in {"section", "rule", "subrule", "reminder"}]
+            order = {ed: i for i, ed in enumerate(self._edition_order(document))}
+            records.sort(key=lambda r: order.get(r.edition, -1))
+        return {document: records for document, records in found.items() if records}
 
     def _children(self, record: Record, filters: Filters) -> list[Record]:
         children = [self.records[c] for c in record.children if c in self.records]
-        if not children:  # children not linked: find them by number
-            prefix = record.number or ""
-            children = [
-                r for r in self.records.values()
-                if r.document == record.document and r.edition == record.edition and r.number
-                and r.parent == record.id and r.number != prefix
-            ]
         children = [c for c in children if c.kind in {"rule", "subrule", "reminder"}]
         return sorted(children, key=lambda r: _number_key(r.number or ""))
 
@@ -482,7 +495,7 @@ class Searcher:
         groups: list[list[Hit]] = []
         notes: list[str] = []
         for ref in parsed.refs:
-            per_document = self.by_number.get(ref.number, {})
+            per_document = self.numbered(ref.number)
             documents = sorted(per_document, key=lambda d: (d not in {"cr", "rulings"}, d))
             for document in documents:
                 if ref.document and document != ref.document:
@@ -508,7 +521,7 @@ class Searcher:
             groups.append(self._group(current, ref, filters, "equivalent", note))
         groups.append(self._group(primary, ref, filters, "exact", None))
         shown = {primary.id} | ({current.id} if current else set())
-        for older in reversed(records[:-1]):
+        for older in reversed(records):  # the number's other meanings, newest first
             if older.id in primary_family or older is primary:
                 continue
             newer = self._newest_equivalent(older, filters)
@@ -562,9 +575,7 @@ class Searcher:
     def _fuse(self, text: str, lexical: list[tuple[int, float]], dense: list[tuple[int, float]],
               filters: Filters, ids: list[str]) -> list[tuple[str, float]]:
         visible = self.visible_ids(filters)
-        lifted = [rid for rid in self.glossary_matches(text) if rid in visible]
-        if not self.fusion.glossary_lift:
-            lifted = []
+        lifted = [(rid, share) for rid, share in self.glossary_weights(text) if rid in visible]
         return fuse([ids[row] for row, _ in lexical], [ids[row] for row, _ in dense], lifted, self.fusion)
 
     @property
@@ -584,8 +595,17 @@ class Searcher:
 
     def glossary_matches(self, text: str) -> list[str]:
         """Glossary entries whose term (or its plural) is written in the question, longest terms first."""
+        return [record_id for record_id, _share in self.glossary_weights(text)]
+
+    def glossary_weights(self, text: str) -> list[tuple[str, float]]:
+        """Glossary entries named in the question, with the share of the question's content words the
+        term covers: "what is a general" is all about the term (1.0), "can the emperor attack at the
+        start" only partly (1/3), so the entry is lifted in proportion."""
+        from indexer.lexical import tokenize
+
+        content = max(1, len(tokenize(text)))
         words = _term_key(text).split()
-        found: list[str] = []
+        found: list[tuple[str, float]] = []
         used: set[int] = set()
         for size in (4, 3, 2, 1):
             for start in range(len(words) - size + 1):
@@ -595,9 +615,10 @@ class Searcher:
                 ids = self.glossary.get(phrase) or (self.glossary.get(phrase[:-1]) if phrase.endswith("s")
                                                     else None)
                 if ids:
-                    found.extend(ids)
+                    share = min(1.0, len(tokenize(phrase)) / content)
+                    found.extend((record_id, share) for record_id in ids)
                     used.update(range(start, start + size))
-        return list(dict.fromkeys(found))
+        return list(dict(found).items())
 
     # --- the public entry point ---
 
@@ -679,7 +700,7 @@ class Searcher:
 
 
 def fuse(
-    lexical: list[str], dense: list[str], lifted: Iterable[str], params: FusionParams
+    lexical: list[str], dense: list[str], lifted: Iterable[tuple[str, float]], params: FusionParams
 ) -> list[tuple[str, float]]:
     """Weighted reciprocal rank fusion of two rankings, plus a lift for glossary entries named in the query.
 
@@ -690,8 +711,9 @@ def fuse(
     for weight, ranking in ((params.bm25_weight, lexical), (params.dense_weight, dense)):
         for rank, record_id in enumerate(ranking[: params.candidates], start=1):
             fused[record_id] = fused.get(record_id, 0.0) + weight / (params.k0 + rank)
-    for record_id in lifted:
-        fused[record_id] = fused.get(record_id, 0.0) + params.glossary_lift / (params.k0 + 1)
+    for record_id, share in lifted:
+        lift = params.glossary_lift * share**params.glossary_power / (params.k0 + 1)
+        fused[record_id] = fused.get(record_id, 0.0) + lift
     return sorted(fused.items(), key=lambda item: (-item[1], item[0]))
 
 
@@ -701,11 +723,6 @@ def _moved(number: str, old: Record, new: Record) -> str:
 
 def _edition_of(record_id: str) -> str:
     return record_id.split("@", 1)[1].split("/", 1)[0] if "@" in record_id else ""
-
-
-def edition_sort_key(edition: str, dates: Mapping[str, str | None]) -> tuple[str, str]:
-    """Editions sort by the date they took effect (undated first), then by name."""
-    return (dates.get(edition) or "", edition)
 
 
 def _term_key(text: str) -> str:

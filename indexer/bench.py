@@ -1,0 +1,131 @@
+"""Search benchmarks: index builds, model load, query latency and peak memory (reported, never asserted).
+
+Every build runs in a fresh temporary data folder (``RULESJUDGE_DATA``), so "cold" means no index and
+no embedding cache, and the user's own index is never touched.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from corpus.files import DATA_ENV
+from indexer.search import METHODS, Searcher
+
+
+@contextmanager
+def temporary_data_dir() -> Iterator[Path]:
+    previous = os.environ.get(DATA_ENV)
+    with tempfile.TemporaryDirectory(prefix="rulesjudge-bench-") as folder:
+        os.environ[DATA_ENV] = folder
+        try:
+            yield Path(folder)
+        finally:
+            if previous is None:
+                os.environ.pop(DATA_ENV, None)
+            else:
+                os.environ[DATA_ENV] = previous
+
+
+def _timed(action: Callable[[], Any]) -> tuple[Any, float]:
+    start = time.perf_counter()
+    value = action()
+    return value, time.perf_counter() - start
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """Nearest-rank percentile. >>> percentile([1, 2, 3, 4], 0.5)
+    2
+    """
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    rank = max(1, round(share * len(ordered) + 0.499999))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+def build_figures(corpus: Any, label: str, embedder: Any) -> tuple[dict[str, Any], Searcher]:
+    """Cold build, then a reopen with nothing changed, then a forced rebuild from the cache."""
+    from indexer.index import ensure_index
+
+    searcher = Searcher(corpus, progress=False, embedder=embedder, notify=lambda _m: None)
+    chunks, chunk_seconds = _timed(lambda: searcher.chunks)
+    _, cold = _timed(lambda: searcher.prepare())
+    report = searcher.build_report
+    reopened = Searcher(corpus, progress=False, embedder=embedder, notify=lambda _m: None)
+    _, reopen_seconds = _timed(lambda: reopened.prepare(("dense",)))
+    (_, forced), forced_seconds = _timed(
+        lambda: ensure_index(reopened.chunks, embedder, progress=False, notify=lambda _m: None, force=True))
+    figures = {
+        "corpus": label,
+        "records": len(searcher.records),
+        "chunks": len(chunks),
+        "chunking_seconds": round(chunk_seconds, 3),
+        "cold_build_seconds": round(cold + chunk_seconds, 3),
+        "cold_embedded": report.embedded if report else None,
+        "rebuild_nothing_changed_seconds": round(reopen_seconds, 3),
+        "rebuild_nothing_changed_rebuilt": bool(reopened.build_report and reopened.build_report.rebuilt),
+        "forced_rebuild_from_cache_seconds": round(forced_seconds, 3),
+        "forced_rebuild_embedded": forced.embedded,
+    }
+    return figures, searcher
+
+
+def latency_figures(searcher: Searcher, questions: Sequence[str], warmup: int = 10) -> dict[str, Any]:
+    """p50/p95 of in-process query latency per method, after a warm-up, in milliseconds."""
+    searcher.prepare()
+    figures: dict[str, Any] = {}
+    for method in METHODS:
+        for question in questions[:warmup]:
+            searcher.search(question, 10, method=method)
+        timings = []
+        for question in questions:
+            start = time.perf_counter()
+            searcher.search(question, 10, method=method)
+            timings.append((time.perf_counter() - start) * 1000)
+        figures[method] = {"queries": len(timings), "p50_ms": round(percentile(timings, 0.5), 2),
+                           "p95_ms": round(percentile(timings, 0.95), 2),
+                           "mean_ms": round(statistics.fmean(timings), 2)}
+    return figures
+
+
+def run_bench(releases: Sequence[Path], questions: Sequence[str]) -> dict[str, Any]:
+    """All figures: builds on the built-in corpus and on built-in + the newest release, model load,
+    query latency per method, peak memory."""
+    from corpus.store import load_corpus
+    from indexer.embed import Embedder, set_offline
+
+    set_offline()
+    result: dict[str, Any] = {"cpu_count": os.cpu_count()}
+    _, import_seconds = _timed(lambda: __import__("sentence_transformers"))
+    result["import_sentence_transformers_seconds"] = round(import_seconds, 3)
+    embedder = Embedder()
+    _, load_seconds = _timed(lambda: embedder.model)
+    result["model_load_seconds"] = round(load_seconds, 3)
+    result["model"] = str(embedder.path)
+
+    builds = []
+    with temporary_data_dir():
+        corpus, seconds = _timed(lambda: load_corpus(releases=[], include_user_releases=False))
+        figures, builtin_searcher = build_figures(corpus, "built-in", embedder)
+        figures["corpus_load_seconds"] = round(seconds, 3)
+        builds.append(figures)
+        result["latency_builtin"] = latency_figures(builtin_searcher, questions)
+    if releases:
+        newest = sorted(releases)[-1]
+        with temporary_data_dir():
+            corpus, seconds = _timed(lambda: load_corpus(releases=[newest], include_user_releases=False))
+            figures, release_searcher = build_figures(corpus, f"built-in + {newest.name}", embedder)
+            figures["corpus_load_seconds"] = round(seconds, 3)
+            builds.append(figures)
+            result["latency_with_release"] = latency_figures(release_searcher, questions)
+    result["builds"] = builds
+    result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return result

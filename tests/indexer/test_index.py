@@ -1,0 +1,110 @@
+"""The FAISS index on disk: manifest, embedding cache, atomic generations, damaged files.
+
+These tests use a deterministic fake embedder (see conftest) so they test the index's bookkeeping,
+not the model; the real model is exercised by the session index in test_search.py.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+import indexer.index as index_module
+from indexer.chunks import make_chunks
+from indexer.index import ensure_index, index_root
+
+
+@pytest.fixture
+def chunks(builtin_corpus):
+    return make_chunks(builtin_corpus.records)
+
+
+def _build(chunks, embedder, messages=None):
+    return ensure_index(chunks, embedder, progress=False,
+                        notify=(messages.append if messages is not None else lambda _m: None))
+
+
+def test_second_build_embeds_nothing_and_loads_the_same_index(data_dir, chunks, fake_embedder):
+    dense, report = _build(chunks, fake_embedder)
+    assert report.rebuilt and report.embedded == len({c.key for c in chunks})
+    manifest = json.loads((index_root() / "current.json").read_text())
+    assert manifest["model_sha256"] == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+    assert manifest["schema"] == index_module.SCHEMA_VERSION and manifest["chunks"] == len(chunks)
+    fake_embedder.embedded.clear()
+    again, report = _build(chunks, fake_embedder)
+    assert not report.rebuilt and report.embedded == 0 and fake_embedder.embedded == []
+    assert again.ids == dense.ids
+
+
+def test_a_changed_record_is_the_only_chunk_embedded_again(data_dir, chunks, fake_embedder):
+    _build(chunks, fake_embedder)
+    fake_embedder.embedded.clear()
+    changed = list(chunks)
+    changed[3] = replace(changed[3], dense_text=changed[3].dense_text + " (amended)")
+    _, report = _build(changed, fake_embedder)
+    assert report.rebuilt and report.reason == "corpus changed"
+    assert report.embedded == 1 and fake_embedder.embedded == [changed[3].dense_text]
+
+
+def test_forced_rebuild_reuses_the_cache(data_dir, chunks, fake_embedder):
+    _build(chunks, fake_embedder)
+    fake_embedder.embedded.clear()
+    _, report = ensure_index(chunks, fake_embedder, progress=False, notify=lambda _m: None, force=True)
+    assert report.rebuilt and report.embedded == 0
+
+
+@pytest.mark.parametrize("damage", ["garbage-vectors", "truncated-vectors", "garbage-manifest",
+                                    "foreign-manifest", "missing-ids"])
+def test_a_damaged_index_file_gives_one_line_and_a_rebuild(data_dir, chunks, fake_embedder, damage):
+    _build(chunks, fake_embedder)
+    root = index_root()
+    manifest = json.loads((root / "current.json").read_text())
+    generation = root / manifest["generation"]
+    if damage == "garbage-vectors":
+        (generation / "vectors.faiss").write_bytes(b"\x00not a faiss index at all")
+    elif damage == "truncated-vectors":
+        data = (generation / "vectors.faiss").read_bytes()
+        (generation / "vectors.faiss").write_bytes(data[: len(data) // 2])
+    elif damage == "garbage-manifest":
+        (root / "current.json").write_bytes(b"{\xff\xfe broken")
+    elif damage == "foreign-manifest":
+        (root / "current.json").write_text(json.dumps({"format": "something-else", "version": 9}))
+    else:
+        (generation / "ids.json").unlink()
+    messages: list[str] = []
+    dense, report = _build(chunks, fake_embedder, messages)
+    assert report.rebuilt and len(dense) == len(chunks)
+    if damage != "foreign-manifest":  # a foreign manifest is simply not ours: rebuilt without alarm
+        assert len(messages) == 1 and "\n" not in messages[0] and "rebuilding" in messages[0]
+    _, report = _build(chunks, fake_embedder)
+    assert not report.rebuilt  # the rebuilt index is whole
+
+
+def test_a_build_killed_half_way_leaves_the_previous_index_usable(
+    data_dir, chunks, fake_embedder, monkeypatch
+):
+    _build(chunks, fake_embedder)
+    before = json.loads((index_root() / "current.json").read_text())
+
+    def die_mid_write(path, data):
+        raise KeyboardInterrupt("killed while writing " + path.name)
+
+    with monkeypatch.context() as patch, pytest.raises(KeyboardInterrupt):
+        patch.setattr(index_module, "_write_json", die_mid_write)
+        _build(chunks[:-1], fake_embedder)  # a different corpus: must rebuild, and dies doing so
+    assert json.loads((index_root() / "current.json").read_text()) == before
+    assert not list(index_root().glob(".tmp-*"))  # the half-written generation is gone
+    dense, report = _build(chunks, fake_embedder)
+    assert not report.rebuilt and len(dense) == len(chunks)  # the previous generation, untouched
+
+
+def test_an_unreadable_embedding_cache_is_reported_and_rebuilt(data_dir, chunks, fake_embedder):
+    _build(chunks, fake_embedder)
+    cache = next((index_root() / "cache").glob("*.npz"))
+    cache.write_bytes(b"PK\x03\x04 but not really a zip")
+    messages: list[str] = []
+    _, report = ensure_index(chunks, fake_embedder, progress=False, notify=messages.append, force=True)
+    assert report.embedded == len({c.key for c in chunks})
+    assert any("embedding cache" in m for m in messages)

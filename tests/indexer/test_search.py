@@ -1,0 +1,191 @@
+"""Search behaviour: exact numbers first, old numbers resolved and explained, fusion, filters, JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from corpus.errors import InputError
+from corpus.records import Record
+from indexer.search import RecordSet, Searcher, parse_query
+
+REQUIRED = {"id": str, "number": (str, type(None)), "document": str, "edition": str, "kind": str,
+            "title": str, "text": str, "score": float, "cross_refs": list}
+
+
+def ids(result) -> list[str]:
+    return [hit.id for hit in result.hits]
+
+
+# --- exact numbers ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("809.3c", "cr@2022-04-29/809.3c"),
+    ("rule 907.11b", "treachery@4.0/907.11b"),
+    ("CR 722.4.", "cr@2024-06-07/722.4"),
+    ("Rule 372.4b", "treachery@4.0/372.4b"),
+    ("116.2tr", "treachery@4.0/116.2tr"),
+])
+def test_an_exact_number_answers_that_rule_first(searcher, query, first):
+    result = searcher.search(query)
+    assert result.exact and ids(result)[0] == first
+    assert result.hits[0].match == "exact"
+
+
+def test_a_number_without_period_brings_its_subrules_and_with_period_the_rule_alone(searcher):
+    assert ids(searcher.search("809.3")) == ["cr@2022-04-29/809.3", "cr@2022-04-29/809.3a",
+                                              "cr@2022-04-29/809.3b", "cr@2022-04-29/809.3c"]
+    assert ids(searcher.search("CR 809.3.")) == ["cr@2022-04-29/809.3"]
+
+
+def test_a_number_inside_a_question_comes_first_then_the_ranked_rules(searcher):
+    result = searcher.search("what does 722.5 say about the monarch?", k=5)
+    assert not result.exact
+    assert ids(result)[0] == "cr@2024-06-07/722.5"
+    assert len(result.hits) == 5 and result.hits[1].match == "hybrid"
+    assert result.hits[0].score > result.hits[1].score  # scores follow rank order
+
+
+def test_an_unknown_number_says_so_without_guessing(searcher):
+    result = searcher.search("999.9")
+    assert result.hits == [] and result.notes == ["no loaded rule is numbered 999.9"]
+
+
+def test_prefixes_and_periods_parse():
+    assert parse_query("CR 722.4.").refs[0].alone and parse_query("CR 722.4.").refs[0].document == "cr"
+    assert not parse_query("722.4").refs[0].alone
+    assert parse_query("rules 809.3a and 809.3b").pure
+    assert parse_query("2 players and 100 life").refs == ()  # bare small numbers are not rules
+    assert parse_query("section 809").refs[0].number == "809"
+
+
+def _synthetic_releases() -> RecordSet:
+    """The monarch rule as numbered in 2020 (718.4) and 2024 (722.4); 718.4 in 2024 is another rule."""
+    def rule(edition: str, number: str, text: str) -> Record:
+        return Record(f"cr@{edition}/{number}", "cr", edition, "rule", text, number=number)
+
+    text = "If the monarch leaves the game, the active player becomes the monarch."
+    old, new = rule("2020-06-01", "718.4", text), rule("2024-06-07", "722.4", text)
+    other = rule("2024-06-07", "718.4", "A prototype card has only its normal characteristics.")
+    return RecordSet([old, new, other], equivalents={old.id: [new.id], new.id: [old.id]})
+
+
+def test_an_old_number_resolves_through_the_cross_release_map_and_says_so():
+    searcher = Searcher(_synthetic_releases(), progress=False, build=False)
+    result = searcher.search("718.4")
+    # the newest edition's 718.4 is another rule: it comes first, then the old 718.4 under its new number
+    assert ids(result) == ["cr@2024-06-07/718.4", "cr@2024-06-07/722.4"]
+    assert result.notes == ["718.4 is the 2020-06-01 number; in 2024-06-07 this rule is 722.4"]
+    assert result.hits[1].match == "equivalent" and result.hits[1].note == result.notes[0]
+
+
+def test_a_year_in_the_question_reads_the_number_in_that_edition():
+    searcher = Searcher(_synthetic_releases(), progress=False, build=False)
+    result = searcher.search("718.4 (2020)")
+    assert result.exact  # a year is not a question: still the fast path
+    # the 2020 rule under its current number, the 2020 text, then what 718.4 means today
+    assert ids(result) == ["cr@2024-06-07/722.4", "cr@2020-06-01/718.4", "cr@2024-06-07/718.4"]
+    assert result.notes[0] == "718.4 is the 2020-06-01 number; in 2024-06-07 this rule is 722.4"
+
+
+def test_old_monarch_number_with_the_official_releases(shared_cr_dir, search_data):
+    from corpus.store import load_corpus
+
+    releases = [shared_cr_dir / "cr-2020-06-01.txt", shared_cr_dir / "cr-2024-06-07.txt"]
+    corpus = load_corpus(releases=releases, include_user_releases=False)
+    searcher = Searcher(corpus, progress=False, build=False)
+    result = searcher.search("718.4")
+    assert "718.4 is the 2020-06-01 number; in 2024-06-07 this rule is 722.4" in result.notes
+    assert "cr@2024-06-07/722.4" in ids(result)[:3]
+    assert searcher.search("718.4", edition="2021-01-01").hits[0].id == "cr@2020-06-01/718.4"
+
+
+# --- ranking ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("question", "gold"), [
+    ("can the emperor attack at the start of the game?", {"cr@2022-04-29/809.3c"}),
+    ("what happens if the leader loses while I have the metamorph face up",
+     {"treachery@4.0/note/the-metamorph"}),
+    ("the monarch conceded during my turn, do I get the crown?",
+     {"cr@2024-06-07/722.4", "rulings@2022-10-14/ruling/if-the-monarch-leaves-the-game"}),
+])
+def test_paraphrased_questions_find_their_rule_near_the_top(searcher, question, gold):
+    assert gold & set(ids(searcher.search(question, k=3)))
+
+
+def test_a_glossary_term_asked_about_lifts_its_entry(searcher):
+    assert ids(searcher.search("what is a general"))[0] == "cr@2022-04-29/glossary/general"
+    weights = dict(searcher.glossary_weights("can the emperor attack at the start"))
+    assert 0 < weights["cr@2022-04-29/glossary/emperor"] < 1  # named, but not the whole question
+
+
+def test_each_method_ranks_on_its_own(searcher):
+    question = "which identity cards are put into the command zone face up"
+    for method in ("bm25", "dense", "hybrid"):
+        result = searcher.search(question, k=5, method=method)
+        assert len(result.hits) == 5 and all(hit.match == method for hit in result.hits)
+        assert all(hit.document == "treachery" for hit in result.hits)
+    assert "treachery@4.0/907.4a" in ids(searcher.search(question, k=5))
+
+
+# --- filters ---------------------------------------------------------------------------------------
+
+
+def test_document_filter(searcher):
+    result = searcher.search("who wins the game", document="treachery")
+    assert result.hits and {hit.document for hit in result.hits} == {"treachery"}
+
+
+def test_official_only_filter(searcher):
+    result = searcher.search("what happens when a player leaves the game", official_only=True)
+    assert result.hits and all(hit.official for hit in result.hits)
+    assert {hit.document for hit in result.hits} <= {"cr", "rulings"}
+
+
+def test_rules_as_of_a_date_keep_only_editions_in_force_then(searcher):
+    result = searcher.search("who is the active player", k=20, edition="2016-01-01")
+    # in force on 2016-01-01: the 2015 rules and the Player page; not Treachery 4.0 (2024) nor 722 (2024)
+    assert result.hits and all(hit.edition in {"2015-07-17", "undated"} for hit in result.hits)
+    assert not searcher.search("722.4", edition="2016-01-01").hits
+    named = searcher.search("unveil", edition="4.0")
+    assert named.hits and {hit.document for hit in named.hits} == {"treachery"}
+
+
+@pytest.mark.parametrize(("kwargs", "key"), [
+    ({"document": "nope"}, "document"),
+    ({"edition": "2024-13-01"}, "edition"),
+    ({"edition": "yesterday"}, "edition"),
+])
+def test_bad_filters_are_input_errors(searcher, kwargs, key):
+    with pytest.raises(InputError) as raised:
+        searcher.search("monarch", **kwargs)
+    assert raised.value.key == key and "\n" not in str(raised.value)
+
+
+def test_an_empty_question_is_an_input_error(searcher):
+    with pytest.raises(InputError, match="empty question"):
+        searcher.search("   ")
+
+
+# --- hits --------------------------------------------------------------------------------------------
+
+
+def test_hits_honour_the_json_contract(searcher):
+    for question in ("809.3c", "can teammates pool their mana in emperor"):
+        for hit in searcher.search(question, k=5).hits:
+            data = hit.to_json()
+            for key, kind in REQUIRED.items():
+                assert isinstance(data[key], kind), (key, data[key])
+            assert all(searcher.records.get(target) for target in data["cross_refs"])
+
+
+def test_hits_carry_citation_parent_context_and_resolved_cross_refs(searcher):
+    hit = searcher.search("CR 809.3a.").hits[0]
+    assert hit.citation == "CR 809.3a (2022-04-29)" and hit.official
+    assert hit.parent == "cr@2022-04-29/809.3"
+    assert "809. Emperor Variant" in hit.context and "default options" in hit.context
+    fan_made = searcher.search("rule 907.11b").hits[0]
+    assert not fan_made.official and fan_made.document == "treachery"
+    with_refs = [h for h in searcher.search("809.5", k=5).hits if h.cross_refs]
+    assert all(ref.startswith(("cr@", "treachery@")) for h in with_refs for ref in h.cross_refs)
