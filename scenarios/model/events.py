@@ -231,6 +231,17 @@ class Wins(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class GameDraw(Event):
+    """An effect a player controls states that the game is a draw (104.4c; 801.15 with limited range)."""
+
+    NAME = "game-draw"
+    SCALAR = "player"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
+    REQUIRED = ("player",)
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class Unveil(Event):
     """Treachery: a player turns their face-down identity card face up (702.187c)."""
 
@@ -271,6 +282,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GainControl,
         ControlEnds,
         Wins,
+        GameDraw,
         Unveil,
         Deploy,
     )

@@ -457,6 +457,35 @@ def _wins(state: TableState, event: ev.Wins) -> Result:
     )
 
 
+def _game_draw(state: TableState, event: ev.GameDraw) -> Result:
+    variant = variant_of(state)
+    player = event.player
+    if not state.is_in(player):
+        return state, [Step(f"{player} has left the game.", (cr("800.4a"),))]
+    reach = variant.range_of(state, player)
+    if reach is None:
+        steps = [
+            Step(
+                f"An effect {player} controls states that the game is a draw: it is a draw for every "
+                "player still in the game.",
+                (cr("104.4c"),),
+            )
+        ]
+        state, more = leave(state, list(state.in_game), "drew")
+        return state, steps + more
+    inside = state.influence.get(player) or influence.within_range(state, player, reach)
+    drawing = [p for p in state.in_game if p in inside]
+    steps = [
+        Step(
+            f"With limited range of influence, the game is a draw only for {player} and the players "
+            f"within their range: {', '.join(drawing)}; they leave and the others play on.",
+            (cr("801.15"), cr("104.4e")),
+        )
+    ]
+    state, more = leave(state, drawing, "drew")
+    return state, steps + more
+
+
 def _deploy(state: TableState, event: ev.Deploy) -> Result:
     from scenarios.model.deploy import deploy_problems
 
@@ -516,6 +545,7 @@ HANDLERS: dict[type, Callable[[TableState, Any], Result]] = {
     ev.GainControl: _gain_control,
     ev.ControlEnds: _control_ends,
     ev.Wins: _wins,
+    ev.GameDraw: _game_draw,
     ev.Deploy: _deploy,
     ev.Unveil: _unveil,
 }

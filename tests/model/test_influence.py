@@ -69,3 +69,12 @@ def test_801_14_the_game_goes_on_for_the_others():
     assert (
         ask({"players": SIX, "options": {"range": 1}}, [{"wins": "Alex"}], "game-over") is False
     )  # why: 104.3h
+
+
+def test_801_15_a_draw_effect_is_a_draw_only_within_range():
+    game = {"players": SIX, "options": {"range": 1}}
+    assert ask(game, [{"game-draw": "Alex"}], "in-game") == ["Carissa", "Dan", "Eve"]  # why: 801.15
+
+
+def test_104_4c_without_limited_range_a_draw_effect_ends_the_game():
+    assert ask({"players": SIX}, [{"game-draw": "Alex"}], "game-over") is True  # why: 104.4c

@@ -67,6 +67,7 @@ def event_list(players: list[str]) -> st.SearchStrategy[list[ev.Event]]:
         st.builds(lambda p: ev.GainControl(permanent="Bear", player=p), pick),
         st.builds(lambda p, n: ev.LoseLife(player=p, amount=n), pick, st.integers(0, 10)),
         st.builds(lambda p: ev.Wins(player=p), pick),
+        st.builds(lambda p: ev.GameDraw(player=p), pick),
     )
     return st.lists(one, max_size=12)
 
