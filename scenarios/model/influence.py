@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from scenarios.model.citations import cr
-from scenarios.model.steps import Step
+from scenarios.model.steps import Reading, Step
 from scenarios.model.table import TableState, frozen_map, neighbour, seat_distance
 
 RangeOf = Callable[[TableState, str], "int | None"]
@@ -40,7 +40,7 @@ def within_range(
 def snapshot(state: TableState, range_of: RangeOf) -> TableState:
     """Fix each player's range of influence as a turn begins (801.2c)."""
     ranges = {p: within_range(state, p, range_of(state, p)) for p in state.in_game}
-    return state.with_(influence=frozen_map(ranges))
+    return state.with_(influence=frozen_map(ranges), turn_seats=state.in_game)
 
 
 def in_range(state: TableState, player: str, other: str, reach: int | None) -> tuple[bool, list[Step]]:
@@ -89,6 +89,34 @@ def adjacent_opponent(state: TableState, player: str, direction: int, opponents:
     return nearest if nearest in opponents else None
 
 
+def _seats_reading(
+    state: TableState, attacker: str, direction: int, option: str, ok: bool, defender: str
+) -> tuple[Reading, ...]:
+    """803.1 has no rule on when seats emptied by players who left close up (801.2c fixes only range of
+    influence as each turn begins). The model closes them at once; name the other reading where it differs."""
+    if attacker not in state.turn_seats:
+        return ()
+    then = neighbour(state, attacker, direction, state.turn_seats)
+    if then is None or state.is_in(then):
+        return ()
+    other = False  # the seat next to them was that of a player who has left: nobody there to attack
+    if other == ok:
+        return ()
+    return (
+        Reading(
+            f"Seats close up at once: {attacker} may attack {defender}",
+            ok,
+            (cr("803.1a" if option == "left" else "803.1b"),),
+        ),
+        Reading(
+            f"Seats fixed as the turn began, like range of influence (801.2c): the seat to {attacker}'s "
+            f"{option} was {then}'s, who left, so {attacker} can't attack",
+            other,
+            (cr("801.2c"),),
+        ),
+    )
+
+
 def attack_option_allows(
     state: TableState, attacker: str, defender: str, opponents: Sequence[str]
 ) -> tuple[bool, list[Step]]:
@@ -120,7 +148,7 @@ def attack_option_allows(
             f"With attack {option}, {attacker} can attack only the opponent seated immediately to their "
             f"{option}, {target}."
         )
-        return ok, [Step(text, (rule,))]
+        return ok, [Step(text, (rule,), _seats_reading(state, attacker, direction, option, ok, defender))]
     if option == "adjacent":
         near = {neighbour(state, attacker, 1), neighbour(state, attacker, -1)}
         ok = defender in near

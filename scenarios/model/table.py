@@ -131,6 +131,7 @@ class TableState:
     ventures: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     became_monarch: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     influence: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: EMPTY)  # 801.2c snapshot
+    turn_seats: tuple[str, ...] = ()  # the players in the game as this turn began
     extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)  # variant data
 
     @property

@@ -53,3 +53,10 @@ def test_102_3_teammates_cannot_be_attacked():
 def test_801_3_range_and_attack_multiple_combine():
     game = {"players": ["Ann", "Ben", "Cat", "Dan", "Eve"], "options": {"range": 1}}
     assert ask(game, [], "defending-players") == ["Ben", "Eve"]  # why: 802.2 limited by 801.3
+
+
+def test_803_1a_names_the_reading_where_empty_seats_close_only_as_the_turn_begins():
+    game = {"players": FOUR, "options": {"attack": "left"}}
+    value, steps = derive(game, [{"leaves": "Ben"}], "can-attack(Ann, Cat)")
+    assert value is True  # why: Cat now sits immediately to Ann's left (seats close up)
+    assert [r.value for s in steps for r in s.alternatives] == [True, False]  # why: 801.2c by analogy
