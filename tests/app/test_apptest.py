@@ -65,14 +65,16 @@ def test_a_question_in_plain_words_finds_the_monarch_leaving_rule(home):
 
 
 def test_cross_reference_opens_the_target_rule(home):
-    home.text_input(key="query").input("722.5").run()  # 722.5 refers to rule 613
-    buttons = [b for b in home.button if (b.key or "").startswith("xref-")]
-    if not buttons:
-        pytest.skip("no cross-reference target loaded for 722.5 (rule 613 needs an official release)")
-    buttons[0].click().run()
+    # Treachery 702.187c (unveil) refers to rule 116.2tr (the unveil special action).
+    home.text_input(key="query").input("702.187c").run()
+    buttons = [b for b in home.button if (b.key or "").startswith("xref-1-")]
+    assert buttons, "the first hit's cross-references are buttons"
+    target = next(b for b in buttons if "116.2tr" in plain(b.label))
+    target.click().run()
     assert not home.exception, home.exception
-    assert home.query_params.get("rule")
-    assert "Opened:" in shown(home)
+    assert home.query_params.get("rule") in ("treachery@4.0/116.2tr", ["treachery@4.0/116.2tr"])
+    opened = next(plain(m.value) for m in home.markdown if plain(m.value).startswith("Opened:"))
+    assert "116.2tr" in opened and "4.0" in opened
 
 
 def test_rule_query_parameter_opens_a_rule(app_env):

@@ -1,0 +1,97 @@
+"""The checker's table form, uploads, downloads and the library index, without a server (issue 6)."""
+
+from __future__ import annotations
+
+import pytest
+import yaml
+
+from app import presenters, services
+from app.presenters import TableForm, escape_markdown, form_to_game, game_to_form, scenario_yaml
+from corpus.errors import InputError
+
+
+def test_emperor_teams_round_trip_through_the_form():
+    big = {"emperor": "Eve", "members": ["Dan", "Eve", "Fay", "Gus"]}
+    game = {"variant": "emperor", "teams": [["Ann", "Ben", "Cat"], big]}
+    form = game_to_form(game)
+    assert form.teams == "Ann, Ben, Cat\nDan, *Eve, Fay, Gus"
+    assert form_to_game(form)["teams"] == game["teams"]
+    assert presenters.seat_order(game) == ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    assert presenters.emperors(game) == {"Ben", "Eve"}  # 809.1: the emperor sits in the middle
+
+
+def test_treachery_identities_round_trip_through_the_form():
+    game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan"],
+            "identities": {"Cat": "leader",
+                           "Ben": {"role": "guardian", "card": "The Bodyguard", "face": "down"},
+                           "Ann": "assassin", "Dan": "traitor"}, "commander": True}
+    assert form_to_game(game_to_form(game)) == {**game}
+
+
+def test_form_mistakes_are_one_line_errors_naming_the_field_and_line():
+    with pytest.raises(InputError) as caught:
+        form_to_game(TableForm(variant="treachery", players="Ann, Ben", identities="Ann: leader\nBen: king"))
+    assert str(caught.value).startswith("table:2: identities: role must be one of")
+    with pytest.raises(InputError, match="life must be a whole number"):
+        form_to_game(TableForm(players="Ann, Ben", life="Ann: lots"))
+    with pytest.raises(InputError, match="players"):
+        form_to_game(TableForm(players=" , "))
+
+
+def test_upload_is_size_capped_and_must_be_text():
+    with pytest.raises(InputError, match="too large"):
+        services.check_upload(b"x" * (64 * 1024 + 1), "big.yaml", limit=64 * 1024)
+    with pytest.raises(InputError, match="UTF-8"):
+        services.check_upload(b"\xff\xfe name", "bin.yaml", limit=64 * 1024)
+    assert services.check_upload(b"name: x\n", "ok.yaml", limit=64 * 1024) == "name: x\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("name: x\ngame: {players: [Ann, Ann]}\n", "up.yaml"),  # duplicated player
+        ("name: x\ngame:\n  players: [Ann, Ben]\n  monarch: Zed\n", "up.yaml:4"),  # monarch not a player
+        ("name: [unclosed\n", "up.yaml"),  # malformed YAML
+        ("!!python/object/apply:os.system ['true']\n", "up.yaml"),  # the safe loader refuses tags
+    ],
+)
+def test_bad_uploads_get_the_command_lines_one_line_error(text, where):
+    with pytest.raises(InputError) as caught:
+        services.parse_scenario_text(text, path="up.yaml")
+    message = str(caught.value)
+    assert message.startswith(where) and "\n" not in message
+
+
+def test_downloaded_table_reads_back_as_the_same_scenario():
+    game = form_to_game(TableForm(players="Ann, Ben, Cat", monarch="Ben", range="1", attack="left",
+                                  life="Cat: 3"))
+    events = [{"leaves": "Ben"}, "next-turn"]
+    answers = services.evaluate(game, events, ["monarch", "turn-order"])
+    text = scenario_yaml(game, events, presenters.expect_from_answers(answers), name="A table", why="because")
+    scenario = services.parse_scenario_text(text, path="table.yaml")
+    assert scenario is not None
+    document = yaml.safe_load(text)
+    assert document["game"] == game and document["events"] == events
+    # 722.4: Ben (not the active player) leaves during Ann's turn; the active player, Ann, becomes monarch.
+    assert document["expect"]["monarch"] == "Ann"
+
+
+def test_markdown_escaping_neutralises_links_images_and_html():
+    hostile = "![x](http://evil/img.png) [a](javascript:alert(1)) <script>x</script> *b* `c`"
+    escaped = escape_markdown(hostile)
+    for raw in ("![", "](", "<script>", "*b*", "`c`"):
+        assert raw not in escaped
+    assert escaped.replace("\\", "") == hostile
+
+
+def test_library_index_names_the_scenarios_that_cite_a_rule():
+    entries = services.load_library()
+    if not entries:
+        pytest.skip("the scenario library is empty")
+    from scenarios.model.citations import default_corpus
+
+    index = services.scenario_index(entries, default_corpus())
+    citing = index.get("cr@2024-06-07/722.4", [])
+    assert citing, "the monarch's leaving rule is cited by library scenarios"
+    assert all(isinstance(entry, services.LibraryScenario) for entry in citing)
+    assert any("722.4" in entry.about or "722.4" in entry.relpath.replace("-", ".") for entry in citing)
