@@ -321,7 +321,7 @@ class _Reader:
 
     def finish(self) -> tuple[str, list[_Draft]]:
         if self.effective is None:
-            raise self.error(self.last_line, "no 'These rules are effective as of <date>.' line")
+            raise self.error(self.last_line, "not a Comprehensive Rules release: no 'effective as of' date")
         has_rules = any(d.kind == "rule" for d in self.drafts.values())
         if self.state in (State.TITLE, State.CONTENTS) or not has_rules:
             raise self.error(self.last_line, "no rules found: not a complete Comprehensive Rules release")

@@ -1,0 +1,143 @@
+"""Adding official releases to the user's data folder, and the text shown for one rule across editions.
+
+Wizards of the Coast publishes the Comprehensive Rules at https://magic.wizards.com/en/rules (a .txt
+file per release). ``rulesjudge corpus add PATH_OR_URL`` checks that the file parses as a release and
+copies it, byte for byte and atomically, to ``data_dir()/releases/cr-<effective date>.txt``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlparse
+
+from corpus.errors import InputError
+from corpus.files import write_atomic
+from corpus.official import Release, parse_release
+from corpus.records import Record
+from corpus.store import Corpus, user_release_paths, user_releases_folder
+
+MAX_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not one
+TIMEOUT_SECONDS = 30
+
+
+def fetch(source: str) -> tuple[bytes, str]:
+    """The bytes of a local file or an http(s) URL, and a name for messages."""
+    scheme = urlparse(source).scheme.lower()
+    if scheme in ("http", "https"):
+        name = Path(urlparse(source).path).name or source
+        try:
+            with urllib.request.urlopen(source, timeout=TIMEOUT_SECONDS) as response:
+                data = response.read(MAX_BYTES + 1)
+        except urllib.error.HTTPError as error:
+            raise InputError(source, f"download failed: HTTP {error.code} {error.reason}") from None
+        except (urllib.error.URLError, OSError) as error:
+            reason = getattr(error, "reason", error)
+            raise InputError(source, f"download failed: {reason}") from None
+        if len(data) > MAX_BYTES:
+            raise InputError(source, f"larger than {MAX_BYTES} bytes: not a Comprehensive Rules release")
+        return data, name
+    if scheme and len(scheme) > 1 and scheme != "file":
+        raise InputError(source, f"unsupported URL scheme {scheme!r} (use a path or an http(s) URL)")
+    path = Path(urlparse(source).path if scheme == "file" else source).expanduser()
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise InputError(path, f"larger than {MAX_BYTES} bytes: not a Comprehensive Rules release")
+        return path.read_bytes(), path.name
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except IsADirectoryError:
+        raise InputError(path, "is a folder, not a release file") from None
+    except OSError as error:
+        raise InputError(path, f"cannot read: {error.strerror or error}") from None
+
+
+@dataclass(frozen=True)
+class Added:
+    """The outcome of ``corpus add``."""
+
+    path: Path
+    release: Release
+    replaced: bool  # an older copy of the same edition was replaced
+    unchanged: bool  # the very same file was already there
+
+
+def add_release(source: str) -> Added:
+    """Validate ``source`` as a release and copy it into the data folder; bad input raises InputError."""
+    data, name = fetch(source)
+    release = parse_release(data, source_name=name)  # refuses anything that is not a release
+    target = user_releases_folder() / f"cr-{release.effective}.txt"
+    existing = [p for p in user_release_paths() if p.name == target.name]
+    if existing and hashlib.sha256(existing[0].read_bytes()).hexdigest() == release.sha256:
+        return Added(target, release, replaced=False, unchanged=True)
+    try:
+        write_atomic(target, data)
+    except OSError as error:
+        raise InputError(target, f"cannot write to the data folder: {error.strerror or error}") from None
+    return Added(target, release, replaced=bool(existing), unchanged=False)
+
+
+# ------------------------------------------------------------------------ one rule across editions
+
+
+@dataclass(frozen=True)
+class RuleReport:
+    """What ``rulesjudge rule`` prints: the record, its equivalents and the numbering warnings."""
+
+    record: Record
+    equivalents: list[tuple[Record, bool]]
+    warnings: list[str]
+
+
+def find_rule(corpus: Corpus, number: str, document: str = "cr", edition: str | None = None) -> Record:
+    """The record a judge means by ``number`` (newest loaded edition when ``edition`` is None)."""
+    key = number.strip()
+    record = corpus.lookup(key, document, edition)
+    if record is None and not key[:1].isdigit():  # a glossary term: "monarch", "Active Player"
+        from corpus.records import slugify
+
+        local = f"glossary/{slugify(key)}"
+        editions = [edition] if edition else list(reversed(corpus.editions(document)))
+        record = next((r for e in editions if (r := corpus.get(f"{document}@{e}/{local}"))), None)
+    if record is None:
+        loaded = ", ".join(corpus.editions(document)) or "none"
+        where = f"edition {edition}" if edition else f"any loaded edition (loaded: {loaded})"
+        if edition and edition not in corpus.editions(document):
+            where = f"edition {edition}, which is not loaded (loaded: {loaded})"
+        raise InputError("command line", f"no rule {key} in {document} {where}", key="NUMBER")
+    return record
+
+
+def rule_report(corpus: Corpus, record: Record, *, newest: bool) -> RuleReport:
+    """Equivalents of ``record`` in other editions, and warnings where its number means another rule."""
+    equivalents = [(corpus.records[rid], changed) for rid, changed in corpus.equivalents(record.id)]
+    same = {r.id for r, _ in equivalents}
+    warnings = []
+    if record.number:
+        for edition, rid in sorted(corpus.numbered(record.number, record.document).items()):
+            if rid == record.id or rid in same:
+                continue
+            other = corpus.records[rid]
+            moved = [r for r, _ in corpus_equivalents(corpus, rid) if r.edition == record.edition]
+            there = f"; that rule is {moved[0].number} in {record.edition}" if moved else ""
+            warnings.append(
+                f"{record.number} means a different rule in {edition} ({_about(other)}){there}."
+            )
+    if newest and warnings:
+        warnings.append(f"Answered from {record.edition}, the newest loaded edition having {record.number}; "
+                        f"use --edition to choose another.")
+    return RuleReport(record, equivalents, warnings)
+
+
+def corpus_equivalents(corpus: Corpus, record_id: str) -> list[tuple[Record, bool]]:
+    return [(corpus.records[rid], changed) for rid, changed in corpus.equivalents(record_id)]
+
+
+def _about(record: Record) -> str:
+    if record.title and record.title != record.number:
+        return record.title
+    words = record.text.split()
+    return " ".join(words[:8]) + (" ..." if len(words) > 8 else "")
