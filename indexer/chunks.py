@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from corpus.records import Record
 
 #: Bump when the chunk texts change shape: the manifest then no longer matches and the index rebuilds.
-CHUNK_FORMAT = 1
+CHUNK_FORMAT = 2
 
 # A parent rule's text is context, not content: keep only its start so that the record's own words
 # dominate what the model reads (MiniLM truncates at 256 word pieces anyway).
@@ -117,7 +117,8 @@ def _own_text(record: Record) -> str:
     if kind == "history":
         return f"Version history {record.number or record.title}: {text}"
     if kind == "section":
-        return f"{record.title}. {text}".strip()
+        return f"{record.title}. {text}".strip() if text and text != record.title else f"{record.title}."
+
     if kind == "prose" and record.title:
         return f"{record.title}. {text}"
     return text
@@ -140,6 +141,10 @@ def make_chunk(record: Record, records: Mapping[str, Record]) -> Chunk:
         pieces.extend(f"{part}." if not part.endswith((".", "…")) else part
                       for part in context_of(record, records))
     pieces.append(_own_text(record))
+    if record.kind == "section":  # a bare title says little: add the start of the section's first rule
+        first = next((records[c] for c in record.children if c in records), None)
+        if first is not None:
+            pieces.append(_shorten(first.text, _PARENT_CHARS))
     pieces.extend(_example(example) for example in record.examples)
     dense = " ".join(piece for piece in pieces if piece).strip()
     lexical_head = [record.number or "", record.title if record.kind not in {"section", "glossary"} else ""]

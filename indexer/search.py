@@ -92,6 +92,9 @@ _EDITION_WORDS = frozenset((
     "old", "older", "previous", "january", "february", "march", "april", "may", "june", "july", "august",
     "september", "october", "november", "december",
 ))
+# Words that ask rather than say: they do not count as content when weighing a glossary term's share.
+_QUESTION_WORDS = frozenset(("what", "who", "whom", "when", "where", "which", "why", "how", "doe", "mean",
+                             "defin", "explain", "term", "call", "happen"))
 _YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
 
 
@@ -199,10 +202,10 @@ class SearchResult:
 class FusionParams:
     """Weighted reciprocal rank fusion: score = Σ weight / (k0 + rank), plus the glossary lift."""
 
-    k0: float = 60.0
+    k0: float = 5.0
     bm25_weight: float = 1.0
-    dense_weight: float = 1.25
-    glossary_lift: float = 1.0  # in units of a rank-1 contribution, for a question that is only the term
+    dense_weight: float = 0.75
+    glossary_lift: float = 0.5  # in units of a rank-1 contribution, for a question that is only the term
     glossary_power: float = 2.0  # the lift scales with (share of the question the term covers) ** power
     candidates: int = 100  # per method
 
@@ -391,13 +394,26 @@ class Searcher:
             self._editions_cache[document] = sorted(editions, key=lambda ed: (bool(_ISO_DATE.match(ed)), ed))
         return self._editions_cache[document]
 
+    def _direct_equivalents(self, record_id: str) -> list[str]:
+        try:
+            return [other for other, _changed in self.corpus.equivalents(record_id)]
+        except (AttributeError, KeyError, LookupError):
+            return []
+
     def equivalent_ids(self, record_id: str) -> list[str]:
+        """The same rule in every other loaded edition, following the cross-release map transitively
+        (a page quoting the 2022 rules maps to the 2022 release, which maps on to 2026)."""
         if record_id not in self._equivalents_cache:
-            try:
-                found = [other for other, _changed in self.corpus.equivalents(record_id)]
-            except (AttributeError, KeyError, LookupError):
-                found = []
-            self._equivalents_cache[record_id] = found
+            document = record_id.split("@", 1)[0]
+            seen = {record_id}
+            queue = [record_id]
+            while queue and len(seen) < 64:
+                for other in self._direct_equivalents(queue.pop()):
+                    if other not in seen and other.split("@", 1)[0] == document:
+                        seen.add(other)
+                        queue.append(other)
+            seen.discard(record_id)
+            self._equivalents_cache[record_id] = sorted(seen)
         return self._equivalents_cache[record_id]
 
     def visible_ids(self, filters: Filters) -> frozenset[str]:
@@ -603,7 +619,7 @@ class Searcher:
         start" only partly (1/3), so the entry is lifted in proportion."""
         from indexer.lexical import tokenize
 
-        content = max(1, len(tokenize(text)))
+        content = max(1, len([w for w in tokenize(text) if w not in _QUESTION_WORDS]))
         words = _term_key(text).split()
         found: list[tuple[str, float]] = []
         used: set[int] = set()
@@ -704,7 +720,7 @@ def fuse(
 ) -> list[tuple[str, float]]:
     """Weighted reciprocal rank fusion of two rankings, plus a lift for glossary entries named in the query.
 
-    >>> fuse(["a", "b"], ["b", "c"], [], FusionParams(k0=1.0))
+    >>> fuse(["a", "b"], ["b", "c"], [], FusionParams(k0=1.0, dense_weight=1.0))
     [('b', 0.8333333333333333), ('a', 0.5), ('c', 0.3333333333333333)]
     """
     fused: dict[str, float] = {}

@@ -56,15 +56,17 @@ def run(args: argparse.Namespace) -> int:
 
     questions = load_questions(Path(args.questions) if args.questions else QUESTIONS_PATH)
     releases = [] if args.builtin_only else release_paths(args.releases)
-    runs = [("built-in corpus", [])]
+    runs = [("built-in corpus", [], False)]
     if releases:
-        runs.append((f"built-in + {len(releases)} official releases", releases))
+        runs.append((f"built-in + {len(releases)} official releases, current rules", releases, False))
+        runs.append((f"built-in + {len(releases)} official releases, as of each question's gold edition",
+                     releases, True))
     output: dict[str, Any] = {}
-    for title, paths in runs:
+    for title, paths, as_of_gold in runs:
         corpus = load_corpus(releases=paths, include_user_releases=False)
         searcher = Searcher(corpus, progress=not args.json).prepare()
         kept = applicable(questions, searcher)
-        evaluation = evaluate(searcher, kept)
+        evaluation = evaluate(searcher, kept, as_of_gold=as_of_gold)
         output[title] = evaluation.to_json()
         if not args.json:
             print(format_table(title, evaluation))
@@ -73,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 for question, rank, top in evaluation.misses["hybrid"]:
                     print(f"  miss (rank {rank}): {question} -> {', '.join(top)}")
             print()
-        if args.tune:
+        if args.tune and not as_of_gold:
             dev = [q for q in kept if q.split == "dev"]
             test = [q for q in kept if q.split == "test"]
             best = tune(searcher, dev)[:5]

@@ -121,7 +121,7 @@ def test_a_glossary_term_asked_about_lifts_its_entry(searcher):
 
 
 def test_each_method_ranks_on_its_own(searcher):
-    question = "which identity cards are put into the command zone face up"
+    question = "which identity cards go into the command zone revealed at the start"
     for method in ("bm25", "dense", "hybrid"):
         result = searcher.search(question, k=5, method=method)
         assert len(result.hits) == 5 and all(hit.match == method for hit in result.hits)

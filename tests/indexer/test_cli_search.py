@@ -1,0 +1,87 @@
+"""`rulesjudge search`: the fast path for numbers, batch mode, the JSON contract, bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+
+PROJECT = Path(__file__).resolve().parents[2]
+HEAVY = ("torch", "sentence_transformers", "faiss", "bm25s", "transformers")
+
+
+def test_an_exact_number_in_a_fresh_process_imports_no_model_library(search_data):
+    code = (
+        "import json, sys\n"
+        "from app.cli import main\n"
+        "status = main(['search', '722.4', '--json'])\n"
+        f"print(json.dumps({{'status': status, 'heavy': [m for m in {HEAVY!r} if m in sys.modules]}}))\n"
+    )
+    env = {**os.environ, "RULESJUDGE_DATA": str(search_data)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=PROJECT,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    answer, report = done.stdout.strip().splitlines()
+    assert json.loads(report) == {"status": 0, "heavy": []}
+    hits = json.loads(answer)["hits"]
+    assert hits[0]["id"] == "cr@2024-06-07/722.4" and hits[0]["edition"] == "2024-06-07"
+
+
+def test_json_for_one_question(searcher, search_data, capsys):
+    assert main(["search", "rule", "907.11b", "--json", "--k", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is True and data["query"] == "rule 907.11b"
+    hit = data["hits"][0]
+    assert {"id", "number", "document", "edition", "kind", "title", "text", "score", "cross_refs"} <= set(hit)
+    assert (hit["id"], hit["number"], hit["document"], hit["edition"], hit["kind"]) == (
+        "treachery@4.0/907.11b", "907.11b", "treachery", "4.0", "subrule")
+
+
+def test_batch_mode_answers_one_json_line_per_question(searcher, search_data, tmp_path, capsys):
+    batch = tmp_path / "questions.txt"
+    batch.write_text("809.3c\n\ncan the emperor attack at the start?\nCR 722.4.\n", encoding="utf-8")
+    assert main(["search", "--batch", str(batch), "--json", "--k", "4"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 3  # the blank line is not a question
+    answers = [json.loads(line) for line in lines]
+    assert [a["query"] for a in answers] == ["809.3c", "can the emperor attack at the start?", "CR 722.4."]
+    assert answers[0]["hits"][0]["id"] == "cr@2022-04-29/809.3c"
+    assert "cr@2022-04-29/809.3c" in [h["id"] for h in answers[1]["hits"]]
+    assert [h["id"] for h in answers[2]["hits"]] == ["cr@2024-06-07/722.4"]
+    scores = [h["score"] for h in answers[1]["hits"]]
+    assert scores == sorted(scores, reverse=True) and len(scores) == 4
+
+
+def test_human_output_shows_citation_and_context(searcher, search_data, capsys):
+    assert main(["search", "809.3c"]) == 0
+    out = capsys.readouterr().out
+    assert "CR 809.3c (2022-04-29)" in out and "809. Emperor Variant" in out and "official" in out
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["search"], "empty question"),
+    (["search", "   "], "empty question"),
+    (["search", "--batch", "/nonexistent/questions.txt", "--json"], "/nonexistent/questions.txt"),
+    (["search", "monarch", "--document", "nope"], "unknown document 'nope'"),
+    (["search", "monarch", "--edition", "2024-02-30"], "bad date"),
+    (["search", "monarch", "--edition", "soon"], "bad edition 'soon'"),
+    (["search", "monarch", "--k", "0"], "--k must be at least 1"),
+])
+def test_bad_input_is_one_line_and_exit_2(search_data, capsys, argv, expected):
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert expected in err and len(err.splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_bad_filter_in_batch_mode_names_the_file(search_data, tmp_path, capsys):
+    batch = tmp_path / "q.txt"
+    batch.write_text("722.4\n", encoding="utf-8")
+    assert main(["search", "--batch", str(batch), "--document", "nope", "--json"]) == 2
+    err = capsys.readouterr().err
+    assert str(batch) in err and ":1:" in err

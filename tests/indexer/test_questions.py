@@ -1,0 +1,64 @@
+"""The question set: big enough, covering every document, and every gold id a real record."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from indexer.evaluate import AREAS, Metrics, first_rank, load_questions
+from indexer.search import parse_query
+
+
+@pytest.fixture(scope="module")
+def questions():
+    return load_questions()
+
+
+def test_the_set_is_large_and_covers_every_area(questions):
+    areas = Counter(question.area for question in questions)
+    assert len(questions) >= 130
+    assert set(areas) == set(AREAS)
+    assert areas["card-note"] >= 30
+    documents = {gold.split("@")[0] for question in questions for gold in question.gold}
+    assert documents == {"cr", "rulings", "treachery", "monarch-wiki", "emperor-page", "player-page"}
+    assert len({question.q.lower() for question in questions}) == len(questions)  # no duplicates
+
+
+def test_exact_and_old_number_questions_are_numbers(questions):
+    for question in questions:
+        if question.area in {"exact", "old-number"} and "initiative" not in question.q:
+            assert parse_query(question.q).refs, question.q
+
+
+def test_every_gold_id_exists_in_the_builtin_corpus(questions, builtin_corpus):
+    missing = [(q.q, gold) for q in questions if not q.needs_releases for gold in q.gold
+               if gold not in builtin_corpus.records]
+    assert missing == []
+
+
+def test_gold_ids_of_old_number_questions_exist_with_the_releases(questions, shared_cr_dir, search_data):
+    from corpus.store import load_corpus
+
+    corpus = load_corpus(releases=[shared_cr_dir / "cr-2024-06-07.txt"], include_user_releases=False)
+    missing = [gold for q in questions if q.needs_releases for gold in q.gold if gold not in corpus.records]
+    assert missing == []
+
+
+def test_questions_are_paraphrased_not_copied(questions, builtin_corpus):
+    """No question repeats eight consecutive words of its gold record's text."""
+    for question in questions:
+        words = question.q.lower().split()
+        grams = {" ".join(words[i:i + 8]) for i in range(len(words) - 7)}
+        for gold in question.gold:
+            record = builtin_corpus.records.get(gold)
+            if record is not None:
+                text = " ".join(record.text.lower().split())
+                assert not any(gram in text for gram in grams), question.q
+
+
+def test_metrics_arithmetic():
+    metrics = Metrics([1, 3, None, 6])
+    assert metrics.recall(1) == 0.25 and metrics.recall(5) == 0.5 and metrics.recall(10) == 0.75
+    assert metrics.mrr == pytest.approx((1 + 1 / 3 + 1 / 6) / 4)
+    assert first_rank(["a", "b", "c"], {"c", "x"}) == 3 and first_rank(["a"], {"z"}) is None
