@@ -31,6 +31,7 @@ from corpus.records import CrossRef, Provenance, Record
 #: Bump when the parser's output changes: old cache entries are then ignored.
 CACHE_VERSION = "official-1"
 RELEASES_FOLDER = "releases"
+KEEP_CORPUS_CACHES = 3
 
 
 _FIELDS = tuple(f.name for f in fields(Record))
@@ -373,7 +374,16 @@ def load_corpus(releases: Sequence[str | Path] | None = None, include_user_relea
             pass
     corpus = _build(paths)
     _save_pickle(cache, _snapshot(corpus, key))
+    _prune(_cache_folder(), "corpus-*.pickle", keep=KEEP_CORPUS_CACHES)
     return corpus
+
+
+def _prune(folder: Path, pattern: str, keep: int) -> None:
+    """Delete all but the ``keep`` most recently written cache files (each corpus cache is ~8 MB)."""
+    with contextlib.suppress(OSError):
+        files = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+        for stale in files[keep:]:
+            stale.unlink(missing_ok=True)
 
 
 def _build(paths: Sequence[Path]) -> Corpus:
