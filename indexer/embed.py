@@ -123,7 +123,6 @@ class Embedder:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = model_path(path)
         self._model: Any = None
-        self.load_seconds: float | None = None
 
     @property
     def model(self) -> Any:
@@ -175,10 +174,7 @@ class Embedder:
 
 def load_model(folder: Path) -> Any:
     """Load a sentence-transformers model from a local folder on the CPU, offline and quietly."""
-    import time
-
     set_offline()
-    start = time.perf_counter()
     try:
         import transformers
 
@@ -193,5 +189,4 @@ def load_model(folder: Path) -> Any:
     except Exception as error:  # a broken folder is bad input, not a crash
         raise InputError(folder, f"cannot load the embedding model: {error}") from error
     model.eval()
-    model._rulesjudge_load_seconds = time.perf_counter() - start
     return model

@@ -222,7 +222,7 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: dict[str, Sequ
     results = []
     keys = list(grid)
     for values in itertools.product(*(grid[key] for key in keys)):
-        params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))
+        params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))  # type: ignore[arg-type]
         metrics = Metrics()
         for lexical, dense, lifted, family in prepared:
             ranking = [rid for rid, _ in fuse(lexical, dense, lifted, params)[:DEPTH]]

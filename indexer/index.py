@@ -93,7 +93,8 @@ class DenseIndex:
         else:
             bitmap = np.packbits(mask.astype(np.uint8), bitorder="little")
             selector = faiss.IDSelectorBitmap(total, faiss.swig_ptr(bitmap))
-            scores, rows = self.faiss_index.search(vector, k, params=faiss.SearchParameters(sel=selector))
+            params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg]
+            scores, rows = self.faiss_index.search(vector, k, params=params)
         return [(int(row), float(score)) for row, score in zip(rows[0], scores[0], strict=True) if row >= 0]
 
 

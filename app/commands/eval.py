@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
 
     questions = load_questions(Path(args.questions) if args.questions else QUESTIONS_PATH)
     releases = [] if args.builtin_only else release_paths(args.releases)
-    runs = [("built-in corpus", [], False)]
+    runs: list[tuple[str, list[Path], bool]] = [("built-in corpus", [], False)]
     if releases:
         runs.append((f"built-in + {len(releases)} official releases, current rules", releases, False))
         runs.append((f"built-in + {len(releases)} official releases, as of each question's gold edition",

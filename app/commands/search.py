@@ -55,7 +55,9 @@ def _questions(args: argparse.Namespace) -> list[tuple[int | None, str]]:
             raise InputError(path, "the batch file is not UTF-8 text") from None
         except OSError as error:
             raise InputError(path, f"cannot read the batch file: {error.strerror or error}") from None
-    questions = [(number, line.strip()) for number, line in enumerate(lines, start=1) if line.strip()]
+    questions: list[tuple[int | None, str]] = [
+        (number, line.strip()) for number, line in enumerate(lines, start=1) if line.strip()
+    ]
     if not questions:
         raise InputError(args.batch, "the batch file holds no question")
     return questions
