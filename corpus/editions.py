@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 #: Below this masked-text similarity two rules are different rules.
 THRESHOLD = 0.6
 _POSITION_BONUS = 0.05
+#: Containment counts only for texts this similar already (809.3c 2022->2024: 0.50; chance overlaps: <0.35).
+_CONTAINMENT_FLOOR = 0.4
 _REFERENCE = re.compile(
     r"\b\d{3}(?:\.\d+[a-z]{0,2})?(?:[–-](?:\d{3}\.\d+[a-z]?|\d+|[a-z]))?\b|\bsection \d\b"
 )
@@ -49,9 +51,9 @@ def mask(text: str) -> str:
 def similarity(a: str, b: str) -> float:
     """Similarity of two masked texts in [0, 1].
 
-    difflib's ratio, or -- for texts of 40+ characters -- 0.9 times the share of the shorter text found in
-    the longer one, so that a rule that gained a clause (809.3c in 2024 added planeswalkers and battles)
-    is still the same rule. Cheap upper bounds are checked first.
+    difflib's ratio, or -- for texts of 40+ characters whose ratio is at least 0.4 -- 0.9 times the share of
+    the shorter text found in the longer one, so that a rule that gained a clause (809.3c in 2024 added
+    planeswalkers and battles) is still the same rule. Cheap upper bounds are checked first.
 
     >>> old = "a player can attack only an opponent seated immediately next to them."
     >>> round(similarity(old, old[:-1] + ", or a battle protected by them."), 2)
@@ -69,6 +71,8 @@ def similarity(a: str, b: str) -> float:
         if max(upper, 0.9 * upper * stretch) < THRESHOLD:
             return upper * 0.5  # cannot reach the threshold: a cheap low score
     ratio = matcher.ratio()
+    if ratio < _CONTAINMENT_FLOOR:  # little in common: a short text "contained" by chance is no match
+        return ratio
     return min(1.0, max(ratio, 0.9 * ratio * stretch))
 
 
