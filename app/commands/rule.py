@@ -42,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
 def render(report: RuleReport) -> str:
     """The rule as a judge reads it: header, source, text, examples, references, other editions."""
     record = report.record
-    lines = [f"{record.citation} \u2014 {record.title}" if record.title else record.citation]
+    if record.kind == "glossary":
+        lines = [f"{record.citation.split(' ')[0]} glossary \u201c{record.title}\u201d ({record.edition})"]
+    else:
+        lines = [f"{record.citation} \u2014 {record.title}" if record.title else record.citation]
     effective = f", effective {record.effective}" if record.effective else ""
     official = "official" if record.official else "fan-made"
     title = f"{record.document_title} ({record.document})"

@@ -171,3 +171,10 @@ def test_rule_command_imports_no_heavy_library(data_dir):
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "HEAVY []" in done.stdout
+
+
+def test_rule_accepts_a_glossary_term(data_dir, capsys):
+    code, out, _ = run(capsys, "rule", "Monarch")
+    assert code == 0
+    assert out.startswith("CR glossary \u201cMonarch\u201d (2024-06-07)")  # quoted by the monarch wiki
+    assert "References: rule 722 -> cr@2024-06-07/722" in out
