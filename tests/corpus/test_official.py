@@ -195,7 +195,14 @@ def test_cr_only_and_cr_cr_lf_line_ends():
 
 def test_utf16_and_bare_utf8_of_a_real_release(shared_cr_dir, release):
     text = (shared_cr_dir / "cr-2024-06-07.txt").read_bytes().decode("utf-8-sig")
-    for data in (text.encode("utf-16"), text.encode("utf-8"), text.replace("\r\n", "\n").encode("utf-8")):
+    variants = (
+        text.encode("utf-16"),  # with BOM
+        text.encode("utf-16-le"),  # without BOM: recognised by its NUL bytes
+        text.encode("utf-8"),  # no BOM
+        text.replace("\r\n", "\n").encode("utf-8"),  # LF only
+        text.replace("\r\n", "\r").encode("utf-8"),  # CR only
+    )
+    for data in variants:
         parsed = parse_release(data, source_name="x.txt")
         assert parsed.counts == EXPECTED["cr-2024-06-07.txt"]
 
