@@ -29,9 +29,9 @@ _NUMBER = r"\d{3}(?:\.\d+[a-z]{0,2})?(?![\w.]\w)"
 _ITEM = rf"(?:{_NUMBER}(?:\s?[–-]\s?(?:\d{{3}}\.\d+[a-z]?|\d+|[a-z]))?|(?<=and )[a-z](?![\w]))"
 _SEPARATOR = r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)"
 _RULES = re.compile(
-    rf"(?P<official>\bofficial\s+)?\b(?P<keyword>rules?|CR)\s(?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})*)",
+    rf"(?P<official>\bofficial\s+)?\b(?P<keyword>[Rr]ules?|CR)\s(?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})*)",
 )
-_SECTIONS = re.compile(r"\bsections?\s(?P<items>\d{1,3}(?:(?:,\s(?:and\s)?|\sand\s)\d{1,3})*)(?![\w.]\w)")
+_SECTIONS = re.compile(r"\b[Ss]ections?\s(?P<items>\d{1,3}(?:(?:,\s(?:and\s)?|\sand\s)\d{1,3})*)(?![\w.]\w)")
 _OFFICIAL_AFTER = re.compile(r"\s*(?:in|of)\s+the\s+official\b(?:\s+(?:CR|Comprehensive Rules))?")
 _ITEM_RE = re.compile(_ITEM)
 

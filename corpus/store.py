@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import functools
 import hashlib
 import pickle
 import re
@@ -32,6 +33,7 @@ from corpus.records import CrossRef, Provenance, Record
 CACHE_VERSION = "official-1"
 RELEASES_FOLDER = "releases"
 KEEP_CORPUS_CACHES = 3
+KEEP_RELEASE_CACHES = 20
 
 
 _FIELDS = tuple(f.name for f in fields(Record))
@@ -251,7 +253,8 @@ def read_release(path: Path, *, use_cache: bool = True) -> tuple[Release, bool]:
     except OSError as error:
         raise InputError(path, f"cannot read release: {error.strerror or error}") from None
     digest = hashlib.sha256(data).hexdigest()
-    cache = _cache_folder() / f"release-{CACHE_VERSION}-{digest}.pickle"
+    # The parser's and reference finder's code is part of the key: a code change re-parses.
+    cache = _cache_folder() / f"release-{_code_fingerprint()[:12]}-{digest}.pickle"
     if use_cache:
         cached = _load_pickle(cache)
         if isinstance(cached, tuple) and len(cached) == 5 and cached[3] == digest:
@@ -336,6 +339,7 @@ def _resolve_all(corpus: Corpus) -> None:
         corpus.records[rid] = replace(record, cross_refs=resolved)
 
 
+@functools.lru_cache(maxsize=1)
 def _code_fingerprint() -> str:
     """Changes when the sources or the code that reads them change: invalidates the corpus cache."""
     here = Path(__file__).resolve().parent
@@ -375,6 +379,7 @@ def load_corpus(releases: Sequence[str | Path] | None = None, include_user_relea
     corpus = _build(paths)
     _save_pickle(cache, _snapshot(corpus, key))
     _prune(_cache_folder(), "corpus-*.pickle", keep=KEEP_CORPUS_CACHES)
+    _prune(_cache_folder(), "release-*.pickle", keep=KEEP_RELEASE_CACHES)
     return corpus
 
 

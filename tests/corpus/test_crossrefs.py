@@ -43,6 +43,11 @@ def test_letter_range_is_expanded_skipping_nothing_it_should_not():
     assert numbers("rules 608.3a and b are always performed first") == ["608.3a", "608.3b"]
 
 
+def test_capitalised_at_sentence_start():
+    # CR 2024-06-07, 509.1c: "Rules 506.7 ..." opens a sentence
+    assert numbers("Rules 506.7 and 509.1b apply.") == ["506.7", "509.1b"]
+
+
 def test_section_and_three_level_numbers():
     assert find_references("See section 8, \u201cMultiplayer Rules.\u201d") == [("section 8", "8")]
     assert numbers("See rule 702.187, \u201cUnveil.\u201d") == ["702.187"]
