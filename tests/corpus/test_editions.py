@@ -101,3 +101,19 @@ def test_coverage_2024_to_2026(five_releases_corpus):
 def test_stable_rules_map_to_the_same_number(five_releases_corpus, record_id):
     found = chain(five_releases_corpus, record_id)
     assert found["2025-07-25"][0] == record_id.split("/", 1)[1]
+
+
+def test_wiki_quote_alone_joins_the_monarch_chain(shared_cr_dir, data_dir):
+    # why: without the 2024 release, cr@2024-06-07 holds only what the monarch wiki quotes;
+    # its 722.4 still finds its place in every loaded release
+    from corpus.store import load_corpus
+
+    others = [p for p in sorted(shared_cr_dir.glob("cr-*.txt")) if "2024-06-07" not in p.name]
+    corpus = load_corpus(others, include_user_releases=False)
+    record = corpus.get("cr@2024-06-07/722.4")
+    assert [p.source for p in record.provenance] == ["monarch-wiki"]
+    found = chain(corpus, "cr@2024-06-07/722.4")
+    assert {e: n for e, (n, _) in found.items() if not e.startswith(("2015", "2022-04"))} == {
+        "2020-06-01": "718.4", "2022-10-07": "721.4", "2025-07-25": "724.4", "2026-04-17": "725.4",
+    }
+    assert chain(corpus, "cr@2026-04-17/725")["2024-06-07"] == ("722", False)  # the wiki's section heading
