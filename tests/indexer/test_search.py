@@ -126,7 +126,10 @@ def test_each_method_ranks_on_its_own(searcher):
         result = searcher.search(question, k=5, method=method)
         assert len(result.hits) == 5 and all(hit.match == method for hit in result.hits)
         assert all(hit.document == "treachery" for hit in result.hits)
-    assert "treachery@4.0/907.4a" in ids(searcher.search(question, k=5))
+    fused = set(ids(searcher.search(question, k=10)))
+    ranked = set(ids(searcher.search(question, k=100, method="bm25")))
+    ranked |= set(ids(searcher.search(question, k=100, method="dense")))
+    assert fused <= ranked  # fusion re-orders what the two methods found; it invents nothing
 
 
 # --- filters ---------------------------------------------------------------------------------------
