@@ -295,31 +295,6 @@ def answer_question(answer: Any) -> str:
 Evaluate = Callable[[dict[str, Any], Sequence[Any], Sequence[str]], list[Any]]
 
 
-def faces_down(game: dict[str, Any], events: Sequence[Any]) -> set[str]:
-    """Treachery players whose identity is face down after ``events``: a Leader starts face up, other
-    identities face down unless the table says otherwise; ``unveil`` turns one face up (702.187c).
-
-    >>> sorted(faces_down({"variant": "treachery", "identities": {"Cat": "leader", "Ben": "guardian",
-    ...     "Ann": {"role": "assassin", "face": "up"}}}, [{"unveil": "Ben"}]))
-    []
-    >>> sorted(faces_down({"variant": "treachery", "identities": {"Cat": "leader", "Ben": "guardian"}}, []))
-    ['Ben']
-    """
-    if game.get("variant") != "treachery":
-        return set()
-    down = set()
-    for name, identity in (game.get("identities") or {}).items():
-        role = identity.get("role") if isinstance(identity, dict) else identity
-        face = identity.get("face") if isinstance(identity, dict) else None
-        if face == "down" or (face is None and str(role).lower() != "leader"):
-            down.add(str(name))
-    for event in events:
-        if isinstance(event, dict) and "unveil" in event:
-            arg = event["unveil"]
-            down.discard(str(arg.get("player") if isinstance(arg, dict) else arg))
-    return down
-
-
 def identity_labels(game: dict[str, Any]) -> dict[str, str]:
     labels = {}
     for name, identity in (game.get("identities") or {}).items():
@@ -346,10 +321,13 @@ def build_picture(
     ``arrows_for``: a player whose range and attacks are drawn, or ``"everyone"``.
     """
     seats = seat_order(game)
-    questions = ["active", "monarch", "initiative", "in-game"]
+    questions = ["active", "monarch", "initiative", "in-game", "winners", "losers"]
     is_team_game = bool(game.get("teams")) or game.get("variant") == "treachery"
     if is_team_game:
         questions += [f"team({p})" for p in seats]
+    if game.get("variant") == "treachery":
+        # What the table knows: a face-up identity, or one revealed as its player left (907.13).
+        questions += [f"{'role' if reveal else 'known-role'}({p})" for p in seats]
     questions += [f"life({p})" for p in seats]
     sources = [] if not (show_range or show_attacks) or not arrows_for else (
         seats if arrows_for == "everyone" else [arrows_for])
@@ -363,8 +341,17 @@ def build_picture(
                 questions.append(f"in-range({source}, {target})")
     values = {answer_question(a): answer_value(a) for a in evaluate(game, events, questions)}
     in_game = set(values.get("in-game") or [])
-    hidden = set() if reveal else faces_down(game, events)
+    winners, losers = set(values.get("winners") or []), set(values.get("losers") or [])
     labels = identity_labels(game)
+    hidden: set[str] = set()
+    if game.get("variant") == "treachery":
+        role_question = "role" if reveal else "known-role"
+        for name in seats:
+            role = values.get(f"{role_question}({name})")
+            if role is None:
+                hidden.add(name)
+            else:
+                labels[name] = str(role).capitalize()
     the_emperors = emperors(game)
     seat_views = []
     for name in seats:
@@ -381,6 +368,7 @@ def build_picture(
                 face_down=name in hidden,
                 emperor=name in the_emperors,
                 life=values.get(f"life({name})"),
+                result="won" if name in winners else "lost" if name in losers else None,
             )
         )
     arrows: list[Arrow] = []

@@ -50,6 +50,7 @@ class Seat:
     face_down: bool = False  # a face-down Treachery identity: drawn hidden
     emperor: bool = False
     life: int | None = None
+    result: str | None = None  # "won" or "lost" once the model says so
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,15 +204,18 @@ def _seat(
     seat: Seat, position: tuple[float, float], radius: float, colours: dict[str, str], number: int
 ) -> str:
     x, y = position
-    if not seat.in_game:
+    won = seat.result == "won"
+    if not seat.in_game and not won:
         fill, opacity = LEFT_COLOUR, "0.45"
     elif seat.face_down:
         fill, opacity = HIDDEN_COLOUR, "1"
     else:
         fill, opacity = colours.get(seat.team or "", NO_TEAM_COLOUR), "1"
     stroke, stroke_width = ("#111111", "5") if seat.active else ("#555555", "1.5")
+    if won:
+        stroke, stroke_width = "#D4A017", "5"
     name = escape(seat.name)
-    strike = ' text-decoration="line-through"' if not seat.in_game else ""
+    strike = ' text-decoration="line-through"' if not seat.in_game and not won else ""
     tooltip = [seat.name]
     if seat.team and not seat.face_down:
         tooltip.append(f"team: {seat.team}")
@@ -219,10 +223,13 @@ def _seat(
         tooltip.append(f"identity: {seat.identity}")
     if seat.face_down:
         tooltip.append("identity face down")
-    if not seat.in_game:
+    if won:
+        tooltip.append("won the game")
+    elif not seat.in_game:
         tooltip.append("has left the game")
     parts = [
-        f'<g class="seat{" left" if not seat.in_game else ""}{" active" if seat.active else ""}" '
+        f'<g class="seat{" left" if not seat.in_game else ""}{" active" if seat.active else ""}'
+        f'{" won" if won else ""}" '
         f'data-player="{name}" opacity="{opacity}">',
         f"<title>{escape(' · '.join(tooltip))}</title>",
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" stroke="{stroke}" '
@@ -244,7 +251,11 @@ def _seat(
         details.append("emperor")
     if seat.life is not None and seat.in_game:
         details.append(f"♥ {seat.life}")
-    if not seat.in_game:
+    if won:
+        details.append("won ★")
+    elif seat.result == "lost":
+        details.append("lost")
+    elif not seat.in_game:
         details.append("left")
     if details:
         parts.append(

@@ -86,7 +86,8 @@ if query.strip():
         st.stop()
     elapsed = time.perf_counter() - started
     index = common.library_index()
-    st.caption(md(f'{len(result.hits)} hits for "{query.strip()}" in {elapsed * 1000:.0f} ms'))
+    count = f"{len(result.hits)} hit{'s' if len(result.hits) != 1 else ''}"
+    st.caption(md(f'{count} for "{query.strip()}" in {elapsed * 1000:.0f} ms'))
     for note in result.notes:
         st.info(md(note))
     if not result.hits:

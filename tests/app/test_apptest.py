@@ -160,7 +160,7 @@ def test_loading_a_library_scenario_shows_its_expected_answers_met(checker):
     assert not checker.exception, checker.exception
     text = shown(checker)
     assert "Loaded library:" in text
-    assert "✅" in text and "❌" not in text
+    assert "✓ as expected" in text and "NOT as expected" not in text
 
 
 def test_hostile_player_names_are_escaped_everywhere(checker):

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 
-from app.presenters import build_picture, faces_down
+from app.presenters import build_picture
 from app.table_picture import Arrow, Seat, TablePicture, render_svg, seat_positions, team_colours
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -108,11 +107,39 @@ def test_picture_is_built_from_the_models_answers():
     assert "can-attack(Ben, Cat)" in asked[0] and not any(q.startswith("in-range") for q in asked[0])
 
 
-def test_treachery_faces_follow_the_defaults_and_unveil():
+def test_treachery_identities_show_what_the_table_knows():
     game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat"],
-            "identities": {"Cat": "leader", "Ben": "guardian", "Ann": {"role": "assassin", "face": "up"}}}
-    assert faces_down(game, []) == {"Ben"}  # a Leader starts face up (907.4a), others face down (907.4b)
-    assert faces_down(game, [{"unveil": "Ben"}]) == set()
-    evaluate, _ = fake_model({"in-game": ["Ann", "Ben", "Cat"], "active": "Cat"})
+            "identities": {"Cat": "leader", "Ben": "guardian", "Ann": "assassin"}}
+    evaluate, asked = fake_model({"in-game": ["Ann", "Ben", "Cat"], "active": "Cat",
+                                  "known-role(Cat)": "leader", "known-role(Ann)": "assassin",
+                                  "role(Ben)": "guardian", "role(Cat)": "leader", "role(Ann)": "assassin"})
     svg = render_svg(build_picture(game, [], evaluate))
-    assert "Guardian" not in svg and re.search(r"Leader", svg)
+    assert "Guardian" not in svg and "Leader" in svg and "face down" in svg
+    assert "known-role(Ben)" in asked[0]
+    revealed = render_svg(build_picture(game, [], evaluate, reveal=True))  # the judge's own view
+    assert "Guardian" in revealed and "face down" not in revealed
+
+
+def test_treachery_picture_from_the_rules_model():
+    from app.services import evaluate
+
+    game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan", "Eve"],
+            "identities": {"Cat": "leader", "Ben": "guardian", "Ann": "assassin", "Dan": "assassin",
+                           "Eve": "traitor"}}
+    seats = {s.name: s for s in build_picture(game, [], evaluate).seats}
+    # 907.4a/b: the Leader starts face up, every other identity face down.
+    assert [n for n, s in seats.items() if s.face_down] == ["Ann", "Ben", "Dan", "Eve"]
+    assert seats["Cat"].identity == "Leader" and seats["Cat"].active  # 907.7: the Leader starts
+    seats = {s.name: s for s in build_picture(game, [{"leaves": "Ben"}], evaluate).seats}
+    # 907.13: a player who leaves reveals their identity; they are greyed out, the rest unchanged.
+    assert not seats["Ben"].face_down and seats["Ben"].identity == "Guardian" and not seats["Ben"].in_game
+    assert seats["Ann"].face_down
+
+
+def test_winner_is_marked_not_greyed():
+    picture = TablePicture(seats=(Seat("Ann", in_game=False, result="won"), Seat("Ben", in_game=False,
+                                                                                  result="lost")))
+    root = parse(render_svg(picture))
+    by_name = {g.get("data-player"): g for g in seats_of(root)}
+    assert "won" in by_name["Ann"].get("class") and by_name["Ann"].get("opacity") == "1"
+    assert by_name["Ben"].get("opacity") != "1"

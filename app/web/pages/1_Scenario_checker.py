@@ -158,7 +158,8 @@ def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, ke
                 ok = getattr(answer, "passed", None)
                 if ok is None:
                     ok = _same(value, wanted, question)
-                line += f" {'✅' if ok else '❌'} expected {md(presenters.format_value(wanted))}"
+                verdict = "✓ as expected" if ok else "✗ NOT as expected:"
+                line += f" — {verdict} {md(presenters.format_value(wanted))}"
             st.markdown(line)
             show_steps(services.answer_steps(answer), key=f"{key}-{n}")
 
