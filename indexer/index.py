@@ -312,9 +312,8 @@ def ensure_index(
     keys = [chunk.key for chunk in chunks]
     missing_keys = list(dict.fromkeys(key for key in keys if key not in cache))
     text_of = {chunk.key: chunk.dense_text for chunk in chunks}
-    if missing_keys:
-        if progress:
-            notify(f"embedding {len(missing_keys)} of {len(chunks)} chunks ({reason})")
+    if missing_keys:  # always say so: a first build can take minutes
+        notify(f"embedding {len(missing_keys)} of {len(chunks)} chunks ({reason}); this happens once")
         vectors = embedder.encode([text_of[key] for key in missing_keys], progress=progress)
         cache.update(zip(missing_keys, vectors, strict=True))
         save_cache(cache_file, cache)  # before the index: a killed build keeps its embedding work
