@@ -104,7 +104,17 @@ def browser():
             chromium.close()
 
 
-def test_search_checker_and_what_if_in_a_real_browser(server, browser):
+IDLE = """() => !document.querySelector('[data-stale="true"]')
+    && !document.querySelector('[data-testid="stStatusWidgetRunningIcon"]')
+    && !document.querySelector('[data-testid="stStatusWidgetRunningManIcon"]')"""
+
+
+def settle(page) -> None:
+    """Wait until the script run that produced the awaited text has finished rendering the page."""
+    page.wait_for_function(IDLE, timeout=TIMEOUT_MS)
+
+
+def test_search_checker_and_what_if_in_a_real_browser(server, browser, tmp_path):
     metrics: dict[str, float] = {}
     page = browser.new_page(viewport={"width": 1300, "height": 1000})
     page.set_default_timeout(TIMEOUT_MS)
@@ -139,9 +149,11 @@ def test_search_checker_and_what_if_in_a_real_browser(server, browser):
     players.fill("Ann, Ben, Cat, Dan, Eve")
     players.press("Enter")
     page.get_by_text("turn-order → Ann, Ben, Cat, Dan, Eve").first.wait_for()
+    settle(page)
     page.get_by_test_id("stSelectbox").filter(has_text="Monarch").first.click()
     page.get_by_role("option", name="Cat", exact=True).click()
     page.get_by_text("monarch → Cat").first.wait_for()  # the model answers for the table on screen
+    settle(page)
     metrics["server_rss_after_checker_mb"] = rss_mb(server["process"].pid)
 
     # --- a what-if in plain English, answered with its derivation
@@ -156,7 +168,9 @@ def test_search_checker_and_what_if_in_a_real_browser(server, browser):
         page.get_by_role("button", name="Ask").click()
         answer.get_by_text(summary).first.wait_for()
         answer.get_by_text(expected).first.wait_for()
-        return time.monotonic() - began
+        elapsed = time.monotonic() - began
+        settle(page)
+        return elapsed
 
     # 722.4: Cat, the monarch, leaves during Ann's turn; the active player, Ann, becomes the monarch.
     metrics["what_if_cold_s"] = ask("Who becomes the monarch if Cat concedes?",
@@ -172,6 +186,24 @@ def test_search_checker_and_what_if_in_a_real_browser(server, browser):
                                            "can-attack(Ben, Dan) → yes")
     page.get_by_text("3. The table now").first.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "e2e-checker.png"))
+    settle(page)
+
+    # --- uploads: a bad file gets the command line's one-line error, a good one loads
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\ngame:\n  players: [Ann, Ben]\n  monarch: Zed\n", encoding="utf-8")
+    page.locator("input[type=file]").first.set_input_files(str(bad))
+    page.get_by_text("bad.yaml:4: game.monarch: unknown player 'Zed'").first.wait_for()
+    settle(page)
+    good = tmp_path / "good.yaml"
+    good.write_text(
+        "name: Uploaded table\nabout: ['722.4']\nwhy: The monarch leaves during another player's turn.\n"
+        "game: {players: [Ann, Ben, Cat], active: Ann, monarch: Cat}\nevents: [{leaves: Cat}]\n"
+        "expect: {monarch: Ann}\n", encoding="utf-8")
+    page.locator("input[type=file]").first.set_input_files(str(good))
+    page.get_by_text("Loaded upload: good.yaml").first.wait_for()
+    # 722.4: Cat (the monarch) leaves during Ann's turn, so the active player Ann becomes the monarch.
+    page.get_by_text("monarch → Ann — ✓ as expected Ann").first.wait_for()
+    page.screenshot(path=str(ARTIFACTS / "e2e-upload.png"))
     metrics["server_rss_end_mb"] = rss_mb(server["process"].pid)
 
     report = {name: round(value, 3) for name, value in metrics.items()}
