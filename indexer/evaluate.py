@@ -207,15 +207,15 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: dict[str, Sequ
     Rankings of both methods are computed once per question, then fused offline for every grid point.
     Questions that are only a number are left out: fusion never ranks them.
     """
-    grid = grid or {"k0": (5, 10, 20, 40, 60), "dense_weight": (0.5, 0.75, 1.0, 1.5, 2.0),
-                    "glossary_lift": (0.0, 0.5, 1.0, 2.0)}
+    grid = grid or {"mode": ("scores",), "bm25_share": (0.3, 0.4, 0.5, 0.6, 0.7),
+                    "glossary_lift": (0.0, 0.1, 0.2, 0.4)}
     depth = searcher.fusion.candidates
     prepared = []
     for question in questions:
         if parse_query(question.q).pure:
             continue
-        lexical = [rid for rid, _ in searcher._ranked(question.q, "bm25", _NO_FILTERS, depth)]
-        dense = [rid for rid, _ in searcher._ranked(question.q, "dense", _NO_FILTERS, depth)]
+        lexical = searcher._ranked(question.q, "bm25", _NO_FILTERS, depth)
+        dense = searcher._ranked(question.q, "dense", _NO_FILTERS, depth)
         visible = searcher.visible_ids(_NO_FILTERS)
         lifted = [(rid, share) for rid, share in searcher.glossary_weights(question.q) if rid in visible]
         prepared.append((lexical, dense, lifted, gold_family(searcher, question.gold)))

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -200,12 +200,21 @@ class SearchResult:
 
 @dataclass(frozen=True)
 class FusionParams:
-    """Weighted reciprocal rank fusion: score = Σ weight / (k0 + rank), plus the glossary lift."""
+    """How the BM25 and dense rankings are combined (each over its top ``candidates``).
 
+    * ``mode="scores"`` (default): each method's scores are min-max normalised over its candidates and
+      added, ``bm25_share`` for BM25 and ``1 - bm25_share`` for dense; a glossary term named in the
+      question adds ``glossary_lift * share ** glossary_power`` to its entry.
+    * ``mode="rrf"``: weighted reciprocal rank fusion, ``Σ weight / (k0 + rank)``; the glossary lift is
+      ``glossary_lift * share ** glossary_power / (k0 + 1)`` (in units of a rank-1 contribution).
+    """
+
+    mode: str = "scores"
+    bm25_share: float = 0.5
     k0: float = 5.0
     bm25_weight: float = 1.0
     dense_weight: float = 0.75
-    glossary_lift: float = 0.5  # in units of a rank-1 contribution, for a question that is only the term
+    glossary_lift: float = 0.2
     glossary_power: float = 2.0  # the lift scales with (share of the question the term covers) ** power
     candidates: int = 100  # per method
 
@@ -592,7 +601,9 @@ class Searcher:
               filters: Filters, ids: list[str]) -> list[tuple[str, float]]:
         visible = self.visible_ids(filters)
         lifted = [(rid, share) for rid, share in self.glossary_weights(text) if rid in visible]
-        return fuse([ids[row] for row, _ in lexical], [ids[row] for row, _ in dense], lifted, self.fusion)
+        lexical_ids = [(ids[row], score) for row, score in lexical]
+        dense_ids = [(ids[row], score) for row, score in dense]
+        return fuse(lexical_ids, dense_ids, lifted, self.fusion)
 
     @property
     def glossary(self) -> dict[str, list[str]]:
@@ -716,19 +727,36 @@ class Searcher:
 
 
 def fuse(
-    lexical: list[str], dense: list[str], lifted: Iterable[tuple[str, float]], params: FusionParams
+    lexical: Sequence[tuple[str, float]], dense: Sequence[tuple[str, float]],
+    lifted: Iterable[tuple[str, float]], params: FusionParams,
 ) -> list[tuple[str, float]]:
-    """Weighted reciprocal rank fusion of two rankings, plus a lift for glossary entries named in the query.
+    """Combine two (id, score) rankings, best first, plus a lift for glossary entries named in the query.
 
-    >>> fuse(["a", "b"], ["b", "c"], [], FusionParams(k0=1.0, dense_weight=1.0))
+    >>> bm25, dense = [("a", 9.0), ("b", 6.0), ("c", 3.0)], [("b", 0.8), ("c", 0.6), ("d", 0.4)]
+    >>> [rid for rid, _ in fuse(bm25, dense, [], FusionParams())]
+    ['b', 'a', 'c', 'd']
+    >>> rrf = FusionParams("rrf", k0=1.0, dense_weight=1.0)
+    >>> fuse([("a", 1.0), ("b", 0.5)], [("b", 0.9), ("c", 0.1)], [], rrf)
     [('b', 0.8333333333333333), ('a', 0.5), ('c', 0.3333333333333333)]
     """
     fused: dict[str, float] = {}
-    for weight, ranking in ((params.bm25_weight, lexical), (params.dense_weight, dense)):
-        for rank, record_id in enumerate(ranking[: params.candidates], start=1):
-            fused[record_id] = fused.get(record_id, 0.0) + weight / (params.k0 + rank)
+    if params.mode == "rrf":
+        for weight, ranking in ((params.bm25_weight, lexical), (params.dense_weight, dense)):
+            for rank, (record_id, _score) in enumerate(ranking[: params.candidates], start=1):
+                fused[record_id] = fused.get(record_id, 0.0) + weight / (params.k0 + rank)
+        unit = 1.0 / (params.k0 + 1)
+    else:
+        for weight, ranking in ((params.bm25_share, lexical), (1.0 - params.bm25_share, dense)):
+            top = ranking[: params.candidates]
+            if not top:
+                continue
+            high, low = max(score for _, score in top), min(score for _, score in top)
+            for record_id, score in top:
+                normalised = (score - low) / (high - low) if high > low else 1.0
+                fused[record_id] = fused.get(record_id, 0.0) + weight * normalised
+        unit = 1.0
     for record_id, share in lifted:
-        lift = params.glossary_lift * share**params.glossary_power / (params.k0 + 1)
+        lift = params.glossary_lift * share**params.glossary_power * unit
         fused[record_id] = fused.get(record_id, 0.0) + lift
     return sorted(fused.items(), key=lambda item: (-item[1], item[0]))
 

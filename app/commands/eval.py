@@ -8,6 +8,7 @@ dev half of the questions and reports the held-out half at the best point.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -79,8 +80,9 @@ def run(args: argparse.Namespace) -> int:
             dev = [q for q in kept if q.split == "dev"]
             test = [q for q in kept if q.split == "test"]
             best = tune(searcher, dev)[:5]
-            keys = ("k0", "dense_weight", "glossary_lift", "glossary_power")
-            held_out = tune(searcher, test, {key: (getattr(best[0][2], key),) for key in keys})
+            chosen = best[0][2]
+            point = {field.name: (getattr(chosen, field.name),) for field in dataclasses.fields(chosen)}
+            held_out = tune(searcher, test, point)
             output[title]["tuning"] = {
                 "best_dev": [{"mrr": mrr, "recall@5": r5, "params": str(p)} for mrr, r5, p in best],
                 "test_at_best": {"mrr": held_out[0][0], "recall@5": held_out[0][1]},
