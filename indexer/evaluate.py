@@ -12,7 +12,7 @@ test half (odd positions) is never used for tuning, and both are reported.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -200,7 +200,7 @@ def format_areas(evaluation: Evaluation, method: str = "hybrid") -> str:
 # --- tuning -------------------------------------------------------------------------------------------
 
 
-def tune(searcher: Searcher, questions: Sequence[Question], grid: dict[str, Sequence[float]] | None = None,
+def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, Sequence[Any]] | None = None,
          ) -> list[tuple[float, float, FusionParams]]:
     """Grid-search the fusion weights on ``questions`` (the dev half): (MRR, recall@5, params), best first.
 
@@ -222,7 +222,7 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: dict[str, Sequ
     results = []
     keys = list(grid)
     for values in itertools.product(*(grid[key] for key in keys)):
-        params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))  # type: ignore[arg-type]
+        params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))
         metrics = Metrics()
         for lexical, dense, lifted, family in prepared:
             ranking = [rid for rid, _ in fuse(lexical, dense, lifted, params)[:DEPTH]]
