@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from urllib.parse import quote
 
 import streamlit as st
 
@@ -13,6 +14,7 @@ from corpus.records import DOCUMENT_TITLES
 
 common.setup_page("Rules search", "⚖️")
 md = common.md
+SCENARIOS_SHOWN = 6
 
 
 def open_rule(record_id: str) -> None:
@@ -21,10 +23,6 @@ def open_rule(record_id: str) -> None:
 
 def close_rule() -> None:
     st.query_params.pop("rule", None)
-
-
-def load_into_checker(relpath: str) -> None:
-    st.session_state["load_scenario"] = relpath
 
 
 st.title("rulesjudge — rules search")
@@ -119,13 +117,11 @@ if query.strip():
                                                help=f"open {target}", on_click=open_rule, args=(target,))
             citing = index.get(hit.id, [])
             if citing:
-                st.markdown(f"Scenarios in the library that cite it ({len(citing)}):")
-                for i, entry in enumerate(citing[:5]):
-                    cols = st.columns([5, 1])
-                    cols[0].markdown("• " + md(entry.name) + " — " + md(entry.relpath))
-                    if cols[1].button("Open", key=f"scn-{rank}-{i}", on_click=load_into_checker,
-                                      args=(entry.relpath,), help="open it in the scenario checker"):
-                        st.switch_page("pages/1_Scenario_checker.py")
-                if len(citing) > 5:
-                    st.caption(f"… and {len(citing) - 5} more")
+                lines = [f"Scenarios in the library that cite it ({len(citing)}), each opens in the checker:"]
+                for entry in citing[:SCENARIOS_SHOWN]:
+                    link = "Scenario_checker?scenario=" + quote(entry.relpath, safe="/")
+                    lines.append(f"- [{md(entry.name)}]({link}) — {md(entry.relpath)}")
+                if len(citing) > SCENARIOS_SHOWN:
+                    lines.append(f"- … and {len(citing) - SCENARIOS_SHOWN} more")
+                st.markdown("\n".join(lines))
     st.caption(md(f'End of the hits for "{query.strip()}".'))

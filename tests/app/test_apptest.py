@@ -56,6 +56,28 @@ def test_a_rule_number_answers_that_rule_first_with_document_edition_and_badge(h
     assert any("official" in str(getattr(b, "proto", b)) for b in home.get("badge")) or "official" in text
 
 
+def test_each_hit_links_the_library_scenarios_that_cite_it(home):
+    home.text_input(key="query").input("722.4").run()
+    block = next((m.value for m in home.markdown if m.value.startswith("Scenarios in the library")), None)
+    assert block is not None, "722.4 is cited by library scenarios"
+    assert "](Scenario_checker?scenario=monarch/722-4-" in block
+
+
+def test_a_scenario_link_opens_it_in_the_checker(app_env):
+    from app import services
+
+    entry = next((e for e in services.load_library() if e.relpath.startswith("monarch/722-4")), None)
+    if entry is None:
+        pytest.skip("no monarch/722-4 scenario in the library yet")
+    at = AppTest.from_file(str(CHECKER), default_timeout=TIMEOUT)
+    at.query_params["scenario"] = entry.relpath
+    at.run()
+    assert not at.exception, at.exception
+    text = shown(at)
+    assert f"Loaded library: {entry.relpath}" in text
+    assert "✓ as expected" in text and "NOT as expected" not in text
+
+
 def test_a_question_in_plain_words_finds_the_monarch_leaving_rule(home):
     home.text_input(key="query").input("what happens to the monarch when they leave the game").run()
     assert not home.exception, home.exception
@@ -94,12 +116,20 @@ def test_hostile_question_is_shown_as_text_not_markup(home):
         assert not getattr(element.proto, "allow_html", False)
 
 
+def test_document_filter_keeps_one_document(home):
+    home.selectbox(key="f_document").select("treachery").run()
+    home.text_input(key="query").input("who wins the game").run()
+    assert not home.exception, home.exception
+    heads = [plain(m.value) for m in home.markdown if re.match(r"\d+\. ", plain(m.value))]
+    assert heads and all("Treachery rules (fan-made) · 4.0" in h for h in heads)
+
+
 def test_filters_official_only_hides_fan_made_hits(home):
     home.checkbox(key="f_official").check().run()
     home.text_input(key="query").input("traitor identity wins the game").run()
     assert not home.exception, home.exception
     heads = [plain(m.value) for m in home.markdown if re.match(r"\d+\. ", plain(m.value))]
-    assert heads and not any(" treachery " in h for h in heads)
+    assert heads and all("· Comprehensive Rules ·" in h or "· Official card rulings ·" in h for h in heads)
 
 
 # ----------------------------------------------------------------------------------------------- checker

@@ -59,8 +59,14 @@ def apply_scenario(raw: dict[str, Any], source: str) -> None:
 library = common.library()
 by_path = {entry.relpath: entry for entry in library}
 pending = state.pop("load_scenario", None)
+linked = st.query_params.get("scenario")  # a link from a search hit: ?scenario=<library path>
+if linked and linked != state.get("linked_scenario"):
+    state["linked_scenario"] = linked
+    pending = pending or linked
 if pending in by_path:
     apply_scenario(by_path[pending].raw, f"library: {pending}")
+elif pending:
+    st.warning("No library scenario at " + md(str(pending)))
 
 with st.sidebar:
     st.header("Scenarios")

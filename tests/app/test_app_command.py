@@ -1,0 +1,23 @@
+"""`rulesjudge app`: its options, the localhost default and bad input as one line with exit code 2."""
+
+from __future__ import annotations
+
+from app.cli import build_parser, main
+from app.commands.app import HOME, streamlit_flags
+
+
+def test_serves_on_localhost_headless_without_usage_stats_by_default():
+    args = build_parser().parse_args(["app"])
+    assert args.host == "127.0.0.1" and args.port == 8501 and not args.build_only
+    flags = streamlit_flags(args.host, args.port)
+    assert flags["server.address"] == "127.0.0.1"
+    assert flags["server.headless"] is True
+    assert flags["browser.gatherUsageStats"] is False
+    assert HOME.name == "Home.py" and HOME.exists()
+    assert (HOME.parent / "pages" / "1_Scenario_checker.py").exists()
+
+
+def test_bad_port_is_one_line_and_exit_code_2(capsys):
+    assert main(["app", "--port", "70000"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rulesjudge:") and "--port" in err and "\n" not in err
