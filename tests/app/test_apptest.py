@@ -210,3 +210,32 @@ def test_downloaded_file_reads_back_as_a_scenario(checker):
     scenario = services.parse_scenario_text(code, path="table.yaml")
     assert scenario is not None
     assert yaml.safe_load(code)["game"]["monarch"] == "Ben"
+
+
+def test_old_number_says_where_the_rule_lives_now(app_env, shared_cr_dir, monkeypatch):
+    """An official release of 2020 and one of 2026 loaded: 718.4 (the monarch leaving, 2020) is 725.4 now."""
+    from app import services
+    from app.web import common
+    from corpus.store import load_corpus
+    from indexer.search import open_searcher
+
+    releases = [shared_cr_dir / "cr-2020-06-01.txt", shared_cr_dir / "cr-2026-04-17.txt"]
+    if not all(path.exists() for path in releases):
+        pytest.skip(f"releases absent: {', '.join(str(p) for p in releases)}")
+    corpus = load_corpus(releases=releases, include_user_releases=False)
+    monkeypatch.setitem(services._PRELOADED, "searcher", open_searcher(corpus, progress=False, lazy=True))
+    caches = (common.searcher, common.corpus)
+    for cache in caches:
+        cache.clear()
+    try:
+        at = AppTest.from_file(str(HOME), default_timeout=TIMEOUT)
+        at.run()
+        at.text_input(key="query").input("718.4").run()  # a number alone never loads the model
+        assert not at.exception, at.exception
+        notes = [plain(i.value) for i in at.info]
+        assert "718.4 is the 2020-06-01 number; in 2026-04-17 this rule is 725.4" in notes
+        heads = [plain(m.value) for m in at.markdown if re.match(r"\d+\. ", plain(m.value))]
+        assert any("725.4" in h and "2026-04-17" in h for h in heads)
+    finally:
+        for cache in caches:
+            cache.clear()
