@@ -152,7 +152,8 @@ def test_default_table_is_answered_and_drawn(checker):
 def test_monarch_leaving_on_own_turn_passes_the_crown_to_the_next_player(checker):
     checker.selectbox(key="t_monarch").select("Ann").run()
     checker.selectbox(key="ev_kind").select("leaves").run()
-    checker.multiselect(key="ev_leaves_players").select("Ann").run()
+    players = next(m for m in checker.multiselect if (m.key or "").startswith("ev_leaves_players"))
+    players.select("Ann").run()
     checker.button(key="add_event").click().run()
     assert not checker.exception, checker.exception
     # 722.4: the active player (Ann) is the one leaving, so the next player in turn order becomes monarch.
@@ -160,6 +161,17 @@ def test_monarch_leaving_on_own_turn_passes_the_crown_to_the_next_player(checker
     # 800.4j: the turn continues without an active player.
     assert answer_line(checker, "active") == "active → nobody / none"
     assert any("722.4" in plain(str(e.label)) for e in checker.expander), "the cited rule is expandable"
+
+
+def test_the_picture_is_redrawn_after_the_newest_event(checker):
+    for kind in ("next-turn", "next-turn"):
+        checker.selectbox(key="ev_kind").select(kind).run()
+        checker.button(key="add_event").click().run()
+        assert not checker.exception, checker.exception
+        slider = next(s for s in checker.slider if (s.key or "").startswith("picture_slider"))
+        assert slider.value == slider.max == len(checker.session_state["events"])
+    # 500.1/101.4: two turns later it is Cat's turn.
+    assert answer_line(checker, "active") == "active → Cat"
 
 
 def test_what_if_question_is_answered_with_its_derivation(checker):

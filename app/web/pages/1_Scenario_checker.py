@@ -51,7 +51,6 @@ def apply_scenario(raw: dict[str, Any], source: str) -> None:
                        "about": list(raw.get("about") or []), "expect": expect, "source": source}
     state["questions"] = [q for q in expect if q in STANDARD_QUESTIONS]
     state["custom_questions"] = "\n".join(q for q in expect if q not in STANDARD_QUESTIONS)
-    state["picture_step"] = None
 
 
 # ------------------------------------------------------------------------------- load / upload (sidebar)
@@ -220,16 +219,18 @@ with st.expander("Add an event", expanded=not events):
     kind = st.selectbox("Event", sorted(EVENT_TYPES), key="ev_kind",
                         index=sorted(EVENT_TYPES).index("leaves") if "leaves" in EVENT_TYPES else 0)
     cls = EVENT_TYPES[kind]
+    seats_key = abs(hash(tuple(seats))) % 10**8  # player pickers start afresh when the seats change
     arg: dict[str, Any] = {}
     if kind == "combat-damage":
         c1, c2, c3 = st.columns(3)
-        arg["from"] = c1.selectbox("Creature controlled by", seats, key="ev_from")
-        arg["to"] = c2.selectbox("deals combat damage to", seats, key="ev_to", index=min(1, len(seats) - 1))
+        arg["from"] = c1.selectbox("Creature controlled by", seats, key=f"ev_from_{seats_key}")
+        arg["to"] = c2.selectbox("deals combat damage to", seats, key=f"ev_to_{seats_key}",
+                                 index=min(1, len(seats) - 1))
         arg["amount"] = int(c3.number_input("amount", min_value=0, max_value=999, value=1, key="ev_amount"))
     else:
         permanents = list((game.get("permanents") or {}).keys())
         for key_name, arg_kind in cls.KINDS.items():
-            widget = f"ev_{kind}_{key_name}"
+            widget = f"ev_{kind}_{key_name}_{seats_key}"
             label = key_name + ("" if key_name in cls.REQUIRED else " (optional)")
             if arg_kind == "player":
                 options = seats if key_name in cls.REQUIRED else ["", *seats]
@@ -256,7 +257,6 @@ with st.expander("Add an event", expanded=not events):
         try:
             event = event_to_yaml(parse_event(kind, arg or None))
             events.append(event)
-            state["picture_step"] = None
             st.rerun()
         except Exception as error:  # EventArgError: a one-line message naming the key
             st.error(md(f"{kind}: {getattr(error, 'key', '') or ''} {error}".strip()))
@@ -271,14 +271,14 @@ st.subheader("3. The table now")
 pc1, pc2 = st.columns([3, 2])
 with pc2:
     step_max = len(events)
-    if step_max:
-        state.setdefault("picture_step", None)
-        shown = st.slider("Show the table after event", 0, step_max,
-                          step_max if state["picture_step"] is None else min(state["picture_step"], step_max),
-                          key="picture_slider")
-    else:
-        shown = 0
-    arrows_for = st.selectbox("Arrows for", ["(none)", "everyone", *seats], key="arrows_for")
+    # A new slider for every list of events, so the picture is redrawn after the newest event.
+    events_key = abs(hash(repr(events))) % 10**8
+    shown = st.slider("Show the table after event", 0, step_max, step_max, key=f"picture_slider_{events_key}",
+                      disabled=not step_max) if step_max else 0
+    arrow_options = ["(none)", "everyone", *seats]
+    if state.get("arrows_for") not in arrow_options:
+        state["arrows_for"] = "(none)"
+    arrows_for = st.selectbox("Arrows for", arrow_options, key="arrows_for")
     show_range = st.checkbox("range of influence", key="show_range", value=True)
     show_attacks = st.checkbox("who can attack whom", key="show_attacks", value=True)
     reveal = st.checkbox("reveal face-down identities", key="reveal", value=False)
