@@ -676,7 +676,7 @@ class Searcher:
         else:
             ranked = self._ranked(query, method, filters, limit=k + 50 if groups else k)
             score_of = dict(ranked)
-            if len(groups) > 1:  # several meanings of a number: the question's other words decide
+            if len(groups) > 1 and not parsed.years:  # several meanings: the question's other words decide
                 order = {id(group): i for i, group in enumerate(groups)}
                 groups.sort(key=lambda g: (-max(score_of.get(h.id, 0.0) for h in g), order[id(g)]))
             exact = [hit for group in groups for hit in group]

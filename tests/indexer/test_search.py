@@ -192,3 +192,10 @@ def test_hits_carry_citation_parent_context_and_resolved_cross_refs(searcher):
     assert not fan_made.official and fan_made.document == "treachery"
     with_refs = [h for h in searcher.search("809.5", k=5).hits if h.cross_refs]
     assert all(ref.startswith(("cr@", "treachery@")) for h in with_refs for ref in h.cross_refs)
+
+
+def test_a_year_in_a_longer_question_keeps_the_resolved_rule_first():
+    searcher = Searcher(_synthetic_releases(), progress=False, build=False)
+    searcher._ranked = lambda *args, **kwargs: []  # no index here: ranking adds nothing
+    result = searcher.search("what was rule 718.4 in the 2020 comprehensive rules")
+    assert not result.exact and ids(result)[0] == "cr@2024-06-07/722.4"
