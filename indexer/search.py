@@ -370,7 +370,7 @@ class Searcher:
             known = ", ".join(self.documents)
             raise InputError(None, f"unknown document {filters.document!r} (loaded: {known})", key="document")
         if filters.edition is not None and not _ISO_DATE.match(filters.edition):
-            editions = {record.edition for record in self.records.values()}
+            editions = {_edition_of(record_id) for record_id in self.records}
             if filters.edition not in editions:
                 raise InputError(None, f"bad edition {filters.edition!r}: expected a date YYYY-MM-DD "
                                  "or a loaded edition name", key="edition")
