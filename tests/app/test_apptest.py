@@ -186,6 +186,17 @@ def test_what_if_question_is_answered_with_its_derivation(checker):
     assert "monarch → Ann" in answers
 
 
+def test_other_questions_get_the_rules_search_and_the_closest_scenarios(checker):
+    checker.text_input(key="whatif_q").input("does the crown change hands when someone is attacked and hit")
+    checker.button[[b.label for b in checker.button].index("Ask")].click().run()
+    assert not checker.exception, checker.exception
+    assert any("can't turn that into a question" in plain(w.value) for w in checker.warning)
+    closest = [plain(m.value) for m in checker.markdown if plain(m.value).startswith("Scenario: ")]
+    assert len(closest) == 3
+    # by meaning: a question about the crown changing hands in combat finds monarch scenarios
+    assert any("monarch" in line.lower() or "crown" in line.lower() for line in closest)
+
+
 def test_what_if_with_an_unknown_player_says_so(checker):
     checker.text_input(key="whatif_q").input("Can Zed attack Ann?")
     checker.button[[b.label for b in checker.button].index("Ask")].click().run()

@@ -324,13 +324,13 @@ with st.form("whatif_form"):
                              max_chars=whatif.MAX_QUESTION)
     asked = st.form_submit_button("Ask")
 plan: whatif.WhatIf | None = None
-understood = False
+refused = False  # understood, but names someone not at the table (the error says so)
 if asked and question.strip():
     started = time.perf_counter()
     try:
         plan = whatif.interpret(question, seats)
-        understood = True
     except whatif.WhatIfError as error:
+        refused = True
         st.error(md(str(error)))
     if plan is not None:
         try:
@@ -354,7 +354,7 @@ if asked and question.strip():
                     show_range=plan.kind in ("in-range", "who-in-range", "range"),
                     show_attacks=plan.kind in ("can-attack", "attack-targets"), reveal=reveal)
                 st.image(render_svg(after), width=420, caption="the table after the what-if")
-    elif not understood:
+    elif not refused:
         st.warning("I can't turn that into a question for the rules model yet; here are the rules and the "
                    "library scenarios closest to it.")
         services.ready_for(question)
