@@ -163,6 +163,13 @@ def test_monarch_leaving_on_own_turn_passes_the_crown_to_the_next_player(checker
     assert any("722.4" in plain(str(e.label)) for e in checker.expander), "the cited rule is expandable"
 
 
+def test_switching_variants_back_and_forth_keeps_the_page_working(checker):
+    for variant in ("emperor", "free-for-all", "treachery", "two-headed-giant", "free-for-all"):
+        checker.selectbox(key="t_variant").select(variant).run()
+        assert not checker.exception, (variant, checker.exception)
+    assert answer_line(checker, "turn-order") == "turn-order → Ann, Ben, Cat, Dan"
+
+
 def test_the_picture_is_redrawn_after_the_newest_event(checker):
     for kind in ("next-turn", "next-turn"):
         checker.selectbox(key="ev_kind").select(kind).run()

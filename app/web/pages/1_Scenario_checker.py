@@ -98,6 +98,13 @@ if loaded:
 
 # ---------------------------------------------------------------------------------------------- table
 
+
+def current_form() -> TableForm:
+    """The widgets' values (a hidden widget's value may be gone from the session: its default then)."""
+    blank = TableForm()
+    return TableForm(**{name: state.get(key, getattr(blank, name)) for name, key in FIELDS.items()})
+
+
 st.subheader("1. The table")
 col_a, col_b = st.columns(2)
 with col_a:
@@ -115,7 +122,7 @@ with col_a:
                  max_chars=2000)
 
 try:
-    draft = TableForm(**{name: state[key] for name, key in FIELDS.items()})
+    draft = current_form()
     draft_game = presenters.form_to_game(TableForm(**{**draft.__dict__, "active": DEFAULT, "monarch": NOBODY,
                                                        "initiative": NOBODY}))
     seats = presenters.seat_order(draft_game)
@@ -140,7 +147,7 @@ with col_b:
 game: dict[str, Any] | None = None
 if table_error is None:
     try:
-        game = presenters.form_to_game(TableForm(**{name: state[key] for name, key in FIELDS.items()}))
+        game = presenters.form_to_game(current_form())
     except InputError as error:
         table_error = str(error)
 if table_error:
