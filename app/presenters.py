@@ -228,6 +228,18 @@ def game_to_form(game: dict[str, Any]) -> TableForm:
     return form
 
 
+def split_in_teams(players: Sequence[str], teams: int = 2) -> str:
+    """The teams field for players split in equal teams in seat order (a starting point to edit).
+
+    >>> print(split_in_teams(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]))
+    Ann, Ben, Cat
+    Dan, Eve, Fay
+    """
+    size = max(1, len(players) // teams)
+    chunks = [list(players[i:i + size]) for i in range(0, size * teams, size)]
+    return "\n".join(", ".join(chunk) for chunk in chunks if chunk)
+
+
 def seat_order(game: dict[str, Any]) -> list[str]:
     """Players in seat order: ``players``, else the teams' members in order.
 

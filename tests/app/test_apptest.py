@@ -170,6 +170,18 @@ def test_switching_variants_back_and_forth_keeps_the_page_working(checker):
     assert answer_line(checker, "turn-order") == "turn-order → Ann, Ben, Cat, Dan"
 
 
+def test_a_team_variant_starts_from_the_players_split_in_two_teams(checker):
+    checker.text_input(key="t_players").input("Ann, Ben, Cat, Dan, Eve, Fay").run()
+    checker.selectbox(key="t_variant").select("emperor").run()
+    assert not checker.exception, checker.exception
+    assert checker.text_area(key="t_teams").value == "Ann, Ben, Cat\nDan, Eve, Fay"
+    # 809.1/809.4: two teams of three, emperors in the middle; the first team's emperor (Ben) starts.
+    checker.text_area(key="custom_questions").input("team(Ann)\nteammates(Ann)\ncan-attack(Ben, Eve)").run()
+    assert answer_line(checker, "teammates(Ann)") == "teammates(Ann) → Ben, Cat"
+    # 809.3c: an emperor attacks only an opponent seated next to them; at the start nobody sits next to Ben.
+    assert answer_line(checker, "can-attack(Ben, Eve)") == "can-attack(Ben, Eve) → no"
+
+
 def test_the_picture_is_redrawn_after_the_newest_event(checker):
     for kind in ("next-turn", "next-turn"):
         checker.selectbox(key="ev_kind").select(kind).run()

@@ -99,6 +99,13 @@ if loaded:
 # ---------------------------------------------------------------------------------------------- table
 
 
+def prefill_teams() -> None:
+    """Switching to a team variant with no teams yet: the players split in two teams, in seat order."""
+    if state.get("t_variant") in presenters.TEAM_VARIANTS and not str(state.get("t_teams") or "").strip():
+        players = presenters.split_names(str(state.get("t_players") or ""))
+        state["t_teams"] = presenters.split_in_teams(players)
+
+
 def current_form() -> TableForm:
     """The widgets' values (a hidden widget's value may be gone from the session: its default then)."""
     blank = TableForm()
@@ -108,7 +115,7 @@ def current_form() -> TableForm:
 st.subheader("1. The table")
 col_a, col_b = st.columns(2)
 with col_a:
-    variant = st.selectbox("Variant", presenters.VARIANTS, key="t_variant")
+    variant = st.selectbox("Variant", presenters.VARIANTS, key="t_variant", on_change=prefill_teams)
     if variant in presenters.TEAM_VARIANTS:
         st.text_area("Teams (one team per line, seats clockwise; *Name marks an emperor)", key="t_teams",
                      height=90, max_chars=2000)
