@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import json
 import os
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -123,11 +124,14 @@ class Embedder:
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = model_path(path)
         self._model: Any = None
+        self._lock = threading.Lock()  # the app loads the model in a background thread
 
     @property
     def model(self) -> Any:
         if self._model is None:
-            self._model = load_model(self.path)
+            with self._lock:
+                if self._model is None:
+                    self._model = load_model(self.path)
         return self._model
 
     def encode(self, texts: list[str], *, progress: bool = False, batch_size: int = 64) -> np.ndarray:
