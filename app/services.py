@@ -81,8 +81,23 @@ def warm_up(searcher: Any) -> threading.Thread:
     return thread
 
 
+def schedule_warm_up(searcher: Any) -> None:
+    """Warm up once the first page has been served (:func:`start_warm_up`), so that importing torch does
+    not slow down the first page."""
+    _PRELOADED["warm-up"] = searcher
+
+
+def start_warm_up() -> None:
+    """Start the scheduled warm-up, once (the pages call this after drawing themselves)."""
+    with _LOCK:
+        searcher = _PRELOADED.pop("warm-up", None)
+        if searcher is not None:
+            warm_up(searcher)
+
+
 def ready_for(query: str, timeout: float = 600) -> None:
     """Wait for the warm-up's model when ``query`` needs it (rule numbers alone never do)."""
+    start_warm_up()
     if "thread" not in _WARMING or _MODEL_READY.is_set():
         return
     from indexer.search import parse_query
@@ -92,6 +107,8 @@ def ready_for(query: str, timeout: float = 600) -> None:
 
 
 def model_ready() -> bool:
+    if "warm-up" in _PRELOADED:
+        return False
     return "thread" not in _WARMING or _MODEL_READY.is_set()
 
 

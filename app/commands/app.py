@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.build_only:
         return 0
     services.preload(searcher)
-    services.warm_up(searcher)  # the language model loads while the server starts
+    services.schedule_warm_up(searcher)  # the language model loads once the first page is served
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"rulesjudge: warning: serving on {args.host}, reachable from other computers", file=sys.stderr)
     print(f"rulesjudge: serving on http://{args.host}:{args.port}  (Ctrl+C stops)", file=sys.stderr)

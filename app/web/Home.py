@@ -92,18 +92,19 @@ if query.strip():
         st.warning("No rule matched. Try other words, or clear the filters.")
     for rank, hit in enumerate(result.hits, 1):
         with st.container(border=True):
+            # One markdown block per hit (fewer elements: the page renders faster in the browser).
             head = f"{rank}. **{md(hit.number or hit.title or hit.id)}**"
             if hit.title and hit.number:
                 head += " — " + md(hit.title)
             head += f" · {md(DOCUMENT_TITLES.get(hit.document, hit.document))} · {md(hit.edition)}"
-            st.markdown(head)
-            common.show_badge(hit.official)
+            head += " " + common.badge_markdown(hit.official)
+            parts = [head]
             if hit.note:
-                st.info(md(hit.note))
-            st.markdown(md(hit.text))
-            for example in hit.examples:
-                st.markdown("> " + md(example))
-            st.caption(md(hit.citation) + (" · " + md(hit.context) if hit.context else ""))
+                parts.append(":blue[" + md(hit.note) + "]")
+            parts.append(md(hit.text))
+            parts += ["> " + md(example) for example in hit.examples]
+            parts.append(":gray[" + md(hit.citation) + (" · " + md(hit.context) if hit.context else "") + "]")
+            st.markdown("\n\n".join(parts))
             record = store.get(hit.id)
             if record is not None:
                 common.show_context(record, key=f"hit-{rank}")
@@ -125,3 +126,5 @@ if query.strip():
                     lines.append(f"- … and {len(citing) - SCENARIOS_SHOWN} more")
                 st.markdown("\n".join(lines))
     st.caption(md(f'End of the hits for "{query.strip()}".'))
+
+services.start_warm_up()  # after the first page is drawn: the model loads in the background

@@ -88,6 +88,11 @@ def record_heading(record: Any) -> str:
     return f"**{md(str(number))}**{md(title)} · {md(record.document_title)} · {md(record.edition)}"
 
 
+def badge_markdown(official: bool) -> str:
+    """The official / fan-made badge as Streamlit markdown (a badge directive, not HTML)."""
+    return f":{'green' if official else 'orange'}-badge[{badge(official)}]"
+
+
 def show_badge(official: bool) -> None:
     if hasattr(st, "badge"):
         st.badge(badge(official), color="green" if official else "orange")

@@ -114,9 +114,9 @@ def settle(page) -> None:
     page.wait_for_function(IDLE, timeout=TIMEOUT_MS)
 
 
-def test_search_checker_and_what_if_in_a_real_browser(server, browser, tmp_path):
+def test_search_checker_and_what_if_in_a_real_browser(browser, server, tmp_path):
     metrics: dict[str, float] = {}
-    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})  # Chromium started before the server
     page.set_default_timeout(TIMEOUT_MS)
 
     # --- the search page: usable when its question box is there

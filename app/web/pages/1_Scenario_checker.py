@@ -402,3 +402,5 @@ st.caption("The expected answers in the file are the model's answers on screen: 
            "before adding the file to a library.")
 with st.expander("The file"):
     st.code(text, language="yaml")
+
+services.start_warm_up()  # after the first page is drawn: the model loads in the background
