@@ -73,6 +73,7 @@ def resolve_player(raw: str, players: Sequence[str]) -> str:
     there is no player called 'Zed' at this table (players: Ann, Ben)
     """
     text = raw.strip().strip("\"'").strip()
+    text = re.sub(r"(?i)(?:'s?)?\s+(?:creatures?|attackers?|army)$", "", text).strip()
     text = re.sub(r"(?i)'s$|'$", "", text).strip()
     text = re.sub(r"(?i)^(?:the\s+)?player\s+", "", text).strip()
     for player in players:
@@ -163,6 +164,7 @@ def _names(names: list[str]) -> str:
     rf"{_WHO_MONARCH_2}\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME}",
     rf"(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME},?\s+(?:then\s+)?(?:{_WHO_MONARCH_2})",
     rf"{_WHO_MONARCH}\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME}",
+    rf"{_X}\s+{_LEAVE}{_GAME}\s*[.,;:!?—-]+\s*(?:then\s+|so\s+)?(?:{_WHO_MONARCH_2}|{_WHO_MONARCH})",
 )
 def _monarch_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
     names = resolve_players(match["x"], players)
@@ -221,6 +223,21 @@ def _can_attack(match: re.Match[str], players: Sequence[str]) -> WhatIf:
         f"Can {attacker} attack {target}?",
         questions=(f"can-attack({attacker}, {target})",),
         players=(attacker, target),
+    )
+
+
+@_pattern(
+    rf"who\s+(?:can|could|may)\s+attack\s+{_X}(?:\s+now|\s+this\s+turn)?",
+    rf"who\s+is\s+(?:able|allowed)\s+to\s+attack\s+{_X}",
+)
+def _attackers_of(match: re.Match[str], players: Sequence[str]) -> WhatIf:
+    target = resolve_player(match["x"], players)
+    others = [p for p in players if p != target]
+    return WhatIf(
+        "attackers-of",
+        f"Who can attack {target}?",
+        questions=tuple(f"can-attack({other}, {target})" for other in others),
+        players=(target,),
     )
 
 
@@ -299,6 +316,7 @@ def _winners_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
 
 @_pattern(
     rf"what\s+happens\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME}",
+    rf"(?:and\s+)?what\s+if\s+{_X}\s+{_LEAVE}{_GAME}",
     rf"(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME},?\s+what\s+happens(?:\s+next|\s+now|\s+then)?",
 )
 def _what_happens_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:

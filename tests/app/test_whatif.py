@@ -44,6 +44,13 @@ PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
         ("What team is Cat in?", (), ("team(Cat)",)),
         ("Who is the monarch?", (), ("monarch",)),
         ("Whose turn is it?", (), ("active",)),
+        # the same questions as judges also put them
+        ("Ann concedes, who is the monarch now?", ({"concedes": "Ann"},), ("monarch",)),
+        ("Ben leaves the game. Who becomes the monarch?", ({"leaves": "Ben"},), ("monarch",)),
+        ("Can Ann's creatures attack Cat?", (), ("can-attack(Ann, Cat)",)),
+        ("Who is the monarch after Dan's creatures deal combat damage to Ann?",
+         ({"combat-damage": {"from": "Dan", "to": "Ann", "amount": 1}},), ("monarch",)),
+        ("Is Ben in range of Ann?", (), ("in-range(Ann, Ben)",)),
     ],
 )
 def test_questions_become_events_and_model_questions(question, events, questions):
@@ -60,8 +67,15 @@ def test_whom_can_a_player_attack_asks_about_every_other_seat():
     assert plan.questions == ("can-attack(Ben, Ann)", "can-attack(Ben, Cat)", "can-attack(Ben, Dan)")
 
 
-def test_what_happens_if_a_player_concedes_asks_the_main_questions():
-    plan = interpret("What happens if Ann concedes?", PLAYERS)
+def test_who_can_attack_a_player_asks_about_every_other_seat():
+    plan = interpret("Who can attack Cat?", PLAYERS)
+    assert plan is not None
+    assert plan.questions == ("can-attack(Ann, Cat)", "can-attack(Ben, Cat)", "can-attack(Dan, Cat)")
+
+
+@pytest.mark.parametrize("question", ["What happens if Ann concedes?", "What if Ann concedes?"])
+def test_what_happens_if_a_player_concedes_asks_the_main_questions(question):
+    plan = interpret(question, PLAYERS)
     assert plan is not None and plan.events == ({"concedes": "Ann"},)
     assert {"monarch", "active", "in-game", "winners"} <= set(plan.questions)
 
