@@ -101,13 +101,15 @@ class DenseIndex:
 # --- manifest ----------------------------------------------------------------------------------------
 
 
-def expected_manifest(chunks: Sequence[Chunk], model: str, model_sha256: str) -> dict[str, Any]:
+def expected_manifest(chunks: Sequence[Chunk], model: str, model_sha256: str,
+                      variant: str = "fp32") -> dict[str, Any]:
     return {
         "format": MANIFEST_FORMAT,
         "schema": SCHEMA_VERSION,
         "chunk_format": CHUNK_FORMAT,
         "model": model,
         "model_sha256": model_sha256,
+        "model_variant": variant,
         "corpus_sha256": corpus_hash(chunks),
         "chunks": len(chunks),
     }
@@ -122,7 +124,9 @@ def stale_reason(found: dict[str, Any], wanted: dict[str, Any]) -> str | None:
         return "not a rulesjudge index"
     if found.get("schema") != wanted["schema"] or found.get("chunk_format") != wanted["chunk_format"]:
         return "index schema changed"
-    if found.get("model_sha256") != wanted["model_sha256"]:
+    if found.get("model_sha256") != wanted["model_sha256"] or (
+        found.get("model_variant", "fp32") != wanted.get("model_variant", "fp32")
+    ):
         return "embedding model changed"
     if found.get("corpus_sha256") != wanted["corpus_sha256"] or found.get("chunks") != wanted["chunks"]:
         return "corpus changed"
@@ -191,8 +195,9 @@ def try_load(root: Path, wanted: dict[str, Any], ids: Sequence[str]) -> tuple[De
 # --- embedding cache ---------------------------------------------------------------------------------
 
 
-def cache_path(root: Path, model_sha256: str) -> Path:
-    return root / "cache" / f"{model_sha256[:16]}.npz"
+def cache_path(root: Path, model_sha256: str, variant: str = "fp32") -> Path:
+    suffix = "" if variant == "fp32" else f"-{variant}"
+    return root / "cache" / f"{model_sha256[:16]}{suffix}.npz"
 
 
 def load_cache(path: Path, notify: Notify) -> dict[str, np.ndarray]:
@@ -287,7 +292,8 @@ def ensure_index(
     start = time.perf_counter()
     root = root or index_root()
     model_sha256 = model_hash(embedder.path)
-    wanted = expected_manifest(chunks, model_label(embedder.path), model_sha256)
+    variant = getattr(embedder, "variant", "fp32")
+    wanted = expected_manifest(chunks, model_label(embedder.path), model_sha256, variant)
     ids = [chunk.id for chunk in chunks]
     messages: list[str] = []
 
@@ -307,7 +313,7 @@ def ensure_index(
             generation = dense.manifest["generation"]
             return dense, BuildReport(False, reason, 0, len(chunks), seconds, generation, messages)
 
-    cache_file = cache_path(root, model_sha256)
+    cache_file = cache_path(root, model_sha256, variant)
     cache = load_cache(cache_file, say)
     keys = [chunk.key for chunk in chunks]
     missing_keys = list(dict.fromkeys(key for key in keys if key not in cache))

@@ -343,7 +343,7 @@ class Searcher:
             from indexer.index import IndexFileError, expected_manifest
 
             wanted = expected_manifest(self.chunks, model_label(self.embedder.path),
-                                       model_hash(self.embedder.path))
+                                       model_hash(self.embedder.path), self.embedder.variant)
             try:
                 dense, _reason = try_load(index_root(), wanted, [chunk.id for chunk in self.chunks])
             except IndexFileError as error:

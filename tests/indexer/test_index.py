@@ -108,3 +108,14 @@ def test_an_unreadable_embedding_cache_is_reported_and_rebuilt(data_dir, chunks,
     _, report = ensure_index(chunks, fake_embedder, progress=False, notify=messages.append, force=True)
     assert report.embedded == len({c.key for c in chunks})
     assert any("embedding cache" in m for m in messages)
+
+
+def test_switching_to_the_int8_model_rebuilds_with_its_own_cache(data_dir, chunks, fake_embedder):
+    _build(chunks, fake_embedder)
+    fake_embedder.variant = "int8"  # as RULESJUDGE_QUANTIZE=int8 would make it
+    fake_embedder.embedded.clear()
+    _, report = _build(chunks, fake_embedder)
+    assert report.rebuilt and report.reason == "embedding model changed"
+    assert report.embedded == len({c.key for c in chunks})  # fp32 vectors are not reused for int8
+    manifest = json.loads((index_root() / "current.json").read_text())
+    assert manifest["model_variant"] == "int8"
