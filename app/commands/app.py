@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -64,11 +65,29 @@ def run(args: argparse.Namespace) -> int:
     if args.build_only:
         return 0
     services.preload(searcher)
-    services.schedule_warm_up(searcher)  # the language model loads once the first page is served
+    services.schedule_warm_up(searcher)  # the language model loads once the server listens
+    threading.Thread(target=_warm_up_when_listening, args=(args.host, args.port), daemon=True).start()
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"rulesjudge: warning: serving on {args.host}, reachable from other computers", file=sys.stderr)
     print(f"rulesjudge: serving on http://{args.host}:{args.port}  (Ctrl+C stops)", file=sys.stderr)
     return serve(args.host, args.port)
+
+
+def _warm_up_when_listening(host: str, port: int, timeout: float = 120) -> None:
+    """Start loading the language model as soon as the server accepts connections (so that the server's
+    own start is not slowed down by importing torch); the pages start it too, whichever comes first."""
+    import socket
+
+    from app import services
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.1)  # the server is still starting
+    services.start_warm_up()
 
 
 def serve(host: str, port: int) -> int:
