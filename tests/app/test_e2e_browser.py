@@ -141,6 +141,17 @@ def test_search_checker_and_what_if_in_a_real_browser(browser, server, tmp_path)
     metrics["search_warm_number_s"] = search("809.3c")
     page.get_by_text("809.3c").first.wait_for()
     page.screenshot(path=str(ARTIFACTS / "e2e-search.png"))
+    # a library scenario citing the hit opens in the checker (a link, in a new tab)
+    link = page.locator('a[href*="Scenario_checker?scenario=emperor/"]').first
+    with page.context.expect_page() as new_tab:
+        link.click()
+    tab = new_tab.value
+    tab.set_default_timeout(TIMEOUT_MS)
+    tab.get_by_text("Loaded library: emperor/").first.wait_for()
+    tab.get_by_text("✓ as expected").first.wait_for()
+    settle(tab)
+    assert tab.get_by_text("NOT as expected").count() == 0
+    tab.close()
 
     # --- the checker: build a table (five players, Cat is the monarch)
     page.goto(server["url"] + "Scenario_checker")
