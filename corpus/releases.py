@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -90,6 +90,10 @@ class RuleReport:
     record: Record
     equivalents: list[tuple[Record, bool]]
     warnings: list[str]
+    # Without --edition, the other rules the same number names in other loaded editions, each with where
+    # that rule lives in the answered edition (None: not there). A judge typing "722.4" from a 2024
+    # article then reads the Monarch too, not only 2026's Preparation Cards.
+    other_meanings: list[tuple[Record, Record | None]] = field(default_factory=list)
 
 
 def find_rule(corpus: Corpus, number: str, document: str = "cr", edition: str | None = None) -> Record:
@@ -116,6 +120,7 @@ def rule_report(corpus: Corpus, record: Record, *, newest: bool) -> RuleReport:
     equivalents = [(corpus.records[rid], changed) for rid, changed in corpus.equivalents(record.id)]
     same = {r.id for r, _ in equivalents}
     warnings = []
+    other_meanings: list[tuple[Record, Record | None]] = []
     if record.number:
         for edition, rid in sorted(corpus.numbered(record.number, record.document).items()):
             if rid == record.id or rid in same:
@@ -123,13 +128,14 @@ def rule_report(corpus: Corpus, record: Record, *, newest: bool) -> RuleReport:
             other = corpus.records[rid]
             moved = [r for r, _ in corpus_equivalents(corpus, rid) if r.edition == record.edition]
             there = f"; that rule is {moved[0].number} in {record.edition}" if moved else ""
+            other_meanings.append((other, moved[0] if moved else None))
             warnings.append(
                 f"{record.number} means a different rule in {edition} ({_about(other)}){there}."
             )
     if newest and warnings:
         warnings.append(f"Answered from {record.edition}, the newest loaded edition having {record.number}; "
                         f"use --edition to choose another.")
-    return RuleReport(record, equivalents, warnings)
+    return RuleReport(record, equivalents, warnings, other_meanings if newest else [])
 
 
 def corpus_equivalents(corpus: Corpus, record_id: str) -> list[tuple[Record, bool]]:

@@ -74,6 +74,12 @@ def render(report: RuleReport) -> str:
         lines.append("Same rule in other loaded editions: none found")
     for warning in report.warnings:
         lines.append(f"Warning: {warning}")
+    for other, now in report.other_meanings:
+        lines.append("")
+        heading = f"{other.citation} \u2014 {other.title}" if other.title else other.citation
+        where = f" (now {now.number} in {now.edition})" if now is not None else ""
+        lines.append(f"{record.number} in {other.edition}: {heading}{where}")
+        lines.extend(_wrap(other.text))
     return "\n".join(lines)
 
 

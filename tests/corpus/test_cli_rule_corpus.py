@@ -54,6 +54,20 @@ def test_rule_722_4_after_adding_2026_warns_it_is_another_rule(data_dir, shared_
     assert "2026-04-17: 725.4 (renumbered from 722.4), text changed" in out  # "who can become" added
 
 
+def test_rule_722_4_with_and_without_2026_edition_answer_differently(data_dir, shared_cr_dir, capsys):
+    run(capsys, "corpus", "add", str(shared_cr_dir / "cr-2026-04-17.txt"))
+    _, default, _ = run(capsys, "rule", "722.4")
+    code, chosen, _ = run(capsys, "rule", "722.4", "--edition", "2026-04-17")
+    assert code == 0 and chosen.startswith("CR 722.4 (2026-04-17) \u2014 Preparation Cards")
+    # why: without --edition the judge may mean the number of the source documents (June 2024), so
+    # the Monarch's 722.4 is shown too, with where it lives now; --edition 2026-04-17 asks for 2026 only.
+    monarch = "722.4 in 2024-06-07: CR 722.4 (2024-06-07) \u2014 The Monarch (now 725.4 in 2026-04-17)"
+    assert monarch in default
+    assert "If the monarch leaves the game" in default
+    assert "If the monarch leaves the game" not in chosen
+    assert "the newest loaded edition having 722.4" in default and "newest loaded" not in chosen
+
+
 def test_rule_prints_examples_references_and_every_edition(five_releases_data, capsys):
     code, out, _ = run(capsys, "rule", "101.4", "--edition", "2024-06-07")
     assert code == 0
