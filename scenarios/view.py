@@ -9,13 +9,14 @@ from scenarios.model.steps import Step
 from scenarios.runner import ScenarioReport
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A model answer as the scenario format writes it: ``null``, ``true``, ``[Ann, Ben]``."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
     return str(value)
 
 
@@ -25,8 +26,8 @@ def _event_text(event: Any) -> str:
         return data
     ((name, arg),) = data.items()
     if isinstance(arg, dict):
-        return f"{name}: " + ", ".join(f"{k}={_show(v)}" for k, v in arg.items())
-    return f"{name}: {_show(arg)}"
+        return f"{name}: " + ", ".join(f"{k}={show_value(v)}" for k, v in arg.items())
+    return f"{name}: {show_value(arg)}"
 
 
 def step_to_dict(step: Step, report: ScenarioReport) -> dict[str, Any]:
@@ -80,7 +81,7 @@ def _step_lines(step: Step, report: ScenarioReport, indent: str) -> list[str]:
     cites = "; ".join(_cite_label(report.resolve(c)) for c in step.cites)
     lines = [f"{indent}- {step.text}" + (f"  [{cites}]" if cites else "")]
     for reading in step.alternatives:
-        lines.append(f"{indent}    or: {reading.text} -> {_show(reading.value)}")
+        lines.append(f"{indent}    or: {reading.text} -> {show_value(reading.value)}")
     return lines
 
 
@@ -96,8 +97,8 @@ def report_to_text(report: ScenarioReport) -> str:
         for step in item.steps:
             lines += _step_lines(step, report, "  ")
     for ans in report.answers:
-        mark = "ok" if ans.passed else f"EXPECTED {_show(ans.expected)}"
-        lines.append(f"{ans.question}: {_show(ans.value)}   ({mark})")
+        mark = "ok" if ans.passed else f"EXPECTED {show_value(ans.expected)}"
+        lines.append(f"{ans.question}: {show_value(ans.value)}   ({mark})")
         for step in ans.steps:
             lines += _step_lines(step, report, "  ")
     return "\n".join(lines)

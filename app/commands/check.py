@@ -19,16 +19,6 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _show(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    return str(value)
-
-
 def _relative(path: Path) -> str:
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
@@ -38,6 +28,7 @@ def _relative(path: Path) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from scenarios.runner import check_paths
+    from scenarios.view import show_value
 
     results = check_paths(args.paths)
     passed = failed = invalid = 0
@@ -58,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"FAIL {name}: {report.scenario.name}: {report.error}")
             continue
         wrong = "; ".join(
-            f"{a.key} expected {_show(a.expected)}, got {_show(a.value)}"
+            f"{a.key} expected {show_value(a.expected)}, got {show_value(a.value)}"
             + (f" (line {a.line})" if a.line else "")
             for a in report.failures
         )
