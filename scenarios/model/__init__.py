@@ -6,13 +6,15 @@ Pure functions over a frozen state (python-chess style)::
     state, steps = apply(state, event)
     value, steps = answer(state, question)
 
-Each step is a short sentence plus the rules it applied (:class:`Step`, :class:`Cite`).
+Each step is a short sentence plus the rules it applied (:class:`Step`, :class:`Cite`); the helpers that
+make citations (``cr``, ``ruling``, ``treachery``) live in :mod:`scenarios.model.citations`, so that
+``scenarios.model.treachery`` always names the Treachery variant module.
 """
 
 from __future__ import annotations
 
 from scenarios.model.build import build_state
-from scenarios.model.citations import Cite, Resolved, cr, resolve, ruling, treachery
+from scenarios.model.citations import Cite, Resolved, resolve
 from scenarios.model.events import EVENT_TYPES, Event, parse_event
 from scenarios.model.game import apply
 from scenarios.model.questions import QUESTIONS, Question, answer, parse_question
@@ -42,11 +44,8 @@ __all__ = [
     "answer",
     "apply",
     "build_state",
-    "cr",
     "parse_event",
     "parse_question",
     "register_variant",
     "resolve",
-    "ruling",
-    "treachery",
 ]

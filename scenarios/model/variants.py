@@ -220,10 +220,6 @@ def variant_of(state: TableState) -> Variant:
 
 register_variant(FreeForAll())
 
-# Variant modules written on top of this core register themselves when imported.
+# The variant modules register themselves when imported; they import this module, so they come last.
 for _module in ("team_vs_team", "emperor", "two_headed_giant", "treachery"):
-    try:
-        importlib.import_module(f"scenarios.model.{_module}")
-    except ModuleNotFoundError as _error:
-        if _error.name != f"scenarios.model.{_module}":
-            raise
+    importlib.import_module(f"scenarios.model.{_module}")

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
-# ``scenarios.model.treachery`` is also the name of the citation helper the package exports, so the
-# module is fetched by its full name.
-tr = importlib.import_module("scenarios.model.treachery")
+from scenarios.model import treachery as tr
 
 SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 FIVE = {"Cat": "leader", "Ben": "guardian", "Ann": "assassin", "Dan": "assassin", "Eve": "traitor"}

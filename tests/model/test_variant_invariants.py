@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,6 @@ from hypothesis import strategies as st
 from scenarios.format import GameSetup, load_scenario, scenario_files
 from scenarios.model import answer, apply, build_state, parse_event, parse_question
 from scenarios.model.citations import Cite, resolve
-
-tr = importlib.import_module("scenarios.model.treachery")
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
