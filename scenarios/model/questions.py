@@ -244,10 +244,20 @@ def _life(state: TableState, player: str) -> Answer:
     return value, [Step(f"{player}'s life total is {value}.", (cr("119.1"),))]
 
 
-@register_question("draws", ("player",), "int", "cards the player drew since the scenario started")
+@register_question(
+    "draws",
+    ("player",),
+    "int",
+    "cards the player drew by effects in the scenario (draw steps are not modelled)",
+)
 def _draws(state: TableState, player: str) -> Answer:
     n = state.draws.get(player, 0)
-    return n, [Step(f"{player} drew {n} card{'s' if n != 1 else ''} in this scenario.", (cr("121.1"),))]
+    return n, [
+        Step(
+            f"{player} drew {n} card{'s' if n != 1 else ''} by effects in this scenario (draw steps aside).",
+            (cr("121.1"),),
+        )
+    ]
 
 
 @register_question("ventures", ("player",), "int", "times the player ventured into Undercity")
@@ -352,4 +362,3 @@ def _zone(state: TableState, name: str) -> Answer:
 def _tapped(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     return perm.tapped, [Step(f"{name} is {'tapped' if perm.tapped else 'untapped'}.", (cr("110.5"),))]
-
