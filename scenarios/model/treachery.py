@@ -897,14 +897,13 @@ class TreacheryVariant(Variant):
 
     def _last_side(self, state: TableState, data: TreacheryState) -> tuple[TableState, list[Step]]:
         """104.2a/104.2c: when one side is left it wins, with the players who left on its last team."""
-        from scenarios.model.teams import end_game
+        from scenarios.model.teams import end_game, settle_game_end
 
         live = [side for side in sides_of(data, state) if any(state.is_in(p) for p in side)]
         if len(live) > 1:
             return state, []
-        if not live:
-            text = "No player is left in the game, so the game is over."
-            return state.with_(game_over=True), [step(text, cr("104.1"), cr("104.4a"))]
+        if not live:  # nobody left: the general rule ends the game in a draw and empties the stack
+            return settle_game_end(state, [])
         side = live[0]
         earlier = [p for p in side if not state.is_in(p)]
         if not earlier and len(side) == 1:

@@ -90,6 +90,8 @@ def check_invariants(state) -> None:
     in_game = ask(state, "in-game")
     if ask(state, "game-over"):
         assert in_game == [], f"game over but still playing: {in_game}"
+        # 104.1: once the game ends nothing more resolves, so no ability waits on the stack
+        assert not state.stack and not state.pending, f"game over with abilities waiting: {state.stack}"
     for player in in_game:
         mates, foes = set(ask(state, f"teammates({player})")), set(ask(state, f"opponents({player})"))
         assert not mates & foes, f"{player}: teammate and opponent {mates & foes}"
