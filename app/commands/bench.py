@@ -1,4 +1,5 @@
-"""`rulesjudge bench [--json]`: index build times, model load, query latency per method, peak memory.
+"""`rulesjudge bench [--json]`: the scenario checker, index build times, model load, query latency per
+method, peak memory.
 
 Builds run in temporary data folders (the user's index is untouched). Figures are reported, never
 asserted; see docs/search.md for the targets.
@@ -12,23 +13,36 @@ from typing import Any
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("bench", help="benchmark index builds and query latency")
+    p = subparsers.add_parser("bench", help="benchmark the scenario checker, index builds and query latency")
     p.add_argument("--releases", metavar="DIR", help="folder of official releases (default ../shared/cr)")
     p.add_argument("--builtin-only", action="store_true", help="skip the build with an official release")
+    p.add_argument("--scenarios-only", action="store_true", help="only the scenario checker (no model)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from app.commands.eval import release_paths
-    from indexer.bench import run_bench
-    from indexer.evaluate import load_questions
+    from scenarios.bench import bench_library
 
-    releases = [] if args.builtin_only else release_paths(args.releases)
-    questions = [question.q for question in load_questions()]
-    figures = run_bench(releases, questions)
+    checker = bench_library()  # first: its "heavy modules imported" must not see the search's torch
+    if args.scenarios_only:
+        figures: dict[str, Any] = {"scenario_checker": checker}
+    else:
+        from app.commands.eval import release_paths
+        from indexer.bench import run_bench
+        from indexer.evaluate import load_questions
+
+        releases = [] if args.builtin_only else release_paths(args.releases)
+        questions = [question.q for question in load_questions()]
+        figures = {"scenario_checker": checker, **run_bench(releases, questions)}
     if args.json:
         print(json.dumps(figures, indent=1))
+        return 0
+    heavy = ", ".join(checker["heavy_modules_imported"]) or "none"
+    print(f"scenario checker: {checker['scenarios']} scenarios, whole library median "
+          f"{checker['library_median_seconds']} s, one scenario median "
+          f"{checker['one_scenario_median_ms']} ms (heavy modules imported: {heavy})")
+    if args.scenarios_only:
         return 0
     print(f"model load {figures['model_load_seconds']} s "
           f"(sentence-transformers import {figures['import_sentence_transformers_seconds']} s)")

@@ -65,3 +65,15 @@ def test_ask_json_has_answers_steps_and_record_ids(tmp_path, capsys, data_dir) -
     assert (answer["question"], answer["value"], answer["passed"]) == ("monarch", "Ann", True)
     records = [c["record"] for e in data["events"] for s in e["steps"] for c in s["cites"]]
     assert "cr@2024-06-07/722.4" in records
+
+
+def test_bench_scenarios_only_times_the_whole_library_without_the_model(capsys) -> None:
+    from scenarios.format import scenario_files
+    from scenarios.runner import LIBRARY
+
+    assert main(["bench", "--scenarios-only", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)["scenario_checker"]
+    assert figures["scenarios"] == len(scenario_files([LIBRARY]))  # every library file was run
+    assert 0 < figures["one_scenario_median_ms"] <= figures["one_scenario_max_ms"]
+    assert figures["library_best_seconds"] <= figures["library_median_seconds"]
+    assert "torch" not in figures["heavy_modules_imported"]  # the checker never needs the model
