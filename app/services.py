@@ -67,7 +67,7 @@ def warm_up(searcher: Any) -> threading.Thread:
 
     def work() -> None:
         try:
-            _ = searcher.embedder.model
+            searcher.embedder.prepare_queries()  # the ONNX query model: no torch once it is exported
         except Exception:  # the first question will raise the same error, in the page, with its message
             pass
         finally:

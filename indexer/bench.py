@@ -96,6 +96,33 @@ def latency_figures(searcher: Searcher, questions: Sequence[str], warmup: int = 
     return figures
 
 
+def query_encoder_figures(embedder: Any, questions: Sequence[str]) -> dict[str, Any]:
+    """The ONNX query model: export (first use), reopening it in a new process's place, and the time of
+    one query vector by ONNX and by torch (p50 over the questions, after a warm-up)."""
+    from indexer.embed import Embedder
+
+    fresh = Embedder(embedder.path)
+    fresh._model = embedder.model  # the export needs the loaded model; share it
+    encoder, export_seconds = _timed(fresh.query_encoder)
+    reopened = Embedder(embedder.path)
+    _, reopen_seconds = _timed(reopened.query_encoder)
+    figures: dict[str, Any] = {"onnx": encoder is not None, "export_seconds": round(export_seconds, 3),
+                               "reopen_seconds": round(reopen_seconds, 3)}
+    paths = {"torch": embedder.encode_query_torch}
+    if encoder is not None:
+        paths["onnx"] = encoder.encode
+    for name, encode in paths.items():
+        for question in questions[:10]:
+            encode(question)
+        timings = []
+        for question in questions:
+            start = time.perf_counter()
+            encode(question)
+            timings.append((time.perf_counter() - start) * 1000)
+        figures[f"{name}_vector_p50_ms"] = round(percentile(timings, 0.5), 2)
+    return figures
+
+
 def run_bench(releases: Sequence[Path], questions: Sequence[str]) -> dict[str, Any]:
     """All figures: builds on the built-in corpus and on built-in + the newest release, model load,
     query latency per method, peak memory."""
@@ -117,6 +144,7 @@ def run_bench(releases: Sequence[Path], questions: Sequence[str]) -> dict[str, A
         figures, builtin_searcher = build_figures(corpus, "built-in", embedder)
         figures["corpus_load_seconds"] = round(seconds, 3)
         builds.append(figures)
+        result["query_encoder"] = query_encoder_figures(embedder, questions)  # first: it times the export
         result["latency_builtin"] = latency_figures(builtin_searcher, questions)
     if releases:
         newest = sorted(releases)[-1]

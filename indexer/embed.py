@@ -9,7 +9,9 @@ The model's identity is the sha256 of its weights file; the index manifest recor
 the model rebuilds the index. Hashing 90 MB takes a while, so the digest is memoised per
 (path, size, mtime) in the data folder.
 
-Heavy imports (torch, sentence-transformers) happen only in :func:`load_model`.
+Heavy imports (torch, sentence-transformers) happen only in :func:`load_model`. Questions are encoded
+by the ONNX export of the same model (:mod:`indexer.onnx_query`) when it is available, so a process that
+only searches a built index never imports torch; ``RULESJUDGE_ONNX=0`` keeps queries on torch.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ QUANTIZE_ENV = "RULESJUDGE_QUANTIZE"
 BUNDLED_WEIGHTS_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
 WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
 MODEL_NAME = "sentence-transformers/all-MiniLM-L6-v2"
+ONNX_ENV = "RULESJUDGE_ONNX"
 
 
 def set_offline() -> None:
@@ -131,6 +134,10 @@ class Embedder:
         self.variant = "int8" if quantize else "fp32"
         self._model: Any = None
         self._lock = threading.Lock()  # the app loads the model in a background thread
+        self._queries: Any = None  # the ONNX query encoder, once opened
+        self._queries_tried = False
+        self._queries_lock = threading.Lock()
+        self.notify: Any = None  # a function given one-line messages (the index's notifier)
 
     @property
     def model(self) -> Any:
@@ -157,7 +164,64 @@ class Embedder:
         return np.ascontiguousarray(vectors, dtype=np.float32)
 
     def encode_query(self, text: str) -> np.ndarray:
-        """One query vector, shape (1, dim). Skips ``encode``'s batching machinery (~3 ms saved)."""
+        """One query vector, shape (1, dim): by the ONNX export when it is available, else by torch."""
+        encoder = self.query_encoder()
+        if encoder is not None:
+            return encoder.encode(text)
+        return self.encode_query_torch(text)
+
+    def prepare_queries(self) -> None:
+        """Load what :meth:`encode_query` needs (exporting the ONNX query model the first time)."""
+        if self.query_encoder() is None:
+            _ = self.model
+
+    def query_encoder(self) -> Any:
+        """The :class:`~indexer.onnx_query.OnnxQueryEncoder` of this model, or None (torch is used)."""
+        if not self._queries_tried:
+            with self._queries_lock:
+                if not self._queries_tried:
+                    self._queries = self._open_query_encoder()
+                    self._queries_tried = True
+        return self._queries
+
+    def _open_query_encoder(self) -> Any:
+        if self.variant != "fp32" or os.environ.get(ONNX_ENV, "").strip().lower() in {"0", "false", "no"}:
+            return None
+        try:
+            from indexer import onnx_query
+        except ImportError:  # pragma: no cover - onnxruntime and tokenizers are dependencies
+            return None
+        target = onnx_query.onnx_path(data_dir() / "index" / "onnx", model_hash(self.path))
+        length = onnx_query.max_seq_length(self.path)
+        if target.is_file():
+            try:
+                return onnx_query.OnnxQueryEncoder(target, self.path, length)
+            except Exception as error:  # a damaged file is exported again, never a crash
+                self._say(f"{target}: unreadable query model ({type(error).__name__}); exporting it again")
+                target.unlink(missing_ok=True)
+        try:
+            model = self.model
+            onnx_query.export(model, target)
+            encoder = onnx_query.OnnxQueryEncoder(target, self.path, length)
+            if onnx_query.agreement(encoder, model) < onnx_query.MIN_COSINE:
+                raise onnx_query.ExportRefused("vectors differ from sentence-transformers")
+            return encoder
+        except onnx_query.ExportRefused:
+            target.unlink(missing_ok=True)
+            return None
+        except InputError:
+            raise
+        except Exception as error:  # no export: queries stay on torch, as before
+            self._say(f"query model export failed ({type(error).__name__}: {error}); queries use torch")
+            target.unlink(missing_ok=True)
+            return None
+
+    def _say(self, message: str) -> None:
+        if self.notify is not None:
+            self.notify(message)
+
+    def encode_query_torch(self, text: str) -> np.ndarray:
+        """One query vector by sentence-transformers on torch. Skips ``encode``'s batching (~3 ms)."""
         import numpy as np
         import torch
 

@@ -316,6 +316,10 @@ class Searcher:
             from indexer.embed import Embedder
 
             self._embedder = Embedder()
+        if self._embedder.notify is None:
+            from indexer.index import stderr_notify
+
+            self._embedder.notify = self._notify or stderr_notify
         return self._embedder
 
     @property
@@ -360,7 +364,7 @@ class Searcher:
         if methods & {"bm25", "hybrid"}:
             _ = self.lexical
         if methods & {"dense", "hybrid"} and self.dense is not None:
-            _ = self.embedder.model
+            self.embedder.prepare_queries()
         return self
 
     # --- filters ---
