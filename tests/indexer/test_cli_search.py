@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,20 +13,10 @@ PROJECT = Path(__file__).resolve().parents[2]
 HEAVY = ("torch", "sentence_transformers", "faiss", "bm25s", "transformers")
 
 
-def test_an_exact_number_in_a_fresh_process_imports_no_model_library(search_data):
-    code = (
-        "import json, sys\n"
-        "from app.cli import main\n"
-        "status = main(['search', '722.4', '--json'])\n"
-        f"print(json.dumps({{'status': status, 'heavy': [m for m in {HEAVY!r} if m in sys.modules]}}))\n"
-    )
-    env = {**os.environ, "RULESJUDGE_DATA": str(search_data)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=PROJECT,
-                          timeout=120, check=False)
-    assert done.returncode == 0, done.stderr
-    answer, report = done.stdout.strip().splitlines()
-    assert json.loads(report) == {"status": 0, "heavy": []}
-    hits = json.loads(answer)["hits"]
+def test_an_exact_number_in_a_fresh_process_imports_no_model_library(search_data, search_in_fresh_process):
+    answer, status, heavy = search_in_fresh_process(["search", "722.4", "--json"], search_data, HEAVY)
+    assert (status, heavy) == (0, [])
+    hits = answer["hits"]
     assert hits[0]["id"] == "cr@2024-06-07/722.4" and hits[0]["edition"] == "2024-06-07"
 
 

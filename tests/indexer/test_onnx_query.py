@@ -3,10 +3,6 @@ file exported again, and a search process that never imports torch once the expo
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -74,20 +70,11 @@ def test_a_model_of_another_shape_is_not_exported():
         onnx_query.check_architecture(fake[:2])
 
 
-def test_a_question_in_a_fresh_process_does_not_import_torch(searcher, search_data):
+def test_a_question_in_a_fresh_process_does_not_import_torch(searcher, search_data, search_in_fresh_process):
     searcher.embedder.prepare_queries()  # the index and the query model exist, as after `rulesjudge app`
-    code = (
-        "import json, sys\n"
-        "from app.cli import main\n"
-        "status = main(['search', 'who becomes the monarch when the monarch leaves', '--json', '--k', '3'])\n"
-        "heavy = [m for m in ('torch', 'sentence_transformers', 'transformers') if m in sys.modules]\n"
-        "print(json.dumps({'status': status, 'heavy': heavy}))\n"
-    )
-    env = {**os.environ, "RULESJUDGE_DATA": str(search_data)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=PROJECT,
-                          timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    answer, report = done.stdout.strip().splitlines()
-    assert json.loads(report) == {"status": 0, "heavy": []}
-    ids = [hit["id"] for hit in json.loads(answer)["hits"]]
+    question = ["search", "who becomes the monarch when the monarch leaves", "--json", "--k", "3"]
+    answer, status, heavy = search_in_fresh_process(question, search_data,
+                                                    ("torch", "sentence_transformers", "transformers"))
+    assert (status, heavy) == (0, [])
+    ids = [hit["id"] for hit in answer["hits"]]
     assert "cr@2024-06-07/722.4" in ids  # why: 722.4 is the rule for the monarch leaving
