@@ -54,6 +54,8 @@ def prepare_index(*, progress: bool = True) -> Any:
     searcher = _open(progress=progress, build=True, lazy=True)
     _ = searcher.lexical  # BM25 over the chunks
     _ = searcher.dense  # FAISS: loaded, or (re)built, embedding only what changed
+    if searcher.embedder.model_loaded:  # just built: export the query model while torch is loaded, so
+        searcher.embedder.prepare_queries()  # a server started from a built index never needs torch
     return searcher
 
 

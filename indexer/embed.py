@@ -163,6 +163,11 @@ class Embedder:
         )
         return np.ascontiguousarray(vectors, dtype=np.float32)
 
+    @property
+    def model_loaded(self) -> bool:
+        """Is the sentence-transformers model in memory (torch imported)?"""
+        return self._model is not None
+
     def encode_query(self, text: str) -> np.ndarray:
         """One query vector, shape (1, dim): by the ONNX export when it is available, else by torch."""
         encoder = self.query_encoder()
