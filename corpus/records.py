@@ -56,6 +56,19 @@ DOCUMENT_TITLES: dict[str, str] = {
 
 #: Namespaces whose text is official Wizards of the Coast text.
 OFFICIAL_DOCUMENTS = frozenset({"cr", "rulings"})
+#: Namespaces of fan-made rules documents (the others that are not official are wiki pages).
+FAN_RULES_DOCUMENTS = frozenset({"treachery"})
+
+
+def source_label(document: str) -> str:
+    """What kind of text a namespace holds, as a hit names it.
+
+    >>> source_label("cr"), source_label("treachery"), source_label("monarch-wiki")
+    ('official', 'fan-made rules', 'wiki page')
+    """
+    if document in OFFICIAL_DOCUMENTS:
+        return "official"
+    return "fan-made rules" if document in FAN_RULES_DOCUMENTS else "wiki page"
 
 _ID_PATTERN = re.compile(r"^(?P<document>[a-z][a-z0-9-]*)@(?P<edition>[A-Za-z0-9.-]+)/(?P<local>\S+)$")
 
@@ -83,7 +96,9 @@ class RecordId:
 
 
 def make_id(document: str, edition: str, local: str) -> str:
-    """>>> make_id("cr", "2022-04-29", "glossary/emperor")
+    """The id of a record.
+
+    >>> make_id("cr", "2022-04-29", "glossary/emperor")
     'cr@2022-04-29/glossary/emperor'
     """
     return str(RecordId(document, edition, local))

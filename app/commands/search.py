@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from corpus.errors import InputError
+from corpus.records import source_label
 
 
 def register(subparsers: Any) -> None:
@@ -69,7 +70,7 @@ def _print_human(result: Any) -> None:
     if not result.hits:
         print("no matching rule")
     for rank, hit in enumerate(result.hits, start=1):
-        source = "official" if hit.official else "fan-made/wiki"
+        source = source_label(hit.document)
         label = hit.number or hit.title
         title = f" — {hit.title}" if hit.title and hit.title != label else ""
         print(f"{rank:>2}. {hit.citation}{title}  [{hit.id}; {source}; {hit.match} {hit.score:.3f}]")
