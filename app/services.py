@@ -307,6 +307,18 @@ def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[st
     return list(getattr(result, "answers", result))
 
 
+def meets_expectation(answer: Any, wanted: Any) -> bool:
+    """Does a model answer equal a scenario's expected value? The runner's own comparison: players as
+    sets, orders in order, booleans exactly (so the page and ``rulesjudge check`` never disagree)."""
+    from scenarios.model.questions import QUESTIONS
+    from scenarios.runner import same_answer
+
+    # Not ``answer.passed``: answers of an ad-hoc evaluation carry no expectation and default to passed.
+    question = _get(answer, "question", None)
+    spec = QUESTIONS.get(getattr(question, "name", ""))
+    return same_answer(spec.kind if spec else "", _get(answer, "value", None), wanted)
+
+
 def event_steps(report: Any) -> list[list[Any]]:
     """The derivation steps each event of a report caused, in event order."""
     return [list(getattr(event, "steps", ()) or ()) for event in getattr(report, "events", ()) or ()]

@@ -10,6 +10,8 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
+from app.presenters import DEFAULT
+
 WEB = Path(__file__).resolve().parents[2] / "app" / "web"
 HOME = WEB / "Home.py"
 CHECKER = WEB / "pages" / "1_Scenario_checker.py"
@@ -233,6 +235,19 @@ def test_loading_a_library_scenario_shows_its_expected_answers_met(checker):
     text = shown(checker)
     assert "Loaded library:" in text
     assert "✓ as expected" in text and "NOT as expected" not in text
+
+
+def test_a_loaded_scenario_whose_table_is_changed_shows_the_answers_not_met(checker):
+    name = "monarch/722-4-monarch-leaves-on-own-turn-next-player-takes-crown.yaml"
+    checker.selectbox(key="library_choice").select(name).run()
+    checker.button(key="load_button").click().run()
+    assert "NOT as expected" not in shown(checker)
+    expected = checker.session_state["loaded"]["expect"]["monarch"]
+    others = [p for p in checker.selectbox(key="t_active").options if p not in (DEFAULT, expected)]
+    checker.selectbox(key="t_active").select(others[-1]).run()  # another active player: another heir
+    assert not checker.exception, checker.exception
+    # why: 722.4 now gives the crown to someone else, so the scenario's expectation is no longer met
+    assert "NOT as expected" in shown(checker)
 
 
 def test_hostile_player_names_are_escaped_everywhere(checker):

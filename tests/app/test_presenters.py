@@ -95,3 +95,15 @@ def test_library_index_names_the_scenarios_that_cite_a_rule():
     assert citing, "the monarch's leaving rule is cited by library scenarios"
     assert all(isinstance(entry, services.LibraryScenario) for entry in citing)
     assert any("722.4" in entry.about or "722.4" in entry.relpath.replace("-", ".") for entry in citing)
+
+
+def test_expectations_are_checked_as_the_runner_checks_them():
+    game = {"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}
+    monarch, order, in_game, over = services.evaluate(
+        game, [{"leaves": "Cat"}], ["monarch", "turn-order", "in-game", "game-over"])
+    assert services.meets_expectation(monarch, "Ann")  # why: 722.4, the active player takes the crown
+    assert not services.meets_expectation(monarch, "Ben")  # a changed table must not show "as expected"
+    assert services.meets_expectation(order, ["Ann", "Ben"])
+    assert not services.meets_expectation(order, ["Ben", "Ann"])  # an order compares in order
+    assert services.meets_expectation(in_game, ["Ben", "Ann"])  # a set of players in any order
+    assert not services.meets_expectation(over, 0)  # a boolean is not the number 0

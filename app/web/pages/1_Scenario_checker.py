@@ -174,9 +174,7 @@ def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, ke
             line = f"**{md(question)}** → **{md(presenters.format_value(value))}**"
             if expect is not None and question in expect:
                 wanted = expect[question]
-                ok = getattr(answer, "passed", None)
-                if ok is None:
-                    ok = _same(value, wanted, question)
+                ok = services.meets_expectation(answer, wanted)
                 verdict = "✓ as expected" if ok else "✗ NOT as expected:"
                 line += f" — {verdict} {md(presenters.format_value(wanted))}"
             st.markdown(line)
@@ -194,14 +192,6 @@ def show_steps(steps: list[Any], *, key: str) -> None:
                         + md(presenters.format_value(reading.value)))
         for c, citation in enumerate(services.step_citations(step, store)):
             common.citation_block(citation, key=f"{key}-{i}-{c}")
-
-
-def _same(value: Any, wanted: Any, question: str) -> bool:
-    if isinstance(value, (list, tuple, set)) and isinstance(wanted, list):
-        if question in ("turn-order", "apnap-order", "stack-controllers"):
-            return list(value) == wanted
-        return sorted(map(str, value)) == sorted(map(str, wanted))
-    return bool(value == wanted)
 
 
 # --------------------------------------------------------------------------------------------- events
