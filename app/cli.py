@@ -13,8 +13,8 @@ import importlib
 import pkgutil
 import sys
 
-import app.commands as commands_package
-from corpus.errors import InputError
+import rulesjudge.app.commands as commands_package
+from rulesjudge.corpus.errors import InputError
 
 EXIT_INPUT_ERROR = 2
 
@@ -26,7 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module_info in sorted(pkgutil.iter_modules(commands_package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"app.commands.{module_info.name}")
+        module = importlib.import_module(f"rulesjudge.app.commands.{module_info.name}")
         module.register(subparsers)
     return parser
 

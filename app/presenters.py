@@ -21,8 +21,8 @@ from typing import Any
 
 import yaml
 
-from app.table_picture import Arrow, Seat, TablePicture
-from corpus.errors import InputError
+from rulesjudge.app.table_picture import Arrow, Seat, TablePicture
+from rulesjudge.corpus.errors import InputError
 
 VARIANTS = ("free-for-all", "team-vs-team", "emperor", "two-headed-giant", "treachery")
 TEAM_VARIANTS = ("team-vs-team", "emperor", "two-headed-giant")

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from corpus.errors import InputError
+from rulesjudge.corpus.errors import InputError
 
 #: A searcher built by ``rulesjudge app`` before the server starts, reused by the pages (same process).
 _PRELOADED: dict[str, Any] = {}
@@ -34,7 +34,7 @@ def open_searcher(*, progress: bool = False, build: bool = True) -> Any:
     with _LOCK:
         if "searcher" in _PRELOADED:
             return _PRELOADED["searcher"]
-        from indexer.search import open_searcher as _open
+        from rulesjudge.indexer.search import open_searcher as _open
 
         searcher = _open(progress=progress, build=build)
         _PRELOADED["searcher"] = searcher
@@ -49,7 +49,7 @@ def preload(searcher: Any) -> None:
 def prepare_index(*, progress: bool = True) -> Any:
     """Build or refresh the index with visible progress. When the index on disk is fresh this loads it
     without the language model (importing torch takes seconds): :func:`warm_up` loads that next."""
-    from indexer.search import open_searcher as _open
+    from rulesjudge.indexer.search import open_searcher as _open
 
     searcher = _open(progress=progress, build=True, lazy=True)
     _ = searcher.lexical  # BM25 over the chunks
@@ -102,7 +102,7 @@ def ready_for(query: str, timeout: float = 600) -> None:
     start_warm_up()
     if "thread" not in _WARMING or _MODEL_READY.is_set():
         return
-    from indexer.search import parse_query
+    from rulesjudge.indexer.search import parse_query
 
     if not parse_query(query).pure:
         _MODEL_READY.wait(timeout)
@@ -122,7 +122,7 @@ def corpus_of(searcher: Any | None = None) -> Any:
             if corpus is not None and hasattr(corpus, "get"):
                 return corpus
     if "corpus" not in _PRELOADED:
-        from corpus.store import load_corpus
+        from rulesjudge.corpus.store import load_corpus
 
         _PRELOADED["corpus"] = load_corpus()
     return _PRELOADED["corpus"]
@@ -150,7 +150,7 @@ def encoder(searcher: Any | None) -> Any:
             if candidate is not None and hasattr(candidate, "encode"):
                 return candidate
     if "embedder" not in _PRELOADED:
-        from indexer.embed import Embedder
+        from rulesjudge.indexer.embed import Embedder
 
         _PRELOADED["embedder"] = Embedder()
     return _PRELOADED["embedder"]
@@ -173,7 +173,7 @@ class LibraryScenario:
 
 
 def library_root() -> Path:
-    import scenarios
+    from rulesjudge import scenarios
 
     return Path(scenarios.__file__).resolve().parent / "library"
 
@@ -224,7 +224,7 @@ def about_record_ids(entry: LibraryScenario, corpus: Any) -> set[str]:
 
 
 def _cites_for_number(number: str, *, treachery: bool) -> list[Any]:
-    from scenarios.model.citations import Cite
+    from rulesjudge.scenarios.model.citations import Cite
 
     if treachery:
         return [Cite("treachery", number), Cite("cr", number)]
@@ -271,8 +271,8 @@ def _equivalents(corpus: Any, ids: Iterable[str]) -> set[str]:
 
 
 def _run_citations(entry: LibraryScenario, corpus: Any) -> set[str]:
-    from scenarios.format import load_scenario
-    from scenarios.runner import run_scenario
+    from rulesjudge.scenarios.format import load_scenario
+    from rulesjudge.scenarios.runner import run_scenario
 
     report = run_scenario(load_scenario(entry.path), corpus=corpus)
     ids: set[str] = set()
@@ -288,7 +288,7 @@ def _run_citations(entry: LibraryScenario, corpus: Any) -> set[str]:
 
 def parse_scenario_text(text: str, path: str = "<upload>") -> Any:
     """Validate a scenario file's text with the format's own reader (raises InputError, one line)."""
-    from scenarios.format import parse_scenario
+    from rulesjudge.scenarios.format import parse_scenario
 
     return parse_scenario(text, path=path)
 
@@ -296,7 +296,7 @@ def parse_scenario_text(text: str, path: str = "<upload>") -> Any:
 def evaluate_full(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> Any:
     """The model's report on ``game`` after ``events``: ``.events`` (each with the steps it caused) and
     ``.answers`` to ``questions`` (scenario-format values; bad input raises InputError)."""
-    from scenarios.runner import evaluate as _evaluate
+    from rulesjudge.scenarios.runner import evaluate as _evaluate
 
     return _evaluate(game, list(events), list(questions))
 
@@ -310,8 +310,8 @@ def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[st
 def meets_expectation(answer: Any, wanted: Any) -> bool:
     """Does a model answer equal a scenario's expected value? The runner's own comparison: players as
     sets, orders in order, booleans exactly (so the page and ``rulesjudge check`` never disagree)."""
-    from scenarios.model.questions import QUESTIONS
-    from scenarios.runner import same_answer
+    from rulesjudge.scenarios.model.questions import QUESTIONS
+    from rulesjudge.scenarios.runner import same_answer
 
     # Not ``answer.passed``: answers of an ad-hoc evaluation carry no expectation and default to passed.
     question = _get(answer, "question", None)
@@ -346,7 +346,7 @@ def resolve_cite(cite: Any, corpus: Any) -> dict[str, Any]:
         return {"label": cite, "record_id": None, "also": ()}
     if hasattr(cite, "record_id") and hasattr(cite, "label"):
         return {"label": cite.label, "record_id": cite.record_id, "also": tuple(getattr(cite, "also", ()))}
-    from scenarios.model.citations import resolve
+    from rulesjudge.scenarios.model.citations import resolve
 
     resolved = resolve(cite, corpus)
     return {"label": resolved.label, "record_id": resolved.record_id, "also": tuple(resolved.also)}

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from corpus.records import CrossRef, Record
+from rulesjudge.corpus.records import CrossRef, Record
 
 # Subrule letters skip l and o (they look like 1 and 0).
 _LETTERS = "abcdefghijkmnpqrstuvwxyz"

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from corpus import clean
-from corpus.errors import InputError
-from corpus.records import RULE_NUMBER, Provenance, Record, RecordKind, make_id, slugify
+from rulesjudge.corpus import clean
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import RULE_NUMBER, Provenance, Record, RecordKind, make_id, slugify
 
 SOURCES_DIR = Path(__file__).resolve().parent / "sources"
 MANIFEST_PATH = SOURCES_DIR / "manifest.json"
@@ -937,7 +937,7 @@ def _cache_inputs() -> list[Path]:
 def _cache_path() -> Path | None:
     import hashlib
 
-    from corpus.files import data_dir
+    from rulesjudge.corpus.files import data_dir
 
     digest = hashlib.sha256()
     try:
@@ -963,7 +963,7 @@ def _load_cache(path: Path) -> list[Record] | None:
 def _save_cache(path: Path, records: list[Record]) -> None:
     import pickle
 
-    from corpus.files import write_atomic
+    from rulesjudge.corpus.files import write_atomic
 
     with suppress(OSError):  # a read-only data folder still answers, only a little slower
         write_atomic(path, pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))

@@ -25,10 +25,10 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from corpus.records import Record
+from rulesjudge.corpus.records import Record
 
 if TYPE_CHECKING:
-    from corpus.store import Corpus
+    from rulesjudge.corpus.store import Corpus
 
 #: Below this masked-text similarity two rules are different rules.
 THRESHOLD = 0.6

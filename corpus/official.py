@@ -32,8 +32,8 @@ from datetime import datetime
 from enum import Enum
 from pathlib import Path
 
-from corpus.errors import InputError
-from corpus.records import Provenance, Record, RecordKind, make_id, slugify
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import Provenance, Record, RecordKind, make_id, slugify
 
 DOCUMENT = "cr"
 SENTINEL = "Comprehensive Rules"

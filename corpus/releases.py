@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
 
-from corpus.errors import InputError
-from corpus.files import write_atomic
-from corpus.official import Release, parse_release
-from corpus.records import Record
-from corpus.store import Corpus, user_release_paths, user_releases_folder
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.files import write_atomic
+from rulesjudge.corpus.official import Release, parse_release
+from rulesjudge.corpus.records import Record
+from rulesjudge.corpus.store import Corpus, user_release_paths, user_releases_folder
 
 MAX_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not one
 TIMEOUT_SECONDS = 30
@@ -101,7 +101,7 @@ def find_rule(corpus: Corpus, number: str, document: str = "cr", edition: str | 
     key = number.strip()
     record = corpus.lookup(key, document, edition)
     if record is None and not key[:1].isdigit():  # a glossary term: "monarch", "Active Player"
-        from corpus.records import slugify
+        from rulesjudge.corpus.records import slugify
 
         local = f"glossary/{slugify(key)}"
         editions = [edition] if edition else list(reversed(corpus.editions(document)))

@@ -23,11 +23,11 @@ from collections.abc import Iterable, Iterator, MutableMapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
-from corpus import crossrefs
-from corpus.errors import InputError
-from corpus.files import data_dir, write_atomic
-from corpus.official import Release, parse_release
-from corpus.records import CrossRef, Provenance, Record
+from rulesjudge.corpus import crossrefs
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.files import data_dir, write_atomic
+from rulesjudge.corpus.official import Release, parse_release
+from rulesjudge.corpus.records import CrossRef, Provenance, Record
 
 #: Bump when the parser's output changes: old cache entries are then ignored.
 CACHE_VERSION = "official-1"
@@ -190,7 +190,7 @@ class Corpus:
     def equivalents(self, record_id: str) -> list[tuple[str, bool]]:
         """The same rule in every other loaded edition of its document: ``(record id, text changed)``."""
         if record_id not in self._equivalents:
-            from corpus.editions import equivalents
+            from rulesjudge.corpus.editions import equivalents
 
             self._equivalents[record_id] = equivalents(self, record_id)
         return list(self._equivalents[record_id])
@@ -430,6 +430,6 @@ def _restore(cached: dict) -> Corpus:
 
 
 def _builtin_records() -> list[Record]:
-    from corpus.documents import read_builtin
+    from rulesjudge.corpus.documents import read_builtin
 
     return read_builtin()

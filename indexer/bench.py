@@ -16,8 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from corpus.files import DATA_ENV
-from indexer.search import METHODS, Searcher
+from rulesjudge.corpus.files import DATA_ENV
+from rulesjudge.indexer.search import METHODS, Searcher
 
 
 @contextmanager
@@ -53,7 +53,7 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 def build_figures(corpus: Any, label: str, embedder: Any) -> tuple[dict[str, Any], Searcher]:
     """Cold build, then a reopen with nothing changed, then a forced rebuild from the cache."""
-    from indexer.index import ensure_index
+    from rulesjudge.indexer.index import ensure_index
 
     searcher = Searcher(corpus, progress=False, embedder=embedder, notify=lambda _m: None)
     chunks, chunk_seconds = _timed(lambda: searcher.chunks)
@@ -99,7 +99,7 @@ def latency_figures(searcher: Searcher, questions: Sequence[str], warmup: int = 
 def query_encoder_figures(embedder: Any, questions: Sequence[str]) -> dict[str, Any]:
     """The ONNX query model: export (first use), reopening it in a new process's place, and the time of
     one query vector by ONNX and by torch (p50 over the questions, after a warm-up)."""
-    from indexer.embed import Embedder
+    from rulesjudge.indexer.embed import Embedder
 
     fresh = Embedder(embedder.path)
     fresh._model = embedder.model  # the export needs the loaded model; share it
@@ -126,8 +126,8 @@ def query_encoder_figures(embedder: Any, questions: Sequence[str]) -> dict[str, 
 def run_bench(releases: Sequence[Path], questions: Sequence[str]) -> dict[str, Any]:
     """All figures: builds on the built-in corpus and on built-in + the newest release, model load,
     query latency per method, peak memory."""
-    from corpus.store import load_corpus
-    from indexer.embed import Embedder, set_offline
+    from rulesjudge.corpus.store import load_corpus
+    from rulesjudge.indexer.embed import Embedder, set_offline
 
     set_offline()
     result: dict[str, Any] = {"cpu_count": os.cpu_count()}

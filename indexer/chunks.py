@@ -12,7 +12,7 @@ Two texts per chunk:
   (the embedding cache is keyed by :attr:`Chunk.key`).
 * ``lexical_text`` is what BM25 reads: the dense text plus number, heading path and aliases.
 
->>> from corpus.records import Record
+>>> from rulesjudge.corpus.records import Record
 >>> section = Record("cr@2022-04-29/809", "cr", "2022-04-29", "section", "", number="809",
 ...                  title="Emperor Variant")
 >>> rule = Record("cr@2022-04-29/809.3", "cr", "2022-04-29", "rule",
@@ -36,7 +36,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from corpus.records import Record
+from rulesjudge.corpus.records import Record
 
 #: Bump when the chunk texts change shape: the manifest then no longer matches and the index rebuilds.
 CHUNK_FORMAT = 2

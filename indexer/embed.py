@@ -24,8 +24,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from corpus.errors import InputError
-from corpus.files import data_dir, write_atomic
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.files import data_dir, write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -193,7 +193,7 @@ class Embedder:
         if self.variant != "fp32" or os.environ.get(ONNX_ENV, "").strip().lower() in {"0", "false", "no"}:
             return None
         try:
-            from indexer import onnx_query
+            from rulesjudge.indexer import onnx_query
         except ImportError:  # pragma: no cover - onnxruntime and tokenizers are dependencies
             return None
         target = onnx_query.onnx_path(data_dir() / "index" / "onnx", model_hash(self.path))

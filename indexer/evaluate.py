@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from corpus.errors import InputError
-from indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
 AREAS = ("monarch", "rulings", "emperor", "player", "treachery", "card-note", "exact", "old-number")
@@ -115,7 +115,7 @@ def applicable(questions: Iterable[Question], searcher: Searcher) -> list[Questi
 
 
 def _has_release(searcher: Searcher) -> bool:
-    from indexer.search import FULL_RELEASE_RULES
+    from rulesjudge.indexer.search import FULL_RELEASE_RULES
 
     counts: dict[str, int] = {}
     for record in searcher.records.values():
@@ -143,7 +143,7 @@ class Evaluation:
 
 def gold_date(searcher: Searcher, question: Question) -> str | None:
     """The newest date in force among the question's gold records (their edition, or effective date)."""
-    from indexer.search import edition_date
+    from rulesjudge.indexer.search import edition_date
 
     dates = [edition_date(record) for gold in question.gold if (record := searcher.records.get(gold))]
     known = [date for date in dates if date]
@@ -233,7 +233,7 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
 
 
 def _filters() -> Any:
-    from indexer.search import Filters
+    from rulesjudge.indexer.search import Filters
 
     return Filters()
 

@@ -27,13 +27,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from corpus.files import data_dir, write_atomic
-from indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash
+from rulesjudge.corpus.files import data_dir, write_atomic
+from rulesjudge.indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-    from indexer.embed import Embedder
+    from rulesjudge.indexer.embed import Embedder
 
 SCHEMA_VERSION = 1
 MANIFEST_FORMAT = "rulesjudge-index"
@@ -287,7 +287,7 @@ def ensure_index(
     """Load the index for these chunks, or (re)build it, embedding only what the cache lacks."""
     import numpy as np
 
-    from indexer.embed import model_hash, model_label
+    from rulesjudge.indexer.embed import model_hash, model_label
 
     start = time.perf_counter()
     root = root or index_root()

@@ -1,6 +1,6 @@
 """BM25 over the chunks' lexical texts (bm25s, English stop words, Snowball stemming, progress bars off).
 
->>> from indexer.chunks import Chunk
+>>> from rulesjudge.indexer.chunks import Chunk
 >>> chunks = [Chunk("a", "", "The monarch draws a card at the beginning of their end step."),
 ...           Chunk("b", "", "An emperor can attack only an opponent seated next to them.")]
 >>> index = LexicalIndex.build(chunks)
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-    from indexer.chunks import Chunk
+    from rulesjudge.indexer.chunks import Chunk
 
 _WORD = re.compile(r"[a-z0-9]+(?:\.[0-9]+[a-z]{0,2})*(?:['’][a-z]+)?")  # keeps 702.187c and 4.0 whole
 

@@ -37,16 +37,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from corpus.errors import InputError
-from corpus.records import Record
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import Record
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
-    from indexer.chunks import Chunk
-    from indexer.embed import Embedder
-    from indexer.index import BuildReport, DenseIndex
-    from indexer.lexical import LexicalIndex
+    from rulesjudge.indexer.chunks import Chunk
+    from rulesjudge.indexer.embed import Embedder
+    from rulesjudge.indexer.index import BuildReport, DenseIndex
+    from rulesjudge.indexer.lexical import LexicalIndex
 
 METHODS = ("hybrid", "bm25", "dense")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -298,7 +298,7 @@ class Searcher:
     @property
     def chunks(self) -> list[Chunk]:
         if self._chunks is None:
-            from indexer.chunks import make_chunks
+            from rulesjudge.indexer.chunks import make_chunks
 
             self._chunks = make_chunks(self.records)
             self._row_of = {chunk.id: row for row, chunk in enumerate(self._chunks)}
@@ -313,11 +313,11 @@ class Searcher:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            from indexer.embed import Embedder
+            from rulesjudge.indexer.embed import Embedder
 
             self._embedder = Embedder()
         if self._embedder.notify is None:
-            from indexer.index import stderr_notify
+            from rulesjudge.indexer.index import stderr_notify
 
             self._embedder.notify = self._notify or stderr_notify
         return self._embedder
@@ -325,7 +325,7 @@ class Searcher:
     @property
     def lexical(self) -> LexicalIndex:
         if self._lexical is None:
-            from indexer.lexical import LexicalIndex
+            from rulesjudge.indexer.lexical import LexicalIndex
 
             self._lexical = LexicalIndex.build(self.chunks)
         return self._lexical
@@ -339,12 +339,12 @@ class Searcher:
         return self._dense
 
     def _open_dense(self) -> DenseIndex | None:
-        from indexer.index import ensure_index, index_root, stderr_notify, try_load
+        from rulesjudge.indexer.index import ensure_index, index_root, stderr_notify, try_load
 
         notify = self._notify or stderr_notify
         if not self.build:
-            from indexer.embed import model_hash, model_label
-            from indexer.index import IndexFileError, expected_manifest
+            from rulesjudge.indexer.embed import model_hash, model_label
+            from rulesjudge.indexer.index import IndexFileError, expected_manifest
 
             wanted = expected_manifest(self.chunks, model_label(self.embedder.path),
                                        model_hash(self.embedder.path), self.embedder.variant)
@@ -632,7 +632,7 @@ class Searcher:
         """Glossary entries named in the question, with the share of the question's content words the
         term covers: "what is a general" is all about the term (1.0), "can the emperor attack at the
         start" only partly (1/3), so the entry is lifted in proportion."""
-        from indexer.lexical import tokenize
+        from rulesjudge.indexer.lexical import tokenize
 
         content = max(1, len([w for w in tokenize(text) if w not in _QUESTION_WORDS]))
         words = _term_key(text).split()
@@ -698,7 +698,7 @@ class Searcher:
         return SearchResult(query, hits, list(dict.fromkeys(notes)), exact=bool(parsed.pure and groups))
 
     def hit(self, record: Record, score: float, match: str, note: str | None = None) -> Hit:
-        from indexer.chunks import section_of
+        from rulesjudge.indexer.chunks import section_of
 
         parent = self.records.get(record.parent) if record.parent else None
         section = section_of(record, self.records)
@@ -780,9 +780,9 @@ def _term_key(text: str) -> str:
 def default_corpus() -> CorpusLike:
     """``corpus.store.load_corpus()``; before the store exists, the built-in records alone."""
     try:
-        from corpus.store import load_corpus
+        from rulesjudge.corpus.store import load_corpus
     except ImportError:
-        from corpus.documents import read_builtin
+        from rulesjudge.corpus.documents import read_builtin
 
         return RecordSet(read_builtin())
     corpus: CorpusLike = load_corpus()

@@ -1,4 +1,4 @@
-"""Benchmark of the scenario checker (reported, never asserted): ``python -m scenarios.bench``.
+"""Benchmark of the scenario checker (reported, never asserted): ``python -m rulesjudge.scenarios.bench``.
 
 Prints the time to load and check the whole library, the median time of one scenario (load + run), and
 whether checking imported any heavy module (torch, faiss, sentence_transformers).
@@ -11,8 +11,8 @@ import sys
 import time
 from typing import Any
 
-from scenarios.format import load_scenario, scenario_files
-from scenarios.runner import LIBRARY, run_scenario
+from rulesjudge.scenarios.format import load_scenario, scenario_files
+from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 
 HEAVY = ("torch", "faiss", "sentence_transformers", "streamlit")
 

@@ -13,7 +13,7 @@ command line prints one line and exits 2. See ``docs/scenario-format.md`` for th
 ('The monarch concedes', ['monarch'])
 >>> parse_scenario("name: x\\ngame: {players: [Ann, Ann]}")
 Traceback (most recent call last):
-corpus.errors.InputError: <input>:2: game.players: player 'Ann' is seated twice
+rulesjudge.corpus.errors.InputError: <input>:2: game.players: player 'Ann' is seated twice
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from corpus.errors import InputError
-from scenarios.model.events import Event, EventArgError, event_to_yaml, parse_event
-from scenarios.model.questions import QUESTIONS, Question, QuestionError, parse_question
-from scenarios.model.table import Team
-from scenarios.model.variants import VARIANTS
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.model.events import Event, EventArgError, event_to_yaml, parse_event
+from rulesjudge.scenarios.model.questions import QUESTIONS, Question, QuestionError, parse_question
+from rulesjudge.scenarios.model.table import Team
+from rulesjudge.scenarios.model.variants import VARIANTS
 
 Path_ = tuple[str | int, ...]
 ROLES = ("leader", "guardian", "assassin", "traitor")

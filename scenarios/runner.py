@@ -1,6 +1,6 @@
 """Running scenarios: build the table, apply the events, answer the questions, compare.
 
->>> from scenarios.format import parse_scenario
+>>> from rulesjudge.scenarios.format import parse_scenario
 >>> report = run_scenario(parse_scenario('''
 ... name: Ann concedes on her turn while monarch
 ... game: {players: [Ann, Ben, Cat], monarch: Ann}
@@ -18,15 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from corpus.errors import InputError
-from scenarios.format import GameSetup, Scenario, check_setup, load_scenario, scenario_files
-from scenarios.model import build_state
-from scenarios.model.citations import Cite, Resolved, default_corpus, resolve
-from scenarios.model.events import Event
-from scenarios.model.game import apply
-from scenarios.model.questions import QUESTIONS, Question, answer, parse_question
-from scenarios.model.steps import Step
-from scenarios.model.table import TableState
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.format import GameSetup, Scenario, check_setup, load_scenario, scenario_files
+from rulesjudge.scenarios.model import build_state
+from rulesjudge.scenarios.model.citations import Cite, Resolved, default_corpus, resolve
+from rulesjudge.scenarios.model.events import Event
+from rulesjudge.scenarios.model.game import apply
+from rulesjudge.scenarios.model.questions import QUESTIONS, Question, answer, parse_question
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import TableState
 
 LIBRARY = Path(__file__).parent / "library"
 
@@ -134,7 +134,7 @@ def evaluate(
     questions: Sequence[Question | str] = (),
 ) -> ScenarioReport:
     """Ad-hoc what-if: a setup (model or dict), events (objects or format items), question texts."""
-    from scenarios.format import parse_scenario
+    from rulesjudge.scenarios.format import parse_scenario
 
     if (
         isinstance(game_setup, dict)
@@ -148,7 +148,7 @@ def evaluate(
             if isinstance(game_setup, dict)
             else game_setup.model_dump(mode="json", by_alias=True, exclude_defaults=True)
         )
-        from scenarios.model.events import event_to_yaml
+        from rulesjudge.scenarios.model.events import event_to_yaml
 
         data = {
             "name": "what if",
@@ -182,7 +182,7 @@ def evaluate(
 
 
 def _question(text: str) -> Question:
-    from scenarios.model.questions import QuestionError
+    from rulesjudge.scenarios.model.questions import QuestionError
 
     try:
         return parse_question(text)

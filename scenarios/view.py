@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenarios.model.events import event_to_yaml
-from scenarios.model.steps import Step
-from scenarios.runner import ScenarioReport
+from rulesjudge.scenarios.model.events import event_to_yaml
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.runner import ScenarioReport
 
 
 def show_value(value: Any) -> str:

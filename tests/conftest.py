@@ -30,7 +30,7 @@ def data_dir(tmp_path, monkeypatch) -> Path:
 @pytest.fixture(scope="session")
 def five_releases_corpus(shared_cr_dir, tmp_path_factory):
     """The built-in corpus plus the five official releases, loaded once (cache in a private data folder)."""
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))

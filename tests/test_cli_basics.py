@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from app.cli import main
-from corpus.errors import InputError
-from corpus.records import RecordId, make_id
+from rulesjudge.app.cli import main
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import RecordId, make_id
 
 
 def test_help_lists_no_traceback(capsys):

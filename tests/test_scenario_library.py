@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from scenarios.format import load_scenario
-from scenarios.runner import LIBRARY, run_scenario
+from rulesjudge.scenarios.format import load_scenario
+from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 
 FILES = sorted(p for p in LIBRARY.rglob("*") if p.suffix in (".yaml", ".yml"))
 

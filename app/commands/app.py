@@ -50,13 +50,13 @@ def streamlit_flags(host: str, port: int) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from corpus.errors import InputError
+    from rulesjudge.corpus.errors import InputError
 
     if not 0 < args.port < 65536:
         raise InputError(None, f"port must be between 1 and 65535 (got {args.port})", key="--port")
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from app import services
+    from rulesjudge.app import services
 
     started = time.perf_counter()
     print("rulesjudge: loading the corpus and building or refreshing the search index…", file=sys.stderr)
@@ -78,7 +78,7 @@ def _warm_up_when_listening(host: str, port: int, timeout: float = 120) -> None:
     own start is not slowed down by importing torch); the pages start it too, whichever comes first."""
     import socket
 
-    from app import services
+    from rulesjudge.app import services
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

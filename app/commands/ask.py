@@ -15,9 +15,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scenarios.format import load_scenario
-    from scenarios.runner import default_citation_corpus, run_scenario
-    from scenarios.view import report_to_dict, report_to_text
+    from rulesjudge.scenarios.format import load_scenario
+    from rulesjudge.scenarios.runner import default_citation_corpus, run_scenario
+    from rulesjudge.scenarios.view import report_to_dict, report_to_text
 
     scenario = load_scenario(args.file)
     report = run_scenario(scenario, corpus=default_citation_corpus())

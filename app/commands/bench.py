@@ -22,15 +22,15 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scenarios.bench import bench_library
+    from rulesjudge.scenarios.bench import bench_library
 
     checker = bench_library()  # first: its "heavy modules imported" must not see the search's torch
     if args.scenarios_only:
         figures: dict[str, Any] = {"scenario_checker": checker}
     else:
-        from app.commands.eval import release_paths
-        from indexer.bench import run_bench
-        from indexer.evaluate import load_questions
+        from rulesjudge.app.commands.eval import release_paths
+        from rulesjudge.indexer.bench import run_bench
+        from rulesjudge.indexer.evaluate import load_questions
 
         releases = [] if args.builtin_only else release_paths(args.releases)
         questions = [question.q for question in load_questions()]

@@ -27,8 +27,8 @@ def _relative(path: Path) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from scenarios.runner import check_paths
-    from scenarios.view import show_value
+    from rulesjudge.scenarios.runner import check_paths
+    from rulesjudge.scenarios.view import show_value
 
     results = check_paths(args.paths)
     passed = failed = invalid = 0

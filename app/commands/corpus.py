@@ -16,8 +16,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from corpus.releases import add_release
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.releases import add_release
+    from rulesjudge.corpus.store import load_corpus
 
     added = add_release(args.source)
     counts = added.release.counts
@@ -33,8 +33,8 @@ def run_add(args: argparse.Namespace) -> int:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from corpus.records import DOCUMENT_TITLES
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.records import DOCUMENT_TITLES
+    from rulesjudge.corpus.store import load_corpus
 
     corpus = load_corpus()
     files = {release.effective: release.path for release in corpus.releases}

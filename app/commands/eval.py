@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from corpus.errors import InputError
+from rulesjudge.corpus.errors import InputError
 
 DEFAULT_RELEASES = Path(__file__).resolve().parents[2].parent / "shared" / "cr"
 
@@ -43,8 +43,8 @@ def release_paths(folder: str | None) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from corpus.store import load_corpus
-    from indexer.evaluate import (
+    from rulesjudge.corpus.store import load_corpus
+    from rulesjudge.indexer.evaluate import (
         QUESTIONS_PATH,
         applicable,
         evaluate,
@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         load_questions,
         tune,
     )
-    from indexer.search import Searcher
+    from rulesjudge.indexer.search import Searcher
 
     questions = load_questions(Path(args.questions) if args.questions else QUESTIONS_PATH)
     releases = [] if args.builtin_only else release_paths(args.releases)

@@ -11,7 +11,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from corpus.releases import RuleReport
+    from rulesjudge.corpus.releases import RuleReport
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$|^[\w.]+$")
 
@@ -25,9 +25,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from corpus.errors import InputError
-    from corpus.releases import find_rule, rule_report
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.corpus.releases import find_rule, rule_report
+    from rulesjudge.corpus.store import load_corpus
 
     if args.edition is not None and not DATE.match(args.edition):
         raise InputError("command line", f"not an edition: {args.edition!r} (use a date like 2024-06-07)",

@@ -19,8 +19,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from corpus.errors import InputError
-from corpus.records import source_label
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import source_label
 
 
 def register(subparsers: Any) -> None:
@@ -91,7 +91,7 @@ def _print_human(result: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from indexer.search import open_searcher
+    from rulesjudge.indexer.search import open_searcher
 
     if args.k < 1:
         raise InputError(None, f"--k must be at least 1 (got {args.k})", key="k")

@@ -7,10 +7,10 @@ from urllib.parse import quote
 
 import streamlit as st
 
-from app import services
-from app.web import common
-from corpus.errors import InputError
-from corpus.records import DOCUMENT_TITLES
+from rulesjudge.app import services
+from rulesjudge.app.web import common
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import DOCUMENT_TITLES
 
 common.setup_page("Rules search", "⚖️")
 md = common.md

@@ -10,8 +10,8 @@ from typing import Any
 
 import streamlit as st
 
-from app import services
-from app.presenters import badge, escape_markdown, record_neighbours
+from rulesjudge.app import services
+from rulesjudge.app.presenters import badge, escape_markdown, record_neighbours
 
 NOT_LOADED = (
     "Official release not loaded — add the Comprehensive Rules with `rulesjudge corpus add FILE_OR_URL` "
@@ -58,7 +58,7 @@ def library_vectors() -> Any:
 
 def closest_library(question: str, k: int = 3) -> list[tuple[services.LibraryScenario, float]]:
     """The library scenarios closest in meaning to a question (same MiniLM model as the search)."""
-    from app.whatif import closest_scenarios
+    from rulesjudge.app.whatif import closest_scenarios
 
     vectors = library_vectors()
     if len(vectors) == 0:

@@ -13,14 +13,14 @@ make citations (``cr``, ``ruling``, ``treachery``) live in :mod:`scenarios.model
 
 from __future__ import annotations
 
-from scenarios.model.build import build_state
-from scenarios.model.citations import Cite, Resolved, resolve
-from scenarios.model.events import EVENT_TYPES, Event, parse_event
-from scenarios.model.game import apply
-from scenarios.model.questions import QUESTIONS, Question, answer, parse_question
-from scenarios.model.steps import Reading, Step
-from scenarios.model.table import Identity, Options, Permanent, TableState, Team, Trigger
-from scenarios.model.variants import VARIANTS, FreeForAll, SetupProblem, Variant, register_variant
+from rulesjudge.scenarios.model.build import build_state
+from rulesjudge.scenarios.model.citations import Cite, Resolved, resolve
+from rulesjudge.scenarios.model.events import EVENT_TYPES, Event, parse_event
+from rulesjudge.scenarios.model.game import apply
+from rulesjudge.scenarios.model.questions import QUESTIONS, Question, answer, parse_question
+from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.table import Identity, Options, Permanent, TableState, Team, Trigger
+from rulesjudge.scenarios.model.variants import VARIANTS, FreeForAll, SetupProblem, Variant, register_variant
 
 __all__ = [
     "EVENT_TYPES",

@@ -1,6 +1,6 @@
 """Building the table state from a setup (the ``game:`` block of a scenario).
 
->>> from scenarios.format import GameSetup
+>>> from rulesjudge.scenarios.format import GameSetup
 >>> state = build_state(GameSetup(players=["Ann", "Ben", "Cat"], monarch="Ben"))
 >>> state.active, state.monarch, state.life["Cat"]
 ('Ann', 'Ben', 20)
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenarios.model import influence
-from scenarios.model.table import Identity, Options, Permanent, TableState, frozen_map
-from scenarios.model.variants import VARIANTS
+from rulesjudge.scenarios.model import influence
+from rulesjudge.scenarios.model.table import Identity, Options, Permanent, TableState, frozen_map
+from rulesjudge.scenarios.model.variants import VARIANTS
 
 
 def _options(variant_default: Options, spec: Any) -> Options:

@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from corpus.records import slugify
+from rulesjudge.corpus.records import slugify
 
 #: The edition whose numbering the model uses for official rules.
 NUMBERING = "2024-06-07"
@@ -271,12 +271,12 @@ def default_corpus() -> Any:
         return _DEFAULT_CORPUS[0]
     corpus: Any = None
     try:
-        from corpus.store import load_corpus
+        from rulesjudge.corpus.store import load_corpus
 
         corpus = load_corpus()
     except Exception:
         try:
-            from corpus.documents import read_builtin
+            from rulesjudge.corpus.documents import read_builtin
 
             corpus = _RecordsCorpus({r.id: r for r in read_builtin()})
         except Exception:

@@ -1,7 +1,7 @@
 """The deploy creatures option (804): "{T}: Target teammate gains control of this creature. Activate only
 as a sorcery." (804.2) — used by the Emperor variant (809.3b), allowed in other team variants (804.1).
 
->>> from scenarios.model.table import TableState, Team, Permanent, Options, frozen_map
+>>> from rulesjudge.scenarios.model.table import TableState, Team, Permanent, Options, frozen_map
 >>> state = TableState(seats=("Ann", "Ben", "Cat"), turn_player="Ann", options=Options(deploy=True),
 ...                    teams=(Team("A", ("Ann", "Ben")),),
 ...                    permanents=frozen_map({"Bear": Permanent("Bear", "Ann", "Ann")}))
@@ -13,15 +13,15 @@ as a sorcery." (804.2) — used by the Emperor variant (809.3b), allowed in othe
 
 from __future__ import annotations
 
-from scenarios.model.citations import Cite, cr
-from scenarios.model.steps import Step
-from scenarios.model.table import TableState
+from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import TableState
 
 
 def deploy_problems(state: TableState, permanent: str, to: str) -> list[tuple[str, Cite]]:
     """Why the controller of ``permanent`` can't deploy it to ``to`` now (empty: they can)."""
-    from scenarios.model.influence import within_range
-    from scenarios.model.variants import variant_of
+    from rulesjudge.scenarios.model.influence import within_range
+    from rulesjudge.scenarios.model.variants import variant_of
 
     perm = state.permanents.get(permanent)
     if perm is None or not perm.on_battlefield:

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
-from scenarios.model.citations import cr
-from scenarios.model.steps import Reading, Step
-from scenarios.model.team_vs_team import Teams, all_seats, step, team_of
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.team_vs_team import Teams, all_seats, step, team_of
 
 
 def seat_distance(seats: Sequence[str], a: str, b: str) -> int:
@@ -235,9 +235,9 @@ def resources_note(player: str, permanent: str, controller: str | None) -> tuple
 from dataclasses import replace as _replace  # noqa: E402
 from typing import Any  # noqa: E402
 
-from scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
-from scenarios.model.team_vs_team import team_map  # noqa: E402
-from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
+from rulesjudge.scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
+from rulesjudge.scenarios.model.team_vs_team import team_map  # noqa: E402
+from rulesjudge.scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
 
 
 def emperor_map(teams: tuple[Team, ...]) -> dict[str, str]:
@@ -331,7 +331,7 @@ class EmperorVariant(Variant):
         more, steps = team_losses(team_map(state), self._emperors(state), conceded, state.in_game)
         if not more:
             return state, []
-        from scenarios.model.leaving import leave
+        from rulesjudge.scenarios.model.leaving import leave
 
         state, after = leave(state, [p for p in state.in_game if p in more], "lost")
         return state, steps + after
@@ -354,8 +354,8 @@ class EmperorVariant(Variant):
 
     def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
         """801.10: a spell or ability doesn't affect players outside its controller's range of influence."""
-        from scenarios.model import events as ev
-        from scenarios.model.influence import in_range
+        from rulesjudge.scenarios.model import events as ev
+        from rulesjudge.scenarios.model.influence import in_range
 
         if (
             isinstance(event, ev.Damage)
@@ -377,7 +377,7 @@ register_variant(EmperorVariant())
 
 
 # --- the deploy question (any variant using the deploy creatures option) ------------------------------------
-from scenarios.model.questions import register_question  # noqa: E402
+from rulesjudge.scenarios.model.questions import register_question  # noqa: E402
 
 
 @register_question(
@@ -389,6 +389,6 @@ from scenarios.model.questions import register_question  # noqa: E402
 def can_deploy(state: TableState, permanent: str, to: str) -> Answer:
     """804.2 "{T}: Target teammate gains control of this creature. Activate only as a sorcery." — the
     core's deploy rules (``scenarios.model.deploy``: option, teammate, range 801.4, {T} and 302.6, timing)."""
-    from scenarios.model.deploy import deploy_answer
+    from rulesjudge.scenarios.model.deploy import deploy_answer
 
     return deploy_answer(state, permanent, to)

@@ -4,8 +4,8 @@ After each event the game checks state-based actions (704.5a: 0 life or less los
 abilities that triggered on the stack in APNAP order (101.4, 603.3b); unless the event says
 ``hold: true``, the stack then resolves, top first.
 
->>> from scenarios.model.table import TableState, frozen_map
->>> from scenarios.model.events import CombatDamage, Hit
+>>> from rulesjudge.scenarios.model.table import TableState, frozen_map
+>>> from rulesjudge.scenarios.model.events import CombatDamage, Hit
 >>> state = TableState(seats=("Ann", "Ben", "Cat"), turn_player="Ann", monarch="Ben",
 ...                    life=frozen_map({"Ann": 20, "Ben": 20, "Cat": 20}))
 >>> state, steps = apply(state, CombatDamage(hits=(Hit("Ann", "Ben", 2),)))
@@ -19,13 +19,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from scenarios.model import events as ev
-from scenarios.model import influence, initiative, monarch
-from scenarios.model.citations import RULING_LETHAL, cr
-from scenarios.model.leaving import leave
-from scenarios.model.steps import Step
-from scenarios.model.table import TableState, Trigger, frozen_map, next_in_turn_order
-from scenarios.model.variants import variant_of
+from rulesjudge.scenarios.model import events as ev
+from rulesjudge.scenarios.model import influence, initiative, monarch
+from rulesjudge.scenarios.model.citations import RULING_LETHAL, cr
+from rulesjudge.scenarios.model.leaving import leave
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import TableState, Trigger, frozen_map, next_in_turn_order
+from rulesjudge.scenarios.model.variants import variant_of
 
 Result = tuple[TableState, list[Step]]
 MAX_LOOPS = 200
@@ -121,7 +121,7 @@ def put_triggers_on_stack(state: TableState) -> Result:
 def _order_choices(triggers: list[Trigger]) -> list[Step]:
     """603.3b: a player orders the abilities they control as they choose; say so where it matters
     (two steal triggers for different players: the one that resolves last decides who holds it)."""
-    from scenarios.model.steps import Reading
+    from rulesjudge.scenarios.model.steps import Reading
 
     steps = []
     for controller in dict.fromkeys(t.controller for t in triggers):
@@ -426,7 +426,7 @@ def _control_ends(state: TableState, event: ev.ControlEnds) -> Result:
 
 
 def _wins(state: TableState, event: ev.Wins) -> Result:
-    from scenarios.model.teams import end_game
+    from rulesjudge.scenarios.model.teams import end_game
 
     variant = variant_of(state)
     player = event.player
@@ -487,7 +487,7 @@ def _game_draw(state: TableState, event: ev.GameDraw) -> Result:
 
 
 def _deploy(state: TableState, event: ev.Deploy) -> Result:
-    from scenarios.model.deploy import deploy_problems
+    from rulesjudge.scenarios.model.deploy import deploy_problems
 
     problems = deploy_problems(state, event.permanent, event.to)
     if problems:
@@ -512,7 +512,7 @@ def _deploy(state: TableState, event: ev.Deploy) -> Result:
 
 
 def _unveil(state: TableState, event: ev.Unveil) -> Result:
-    from scenarios.model.citations import treachery
+    from rulesjudge.scenarios.model.citations import treachery
 
     ident = state.identities.get(event.player)
     if ident is None or ident.face == "up":

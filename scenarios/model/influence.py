@@ -5,7 +5,7 @@ Who is within a player's range of influence is fixed as each turn begins (801.2c
 snapshot taken then, and a player who leaves does not bring the players on either side of them into
 each other's range until the next turn begins.
 
->>> from scenarios.model.table import TableState, Options
+>>> from rulesjudge.scenarios.model.table import TableState, Options
 >>> state = TableState(seats=("Alex", "Rob", "Carissa", "Dan"), turn_player="Alex", options=Options(range=1))
 >>> sorted(within_range(state, "Alex"))
 ['Alex', 'Dan', 'Rob']
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from scenarios.model.citations import cr
-from scenarios.model.steps import Reading, Step
-from scenarios.model.table import TableState, frozen_map, neighbour, seat_distance
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.table import TableState, frozen_map, neighbour, seat_distance
 
 RangeOf = Callable[[TableState, str], "int | None"]
 

@@ -4,7 +4,7 @@ Only its leaving rule (723.4) is required by the scope; taking it (723.3, 723.5)
 triggers (723.2: venture at upkeep, combat damage steals it, taking it ventures) are modelled the same
 way as the monarch's.
 
->>> from scenarios.model.table import TableState
+>>> from rulesjudge.scenarios.model.table import TableState
 >>> state, steps = take_initiative(TableState(seats=("Ann", "Ben"), turn_player="Ann"), "Ben")
 >>> state.initiative, [t.kind for t in state.pending]
 ('Ben', ['initiative-venture'])
@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scenarios.model.citations import cr
-from scenarios.model.steps import Step
-from scenarios.model.table import TableState, Trigger, frozen_map
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import TableState, Trigger, frozen_map
 
 UPKEEP = "initiative-upkeep"
 STEAL = "initiative-steal"

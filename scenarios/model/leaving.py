@@ -5,7 +5,7 @@ leave the game, control effects giving them control end, and what they still con
 (800.4a); triggered abilities they control cease to exist (800.4a, 800.4d); if it was their turn, the
 turn goes on with no active player (800.4j). Then the game may be over (104.2a, 104.2c).
 
->>> from scenarios.model.table import TableState
+>>> from rulesjudge.scenarios.model.table import TableState
 >>> state = TableState(seats=("Ann", "Ben", "Cat", "Dan"), turn_player="Ann", monarch="Ann")
 >>> after, steps = leave(state, ["Ann"], "conceded")
 >>> after.monarch, after.active, after.in_game
@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from scenarios.model.citations import RULING_LEAVES, Cite, cr
-from scenarios.model.steps import Reading, Step
-from scenarios.model.table import Permanent, TableState, Trigger, frozen_map, next_in_turn_order
+from rulesjudge.scenarios.model.citations import RULING_LEAVES, Cite, cr
+from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.table import Permanent, TableState, Trigger, frozen_map, next_in_turn_order
 
 
 def successor(
@@ -119,7 +119,7 @@ def _objects(state: TableState, leavers: set[str]) -> tuple[dict[str, Permanent]
 
 def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple[TableState, list[Step]]:
     """Players leave the game at the same time: ``how`` is lost, conceded or drew."""
-    from scenarios.model.variants import variant_of
+    from rulesjudge.scenarios.model.variants import variant_of
 
     variant = variant_of(state)
     if state.game_over:
@@ -179,7 +179,7 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple
         steps += more
         changes["initiative"] = new
         if new is not None:  # taking it this way is taking the initiative: 723.2's third ability triggers
-            from scenarios.model.initiative import VENTURE
+            from rulesjudge.scenarios.model.initiative import VENTURE
 
             venture = Trigger(VENTURE, new, new, f"{new} ventures into Undercity", (cr("723.2"),))
             gained = (venture,)

@@ -6,7 +6,7 @@
   controller the monarch.
 * When the monarch leaves, the crown passes as they leave (722.4; see :mod:`scenarios.model.leaving`).
 
->>> from scenarios.model.table import TableState
+>>> from rulesjudge.scenarios.model.table import TableState
 >>> state = TableState(seats=("Ann", "Ben"), turn_player="Ann")
 >>> state, steps = become_monarch(state, "Ben")
 >>> state.monarch, state.became_monarch["Ben"]
@@ -15,15 +15,15 @@
 
 from __future__ import annotations
 
-from scenarios.model.citations import (
+from rulesjudge.scenarios.model.citations import (
     RULING_BECOME_TRIGGERS,
     RULING_DRAW_STILL,
     RULING_INHERENT,
     RULING_NO_MONARCH,
     cr,
 )
-from scenarios.model.steps import Step
-from scenarios.model.table import TableState, Trigger, frozen_map
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import TableState, Trigger, frozen_map
 
 DRAW = "monarch-draw"
 STEAL = "monarch-steal"

@@ -3,7 +3,7 @@
 A question is written ``name`` or ``name(arg, ...)``; each has argument kinds (player, permanent) and
 an answer kind that says how answers compare (lists of players compare as sets, except orders).
 
->>> from scenarios.model.table import TableState
+>>> from rulesjudge.scenarios.model.table import TableState
 >>> q = parse_question("in-range(Ann, Ben)")
 >>> q
 Question(name='in-range', args=('Ann', 'Ben'))
@@ -18,17 +18,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from scenarios.model import influence
-from scenarios.model.citations import cr
-from scenarios.model.steps import Step
-from scenarios.model.table import TableState, turn_order, turn_order_steps
+from rulesjudge.scenarios.model import influence
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import TableState, turn_order, turn_order_steps
 
 Answer = tuple[Any, list[Step]]
 
 
 def variant_of(state: TableState) -> Any:
     """The state's variant (imported late: variant modules import this module to register questions)."""
-    from scenarios.model.variants import variant_of as lookup
+    from rulesjudge.scenarios.model.variants import variant_of as lookup
 
     return lookup(state)
 
@@ -104,14 +104,14 @@ def answer(state: TableState, question: Question) -> Answer:
 # --- designations -------------------------------------------------------------------------------------
 @register_question("monarch", (), "player?", "who is the monarch (null: nobody)")
 def _monarch(state: TableState) -> Answer:
-    from scenarios.model.monarch import answer_monarch
+    from rulesjudge.scenarios.model.monarch import answer_monarch
 
     return answer_monarch(state)
 
 
 @register_question("initiative", (), "player?", "who has the initiative (null: nobody)")
 def _initiative(state: TableState) -> Answer:
-    from scenarios.model.initiative import answer_initiative
+    from rulesjudge.scenarios.model.initiative import answer_initiative
 
     return answer_initiative(state)
 
@@ -123,7 +123,7 @@ def _initiative(state: TableState) -> Answer:
     'how many times the player became the monarch ("becomes the monarch" triggers)',
 )
 def _became(state: TableState, player: str) -> Answer:
-    from scenarios.model.citations import RULING_BECOME_TRIGGERS
+    from rulesjudge.scenarios.model.citations import RULING_BECOME_TRIGGERS
 
     n = state.became_monarch.get(player, 0)
     return n, [
@@ -174,7 +174,7 @@ def _apnap(state: TableState) -> Answer:
 
 @register_question("next-turn", (), "player?", "who takes the next turn")
 def _next(state: TableState) -> Answer:
-    from scenarios.model.table import next_in_turn_order
+    from rulesjudge.scenarios.model.table import next_in_turn_order
 
     if state.game_over or state.turn_player is None:
         return None, [Step("The game is over: no more turns.", (cr("104.1"),))]
@@ -238,7 +238,7 @@ def _result(state: TableState, player: str) -> Answer:
 # --- life and cards -----------------------------------------------------------------------------------
 @register_question("life", ("player",), "int", "the player's life total")
 def _life(state: TableState, player: str) -> Answer:
-    from scenarios.model.game import life_of
+    from rulesjudge.scenarios.model.game import life_of
 
     value = life_of(state, player)
     return value, [Step(f"{player}'s life total is {value}.", (cr("119.1"),))]

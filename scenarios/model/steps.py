@@ -1,6 +1,6 @@
 """Derivation steps: a short sentence plus the rules it applied, and the readings a judge can choose.
 
->>> from scenarios.model.citations import cr
+>>> from rulesjudge.scenarios.model.citations import cr
 >>> Step("Ann is the active player.", (cr("102.1"),)).cites
 (Cite(document='cr', local='102.1'),)
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scenarios.model.citations import Cite
+from rulesjudge.scenarios.model.citations import Cite
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from scenarios.model.citations import Cite, cr
-from scenarios.model.steps import Step
+from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.steps import Step
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from scenarios.model.citations import Cite, cr
-from scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.steps import Reading, Step
 
 Teams = Mapping[str, Sequence[str]]
 
@@ -157,15 +157,15 @@ def legal_team_setup(teams: Teams) -> tuple[bool, list[Step]]:
 # Imported here, after the pure functions, because ``variants`` imports this module as it finishes loading.
 from typing import Any  # noqa: E402
 
-from scenarios.model.table import Options, TableState  # noqa: E402
-from scenarios.model.variants import Answer, Variant, register_variant  # noqa: E402
+from rulesjudge.scenarios.model.table import Options, TableState  # noqa: E402
+from rulesjudge.scenarios.model.variants import Answer, Variant, register_variant  # noqa: E402
 
 
 def untap_step(state: TableState, players: Collection[str]) -> tuple[TableState, list[Step]]:
     """502.3: as their turn begins, the active player (team) untaps the permanents they control."""
     from dataclasses import replace as _replace
 
-    from scenarios.model.table import frozen_map
+    from rulesjudge.scenarios.model.table import frozen_map
 
     tapped = [
         n
@@ -218,7 +218,7 @@ register_variant(TeamVsTeam())
 
 
 # --- questions every team variant answers -------------------------------------------------------------------
-from scenarios.model.questions import Question, register_question  # noqa: E402
+from rulesjudge.scenarios.model.questions import Question, register_question  # noqa: E402
 
 
 @register_question("drawn", (), "players", "players for whom the game was a draw and who did not win")
@@ -230,7 +230,7 @@ def _drawn(state: TableState) -> Answer:
 
 @register_question("first-player", (), "players", "who may take the first turn (a random choice among them)")
 def _first_player(state: TableState) -> Answer:
-    from scenarios.model.variants import variant_of
+    from rulesjudge.scenarios.model.variants import variant_of
 
     special = variant_of(state).answer(state, Question("first-player"))
     if special is not None:

@@ -5,7 +5,7 @@ A game without teams is a game among individuals: each player is a side of their
 side is a team. A side is still in the game while one of its players is; the game ends when one side
 is left (it wins: every member, also those who had already lost, 104.2c) or none (a draw, 104.4a).
 
->>> from scenarios.model.table import TableState, Team
+>>> from rulesjudge.scenarios.model.table import TableState, Team
 >>> state = TableState(seats=("Ann", "Ben", "Cat", "Dan"), turn_player="Ann",
 ...                    teams=(Team("A", ("Ann", "Ben")), Team("B", ("Cat", "Dan"))))
 >>> teammates_of(state, "Ann")
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scenarios.model.citations import cr
-from scenarios.model.steps import Step
-from scenarios.model.table import TableState, Team, frozen_map
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import TableState, Team, frozen_map
 
 
 def team_containing(state: TableState, player: str) -> Team | None:

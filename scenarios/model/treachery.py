@@ -24,10 +24,10 @@ from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from corpus.records import slugify
-from scenarios.model.citations import Cite, cr, treachery
-from scenarios.model.steps import Reading, Step
-from scenarios.model.team_vs_team import Outcome, step, team_result
+from rulesjudge.corpus.records import slugify
+from rulesjudge.scenarios.model.citations import Cite, cr, treachery
+from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.team_vs_team import Outcome, step, team_result
 
 ROLES = ("leader", "guardian", "assassin", "traitor")
 
@@ -644,10 +644,10 @@ def result(
 # --- the variant object (the core's hooks) ----------------------------------------------------------------
 from typing import Any  # noqa: E402
 
-from scenarios.model import events as ev  # noqa: E402
-from scenarios.model.table import Identity as CoreIdentity  # noqa: E402
-from scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
-from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
+from rulesjudge.scenarios.model import events as ev  # noqa: E402
+from rulesjudge.scenarios.model.table import Identity as CoreIdentity  # noqa: E402
+from rulesjudge.scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
+from rulesjudge.scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
 
 KEY = "treachery"
 
@@ -852,7 +852,7 @@ class TreacheryVariant(Variant):
         state = store(state, cards, last_team, last_role)
         losing, more = self._leader_team_losses(state)
         if losing:
-            from scenarios.model.leaving import leave as leave_game
+            from rulesjudge.scenarios.model.leaving import leave as leave_game
 
             state, after = leave_game(state, losing, "lost")
             return state, steps + more + after
@@ -878,7 +878,7 @@ class TreacheryVariant(Variant):
                 p for p, c in data.cards.items() if state.is_in(p) and c.role == "assassin" and c.face == "up"
             ]
             if assassins_in:
-                from scenarios.model.teams import end_game
+                from rulesjudge.scenarios.model.teams import end_game
 
                 team = [
                     p
@@ -897,7 +897,7 @@ class TreacheryVariant(Variant):
 
     def _last_side(self, state: TableState, data: TreacheryState) -> tuple[TableState, list[Step]]:
         """104.2a/104.2c: when one side is left it wins, with the players who left on its last team."""
-        from scenarios.model.teams import end_game, settle_game_end
+        from rulesjudge.scenarios.model.teams import end_game, settle_game_end
 
         live = [side for side in sides_of(data, state) if any(state.is_in(p) for p in side)]
         if len(live) > 1:
@@ -957,7 +957,7 @@ class TreacheryVariant(Variant):
         if isinstance(event, StealIdentity):
             return self._steal(state, cards, event.player, event.source)
         if isinstance(event, ev.Wins):
-            from scenarios.model.game import HANDLERS
+            from rulesjudge.scenarios.model.game import HANDLERS
 
             state, steps = HANDLERS[ev.Wins](state, event)
             return (self._close(state) if state.game_over else state), steps
@@ -981,7 +981,7 @@ class TreacheryVariant(Variant):
     def _steal(
         self, state: TableState, cards: dict[str, Identity], thief: str, leader: str
     ) -> tuple[TableState, list[Step]]:
-        from scenarios.model.leaving import leave as leave_game
+        from rulesjudge.scenarios.model.leaving import leave as leave_game
 
         data = data_of(state)
         last_team, last_role = dict(data.last_team), dict(data.last_role)
@@ -1009,7 +1009,7 @@ register_variant(TreacheryVariant())
 
 
 # --- questions about identities ---------------------------------------------------------------------------
-from scenarios.model.questions import register_question  # noqa: E402
+from rulesjudge.scenarios.model.questions import register_question  # noqa: E402
 
 
 def _not_treachery(state: TableState) -> Answer | None:
@@ -1106,6 +1106,6 @@ def _can_unveil(state: TableState, player: str) -> Answer:
 
 
 def _life(state: TableState, player: str) -> int | None:
-    from scenarios.model.game import life_of
+    from rulesjudge.scenarios.model.game import life_of
 
     return life_of(state, player) if state.is_in(player) else None

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from scenarios.model.citations import cr
-from scenarios.model.steps import Reading, Step
-from scenarios.model.team_vs_team import Teams, all_seats, step, team_of
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.team_vs_team import Teams, all_seats, step, team_of
 
 
 def starting_life(team_size: int) -> int:
@@ -208,10 +208,10 @@ def next_team(teams: Teams, active_team: str | None, in_game: Collection[str]) -
 # --- the variant object (the core's hooks) ----------------------------------------------------------------
 from typing import Any  # noqa: E402
 
-from scenarios.model import events as ev  # noqa: E402
-from scenarios.model.table import Options, TableState  # noqa: E402
-from scenarios.model.team_vs_team import team_map, untap_step  # noqa: E402
-from scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
+from rulesjudge.scenarios.model import events as ev  # noqa: E402
+from rulesjudge.scenarios.model.table import Options, TableState  # noqa: E402
+from rulesjudge.scenarios.model.team_vs_team import team_map, untap_step  # noqa: E402
+from rulesjudge.scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
 
 
 class TwoHeadedGiant(Variant):
@@ -272,7 +272,7 @@ class TwoHeadedGiant(Variant):
         more, steps = team_losses(team_map(state), conceded, state.in_game, conceded=conceded)
         if not more:
             return state, []
-        from scenarios.model.leaving import leave
+        from rulesjudge.scenarios.model.leaving import leave
 
         state, after = leave(state, [p for p in state.in_game if p in more], "lost")
         return state, steps + after
@@ -319,7 +319,7 @@ class TwoHeadedGiant(Variant):
 
     def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
         if isinstance(event, ev.NextTurn):
-            from scenarios.model.game import HANDLERS
+            from rulesjudge.scenarios.model.game import HANDLERS
 
             team = self.team_of(state, state.turn_player) if state.turn_player else None
             if team is None:
@@ -341,8 +341,8 @@ register_variant(TwoHeadedGiant())
 
 
 # --- questions ---------------------------------------------------------------------------------------------
-from scenarios.model.questions import register_question  # noqa: E402
-from scenarios.model.variants import variant_of  # noqa: E402
+from rulesjudge.scenarios.model.questions import register_question  # noqa: E402
+from rulesjudge.scenarios.model.variants import variant_of  # noqa: E402
 
 
 @register_question(

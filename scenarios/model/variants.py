@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scenarios.model import influence, teams
-from scenarios.model.citations import Cite, cr
-from scenarios.model.steps import Step
-from scenarios.model.table import Options, TableState, Team, turn_order
+from rulesjudge.scenarios.model import influence, teams
+from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.table import Options, TableState, Team, turn_order
 
 if TYPE_CHECKING:
-    from scenarios.model.events import Event
-    from scenarios.model.questions import Question
+    from rulesjudge.scenarios.model.events import Event
+    from rulesjudge.scenarios.model.questions import Question
 
 Answer = tuple[Any, list[Step]]
 
@@ -151,7 +151,7 @@ class Variant:
             ]
         if len(allowed) <= 1:
             return allowed, [Step("The option in use dictates the defending player.", (cr("506.2a"),))]
-        from scenarios.model.steps import Reading
+        from rulesjudge.scenarios.model.steps import Reading
 
         return allowed, [
             Step(
@@ -222,4 +222,4 @@ register_variant(FreeForAll())
 
 # The variant modules register themselves when imported; they import this module, so they come last.
 for _module in ("team_vs_team", "emperor", "two_headed_giant", "treachery"):
-    importlib.import_module(f"scenarios.model.{_module}")
+    importlib.import_module(f"rulesjudge.scenarios.model.{_module}")

@@ -25,7 +25,7 @@ def app_env(app_data_root: Path) -> Iterator[Path]:
     wanted = {"RULESJUDGE_DATA": str(app_data_root), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     saved = {name: os.environ.get(name) for name in wanted}
     os.environ.update(wanted)
-    from app import services
+    from rulesjudge.app import services
 
     services.open_searcher(progress=False, build=True)
     try:

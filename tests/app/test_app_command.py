@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.cli import build_parser, main
-from app.commands.app import HOME, streamlit_flags
+from rulesjudge.app.cli import build_parser, main
+from rulesjudge.app.commands.app import HOME, streamlit_flags
 
 
 def test_serves_on_localhost_headless_without_usage_stats_by_default():

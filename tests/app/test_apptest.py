@@ -10,7 +10,7 @@ import pytest
 import yaml
 from streamlit.testing.v1 import AppTest
 
-from app.presenters import DEFAULT
+from rulesjudge.app.presenters import DEFAULT
 
 WEB = Path(__file__).resolve().parents[2] / "app" / "web"
 HOME = WEB / "Home.py"
@@ -66,7 +66,7 @@ def test_each_hit_links_the_library_scenarios_that_cite_it(home):
 
 
 def test_a_scenario_link_opens_it_in_the_checker(app_env):
-    from app import services
+    from rulesjudge.app import services
 
     entry = next((e for e in services.load_library() if e.relpath.startswith("monarch/722-4")), None)
     if entry is None:
@@ -260,7 +260,7 @@ def test_hostile_player_names_are_escaped_everywhere(checker):
 
 
 def test_downloaded_file_reads_back_as_a_scenario(checker):
-    from app import services
+    from rulesjudge.app import services
 
     checker.selectbox(key="t_monarch").select("Ben").run()
     code = next(c.value for c in checker.code if c.value.startswith("name:"))
@@ -271,10 +271,10 @@ def test_downloaded_file_reads_back_as_a_scenario(checker):
 
 def test_old_number_says_where_the_rule_lives_now(app_env, shared_cr_dir, monkeypatch):
     """An official release of 2020 and one of 2026 loaded: 718.4 (the monarch leaving, 2020) is 725.4 now."""
-    from app import services
-    from app.web import common
-    from corpus.store import load_corpus
-    from indexer.search import open_searcher
+    from rulesjudge.app import services
+    from rulesjudge.app.web import common
+    from rulesjudge.corpus.store import load_corpus
+    from rulesjudge.indexer.search import open_searcher
 
     releases = [shared_cr_dir / "cr-2020-06-01.txt", shared_cr_dir / "cr-2026-04-17.txt"]
     if not all(path.exists() for path in releases):

@@ -78,7 +78,7 @@ def server(app_env: Path) -> Iterator[dict]:
     log = ARTIFACTS / "e2e-server.log"
     started = time.monotonic()
     with log.open("w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "app.cli", "app", "--port", str(port)],
+        process = subprocess.Popen([sys.executable, "-m", "rulesjudge.app.cli", "app", "--port", str(port)],
                                    cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/"
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from app import presenters, services
-from app.presenters import TableForm, escape_markdown, form_to_game, game_to_form, scenario_yaml
-from corpus.errors import InputError
+from rulesjudge.app import presenters, services
+from rulesjudge.app.presenters import TableForm, escape_markdown, form_to_game, game_to_form, scenario_yaml
+from rulesjudge.corpus.errors import InputError
 
 
 def test_emperor_teams_round_trip_through_the_form():
@@ -88,7 +88,7 @@ def test_library_index_names_the_scenarios_that_cite_a_rule():
     entries = services.load_library()
     if not entries:
         pytest.skip("the scenario library is empty")
-    from scenarios.model.citations import default_corpus
+    from rulesjudge.scenarios.model.citations import default_corpus
 
     index = services.scenario_index(entries, default_corpus())
     citing = index.get("cr@2024-06-07/722.4", [])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from app.presenters import build_picture
-from app.table_picture import Arrow, Seat, TablePicture, render_svg, seat_positions, team_colours
+from rulesjudge.app.presenters import build_picture
+from rulesjudge.app.table_picture import Arrow, Seat, TablePicture, render_svg, seat_positions, team_colours
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -121,7 +121,7 @@ def test_treachery_identities_show_what_the_table_knows():
 
 
 def test_treachery_picture_from_the_rules_model():
-    from app.services import evaluate
+    from rulesjudge.app.services import evaluate
 
     game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan", "Eve"],
             "identities": {"Cat": "leader", "Ben": "guardian", "Ann": "assassin", "Dan": "assassin",

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.whatif import MAX_QUESTION, WhatIfError, closest_scenarios, examples, interpret, resolve_players
+from rulesjudge.app.whatif import (
+    MAX_QUESTION,
+    WhatIfError,
+    closest_scenarios,
+    examples,
+    interpret,
+    resolve_players,
+)
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus import clean
+from rulesjudge.corpus import clean
 
 SOURCES = Path(__file__).resolve().parents[2] / "corpus" / "sources"
 

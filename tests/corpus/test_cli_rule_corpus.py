@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from rulesjudge.app.cli import main
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
@@ -176,7 +176,7 @@ def five_releases_data(data_dir, shared_cr_dir):
 def test_rule_command_imports_no_heavy_library(data_dir):
     # why: a judge expects `rulesjudge rule` at once; torch & co. take seconds to import
     code = (
-        "import sys; from app.cli import main; rc = main(['rule', '722.4']); "
+        "import sys; from rulesjudge.app.cli import main; rc = main(['rule', '722.4']); "
         "heavy = [m for m in ('torch', 'sentence_transformers', 'faiss', 'streamlit') if m in sys.modules]; "
         "print('HEAVY', heavy); sys.exit(rc)"
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.crossrefs import expand_range, find_references, is_official_label
+from rulesjudge.corpus.crossrefs import expand_range, find_references, is_official_label
 
 
 def numbers(text: str) -> list[str]:
@@ -73,7 +73,7 @@ def test_not_references():
 
 @pytest.fixture(scope="module")
 def builtin(tmp_path_factory):
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))

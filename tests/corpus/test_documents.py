@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from corpus import documents
-from corpus.documents import load_manifest, read_builtin, read_source
-from corpus.errors import InputError
-from corpus.records import Record, RecordId
+from rulesjudge.corpus import documents
+from rulesjudge.corpus.documents import load_manifest, read_builtin, read_source
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import Record, RecordId
 
 PROJECT = Path(__file__).resolve().parents[2]
 SOURCES = PROJECT / "corpus" / "sources"
@@ -458,7 +458,7 @@ def test_cached_records_equal_a_fresh_read_and_a_damaged_cache_is_rebuilt(data_d
 
 def test_read_builtin_imports_nothing_heavy(tmp_path):
     code = (
-        "import sys, corpus.documents as d; d.read_builtin(); d.read_builtin(use_cache=False); "
+        "import sys, rulesjudge.corpus.documents as d; d.read_builtin(); d.read_builtin(use_cache=False); "
         "heavy = ('torch', 'sentence_transformers', 'faiss', 'streamlit', 'pydantic', 'numpy'); "
         "print(sorted(m for m in heavy if m in sys.modules))"
     )

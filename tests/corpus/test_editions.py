@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.editions import coverage, mask, similarity
+from rulesjudge.corpus.editions import coverage, mask, similarity
 
 
 def chain(corpus, record_id):
@@ -106,7 +106,7 @@ def test_stable_rules_map_to_the_same_number(five_releases_corpus, record_id):
 def test_wiki_quote_alone_joins_the_monarch_chain(shared_cr_dir, data_dir):
     # why: without the 2024 release, cr@2024-06-07 holds only what the monarch wiki quotes;
     # its 722.4 still finds its place in every loaded release
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     others = [p for p in sorted(shared_cr_dir.glob("cr-*.txt")) if "2024-06-07" not in p.name]
     corpus = load_corpus(others, include_user_releases=False)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.errors import InputError
-from corpus.official import Release, looks_like_release, parse_release, split_lines
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.official import Release, looks_like_release, parse_release, split_lines
 
 EXPECTED = {
     # file: chapters, sections, rules, subrules, examples, glossary, obsolete glossary entries

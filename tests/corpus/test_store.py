@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import pytest
 
-from corpus.errors import InputError
-from corpus.official import parse_release
-from corpus.records import Provenance
-from corpus.store import assemble, load_corpus
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.official import parse_release
+from rulesjudge.corpus.records import Provenance
+from rulesjudge.corpus.store import assemble, load_corpus
 
 
 def test_builtin_corpus_has_the_quoted_editions(data_dir):

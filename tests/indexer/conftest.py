@@ -32,7 +32,7 @@ def search_data(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def builtin_corpus(search_data):
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     return load_corpus(releases=[], include_user_releases=False)
 
@@ -40,7 +40,7 @@ def builtin_corpus(search_data):
 @pytest.fixture(scope="session")
 def searcher(builtin_corpus, search_data):
     """A prepared searcher over the built-in corpus (real model, real FAISS index)."""
-    from indexer.search import Searcher
+    from rulesjudge.indexer.search import Searcher
 
     messages: list[str] = []
     found = Searcher(builtin_corpus, progress=False, notify=messages.append).prepare()
@@ -55,7 +55,7 @@ class FakeEmbedder:
     dimension = 16
 
     def __init__(self) -> None:
-        from indexer.embed import model_path
+        from rulesjudge.indexer.embed import model_path
 
         self.path = model_path()
         self.embedded: list[str] = []
@@ -92,7 +92,7 @@ def _search_in_fresh_process(
 
     code = (
         "import json, sys\n"
-        "from app.cli import main\n"
+        "from rulesjudge.app.cli import main\n"
         f"status = main({argv!r})\n"
         f"print(json.dumps({{'status': status, 'heavy': [m for m in {heavy!r} if m in sys.modules]}}))\n"
     )

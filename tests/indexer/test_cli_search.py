@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from rulesjudge.app.cli import main
 
 PROJECT = Path(__file__).resolve().parents[2]
 HEAVY = ("torch", "sentence_transformers", "faiss", "bm25s", "transformers")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.errors import InputError
-from corpus.records import Record
-from indexer.chunks import corpus_hash, make_chunk, make_chunks
-from indexer.embed import BUNDLED_WEIGHTS_SHA256, model_hash, model_path, sha256_file
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.chunks import corpus_hash, make_chunk, make_chunks
+from rulesjudge.indexer.embed import BUNDLED_WEIGHTS_SHA256, model_hash, model_path, sha256_file
 
 
 def test_bundled_weights_are_all_minilm_l6_v2():

@@ -11,9 +11,9 @@ from dataclasses import replace
 
 import pytest
 
-import indexer.index as index_module
-from indexer.chunks import make_chunks
-from indexer.index import ensure_index, index_root
+import rulesjudge.indexer.index as index_module
+from rulesjudge.indexer.chunks import make_chunks
+from rulesjudge.indexer.index import ensure_index, index_root
 
 
 @pytest.fixture

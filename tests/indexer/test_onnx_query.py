@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from indexer import onnx_query
+from rulesjudge.indexer import onnx_query
 
 PROJECT = Path(__file__).resolve().parents[2]
 QUESTIONS = [
@@ -34,7 +34,7 @@ def test_onnx_query_vectors_equal_sentence_transformers(searcher):
 
 
 def test_a_damaged_query_model_is_exported_again_with_a_message(searcher):
-    from indexer.embed import Embedder
+    from rulesjudge.indexer.embed import Embedder
 
     target = searcher.embedder.query_encoder().path
     target.write_bytes(b"not an onnx file")
@@ -49,7 +49,7 @@ def test_a_damaged_query_model_is_exported_again_with_a_message(searcher):
 
 
 def test_onnx_can_be_switched_off(monkeypatch):
-    from indexer.embed import Embedder
+    from rulesjudge.indexer.embed import Embedder
 
     monkeypatch.setenv("RULESJUDGE_ONNX", "0")
     assert Embedder().query_encoder() is None  # why: queries then go through sentence-transformers

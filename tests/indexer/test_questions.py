@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from indexer.evaluate import AREAS, Metrics, first_rank, load_questions
-from indexer.search import parse_query
+from rulesjudge.indexer.evaluate import AREAS, Metrics, first_rank, load_questions
+from rulesjudge.indexer.search import parse_query
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +38,7 @@ def test_every_gold_id_exists_in_the_builtin_corpus(questions, builtin_corpus):
 
 
 def test_gold_ids_of_old_number_questions_exist_with_the_releases(questions, shared_cr_dir, search_data):
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     corpus = load_corpus(releases=[shared_cr_dir / "cr-2024-06-07.txt"], include_user_releases=False)
     missing = [gold for q in questions if q.needs_releases for gold in q.gold if gold not in corpus.records]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.errors import InputError
-from corpus.records import Record
-from indexer.search import RecordSet, Searcher, parse_query
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.search import RecordSet, Searcher, parse_query
 
 REQUIRED = {"id": str, "number": (str, type(None)), "document": str, "edition": str, "kind": str,
             "title": str, "text": str, "score": float, "cross_refs": list}
@@ -89,7 +89,7 @@ def test_a_year_in_the_question_reads_the_number_in_that_edition():
 
 
 def test_old_monarch_number_with_the_official_releases(shared_cr_dir, search_data):
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     releases = [shared_cr_dir / "cr-2020-06-01.txt", shared_cr_dir / "cr-2024-06-07.txt"]
     corpus = load_corpus(releases=releases, include_user_releases=False)

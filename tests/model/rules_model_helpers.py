@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenarios.model.steps import Step
-from scenarios.runner import evaluate
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.runner import evaluate
 
 
 def ask(game: dict[str, Any], events: list[Any], question: str) -> Any:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from app.cli import main
+from rulesjudge.app.cli import main
 
 PASSING = """\
 name: The active player takes the crown
@@ -72,11 +72,11 @@ def test_bench_scenarios_only_times_the_whole_library_without_the_model() -> Non
     import sys
     from pathlib import Path
 
-    from scenarios.format import scenario_files
-    from scenarios.runner import LIBRARY
+    from rulesjudge.scenarios.format import scenario_files
+    from rulesjudge.scenarios.runner import LIBRARY
 
     # A fresh process: this test session may have imported torch already for other tests.
-    out = subprocess.run([sys.executable, "-m", "app", "bench", "--scenarios-only", "--json"],
+    out = subprocess.run([sys.executable, "-m", "rulesjudge.app", "bench", "--scenarios-only", "--json"],
                          capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2]).stdout
     figures = json.loads(out)["scenario_checker"]
     assert figures["scenarios"] == len(scenario_files([LIBRARY]))  # every library file was run

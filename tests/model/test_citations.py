@@ -7,10 +7,10 @@ from functools import lru_cache
 
 import pytest
 
-from corpus.records import RULE_NUMBER
-from scenarios.format import load_scenario
-from scenarios.model.citations import NUMBERING, Cite, cr, resolve
-from scenarios.runner import LIBRARY, run_scenario
+from rulesjudge.corpus.records import RULE_NUMBER
+from rulesjudge.scenarios.format import load_scenario
+from rulesjudge.scenarios.model.citations import NUMBERING, Cite, cr, resolve
+from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 
 
 @lru_cache(maxsize=1)
@@ -23,7 +23,7 @@ def library_cites() -> frozenset[Cite]:
 
 @pytest.fixture(scope="module")
 def builtin_corpus(tmp_path_factory):
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     mp = pytest.MonkeyPatch()
     mp.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))
@@ -60,7 +60,7 @@ def test_monarch_rulings_and_quoted_rules_resolve_to_the_built_in_documents(buil
 
 
 def test_not_loaded_numbers_exist_in_the_2024_06_07_release(shared_cr_dir, builtin_corpus) -> None:
-    from corpus.official import parse_release
+    from rulesjudge.corpus.official import parse_release
 
     release = parse_release(shared_cr_dir / f"cr-{NUMBERING}.txt")
     numbers = {r.number for r in release.records if r.number}
@@ -71,7 +71,7 @@ def test_not_loaded_numbers_exist_in_the_2024_06_07_release(shared_cr_dir, built
 
 def test_with_a_release_loaded_monarch_steps_cite_722_and_the_renumbered_rule(shared_cr_dir, tmp_path,
                                                                              monkeypatch) -> None:
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     monkeypatch.setenv("RULESJUDGE_DATA", str(tmp_path))
     corpus = load_corpus(releases=[shared_cr_dir / "cr-2026-04-17.txt"], include_user_releases=False)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenarios.model import emperor as emp
+from rulesjudge.scenarios.model import emperor as emp
 
 SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 TEAMS = {"A": ("Ann", "Ben", "Cat"), "B": ("Dan", "Eve", "Fay")}
@@ -119,8 +119,8 @@ def test_809_7_resources_not_shared():
 # --- bad input: one line naming file, line and key -------------------------------------------------------
 import pytest  # noqa: E402
 
-from corpus.errors import InputError  # noqa: E402
-from scenarios.format import parse_scenario  # noqa: E402
+from rulesjudge.corpus.errors import InputError  # noqa: E402
+from rulesjudge.scenarios.format import parse_scenario  # noqa: E402
 
 
 @pytest.mark.parametrize(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from corpus.errors import InputError
-from scenarios.format import dump_scenario, load_scenario, parse_scenario
-from scenarios.runner import LIBRARY, run_scenario
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.format import dump_scenario, load_scenario, parse_scenario
+from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 
 GOOD = """\
 name: x

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scenarios.model.events import EVENT_TYPES
-from scenarios.model.questions import QUESTIONS
+from rulesjudge.scenarios.model.events import EVENT_TYPES
+from rulesjudge.scenarios.model.questions import QUESTIONS
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md"
 

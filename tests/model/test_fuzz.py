@@ -10,9 +10,9 @@ import random
 
 import yaml
 
-from corpus.errors import InputError
-from scenarios.format import parse_scenario
-from scenarios.runner import LIBRARY, run_scenario
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.format import parse_scenario
+from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 
 SEEDS = sorted(LIBRARY.rglob("*.yaml"))
 JUNK = [

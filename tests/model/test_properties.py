@@ -5,12 +5,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenarios.format import GameSetup
-from scenarios.model import build_state
-from scenarios.model import events as ev
-from scenarios.model.game import apply
-from scenarios.model.questions import QUESTIONS, Question, answer
-from scenarios.model.table import TableState, turn_order
+from rulesjudge.scenarios.format import GameSetup
+from rulesjudge.scenarios.model import build_state
+from rulesjudge.scenarios.model import events as ev
+from rulesjudge.scenarios.model.game import apply
+from rulesjudge.scenarios.model.questions import QUESTIONS, Question, answer
+from rulesjudge.scenarios.model.table import TableState, turn_order
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenarios.model import team_vs_team as tvt
+from rulesjudge.scenarios.model import team_vs_team as tvt
 
 TEAMS = {"A": ("Ann", "Ben", "Cat"), "B": ("Dan", "Eve", "Fay")}
 ALL = set(tvt.all_seats(TEAMS))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scenarios.model import treachery as tr
+from rulesjudge.scenarios.model import treachery as tr
 
 SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 FIVE = {"Cat": "leader", "Ben": "guardian", "Ann": "assassin", "Dan": "assassin", "Eve": "traitor"}
@@ -192,8 +192,8 @@ def test_card_catalogue_matches_the_documents_notes():
 
 
 # --- bad input: one line naming file, line and key -------------------------------------------------------
-from corpus.errors import InputError  # noqa: E402
-from scenarios.format import parse_scenario  # noqa: E402
+from rulesjudge.corpus.errors import InputError  # noqa: E402
+from rulesjudge.scenarios.format import parse_scenario  # noqa: E402
 
 
 def _bad(identities: str) -> InputError:
@@ -241,7 +241,7 @@ def test_the_metamorph_note_unveil_cost_needs_8_life():
 
 # --- through the model -------------------------------------------------------------------------------------
 def _ask(identities: str, events: list, question: str):
-    from scenarios.model import answer, apply, build_state, parse_event, parse_question
+    from rulesjudge.scenarios.model import answer, apply, build_state, parse_event, parse_question
 
     text = ("name: t\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan, Eve]\n"
             f"  identities: {identities}\n")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scenarios.model import two_headed_giant as thg
+from rulesjudge.scenarios.model import two_headed_giant as thg
 
 TEAMS = {"1": ("Ann", "Ben"), "2": ("Cat", "Dan")}
 ALL = {"Ann", "Ben", "Cat", "Dan"}
@@ -76,8 +76,8 @@ def test_805_4_teams_take_turns():
 def test_810_1_unequal_teams_are_an_input_error():
     import pytest
 
-    from corpus.errors import InputError
-    from scenarios.format import parse_scenario
+    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.scenarios.format import parse_scenario
 
     text = "name: bad\ngame:\n  variant: two-headed-giant\n  teams: [[Ann, Ben], [Cat, Dan, Eve]]\n"
     with pytest.raises(InputError) as caught:
@@ -87,17 +87,17 @@ def test_810_1_unequal_teams_are_an_input_error():
 
 # --- through the model: build a table, apply events, ask -------------------------------------------------
 def _run(events, question, teams="[[Ann, Ben], [Cat, Dan]]", active="Ann"):
-    from scenarios.format import parse_scenario
-    from scenarios.model import answer, apply, build_state
+    from rulesjudge.scenarios.format import parse_scenario
+    from rulesjudge.scenarios.model import answer, apply, build_state
 
     text = f"name: t\ngame:\n  variant: two-headed-giant\n  teams: {teams}\n  active: {active}\n"
     state = build_state(parse_scenario(text).game)
     for event in events:
-        from scenarios.model import parse_event
+        from rulesjudge.scenarios.model import parse_event
 
         name, arg = (event, None) if isinstance(event, str) else next(iter(event.items()))
         state, _ = apply(state, parse_event(name, arg))
-    from scenarios.model import parse_question
+    from rulesjudge.scenarios.model import parse_question
 
     return answer(state, parse_question(question))
 

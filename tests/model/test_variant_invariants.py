@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scenarios.format import GameSetup, load_scenario, scenario_files
-from scenarios.model import answer, apply, build_state, parse_event, parse_question
-from scenarios.model.citations import Cite, resolve
+from rulesjudge.scenarios.format import GameSetup, load_scenario, scenario_files
+from rulesjudge.scenarios.model import answer, apply, build_state, parse_event, parse_question
+from rulesjudge.scenarios.model.citations import Cite, resolve
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
 LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
@@ -124,7 +124,7 @@ def test_variant_invariants_hold_after_every_event(variant: str, data: st.DataOb
 
 def test_every_citation_of_the_variant_library_resolves(shared_cr_dir: Path) -> None:
     """With the 2024-06-07 release loaded, every rule the variant scenarios' derivations cite is a record."""
-    from corpus.store import load_corpus
+    from rulesjudge.corpus.store import load_corpus
 
     corpus = load_corpus(releases=[shared_cr_dir / "cr-2024-06-07.txt"], include_user_releases=False)
     cited: set[Cite] = set()

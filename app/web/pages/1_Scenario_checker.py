@@ -13,11 +13,11 @@ from typing import Any
 import streamlit as st
 import yaml
 
-from app import presenters, services, whatif
-from app.presenters import DEFAULT, NOBODY, TableForm
-from app.table_picture import render_svg
-from app.web import common
-from corpus.errors import InputError
+from rulesjudge.app import presenters, services, whatif
+from rulesjudge.app.presenters import DEFAULT, NOBODY, TableForm
+from rulesjudge.app.table_picture import render_svg
+from rulesjudge.app.web import common
+from rulesjudge.corpus.errors import InputError
 
 common.setup_page("Scenario checker", "👑")
 md = common.md
@@ -197,7 +197,7 @@ def show_steps(steps: list[Any], *, key: str) -> None:
 # --------------------------------------------------------------------------------------------- events
 
 st.subheader("2. Events")
-from scenarios.model.events import EVENT_TYPES, event_to_yaml, parse_event  # noqa: E402
+from rulesjudge.scenarios.model.events import EVENT_TYPES, event_to_yaml, parse_event  # noqa: E402
 
 events: list[Any] = state["events"]
 try:
