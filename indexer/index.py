@@ -3,41 +3,59 @@
 Layout under ``data_dir()/index``::
 
     current.json               the manifest of the generation in use (written last, atomically)
-    gen-<corpus>-<stamp>/      one complete generation: vectors.faiss, ids.json, manifest.json
-    cache/<model>.npz          embeddings by chunk key (sha256 of the chunk's dense text)
+    gen-<corpus>-<stamp>/      one generation: vectors.faiss, ids.json, vector_rows.npy, manifest.json
+    cache/<model>/part-*.npz   embeddings by chunk key (sha256 of the chunk's dense text), see indexer.cache
+    shipped-verified.json      the shipped embeddings were checked against this model (indexer.shipped)
 
-The manifest names the model and its weights' sha256, the corpus content hash and the schema version.
-:func:`ensure_index` loads the generation when all three match and rebuilds otherwise. A rebuild embeds
-only chunks whose text is not in the cache. A generation is written into a temporary folder that is
-renamed into place, and only then does ``current.json`` point at it: a build killed half-way leaves the
-previous generation in use. An unreadable, truncated or foreign file produces one line on stderr and a
-rebuild, never a traceback.
+The manifest names the model and its weights' sha256, the corpus content hash, the schema version and
+the sha256 of every file of the generation. :func:`ensure_index` loads the generation when all match and
+rebuilds otherwise; a file whose bytes differ from its checksum (garbled, truncated, swapped for another
+index of the same size) is one line on stderr and a rebuild from the embedding cache, never a served
+result. A rebuild embeds only chunks whose text is neither in the cache nor among the shipped vectors of
+the built-in corpus, prints progress (a line every few seconds when stderr is not a terminal) and writes
+the cache in checkpoints. Before any of that it checks that the data folder can take the result: an
+unusable folder (read-only, a file where a folder should be, ``current.json`` a folder) is an
+:class:`~corpus.errors.InputError` (one line, exit 2) before the model is even loaded. A generation is
+written into a temporary folder that is renamed into place, and only then does ``current.json`` point
+at it: a build killed half-way leaves the previous generation in use. Generations no manifest points at
+(left by a killed build) are removed by the next build.
 """
 
 from __future__ import annotations
 
-import io
+import contextlib
+import hashlib
 import json
 import os
 import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
+from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import data_dir, write_atomic
 from rulesjudge.indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
+    from rulesjudge.indexer.cache import EmbeddingCache
     from rulesjudge.indexer.embed import Embedder
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MANIFEST_FORMAT = "rulesjudge-index"
-CACHE_LIMIT = 200_000  # embeddings kept in the cache (~300 MB at 384 floats); oldest dropped first
+GENERATION_FILES = ("ids.json", "vectors.faiss", "vector_rows.npy")
+#: Seconds of embedding between two checkpoints of the embedding cache.
+CHECKPOINT_SECONDS = 20.0
+#: Seconds between two progress lines when stderr is not a terminal.
+PROGRESS_SECONDS = 5.0
+#: A generation folder nothing points at is left alone this long (another process may be finishing it).
+ORPHAN_AGE_SECONDS = 60.0
+EMBED_GROUP = 128  # texts per call to the model between progress reports
 
 Notify = Callable[[str], None]
 
@@ -65,22 +83,49 @@ class BuildReport:
     seconds: float = 0.0
     generation: str = ""
     messages: list[str] = field(default_factory=list)
+    shipped: int = 0  # vectors taken from the shipped embeddings of the built-in corpus
 
 
 class DenseIndex:
-    """A FAISS IndexFlatIP whose row i is the record ``ids[i]``."""
+    """FAISS ``IndexFlatIP`` over the distinct vectors; chunk row i (record ``ids[i]``) uses vector
+    ``vector_rows[i]``. The same rule text in many releases is one vector, so an index over 60 releases is
+    the size of its distinct texts, not of its chunks."""
 
-    def __init__(self, faiss_index: Any, ids: list[str], manifest: dict[str, Any]) -> None:
+    def __init__(self, faiss_index: Any, ids: list[str], manifest: dict[str, Any],
+                 vector_rows: np.ndarray | None = None) -> None:
+        import numpy as np
+
         self.faiss_index = faiss_index
         self.ids = ids
         self.manifest = manifest
         self.row_of = {record_id: row for row, record_id in enumerate(ids)}
+        if vector_rows is None:
+            vector_rows = np.arange(len(ids), dtype=np.int64)
+        self.vector_rows = np.asarray(vector_rows, dtype=np.int64)
+        # chunks of each vector (CSR): chunk_rows[starts[v]:starts[v + 1]]
+        order = np.argsort(self.vector_rows, kind="stable")
+        self._chunk_rows = order
+        self._starts = np.searchsorted(self.vector_rows[order], np.arange(faiss_index.ntotal + 1))
+        self._masks: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
 
+    def _vector_mask(self, mask: np.ndarray) -> np.ndarray:
+        memo = self._masks.get(id(mask))
+        if memo is not None and memo[0] is mask:
+            return memo[1]
+        import numpy as np
+
+        vector_mask = np.zeros(self.faiss_index.ntotal, dtype=bool)
+        vector_mask[self.vector_rows[mask]] = True
+        if len(self._masks) > 32:
+            self._masks.clear()
+        self._masks[id(mask)] = (mask, vector_mask)
+        return vector_mask
+
     def search(self, vector: np.ndarray, k: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
-        """The k nearest rows (by cosine similarity) among rows where ``mask`` is true."""
+        """The k nearest chunk rows (by cosine similarity) among rows where ``mask`` is true."""
         import faiss
         import numpy as np
 
@@ -91,11 +136,19 @@ class DenseIndex:
         if mask is None or bool(mask.all()):
             scores, rows = self.faiss_index.search(vector, k)
         else:
-            bitmap = np.packbits(mask.astype(np.uint8), bitorder="little")
+            vector_mask = self._vector_mask(mask)
+            bitmap = np.packbits(vector_mask.astype(np.uint8), bitorder="little")
             selector = faiss.IDSelectorBitmap(total, faiss.swig_ptr(bitmap))
             params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg]
             scores, rows = self.faiss_index.search(vector, k, params=params)
-        return [(int(row), float(score)) for row, score in zip(rows[0], scores[0], strict=True) if row >= 0]
+        found: list[tuple[int, float]] = []
+        for row, score in zip(rows[0], scores[0], strict=True):
+            if row < 0:
+                continue
+            for chunk_row in self._chunk_rows[self._starts[row]:self._starts[row + 1]]:
+                if mask is None or mask[chunk_row]:
+                    found.append((int(chunk_row), float(score)))
+        return found[:k]
 
 
 # --- manifest ----------------------------------------------------------------------------------------
@@ -113,9 +166,6 @@ def expected_manifest(chunks: Sequence[Chunk], model: str, model_sha256: str,
         "corpus_sha256": corpus_hash(chunks),
         "chunks": len(chunks),
     }
-
-
-_MATCH_KEYS = ("format", "schema", "chunk_format", "model_sha256", "corpus_sha256", "chunks")
 
 
 def stale_reason(found: dict[str, Any], wanted: dict[str, Any]) -> str | None:
@@ -145,35 +195,88 @@ def read_manifest(path: Path) -> dict[str, Any]:
     return data
 
 
+def sha256_bytes(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+# --- the data folder must be usable before any expensive work ---------------------------------------
+
+
+def check_layout(root: Path) -> None:
+    """Refuse a data folder whose shape makes the index unusable: a file where a folder should be, or
+    ``current.json`` that is not a file. Reads only; one :class:`InputError` naming the path."""
+    for folder in (root.parent, root, root / "cache"):
+        if folder.exists() and not folder.is_dir():
+            raise InputError(folder, "a file is where the index needs a folder; move it away", key="index")
+    current = root / "current.json"
+    if current.exists() and not current.is_file():
+        raise InputError(current, "the index manifest is not a file (a folder?); remove it", key="index")
+
+
+def check_writable(root: Path) -> None:
+    """Make sure the index and its cache can be written (creating them), before embedding anything."""
+    check_layout(root)
+    for folder in (root, root / "cache"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-"):
+                pass
+        except OSError as error:
+            why = error.strerror or type(error).__name__
+            raise InputError(folder, f"the data folder is not writable ({why}); the index cannot be "
+                             "built (set RULESJUDGE_DATA to a writable folder)", key="index") from None
+
+
 # --- loading -----------------------------------------------------------------------------------------
 
 
+def _read_checked(path: Path, manifest: dict[str, Any]) -> bytes:
+    """A generation file's bytes, after checking them against the manifest's sha256."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise IndexFileError(f"index file {path} is unreadable ({type(error).__name__})") from error
+    files = manifest.get("files")
+    if not isinstance(files, dict) or not isinstance(files.get(path.name), str):
+        raise IndexFileError(f"index manifest has no checksum for {path}")
+    if sha256_bytes(data) != files[path.name]:
+        raise IndexFileError(f"index file {path} does not match its checksum (damaged or replaced)")
+    return data
+
+
 def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
-    """Open the generation a manifest names, checking every file against it."""
+    """Open the generation a manifest names, checking every file against its checksum."""
+    import io
+
     import faiss
+    import numpy as np
 
     generation = manifest.get("generation")
     if not isinstance(generation, str) or "/" in generation or not generation.startswith("gen-"):
         raise IndexFileError(f"index manifest {root / 'current.json'} names no generation")
     folder = root / generation
-    ids_path = folder / "ids.json"
-    vectors_path = folder / "vectors.faiss"
+    ids_path, vectors_path, rows_path = (folder / name for name in GENERATION_FILES)
     try:
-        ids = json.loads(ids_path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as error:
+        ids = json.loads(_read_checked(ids_path, manifest).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
         raise IndexFileError(f"index file {ids_path} is unreadable ({type(error).__name__})") from error
     if not isinstance(ids, list) or not all(isinstance(item, str) for item in ids):
         raise IndexFileError(f"index file {ids_path} is not a list of record ids")
+    vector_bytes = _read_checked(vectors_path, manifest)
     try:
-        faiss_index = faiss.read_index(str(vectors_path))
+        faiss_index = faiss.deserialize_index(np.frombuffer(vector_bytes, dtype=np.uint8))
+        rows = np.load(io.BytesIO(_read_checked(rows_path, manifest)), allow_pickle=False)
+    except IndexFileError:
+        raise
     except Exception as error:  # faiss raises RuntimeError with a C++ backtrace: keep one line
         raise IndexFileError(f"index file {vectors_path} is unreadable or not a FAISS index") from error
-    if faiss_index.ntotal != len(ids) or len(ids) != manifest.get("chunks"):
-        raise IndexFileError(
-            f"index file {vectors_path} holds {faiss_index.ntotal} vectors for {len(ids)} ids")
+    if len(ids) != manifest.get("chunks") or rows.shape != (len(ids),):
+        raise IndexFileError(f"index file {rows_path} holds {rows.shape} rows for {len(ids)} ids")
+    if len(rows) and (int(rows.min()) < 0 or int(rows.max()) >= faiss_index.ntotal):
+        raise IndexFileError(f"index file {rows_path} points outside {vectors_path}")
     if manifest.get("dimension") not in (None, faiss_index.d):
         raise IndexFileError(f"index file {vectors_path} has dimension {faiss_index.d}")
-    return DenseIndex(faiss_index, ids, manifest)
+    return DenseIndex(faiss_index, ids, manifest, rows)
 
 
 def try_load(root: Path, wanted: dict[str, Any], ids: Sequence[str]) -> tuple[DenseIndex | None, str]:
@@ -195,84 +298,185 @@ def try_load(root: Path, wanted: dict[str, Any], ids: Sequence[str]) -> tuple[De
 # --- embedding cache ---------------------------------------------------------------------------------
 
 
-def cache_path(root: Path, model_sha256: str, variant: str = "fp32") -> Path:
+def cache_folder(root: Path, model_sha256: str, variant: str = "fp32") -> Path:
     suffix = "" if variant == "fp32" else f"-{variant}"
-    return root / "cache" / f"{model_sha256[:16]}{suffix}.npz"
+    return root / "cache" / f"{model_sha256[:16]}{suffix}"
 
 
-def load_cache(path: Path, notify: Notify) -> dict[str, np.ndarray]:
-    import numpy as np
+def legacy_cache_path(root: Path, model_sha256: str, variant: str = "fp32") -> Path:
+    """The single-file cache of earlier versions (read once, then merged into the shards)."""
+    return cache_folder(root, model_sha256, variant).with_suffix(".npz")
 
-    if not path.exists():
+
+class Progress:
+    """Progress of a long embedding: a line redrawn in place on a terminal, else one line every
+    :data:`PROGRESS_SECONDS` (so a log or a pipe shows the build is alive)."""
+
+    def __init__(self, total: int, stream: TextIO | None = None, *, enabled: bool = True) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = enabled and total > 0
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.start = time.perf_counter()
+        self.last = self.start
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        final = done >= self.total
+        if self.tty:
+            if final or now - self.last >= 0.2:
+                end = "\n" if final else ""
+                print(f"\rrulesjudge: {self._line(done, now)}", end=end, file=self.stream, flush=True)
+                self.last = now
+        elif final or now - self.last >= PROGRESS_SECONDS:
+            print(f"rulesjudge: {self._line(done, now)}", file=self.stream, flush=True)
+            self.last = now
+
+    def _line(self, done: int, now: float) -> str:
+        elapsed = now - self.start
+        share = done / self.total if self.total else 1.0
+        rate = done / elapsed if elapsed > 0 else 0.0
+        left = f", ~{(self.total - done) / rate:.0f} s left" if rate > 0 and done < self.total else ""
+        return f"embedded {done:,}/{self.total:,} chunks ({share:.0%}), {elapsed:.0f} s{left}"
+
+
+def embed_into_cache(texts: dict[str, str], embedder: Any, cache: EmbeddingCache, *, progress: bool,
+                     checkpoint_seconds: float | None = None) -> None:
+    """Embed ``texts`` (key -> text) into ``cache``, shortest first (batches pad less), reporting progress
+    and writing a cache shard every ``checkpoint_seconds`` so a killed build keeps its work."""
+    keys = sorted(texts, key=lambda key: (len(texts[key]), key))
+    every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
+    meter = Progress(len(keys), enabled=progress)
+    last_checkpoint = time.perf_counter()
+    for start in range(0, len(keys), EMBED_GROUP):
+        group = keys[start:start + EMBED_GROUP]
+        cache.add(group, embedder.encode([texts[key] for key in group], progress=False))
+        meter.update(start + len(group))
+        if time.perf_counter() - last_checkpoint >= every:
+            cache.checkpoint()
+            last_checkpoint = time.perf_counter()
+    cache.checkpoint()
+
+
+def shipped_vectors(root: Path, wanted_keys: dict[str, str], model_sha256: str, variant: str,
+                    embedder: Any, say: Notify) -> dict[str, np.ndarray]:
+    """Vectors for ``wanted_keys`` (key -> text) from the shipped embeddings of the built-in corpus, when
+    they are for this model and agree with it on a sample (checked once per data folder)."""
+    from rulesjudge.indexer import shipped as shipped_module
+
+    if variant != "fp32" or not wanted_keys:
         return {}
-    try:
-        with np.load(path, allow_pickle=False) as data:
-            keys = [str(key) for key in data["keys"]]
-            vectors = np.asarray(data["vectors"], dtype=np.float32)
-        if len(keys) != len(vectors):
-            raise ValueError("keys and vectors differ in length")
-    except Exception as error:
-        notify(f"embedding cache {path} is unreadable ({type(error).__name__}); embedding from scratch")
+    shipped = shipped_module.read_shipped()
+    if shipped is None or shipped.model_sha256 != model_sha256:
         return {}
-    return dict(zip(keys, vectors, strict=True))
-
-
-def save_cache(path: Path, cache: dict[str, np.ndarray]) -> None:
-    import numpy as np
-
-    items = list(cache.items())[-CACHE_LIMIT:]
-    if not items:
-        return
-    buffer = io.BytesIO()
-    keys = np.array([key for key, _ in items], dtype="U64")
-    np.savez(buffer, keys=keys, vectors=np.stack([vector for _, vector in items]).astype(np.float32))
-    write_atomic(path, buffer.getvalue())
+    usable = {key: text for key, text in wanted_keys.items() if key in shipped.vectors}
+    if not usable:
+        return {}
+    if not shipped_module.already_verified(root, shipped):
+        sample = {key: usable[key] for key in shipped_module.sample_keys(list(usable))}
+        cosine = shipped_module.agreement(shipped, sample, lambda texts: embedder.encode(texts))
+        if cosine < shipped_module.MIN_COSINE:
+            say(f"shipped embeddings disagree with the model (cosine {cosine:.4f}); embedding them instead")
+            return {}
+        shipped_module.remember_verified(root, shipped, cosine)
+    return {key: shipped.vectors[key] for key in usable}
 
 
 # --- building ----------------------------------------------------------------------------------------
 
 
-def _write_json(path: Path, data: Any) -> None:
-    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+def _write_json(path: Path, data: Any) -> bytes:
+    payload = json.dumps(data, indent=1).encode("utf-8")
+    path.write_bytes(payload)
+    return payload
 
 
-def _write_vectors(path: Path, vectors: np.ndarray) -> Any:
+def _write_vectors(path: Path, vectors: np.ndarray) -> tuple[Any, bytes]:
     import faiss
 
     faiss_index = faiss.IndexFlatIP(vectors.shape[1])
     faiss_index.add(vectors)
-    faiss.write_index(faiss_index, str(path))
-    return faiss_index
+    payload = faiss.serialize_index(faiss_index).tobytes()
+    path.write_bytes(payload)
+    return faiss_index, payload
 
 
-def write_generation(root: Path, manifest: dict[str, Any], ids: list[str], vectors: np.ndarray) -> DenseIndex:
-    """Write a complete generation into a temporary folder, rename it into place, then point at it."""
+def _write_rows(path: Path, rows: np.ndarray) -> bytes:
+    import io
+
+    import numpy as np
+
+    buffer = io.BytesIO()
+    np.save(buffer, np.asarray(rows, dtype=np.int32), allow_pickle=False)
+    payload = buffer.getvalue()
+    path.write_bytes(payload)
+    return payload
+
+
+def write_generation(root: Path, manifest: dict[str, Any], ids: list[str], vectors: np.ndarray,
+                     vector_rows: np.ndarray) -> DenseIndex:
+    """Write a complete generation into a temporary folder, rename it into place, then point at it.
+    ``vectors`` holds the distinct vectors; chunk ``i`` uses ``vectors[vector_rows[i]]``."""
     generation = f"gen-{manifest['corpus_sha256'][:12]}-{time.time_ns():x}"
     manifest = {**manifest, "generation": generation, "dimension": int(vectors.shape[1]),
+                "vectors": int(vectors.shape[0]),
                 "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())}
     root.mkdir(parents=True, exist_ok=True)
     temporary = root / f".tmp-{generation}"
     try:
         temporary.mkdir()
-        faiss_index = _write_vectors(temporary / "vectors.faiss", vectors)
-        _write_json(temporary / "ids.json", ids)
+        faiss_index, vector_bytes = _write_vectors(temporary / "vectors.faiss", vectors)
+        ids_bytes = _write_json(temporary / "ids.json", ids)
+        rows_bytes = _write_rows(temporary / "vector_rows.npy", vector_rows)
+        manifest["files"] = {"vectors.faiss": sha256_bytes(vector_bytes), "ids.json": sha256_bytes(ids_bytes),
+                             "vector_rows.npy": sha256_bytes(rows_bytes)}
         _write_json(temporary / "manifest.json", manifest)
         os.replace(temporary, root / generation)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
     write_atomic(root / "current.json", json.dumps(manifest, indent=1))  # the switch-over
-    return DenseIndex(faiss_index, ids, manifest)
+    return DenseIndex(faiss_index, ids, manifest, vector_rows)
 
 
-def remove_old_generations(root: Path, keep: str) -> None:
-    for folder in root.glob("gen-*"):
-        if folder.name != keep and folder.is_dir():
-            shutil.rmtree(folder, ignore_errors=True)
-    for folder in root.glob(".tmp-gen-*"):
-        # a temporary folder older than a minute belongs to a killed build
-        if time.time() - folder.stat().st_mtime > 60:
-            shutil.rmtree(folder, ignore_errors=True)
+def _current_generation(root: Path) -> str | None:
+    try:
+        generation = read_manifest(root / "current.json").get("generation")
+    except (FileNotFoundError, IndexFileError):
+        return None
+    return generation if isinstance(generation, str) else None
+
+
+def remove_old_generations(root: Path, keep: str | None = None, previous: str | None = None) -> None:
+    """Remove the generation replaced by this build (``previous``) and every other generation or
+    temporary folder nothing points at once it is older than :data:`ORPHAN_AGE_SECONDS` (a younger one
+    may belong to a build still running in another process)."""
+    keep = keep or _current_generation(root)
+    now = time.time()
+    with contextlib.suppress(OSError):
+        for folder in [*root.glob("gen-*"), *root.glob(".tmp-gen-*")]:
+            if folder.name == keep or not folder.is_dir():
+                continue
+            with contextlib.suppress(OSError):
+                if folder.name == previous or now - folder.stat().st_mtime > ORPHAN_AGE_SECONDS:
+                    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _distinct(keys: Sequence[str], vector_of: Callable[[str], np.ndarray], dimension: int,
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct vectors of ``keys`` (first-seen order) and each key's row among them."""
+    import numpy as np
+
+    row_of_key: dict[str, int] = {}
+    rows = np.empty(len(keys), dtype=np.int32)
+    for i, key in enumerate(keys):
+        rows[i] = row_of_key.setdefault(key, len(row_of_key))
+    if not row_of_key:
+        return np.zeros((0, dimension), dtype=np.float32), rows
+    matrix = np.stack([vector_of(key) for key in row_of_key]).astype(np.float32)
+    return np.ascontiguousarray(matrix), rows
 
 
 def ensure_index(
@@ -283,14 +487,17 @@ def ensure_index(
     progress: bool = True,
     notify: Notify = stderr_notify,
     force: bool = False,
+    shipped: bool = True,
 ) -> tuple[DenseIndex, BuildReport]:
-    """Load the index for these chunks, or (re)build it, embedding only what the cache lacks."""
-    import numpy as np
-
+    """Load the index for these chunks, or (re)build it, embedding only what the cache and (unless
+    ``shipped`` is false) the shipped vectors lack. :class:`InputError` when the data folder cannot take
+    a build."""
+    from rulesjudge.indexer.cache import EmbeddingCache
     from rulesjudge.indexer.embed import model_hash, model_label
 
     start = time.perf_counter()
     root = root or index_root()
+    check_layout(root)
     model_sha256 = model_hash(embedder.path)
     variant = getattr(embedder, "variant", "fp32")
     wanted = expected_manifest(chunks, model_label(embedder.path), model_sha256, variant)
@@ -313,23 +520,31 @@ def ensure_index(
             generation = dense.manifest["generation"]
             return dense, BuildReport(False, reason, 0, len(chunks), seconds, generation, messages)
 
-    cache_file = cache_path(root, model_sha256, variant)
-    cache = load_cache(cache_file, say)
-    keys = [chunk.key for chunk in chunks]
-    missing_keys = list(dict.fromkeys(key for key in keys if key not in cache))
+    check_writable(root)  # before the model is loaded or anything is embedded
+    previous = _current_generation(root)
+    cache = EmbeddingCache(cache_folder(root, model_sha256, variant), say)
+    cache.load(legacy_cache_path(root, model_sha256, variant))
+    cache.checkpoint()  # vectors read from an earlier version's single-file cache
     text_of = {chunk.key: chunk.dense_text for chunk in chunks}
-    if missing_keys:  # always say so: a first build can take minutes
-        notify(f"embedding {len(missing_keys)} of {len(chunks)} chunks ({reason}); this happens once")
-        vectors = embedder.encode([text_of[key] for key in missing_keys], progress=progress)
-        cache.update(zip(missing_keys, vectors, strict=True))
-        save_cache(cache_file, cache)  # before the index: a killed build keeps its embedding work
-    if chunks:
-        matrix = np.stack([cache[key] for key in keys]).astype(np.float32)
-    else:
-        matrix = np.zeros((0, embedder.dimension), dtype=np.float32)
-    dense = write_generation(root, wanted, ids, matrix)
-    remove_old_generations(root, keep=dense.manifest["generation"])
+    missing = {key: text for key, text in text_of.items() if key not in cache}
+    from_package = shipped_vectors(root, missing, model_sha256, variant, embedder, say) if shipped else {}
+    missing = {key: text for key, text in missing.items() if key not in from_package}
+    if missing:  # always say so: a first build can take minutes
+        notify(f"embedding {len(missing)} of {len(chunks)} chunks ({reason}); this happens once")
+        embed_into_cache(missing, embedder, cache, progress=progress)
+    keys = [chunk.key for chunk in chunks]
+    sample = next(iter(cache.vectors.values()), next(iter(from_package.values()), None))
+    width = int(sample.shape[0]) if sample is not None else int(embedder.dimension)
+    known = {**cache.vectors, **from_package}
+    vectors, rows = _distinct(keys, known.__getitem__, width)
+    dense = write_generation(root, wanted, ids, vectors, rows)
+    remove_old_generations(root, keep=dense.manifest["generation"], previous=previous)
+    with contextlib.suppress(OSError):  # merging shards is housekeeping: never fail a finished build
+        cache.compact(keep_first=keys)
+        legacy = legacy_cache_path(root, model_sha256, variant)
+        if legacy.exists() and cache.shards():
+            legacy.unlink()
     seconds = time.perf_counter() - start
-    report = BuildReport(True, reason, len(missing_keys), len(chunks) - len(missing_keys), seconds,
-                         dense.manifest["generation"], messages)
+    report = BuildReport(True, reason, len(missing), len(chunks) - len(missing), seconds,
+                         dense.manifest["generation"], messages, shipped=len(from_package))
     return dense, report

@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     if args.k < 1:
         raise InputError(None, f"--k must be at least 1 (got {args.k})", key="k")
     questions = _questions(args)
-    searcher = open_searcher(progress=sys.stderr.isatty(), lazy=True)
+    searcher = open_searcher(progress=True, lazy=True)  # progress lines also when stderr is a log
     for line, question in questions:
         try:
             result = searcher.search(question, args.k, document=args.document, edition=args.edition,

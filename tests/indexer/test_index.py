@@ -22,7 +22,7 @@ def chunks(builtin_corpus):
 
 
 def _build(chunks, embedder, messages=None):
-    return ensure_index(chunks, embedder, progress=False,
+    return ensure_index(chunks, embedder, progress=False, shipped=False,
                         notify=(messages.append if messages is not None else lambda _m: None))
 
 
@@ -51,7 +51,7 @@ def test_a_changed_record_is_the_only_chunk_embedded_again(data_dir, chunks, fak
 def test_forced_rebuild_reuses_the_cache(data_dir, chunks, fake_embedder):
     _build(chunks, fake_embedder)
     fake_embedder.embedded.clear()
-    _, report = ensure_index(chunks, fake_embedder, progress=False, notify=lambda _m: None, force=True)
+    _, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False, notify=lambda _m: None, force=True)
     assert report.rebuilt and report.embedded == 0
 
 
@@ -102,10 +102,10 @@ def test_a_build_killed_half_way_leaves_the_previous_index_usable(
 
 def test_an_unreadable_embedding_cache_is_reported_and_rebuilt(data_dir, chunks, fake_embedder):
     _build(chunks, fake_embedder)
-    cache = next((index_root() / "cache").glob("*.npz"))
+    cache = next((index_root() / "cache").rglob("part-*.npz"))
     cache.write_bytes(b"PK\x03\x04 but not really a zip")
     messages: list[str] = []
-    _, report = ensure_index(chunks, fake_embedder, progress=False, notify=messages.append, force=True)
+    _, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False, notify=messages.append, force=True)
     assert report.embedded == len({c.key for c in chunks})
     assert any("embedding cache" in m for m in messages)
 
