@@ -12,6 +12,7 @@ test half (odd positions) is never used for tuning, and both are reported.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,8 +22,38 @@ from rulesjudge.corpus.errors import InputError
 from rulesjudge.indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
-AREAS = ("monarch", "rulings", "emperor", "player", "treachery", "card-note", "exact", "old-number")
+#: Areas of the general rules of the built-in Comprehensive Rules, of the seed documents, and of numbers.
+GENERAL_AREAS = ("concepts", "turn", "combat", "spells", "effects", "keywords", "sba", "multiplayer",
+                 "commander")
+SEED_AREAS = ("monarch", "rulings", "emperor", "player", "treachery", "card-note")
+NUMBER_AREAS = ("exact", "old-number")
+AREAS = (*SEED_AREAS, *GENERAL_AREAS, *NUMBER_AREAS)
+STYLES = ("plain", "definition", "sloppy", "number")
 DEPTH = 10
+_DEFINITION = re.compile(r"^(what is|what's|what are|what does \S+( \S+)? (mean|do)\b|what do you call)",
+                         re.IGNORECASE)
+
+
+def group_of(area: str) -> str:
+    """general (the built-in Comprehensive Rules), seed (the five source documents) or numbers.
+
+    >>> group_of("combat"), group_of("treachery"), group_of("exact")
+    ('general', 'seed', 'numbers')
+    """
+    if area in GENERAL_AREAS:
+        return "general"
+    return "numbers" if area in NUMBER_AREAS else "seed"
+
+
+def style_of(question: str, area: str) -> str:
+    """The style of a question without one: number areas are numbers, "what is X" a definition.
+
+    >>> style_of("what is a permanent", "concepts"), style_of("809.3c", "exact")
+    ('definition', 'number')
+    """
+    if area in NUMBER_AREAS:
+        return "number"
+    return "definition" if _DEFINITION.match(question.strip()) else "plain"
 
 
 @dataclass(frozen=True)
@@ -33,6 +64,11 @@ class Question:
     needs_releases: bool = False
     split: str = "dev"
     line: int | None = None
+    style: str = "plain"
+
+    @property
+    def group(self) -> str:
+        return group_of(self.area)
 
 
 def load_questions(path: Path = QUESTIONS_PATH) -> list[Question]:
@@ -56,8 +92,11 @@ def load_questions(path: Path = QUESTIONS_PATH) -> list[Question]:
         area = item.get("area")
         if area not in AREAS:
             raise InputError(path, f"area must be one of {', '.join(AREAS)}", key=f"{key}.area")
+        style = item.get("style") or style_of(item["q"], area)
+        if style not in STYLES:
+            raise InputError(path, f"style must be one of {', '.join(STYLES)}", key=f"{key}.style")
         questions.append(Question(item["q"], tuple(gold), area, bool(item.get("needs_releases", False)),
-                                  "dev" if position % 2 == 0 else "test"))
+                                  "dev" if position % 2 == 0 else "test", style=style))
     return questions
 
 
@@ -104,10 +143,8 @@ def applicable(questions: Iterable[Question], searcher: Searcher) -> list[Questi
     loaded = searcher.records
     kept = []
     for question in questions:
-        if question.needs_releases and not any(
-            other in loaded for g in question.gold for other in (g, *searcher.equivalent_ids(g))
-        ):
-            continue
+        if not any(other in loaded for g in question.gold for other in (g, *searcher.equivalent_ids(g))):
+            continue  # e.g. general-rules questions before the Comprehensive Rules are loaded
         if question.needs_releases and not _has_release(searcher):
             continue
         kept.append(question)
@@ -126,18 +163,50 @@ def _has_release(searcher: Searcher) -> bool:
 
 @dataclass
 class Evaluation:
-    methods: dict[str, Metrics]
-    by_split: dict[str, dict[str, Metrics]]
-    by_area: dict[str, dict[str, Metrics]]
-    misses: dict[str, list[tuple[str, int | None, list[str]]]]
-    questions: int
+    """Each question's first-gold rank per method; every breakdown is computed from these."""
+
+    results: list[tuple[Question, dict[str, int | None], dict[str, list[str]]]]
+    methods_run: tuple[str, ...]
+
+    @property
+    def questions(self) -> int:
+        return len(self.results)
+
+    def metrics(self, method: str, keep: Any = None) -> Metrics:
+        return Metrics([ranks[method] for q, ranks, _ in self.results if keep is None or keep(q)])
+
+    @property
+    def methods(self) -> dict[str, Metrics]:
+        return {m: self.metrics(m) for m in self.methods_run}
+
+    def breakdown(self, method: str, field_of: Any) -> dict[str, Metrics]:
+        values = sorted({field_of(q) for q, _, _ in self.results})
+        return {value: self.metrics(method, lambda q, v=value: field_of(q) == v) for value in values}
+
+    @property
+    def by_split(self) -> dict[str, dict[str, Metrics]]:
+        return {m: self.breakdown(m, lambda q: q.split) for m in self.methods_run}
+
+    @property
+    def by_area(self) -> dict[str, dict[str, Metrics]]:
+        return {m: self.breakdown(m, lambda q: q.area) for m in self.methods_run}
+
+    @property
+    def misses(self) -> dict[str, list[tuple[str, int | None, list[str]]]]:
+        return {m: [(q.q, ranks[m], top[m][:3]) for q, ranks, top in self.results if ranks[m] != 1]
+                for m in self.methods_run}
 
     def to_json(self) -> dict[str, Any]:
+        def rows(field_of: Any) -> dict[str, dict[str, dict[str, float]]]:
+            return {m: {k: x.row() for k, x in self.breakdown(m, field_of).items()} for m in self.methods_run}
+
         return {
             "questions": self.questions,
             "methods": {m: metrics.row() for m, metrics in self.methods.items()},
-            "by_split": {m: {s: x.row() for s, x in splits.items()} for m, splits in self.by_split.items()},
-            "by_area": {m: {a: x.row() for a, x in areas.items()} for m, areas in self.by_area.items()},
+            "by_split": rows(lambda q: q.split),
+            "by_group_split": rows(lambda q: f"{q.group}/{q.split}"),
+            "by_area": rows(lambda q: q.area),
+            "by_style": rows(lambda q: f"{q.group}/{q.style}"),
         }
 
 
@@ -159,42 +228,56 @@ def evaluate(
     With ``as_of_gold`` each question is asked "as of" the date of the documents its gold records come
     from (``edition=`` filter): the 2015 Player page's 2HG combat rules were moved out of 810 after 2015
     and have no counterpart in the newest release, so only that view can find them."""
-    overall = {m: Metrics() for m in methods}
-    by_split: dict[str, dict[str, Metrics]] = {m: {} for m in methods}
-    by_area: dict[str, dict[str, Metrics]] = {m: {} for m in methods}
-    misses: dict[str, list[tuple[str, int | None, list[str]]]] = {m: [] for m in methods}
+    results: list[tuple[Question, dict[str, int | None], dict[str, list[str]]]] = []
     for question in questions:
         family = gold_family(searcher, question.gold)
+        edition = gold_date(searcher, question) if as_of_gold else None
+        ranks: dict[str, int | None] = {}
+        tops: dict[str, list[str]] = {}
         for method in methods:
-            edition = gold_date(searcher, question) if as_of_gold else None
             hits = searcher.search(question.q, DEPTH, method=method, edition=edition).hits
-            ids = [hit.id for hit in hits]
-            rank = first_rank(ids, family)
-            overall[method].ranks.append(rank)
-            by_split[method].setdefault(question.split, Metrics()).ranks.append(rank)
-            by_area[method].setdefault(question.area, Metrics()).ranks.append(rank)
-            if rank != 1:
-                misses[method].append((question.q, rank, ids[:3]))
-    return Evaluation(overall, by_split, by_area, misses, len(questions))
+            tops[method] = [hit.id for hit in hits]
+            ranks[method] = first_rank(tops[method], family)
+        results.append((question, ranks, tops))
+    return Evaluation(results, tuple(methods))
+
+
+def _cells(m: Metrics) -> str:
+    return f"{m.n:>4} {m.recall(1):>6.3f} {m.recall(5):>6.3f} {m.recall(10):>6.3f} {m.mrr:>6.3f}"
 
 
 def format_table(title: str, evaluation: Evaluation) -> str:
-    lines = [f"{title} ({evaluation.questions} questions; dev/test = tuning half / held-out half)",
-             f"{'method':<8} {'split':<5} {'n':>4} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6}"]
-    for method, metrics in evaluation.methods.items():
-        rows = [("all", metrics), *sorted(evaluation.by_split[method].items())]
-        for split, m in rows:
-            lines.append(f"{method:<8} {split:<5} {m.n:>4} {m.recall(1):>6.3f} {m.recall(5):>6.3f} "
-                         f"{m.recall(10):>6.3f} {m.mrr:>6.3f}")
+    """Per group (general rules, seed documents, numbers) and split, every method side by side."""
+    lines = [f"{title} ({evaluation.questions} questions; dev = tuning half, test = held-out half)",
+             f"{'group':<8} {'split':<5} {'method':<7} {'n':>4} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6}"]
+    groups = sorted({q.group for q, _, _ in evaluation.results})
+    for group in [*groups, "all"]:
+        for split in ("dev", "test", "all"):
+            for method in evaluation.methods_run:
+                m = evaluation.metrics(method, lambda q, g=group, s=split: (g in ("all", q.group))
+                                       and (s in ("all", q.split)))
+                if m.n:
+                    lines.append(f"{group:<8} {split:<5} {method:<7} {_cells(m)}")
+    return "\n".join(lines)
+
+
+def format_breakdown(evaluation: Evaluation, label: str, field_of: Any) -> str:
+    """One line per area (or style): R@1 / R@5 / MRR of each method."""
+    lines = [f"by {label}: " + "   ".join(f"{m} R@1/R@5/MRR" for m in evaluation.methods_run)]
+    values = sorted({field_of(q) for q, _, _ in evaluation.results})
+    for value in values:
+        cells = []
+        for method in evaluation.methods_run:
+            m = evaluation.metrics(method, lambda q, v=value: field_of(q) == v)
+            cells.append(f"{m.recall(1):.2f}/{m.recall(5):.2f}/{m.mrr:.2f}")
+        n = evaluation.metrics(evaluation.methods_run[0], lambda q, v=value: field_of(q) == v).n
+        lines.append(f"  {value:<22} n={n:<4} " + "   ".join(cells))
     return "\n".join(lines)
 
 
 def format_areas(evaluation: Evaluation, method: str = "hybrid") -> str:
-    lines = [f"{method} by area: " + ", ".join(
-        f"{area} {m.recall(5):.2f}/{m.mrr:.2f} (n={m.n})"
-        for area, m in sorted(evaluation.by_area[method].items())
-    ) + "   [recall@5/MRR]"]
-    return "\n".join(lines)
+    return "\n".join([format_breakdown(evaluation, "area", lambda q: q.area),
+                      format_breakdown(evaluation, "group and style", lambda q: f"{q.group}/{q.style}")])
 
 
 # --- tuning -------------------------------------------------------------------------------------------

@@ -51,7 +51,8 @@ def test_a_changed_record_is_the_only_chunk_embedded_again(data_dir, chunks, fak
 def test_forced_rebuild_reuses_the_cache(data_dir, chunks, fake_embedder):
     _build(chunks, fake_embedder)
     fake_embedder.embedded.clear()
-    _, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False, notify=lambda _m: None, force=True)
+    _, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False,
+                             notify=lambda _m: None, force=True)
     assert report.rebuilt and report.embedded == 0
 
 
@@ -105,7 +106,8 @@ def test_an_unreadable_embedding_cache_is_reported_and_rebuilt(data_dir, chunks,
     cache = next((index_root() / "cache").rglob("part-*.npz"))
     cache.write_bytes(b"PK\x03\x04 but not really a zip")
     messages: list[str] = []
-    _, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False, notify=messages.append, force=True)
+    _, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False,
+                             notify=messages.append, force=True)
     assert report.embedded == len({c.key for c in chunks})
     assert any("embedding cache" in m for m in messages)
 

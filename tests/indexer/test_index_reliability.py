@@ -43,7 +43,7 @@ def _generation(root):
 
 def test_garbled_vectors_of_the_same_size_are_caught_by_the_checksum_and_rebuilt(
         data_dir, chunks, fake_embedder):
-    dense, _ = _build(chunks, fake_embedder)
+    _build(chunks, fake_embedder)
     path = _generation(index_root()) / "vectors.faiss"
     data = bytearray(path.read_bytes())
     middle = len(data) // 2
@@ -131,7 +131,8 @@ def test_a_read_only_data_folder_with_a_stale_index_refuses_before_embedding(
     assert (index_root() / "current.json").read_text() == before  # the old index stays as it was
 
 
-def test_a_read_only_data_folder_with_a_fresh_index_still_answers(data_dir, chunks, fake_embedder, monkeypatch):
+def test_a_read_only_data_folder_with_a_fresh_index_still_answers(
+        data_dir, chunks, fake_embedder, monkeypatch):
     _build(chunks, fake_embedder)
 
     def read_only(*_args, **_kwargs):

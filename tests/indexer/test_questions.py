@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from rulesjudge.indexer.evaluate import AREAS, Metrics, first_rank, load_questions
+from rulesjudge.indexer.evaluate import AREAS, STYLES, Metrics, first_rank, load_questions
 from rulesjudge.indexer.search import parse_query
 
 
@@ -15,14 +16,24 @@ def questions():
     return load_questions()
 
 
-def test_the_set_is_large_and_covers_every_area(questions):
+def test_the_set_is_large_and_covers_every_area_and_style(questions):
     areas = Counter(question.area for question in questions)
-    assert len(questions) >= 130
+    assert len(questions) >= 320
     assert set(areas) == set(AREAS)
     assert areas["card-note"] >= 30
+    general = [question for question in questions if question.group == "general"]
+    assert len(general) >= 130
+    assert sum(1 for question in general if question.style == "sloppy") >= 30
+    assert {question.style for question in questions} == set(STYLES)
     documents = {gold.split("@")[0] for question in questions for gold in question.gold}
     assert documents == {"cr", "rulings", "treachery", "monarch-wiki", "emperor-page", "player-page"}
     assert len({question.q.lower() for question in questions}) == len(questions)  # no duplicates
+
+
+def test_dev_and_test_halves_are_balanced_per_group(questions):
+    for group in ("general", "seed"):
+        halves = Counter(q.split for q in questions if q.group == group)
+        assert abs(halves["dev"] - halves["test"]) <= 2, (group, halves)
 
 
 def test_exact_and_old_number_questions_are_numbers(questions):
@@ -31,9 +42,20 @@ def test_exact_and_old_number_questions_are_numbers(questions):
             assert parse_query(question.q).refs, question.q
 
 
-def test_every_gold_id_exists_in_the_builtin_corpus(questions, builtin_corpus):
+BUILTIN_CR = "cr@2026-04-17/"
+
+
+def test_every_gold_id_exists_in_the_builtin_corpus(questions, builtin_corpus, search_data):
+    records = builtin_corpus.records
+    if not any(record_id.startswith(BUILTIN_CR) for record_id in records):  # until the CR is built in
+        from rulesjudge.corpus.store import load_corpus
+
+        release = Path(__file__).resolve().parents[3] / "shared" / "cr" / "cr-2026-04-17.txt"
+        if not release.is_file():
+            pytest.skip(f"the 2026-04-17 release is neither built in nor at {release}")
+        records = load_corpus(releases=[release], include_user_releases=False).records
     missing = [(q.q, gold) for q in questions if not q.needs_releases for gold in q.gold
-               if gold not in builtin_corpus.records]
+               if gold not in records]
     assert missing == []
 
 

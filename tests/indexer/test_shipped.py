@@ -1,4 +1,4 @@
-"""Shipped embeddings of the built-in corpus: up to date, verified against the model, used by a fresh build."""
+"""Shipped embeddings of the built-in corpus: up to date, checked against the model, used by a fresh build."""
 
 from __future__ import annotations
 
