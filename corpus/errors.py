@@ -2,11 +2,46 @@
 
 >>> str(InputError("monarch.yaml", "unknown player 'Zed'", line=7, key="game.monarch"))
 "monarch.yaml:7: game.monarch: unknown player 'Zed'"
+
+Whatever the input held, the message stays one line and shows what is there:
+
+>>> print(InputError("x.yaml", "unknown player 'Ann\\n1 passed'", key="monarch\\u202e"))
+x.yaml: monarch\\u202e: unknown player 'Ann\\n1 passed'
 """
 
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
+
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escape_controls(text: str) -> str:
+    r"""``text`` with every control, format and line-separator character written as an escape.
+
+    Printed names, keys and messages then stay on one line, and a terminal escape sequence, a
+    right-to-left override or a zero-width space shows as what it is.
+
+    >>> escape_controls("Ann\n\x1b[31mBen\u200b")
+    'Ann\\n\\x1b[31mBen\\u200b'
+    """
+    if text.isprintable():  # the common case, fast (spaces count as printable, other separators don't)
+        return text
+    return "".join(_escape(c) if _hidden(c) else c for c in text)
+
+
+def _hidden(char: str) -> bool:
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp")
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if char in _NAMED_ESCAPES:
+        return _NAMED_ESCAPES[char]
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 class InputError(Exception):
@@ -16,17 +51,17 @@ class InputError(Exception):
         self, path: str | Path | None, message: str, *, line: int | None = None, key: str | None = None
     ) -> None:
         self.path = str(path) if path is not None else None
-        self.message = " ".join(message.split())  # always one line
+        self.message = escape_controls(message.strip())  # always one line
         self.line = line
         self.key = key
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        place = self.path or "<input>"
+        place = escape_controls(self.path or "<input>")
         if self.line is not None:
             place += f":{self.line}"
         parts = [place]
         if self.key:
-            parts.append(self.key)
+            parts.append(escape_controls(self.key))
         parts.append(self.message)
         return ": ".join(parts)

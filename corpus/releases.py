@@ -8,51 +8,23 @@ copies it, byte for byte and atomically, to ``data_dir()/releases/cr-<effective 
 from __future__ import annotations
 
 import hashlib
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
-from urllib.parse import urlparse
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import write_atomic
+from rulesjudge.corpus.inputs import read_source
 from rulesjudge.corpus.official import Release, parse_release
 from rulesjudge.corpus.records import Record
 from rulesjudge.corpus.store import Corpus, user_release_paths, user_releases_folder
 
 MAX_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not one
-TIMEOUT_SECONDS = 30
 
 
 def fetch(source: str) -> tuple[bytes, str]:
-    """The bytes of a local file or an http(s) URL, and a name for messages."""
-    scheme = urlparse(source).scheme.lower()
-    if scheme in ("http", "https"):
-        name = Path(urlparse(source).path).name or source
-        try:
-            with urllib.request.urlopen(source, timeout=TIMEOUT_SECONDS) as response:
-                data = response.read(MAX_BYTES + 1)
-        except urllib.error.HTTPError as error:
-            raise InputError(source, f"download failed: HTTP {error.code} {error.reason}") from None
-        except (urllib.error.URLError, OSError) as error:
-            reason = getattr(error, "reason", error)
-            raise InputError(source, f"download failed: {reason}") from None
-        if len(data) > MAX_BYTES:
-            raise InputError(source, f"larger than {MAX_BYTES} bytes: not a Comprehensive Rules release")
-        return data, name
-    if scheme and len(scheme) > 1 and scheme != "file":
-        raise InputError(source, f"unsupported URL scheme {scheme!r} (use a path or an http(s) URL)")
-    path = Path(urlparse(source).path if scheme == "file" else source).expanduser()
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            raise InputError(path, f"larger than {MAX_BYTES} bytes: not a Comprehensive Rules release")
-        return path.read_bytes(), path.name
-    except FileNotFoundError:
-        raise InputError(path, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(path, "is a folder, not a release file") from None
-    except OSError as error:
-        raise InputError(path, f"cannot read: {error.strerror or error}") from None
+    """The bytes of a local file or an http(s) URL, and a name for messages: a regular file or one
+    download, at most :data:`MAX_BYTES`, within the reader's overall deadline (see corpus/inputs.py)."""
+    return read_source(source, limit=MAX_BYTES, what="release file")
 
 
 @dataclass(frozen=True)

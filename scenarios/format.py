@@ -27,10 +27,15 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.inputs import Found, find_files, read_text
+from rulesjudge.scenarios.limits import MAX_CHARS, check_counts
 from rulesjudge.scenarios.model.events import Event, EventArgError, event_to_yaml, parse_event
 from rulesjudge.scenarios.model.questions import QUESTIONS, Question, QuestionError, parse_question
 from rulesjudge.scenarios.model.table import Team
 from rulesjudge.scenarios.model.variants import VARIANTS
+from rulesjudge.scenarios.names import check_names
+from rulesjudge.scenarios.safe_yaml import dotted as _dotted
+from rulesjudge.scenarios.safe_yaml import read_yaml as _read_yaml
 
 Path_ = tuple[str | int, ...]
 ROLES = ("leader", "guardian", "assassin", "traitor")
@@ -148,90 +153,7 @@ class Scenario:
     event_lines: tuple[int | None, ...] = field(default=())
 
 
-# --- YAML with line numbers -------------------------------------------------------------------------
-def _read_yaml(text: str, path: str) -> tuple[Any, dict[Path_, int]]:
-    """Parse YAML keeping the line of every value (by its path of keys and indexes)."""
-    lines: dict[Path_, int] = {}
-    try:
-        loader = _Loader(text)
-        try:
-            root = loader.get_single_node()
-            if root is None:
-                raise InputError(path, "the file is empty (expected a scenario: name, game, events, expect)")
-            data = _convert(loader, root, (), lines, path)
-        finally:
-            loader.dispose()
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark else None
-        problem = error.problem or str(error)
-        if "but found another document" in str(problem):
-            problem = "one scenario per file: found a second YAML document"
-        raise InputError(path, f"invalid YAML: {problem}", line=line) from None
-    except yaml.YAMLError as error:
-        raise InputError(path, f"invalid YAML: {error}") from None
-    except RecursionError:
-        raise InputError(path, "invalid YAML: nested too deeply") from None
-    return data, lines
-
-
-MAX_NODES = 50_000
-
-# libyaml's parser when installed (several times faster); nodes keep their marks either way.
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-_RAW_TEXT_PATHS = {"about"}  # rule numbers: keep "722.10" as written, not the float 722.1
-
-
-def _convert(
-    loader: yaml.SafeLoader, node: yaml.Node, where: Path_, lines: dict[Path_, int], path: str
-) -> Any:
-    lines[where] = node.start_mark.line + 1
-    if len(lines) > MAX_NODES:  # aliases can blow a small file up exponentially ("billion laughs")
-        raise InputError(path, f"the document is too large (more than {MAX_NODES} values)",
-                         line=lines[where], key=_dotted(where) or None)
-    if isinstance(node, yaml.MappingNode):
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = loader.construct_object(key_node, deep=True)
-            if not isinstance(key, str | int | float | bool) or key is None:
-                raise InputError(
-                    path, "a key must be a plain word", line=key_node.start_mark.line + 1, key=_dotted(where)
-                )
-            if isinstance(key, bool | float):
-                key = key_node.value  # keep the text as written (a player named "No", a rule "722.4")
-            key = str(key)
-            if key in result:
-                raise InputError(
-                    path,
-                    f"duplicate key '{key}'",
-                    line=key_node.start_mark.line + 1,
-                    key=_dotted((*where, key)),
-                )
-            result[key] = _convert(loader, value_node, (*where, key), lines, path)
-        return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(loader, item, (*where, i), lines, path) for i, item in enumerate(node.value)]
-    if where[:1] and where[0] in _RAW_TEXT_PATHS and isinstance(node, yaml.ScalarNode):
-        return node.value
-    try:
-        return loader.construct_object(node, deep=True)
-    except yaml.YAMLError as error:
-        raise InputError(
-            path, f"invalid value: {error}", line=node.start_mark.line + 1, key=_dotted(where)
-        ) from None
-
-
-def _dotted(where: Path_) -> str:
-    text = ""
-    for part in where:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        else:
-            text += ("." if text else "") + part
-    return text
-
-
+# --- YAML with line numbers: scenarios/safe_yaml.py ----------------------------------------------------
 def _line(lines: dict[Path_, int], where: Path_) -> int | None:
     for cut in range(len(where), -1, -1):
         if where[:cut] in lines:
@@ -281,6 +203,7 @@ def _pydantic_error(error: ValidationError, data: Any, path: str, lines: dict[Pa
 def parse_scenario(text: str, path: str = "<input>") -> Scenario:
     """Parse and check one scenario document; raises :class:`InputError` naming file, line and key."""
     data, lines = _read_yaml(text, path)
+    check_counts(data, path, lines)
     if not isinstance(data, dict):
         raise InputError(path, "a scenario is a mapping with name, game, events and expect", line=1)
     for key in ("events", "expect", "about"):
@@ -310,19 +233,8 @@ def parse_scenario(text: str, path: str = "<input>") -> Scenario:
 
 
 def load_scenario(path: str | Path) -> Scenario:
-    """Read and parse a scenario file."""
-    name = str(path)
-    try:
-        text = Path(path).read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(name, "no such file") from None
-    except IsADirectoryError:
-        raise InputError(name, "is a folder, not a scenario file") from None
-    except UnicodeDecodeError as error:
-        raise InputError(name, f"not UTF-8 text (byte {error.start})") from None
-    except OSError as error:
-        raise InputError(name, f"can't read: {error.strerror}") from None
-    return parse_scenario(text, name)
+    """Read and parse a scenario file (a regular UTF-8 file of at most 64 KB)."""
+    return parse_scenario(read_text(path, limit=MAX_CHARS, what="scenario file"), str(path))
 
 
 def check_setup(game: GameSetup, path: str = "<input>", lines: dict[Path_, int] | None = None) -> list[str]:
@@ -339,9 +251,7 @@ def check_setup(game: GameSetup, path: str = "<input>", lines: dict[Path_, int] 
         raise fail(("players",), "name the players (seats clockwise) or the teams")
     for key, names in (("players", game.players or []),):
         seen: set[str] = set()
-        for i, name in enumerate(names):
-            if not name.strip():
-                raise fail((key, i), "a player's name is empty")
+        for name in names:
             if name in seen:
                 raise fail((key,), f"player '{name}' is seated twice")
             seen.add(name)
@@ -359,6 +269,7 @@ def check_setup(game: GameSetup, path: str = "<input>", lines: dict[Path_, int] 
                 ("teams", i, "emperor"), f"the emperor '{spec.emperor}' is not among the team's members"
             )
     players = game.seat_list()
+    check_names(players, game, fail)
     if game.players and game.teams and sorted(team_members) != sorted(players):
         extra = sorted(set(team_members) ^ set(players))
         raise fail(("teams",), f"the teams and the players don't match ({', '.join(extra)})")
@@ -537,14 +448,15 @@ def dump_scenario(scenario: Scenario) -> str:
 
 
 def scenario_files(paths: list[str | Path]) -> list[Path]:
-    """Every scenario file named or found (``*.yaml``, ``*.yml``) under the given files and folders."""
-    found: list[Path] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
-        elif p.exists():
-            found.append(p)
-        else:
-            raise InputError(str(p), "no such file or folder")
-    return found
+    """Every scenario file named or found (``*.yaml``, ``*.yml``) under the given files and folders;
+    the first path that can't be read (missing, unreadable, a folder without scenarios) raises."""
+    found = find_scenario_files(paths)
+    if found.problems:
+        raise found.problems[0]
+    return found.files
+
+
+def find_scenario_files(paths: list[str | Path]) -> Found:
+    """Scenario files named or found under the given files and folders, and each path that could not
+    be read (a missing file, a folder that can't be listed, a folder without scenario files)."""
+    return find_files(paths, (".yaml", ".yml"), "scenario files")

@@ -13,13 +13,15 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.scenarios.format import GameSetup, Scenario, check_setup, load_scenario, scenario_files
+from rulesjudge.scenarios.format import GameSetup, Scenario, check_setup, find_scenario_files, load_scenario
+from rulesjudge.scenarios.limits import MAX_EVENTS, MAX_QUESTIONS
 from rulesjudge.scenarios.model import build_state
 from rulesjudge.scenarios.model.citations import Cite, Resolved, default_corpus, resolve
 from rulesjudge.scenarios.model.events import Event
@@ -92,24 +94,49 @@ def same_answer(kind: str, value: Any, expected: Any) -> bool:
     return bool(value == expected and type(value) is type(expected))
 
 
+class OverBudget(InputError):
+    """A scenario's evaluation ran past its time budget (the app's guard against a file made to be slow)."""
+
+
+def _deadline(budget: float | None) -> float | None:
+    return None if budget is None else time.monotonic() + budget
+
+
+def _within(deadline: float | None, budget: float | None, path: str) -> None:
+    """Stop between two events or questions once the budget is spent (each one alone is bounded by the
+    limits on players and permanents, so the overrun is small)."""
+    if deadline is not None and time.monotonic() >= deadline:
+        raise OverBudget(path, f"stopped: the scenario took longer than its budget of {budget:g} s")
+
+
 def _play(
-    state: TableState, events: Iterable[Event], lines: Sequence[int | None] = ()
+    state: TableState,
+    events: Iterable[Event],
+    lines: Sequence[int | None] = (),
+    deadline: float | None = None,
+    budget: float | None = None,
+    path: str = "<input>",
 ) -> tuple[TableState, list[EventReport]]:
     reports = []
     for i, event in enumerate(events):
+        _within(deadline, budget, path)
         state, steps = apply(state, event)
         reports.append(EventReport(event, tuple(steps), lines[i] if i < len(lines) else None))
     return state, reports
 
 
-def run_scenario(scenario: Scenario, corpus: Any = None) -> ScenarioReport:
-    """Run one scenario. A model error is reported as a failure, never raised."""
+def run_scenario(scenario: Scenario, corpus: Any = None, budget: float | None = None) -> ScenarioReport:
+    """Run one scenario. A model error is reported as a failure, never raised; so is running past
+    ``budget`` seconds (None: no budget)."""
     report = ScenarioReport(scenario, corpus=corpus)
+    deadline = _deadline(budget)
     try:
         state = build_state(scenario.game)
-        state, report.events = _play(state, scenario.events, scenario.event_lines)
+        state, report.events = _play(state, scenario.events, scenario.event_lines, deadline, budget,
+                                     scenario.path)
         report.state = state
         for exp in scenario.expect:
+            _within(deadline, budget, scenario.path)
             value, steps = answer(state, exp.question)
             kind = QUESTIONS[exp.question.name].kind
             report.answers.append(
@@ -123,6 +150,8 @@ def run_scenario(scenario: Scenario, corpus: Any = None) -> ScenarioReport:
                     exp.line,
                 )
             )
+    except OverBudget as error:
+        report.error = error.message
     except Exception as error:  # a bug in the model must not hide the other scenarios
         report.error = f"model error: {type(error).__name__}: {error}"
     return report
@@ -132,8 +161,16 @@ def evaluate(
     game_setup: GameSetup | dict[str, Any],
     events: Sequence[Event | str | dict[str, Any]] = (),
     questions: Sequence[Question | str] = (),
+    budget: float | None = None,
 ) -> ScenarioReport:
-    """Ad-hoc what-if: a setup (model or dict), events (objects or format items), question texts."""
+    """Ad-hoc what-if: a setup (model or dict), events (objects or format items), question texts.
+
+    Past ``budget`` seconds (None: no budget) it stops with :class:`OverBudget`, an InputError."""
+    deadline = _deadline(budget)
+    if len(questions) > MAX_QUESTIONS:
+        raise InputError("<what-if>", f"{len(questions)} questions: at most {MAX_QUESTIONS} at a time")
+    if len(events) > MAX_EVENTS:
+        raise InputError("<what-if>", f"{len(events)} events: a scenario plays at most {MAX_EVENTS}")
     from rulesjudge.scenarios.format import parse_scenario
 
     if (
@@ -166,10 +203,11 @@ def evaluate(
         parsed_questions = list(questions)  # type: ignore[arg-type]
     report = ScenarioReport(scenario)
     state = build_state(scenario.game)
-    state, report.events = _play(state, scenario.events)
+    state, report.events = _play(state, scenario.events, deadline=deadline, budget=budget, path="<what-if>")
     report.state = state
     players = set(state.seats)
     for q in parsed_questions:
+        _within(deadline, budget, "<what-if>")
         spec = QUESTIONS[q.name]
         for kind, arg in zip(spec.args, q.args, strict=True):
             if kind == "player" and arg not in players:
@@ -199,9 +237,9 @@ class CheckResult:
 
 def check_paths(paths: Sequence[str | Path] = ()) -> list[CheckResult]:
     """Load and run every scenario under the paths (default: the whole library)."""
-    files = scenario_files(list(paths) or [LIBRARY])
-    results = []
-    for path in files:
+    found = find_scenario_files(list(paths) or [LIBRARY])
+    results = [CheckResult(Path(problem.path or "."), error=problem) for problem in found.problems]
+    for path in found.files:
         try:
             scenario = load_scenario(path)
         except InputError as error:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesjudge.corpus.errors import escape_controls
 from rulesjudge.scenarios.model.events import event_to_yaml
 from rulesjudge.scenarios.model.steps import Step
 from rulesjudge.scenarios.runner import ScenarioReport
@@ -87,9 +88,9 @@ def _step_lines(step: Step, report: ScenarioReport, indent: str) -> list[str]:
 
 def report_to_text(report: ScenarioReport) -> str:
     scenario = report.scenario
-    lines = [f"{scenario.name if scenario else '?'}"]
+    lines = [escape_controls(scenario.name) if scenario else "?"]
     if scenario and scenario.why:
-        lines.append(f"  why: {scenario.why}")
+        lines.append(f"  why: {escape_controls(' '.join(scenario.why.split()))}")
     if report.error:
         lines.append(f"  {report.error}")
     for item in report.events:

@@ -15,14 +15,15 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rulesjudge.corpus.errors import escape_controls
     from rulesjudge.scenarios.format import load_scenario
     from rulesjudge.scenarios.runner import default_citation_corpus, run_scenario
     from rulesjudge.scenarios.view import report_to_dict, report_to_text
 
     scenario = load_scenario(args.file)
     report = run_scenario(scenario, corpus=default_citation_corpus())
-    if args.json:
+    if args.json:  # JSON escapes control characters itself
         print(json.dumps(report_to_dict(report), indent=2, ensure_ascii=False))
-    else:
-        print(report_to_text(report))
+    else:  # each line of the derivation stays one line whatever a name holds
+        print("\n".join(escape_controls(line) for line in report_to_text(report).split("\n")))
     return 0 if report.passed else 1

@@ -1,6 +1,8 @@
 """`rulesjudge check [PATH ...]`: run scenario files and report one line each, then `N passed, M failed`.
 
-Exit 0 when all pass, 1 when any fails, 2 when any file is invalid input.
+Exit 0 when all pass, 1 when any fails, 2 when any file is invalid input or any path can't be read (a
+missing file, a folder that can't be listed, a folder without scenario files). Names, keys and values
+are printed with control characters escaped, so each scenario is one line whatever its name holds.
 """
 
 from __future__ import annotations
@@ -27,8 +29,12 @@ def _relative(path: Path) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from rulesjudge.corpus.errors import escape_controls
     from rulesjudge.scenarios.runner import check_paths
     from rulesjudge.scenarios.view import show_value
+
+    def say(line: str, file: Any = sys.stdout) -> None:
+        print(escape_controls(line), file=file)  # a name can't print a line of its own (a fake PASS)
 
     results = check_paths(args.paths)
     passed = failed = invalid = 0
@@ -36,24 +42,24 @@ def run(args: argparse.Namespace) -> int:
         name = _relative(result.path)
         if result.error is not None:
             invalid += 1
-            print(f"rulesjudge: {result.error}", file=sys.stderr)
+            say(f"rulesjudge: {result.error}", sys.stderr)
             continue
         report = result.report
         assert report is not None and report.scenario is not None
         if report.passed:
             passed += 1
-            print(f"PASS {name}: {report.scenario.name}")
+            say(f"PASS {name}: {report.scenario.name}")
             continue
         failed += 1
         if report.error:
-            print(f"FAIL {name}: {report.scenario.name}: {report.error}")
+            say(f"FAIL {name}: {report.scenario.name}: {report.error}")
             continue
         wrong = "; ".join(
             f"{a.key} expected {show_value(a.expected)}, got {show_value(a.value)}"
             + (f" (line {a.line})" if a.line else "")
             for a in report.failures
         )
-        print(f"FAIL {name}: {report.scenario.name}: {wrong}")
+        say(f"FAIL {name}: {report.scenario.name}: {wrong}")
     summary = f"{passed} passed, {failed} failed"
     if invalid:
         summary += f", {invalid} invalid"

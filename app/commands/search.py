@@ -20,7 +20,10 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.inputs import decode_text, read_capped, read_file
 from rulesjudge.corpus.records import source_label
+
+MAX_BATCH_BYTES = 1_000_000  # about 20,000 questions
 
 
 def register(subparsers: Any) -> None:
@@ -39,29 +42,33 @@ def register(subparsers: Any) -> None:
 def _questions(args: argparse.Namespace) -> list[tuple[int | None, str]]:
     if args.batch is None:
         question = " ".join(args.question).strip()
+        if not _is_utf8(question):
+            raise InputError("command line", "the question is not valid UTF-8 text", key="question")
         if not question:
             raise InputError(None, "empty question: give a question or a rule number", key="question")
         return [(None, question)]
     if args.question:
         raise InputError(args.batch, "give either a question or --batch FILE, not both", key="batch")
     if args.batch == "-":
-        lines = sys.stdin.read().splitlines()
+        data = read_capped(sys.stdin.buffer, MAX_BATCH_BYTES, "<stdin>")
     else:
-        path = Path(args.batch)
-        try:
-            lines = path.read_text(encoding="utf-8").splitlines()
-        except FileNotFoundError:
-            raise InputError(path, "no such batch file") from None
-        except UnicodeDecodeError:
-            raise InputError(path, "the batch file is not UTF-8 text") from None
-        except OSError as error:
-            raise InputError(path, f"cannot read the batch file: {error.strerror or error}") from None
+        data = read_file(Path(args.batch), limit=MAX_BATCH_BYTES, what="batch file")
+    lines = decode_text(data, args.batch).splitlines()
     questions: list[tuple[int | None, str]] = [
         (number, line.strip()) for number, line in enumerate(lines, start=1) if line.strip()
     ]
     if not questions:
         raise InputError(args.batch, "the batch file holds no question")
     return questions
+
+
+def _is_utf8(text: str) -> bool:
+    """False when the command line held bytes that are not UTF-8 (Python keeps them as surrogates)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _print_human(result: Any) -> None:
@@ -102,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
             result = searcher.search(question, args.k, document=args.document, edition=args.edition,
                                      official_only=args.official_only, method=args.method)
         except InputError as error:
+            if error.path is None and error.key not in (None, "query"):  # a flag: --edition, --document
+                raise InputError("command line", error.message, key=f"--{error.key}") from None
             if line is not None and error.path is None:  # name the batch line that was bad
                 raise InputError(args.batch, error.message, line=line, key=error.key) from None
             raise

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from rulesjudge.scenarios.model.citations import cr
 from rulesjudge.scenarios.model.steps import Reading, Step
-from rulesjudge.scenarios.model.table import TableState, frozen_map, neighbour, seat_distance
+from rulesjudge.scenarios.model.table import TableState, frozen_map, neighbour
 
 RangeOf = Callable[[TableState, str], "int | None"]
 
@@ -32,15 +32,27 @@ def within_range(
         reach = state.options.range_of(player)
     if player not in ring:
         return ()
-    if reach is None:
+    return _window(ring, ring.index(player), reach)
+
+
+def _window(ring: tuple[str, ...], at: int, reach: int | None) -> tuple[str, ...]:
+    """The seats of ``ring`` at most ``reach`` seats either side of seat ``at``, in seat order: the work
+    grows with the reach, not with the table (a whole-table reach is the ring itself, shared).
+
+    >>> _window(("A", "B", "C", "D", "E"), 0, 1)
+    ('A', 'B', 'E')
+    """
+    if reach is None or 2 * reach + 1 >= len(ring):
         return ring
-    return tuple(p for p in ring if seat_distance(ring, player, p) <= reach)
+    seats = sorted({(at + step) % len(ring) for step in range(-reach, reach + 1)})
+    return tuple(ring[i] for i in seats)
 
 
 def snapshot(state: TableState, range_of: RangeOf) -> TableState:
     """Fix each player's range of influence as a turn begins (801.2c)."""
-    ranges = {p: within_range(state, p, range_of(state, p)) for p in state.in_game}
-    return state.with_(influence=frozen_map(ranges), turn_seats=state.in_game)
+    ring = state.in_game
+    ranges = {p: _window(ring, at, range_of(state, p)) for at, p in enumerate(ring)}
+    return state.with_(influence=frozen_map(ranges), turn_seats=ring)
 
 
 def in_range(state: TableState, player: str, other: str, reach: int | None) -> tuple[bool, list[Step]]:

@@ -1,0 +1,116 @@
+"""Player names: one spelling per person, and nothing hidden in a name.
+
+Names arrive in Unicode NFC (the YAML reader normalises every string), so ``Ann`` typed as one character
+or as a letter plus a combining accent is one name. A name is refused when it holds a control character
+(a newline would let a name print a fake line), a bidirectional control (U+202E turns ``Ann`` around on
+screen), or no visible character at all; two names are refused when they differ only by invisible
+characters or spaces (``Ann`` and ``Ann`` + a zero-width space would be two players the eye can't tell
+apart: "monarch expected Ann, got Ann").
+
+>>> name_problems(["Ann", "Ben"])
+[]
+>>> name_problems(["Ann", "Ann\\u200b"])
+[(1, "'Ann\\\\u200b' differs from 'Ann' only by invisible characters or spaces")]
+>>> name_problems(["\\u200b\\u2800", "B\\u202eob"])
+[(0, 'a name needs a visible character'), (1, 'a name may not hold a bidirectional control (U+202E)')]
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from rulesjudge.corpus.errors import escape_controls
+from rulesjudge.scenarios.limits import MAX_PLAYERS
+
+# Bidirectional controls (Unicode's Bidi_Control property): they reorder what is shown around them.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Shown as nothing but not "format" characters: Hangul fillers, the braille blank, the combining grapheme
+# joiner, variation selectors (besides every character of category Cf: zero-width space, joiners, BOM ...).
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u180b\u180c\u180d\u180e\u180f") | frozenset(
+    chr(c) for c in (*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0))
+)
+
+
+def is_invisible(char: str) -> bool:
+    """Is ``char`` shown as nothing at all (spaces aside)?
+
+    >>> is_invisible("\\u200b"), is_invisible("a"), is_invisible(" ")
+    (True, False, False)
+    """
+    return char in _INVISIBLE or unicodedata.category(char) == "Cf"
+
+
+def skeleton(name: str) -> str:
+    """What a reader sees of ``name``: NFC, invisible characters removed, spaces collapsed.
+
+    >>> skeleton(" Ann\\u200b  Lee\\u00a0")
+    'Ann Lee'
+    """
+    visible = "".join(c for c in unicodedata.normalize("NFC", name) if not is_invisible(c))
+    return " ".join(visible.split())
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` can't be a player's name, or None."""
+    for char in name:
+        category = unicodedata.category(char)
+        if category in ("Cc", "Zl", "Zp"):
+            return f"a name may not hold a control character or line break (U+{ord(char):04X})"
+        if char in BIDI_CONTROLS:
+            return f"a name may not hold a bidirectional control (U+{ord(char):04X})"
+    if not name.strip():
+        return "the name is empty"
+    if not skeleton(name):
+        return "a name needs a visible character"
+    return None
+
+
+def name_problems(names: list[str]) -> list[tuple[int, str]]:
+    """Each name's problem, with its index: its own, or looking the same as an earlier, different name.
+
+    The very same name twice is not reported here (the caller says "seated twice" or "on two teams").
+    """
+    problems: list[tuple[int, str]] = []
+    seen: dict[str, str] = {}
+    for i, name in enumerate(names):
+        own = name_problem(name)
+        if own:
+            problems.append((i, own))
+            continue
+        look = skeleton(name)
+        earlier = seen.setdefault(look, name)
+        if earlier != name:
+            problems.append((i, f"'{escape_controls(name)}' differs from '{escape_controls(earlier)}' "
+                                "only by invisible characters or spaces"))
+    return problems
+
+
+def check_names(seats: list[str], game: Any, fail: Callable[[tuple[str | int, ...], str], Exception]) -> None:
+    """Refuse a table of more than :data:`MAX_PLAYERS` seats or with a bad name (of a player, a team or a
+    permanent); ``fail(where, message)`` makes the error for a place under ``game``."""
+    key = "players" if game.players else "teams"
+    if len(seats) > MAX_PLAYERS:
+        raise fail((key,), f"{len(seats)} players: a scenario seats at most {MAX_PLAYERS}")
+    for i, message in name_problems(seats):
+        raise fail(_seat_place(game, i), message)
+    permanents = list(game.permanents)
+    for i, message in name_problems(permanents):
+        raise fail(("permanents", permanents[i]), message)
+    for i, team in enumerate(game.teams or []):
+        problem = None if isinstance(team, list) or team.name is None else name_problem(team.name)
+        if problem:
+            raise fail(("teams", i, "name"), problem)
+
+
+def _seat_place(game: Any, seat: int) -> tuple[str | int, ...]:
+    """Where the ``seat``-th name is written: ``players[i]`` or ``teams[j]``'s members."""
+    if game.players:
+        return ("players", seat)
+    for j, team in enumerate(game.teams or []):
+        members = team if isinstance(team, list) else team.members
+        if seat < len(members):
+            return ("teams", j, seat) if isinstance(team, list) else ("teams", j, "members", seat)
+        seat -= len(members)
+    return ("teams",)
