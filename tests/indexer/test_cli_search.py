@@ -66,9 +66,10 @@ def test_bad_input_is_one_line_and_exit_2(search_data, capsys, argv, expected):
     assert expected in err and len(err.splitlines()) == 1 and "Traceback" not in err
 
 
-def test_a_bad_filter_in_batch_mode_names_the_file(search_data, tmp_path, capsys):
+@pytest.mark.parametrize("flag", [["--document", "nope"], ["--edition", "bad"]])
+def test_a_bad_filter_in_batch_mode_blames_the_flag_not_a_line(search_data, tmp_path, capsys, flag):
     batch = tmp_path / "q.txt"
-    batch.write_text("722.4\n", encoding="utf-8")
-    assert main(["search", "--batch", str(batch), "--document", "nope", "--json"]) == 2
-    err = capsys.readouterr().err
-    assert str(batch) in err and ":1:" in err
+    batch.write_text("who is the monarch?\n722.4\n", encoding="utf-8")
+    assert main(["search", "--batch", str(batch), *flag, "--json"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"rulesjudge: command line: {flag[0]}: ") and str(batch) not in err
