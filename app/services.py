@@ -293,12 +293,31 @@ def parse_scenario_text(text: str, path: str = "<upload>") -> Any:
     return parse_scenario(text, path=path)
 
 
+def read_upload(data: bytes, name: str) -> dict[str, Any]:
+    """An uploaded scenario file's data, checked as ``rulesjudge check`` checks a file: at most 64 KB of
+    UTF-8, YAML bounded in depth and size, the limits on players, events and questions, a valid scenario.
+    Bad input raises InputError (one line naming the file, line and key)."""
+    from rulesjudge.corpus.inputs import decode_text
+    from rulesjudge.scenarios.format import parse_scenario
+    from rulesjudge.scenarios.limits import MAX_CHARS
+    from rulesjudge.scenarios.safe_yaml import read_yaml
+
+    if len(data) > MAX_CHARS:
+        raise InputError(name, f"file too large: {len(data)} bytes (the limit is {MAX_CHARS // 1024} KB)")
+    text = decode_text(data, name)
+    parse_scenario(text, path=name)
+    raw, _lines = read_yaml(text, name)
+    return dict(raw)
+
+
 def evaluate_full(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> Any:
     """The model's report on ``game`` after ``events``: ``.events`` (each with the steps it caused) and
-    ``.answers`` to ``questions`` (scenario-format values; bad input raises InputError)."""
+    ``.answers`` to ``questions`` (scenario-format values; bad input raises InputError, and so does an
+    evaluation running past the time budget of ``scenarios.limits``, so no table can hold the server)."""
+    from rulesjudge.scenarios.limits import TIME_BUDGET_SECONDS
     from rulesjudge.scenarios.runner import evaluate as _evaluate
 
-    return _evaluate(game, list(events), list(questions))
+    return _evaluate(game, list(events), list(questions), budget=TIME_BUDGET_SECONDS)
 
 
 def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> list[Any]:

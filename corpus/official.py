@@ -98,11 +98,28 @@ class _Draft:
 
 
 def decode_release(data: bytes, source: str) -> str:
-    """The release's text, its encoding detected from BOM and sentinel text.
+    """The release's text, its encoding detected from BOM and sentinel text; a control character other
+    than a line end, tab or form feed (a NUL byte, a terminal escape) means it is not a release.
 
     >>> decode_release("Comprehensive Rules \u2019".encode("cp1252"), "x.txt")
     'Comprehensive Rules \u2019'
+    >>> decode_release("\\ufeffComprehensive Rules\\r\\n1\\x00".encode("utf-8"), "x.txt")
+    Traceback (most recent call last):
+    rulesjudge.corpus.errors.InputError: x.txt:2: control character U+0000: not a Comprehensive Rules release
     """
+    text = _decode(data, source)
+    control = _CONTROL.search(text)
+    if control:
+        line = len(split_lines(text[: control.start() + 1]))
+        raise InputError(source, f"control character U+{ord(control.group()):04X}: "
+                                 "not a Comprehensive Rules release", line=line)
+    return text
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")  # not \t \n \v \f \r, nor NEL
+
+
+def _decode(data: bytes, source: str) -> str:
     if not data.strip():
         raise InputError(source, "empty file: not a Comprehensive Rules release")
     for bom, encoding in _BOMS:

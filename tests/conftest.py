@@ -35,3 +35,10 @@ def five_releases_corpus(shared_cr_dir, tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))
         return load_corpus(sorted(shared_cr_dir.glob("cr-*.txt")), include_user_releases=False)
+
+
+@pytest.fixture(scope="session")
+def app_data_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The app tests' data folder, one per session (the search index is built there once); here so that
+    tests/reliability's server test finds the index the app tests built."""
+    return tmp_path_factory.mktemp("app-data")

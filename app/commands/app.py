@@ -8,6 +8,7 @@ load once per server.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import threading
@@ -54,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise InputError(None, f"port must be between 1 and 65535 (got {args.port})", key="--port")
+    if not args.build_only:
+        check_port_free(args.host, args.port)  # before the index work, not after it
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     from rulesjudge.app import services
@@ -71,6 +74,31 @@ def run(args: argparse.Namespace) -> int:
         print(f"rulesjudge: warning: serving on {args.host}, reachable from other computers", file=sys.stderr)
     print(f"rulesjudge: serving on http://{args.host}:{args.port}  (Ctrl+C stops)", file=sys.stderr)
     return serve(args.host, args.port)
+
+
+def check_port_free(host: str, port: int) -> None:
+    """InputError (exit 2) when the server could not listen on ``host:port``: a port in use, an address
+    this computer doesn't have, a host name that doesn't resolve."""
+    import socket
+
+    from rulesjudge.corpus.errors import InputError
+
+    try:
+        addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as error:
+        raise InputError("command line", f"cannot listen on {host!r}: {error}", key="--host") from None
+    for family, kind, proto, _name, address in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+            try:
+                probe.bind(address)
+            except OSError as error:
+                if error.errno == errno.EADDRNOTAVAIL:
+                    raise InputError("command line", f"this computer has no address {host}",
+                                     key="--host") from None
+                reason = "in use (is another server running?)" if error.errno == errno.EADDRINUSE else (
+                    error.strerror or str(error))
+                raise InputError("command line", f"port {port} on {host}: {reason}", key="--port") from None
 
 
 def _warm_up_when_listening(host: str, port: int, timeout: float = 120) -> None:

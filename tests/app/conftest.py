@@ -13,11 +13,6 @@ WEB = PROJECT_ROOT / "app" / "web"
 ARTIFACTS = PROJECT_ROOT / "tests" / "artifacts"
 
 
-@pytest.fixture(scope="session")
-def app_data_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("app-data")
-
-
 @pytest.fixture(scope="module")
 def app_env(app_data_root: Path) -> Iterator[Path]:
     """``RULESJUDGE_DATA`` points at the session's private data folder while a module of app tests runs;

@@ -6,7 +6,9 @@ is one line naming the file. Mutations are seeded, so a failure reproduces.
 
 from __future__ import annotations
 
+import datetime
 import random
+import unicodedata
 
 import yaml
 
@@ -53,6 +55,26 @@ JUNK = [
     "events:",
     "players: [A, A]",
     "9" * 30,
+    # issue 15: tags YAML can't build, dates, deep nesting, huge numbers, hidden and control characters
+    "!!int abc",
+    "!!float x",
+    "!!bool maybe",
+    "!!timestamp x",
+    "!!binary aGk=",
+    "!!set {a}",
+    "!!python/object/apply:os.system [ls]",
+    "2024-13-45",
+    "2024-02-30",
+    "2024-01-01 12:00:00",
+    "[" * 5000,
+    "{a: " * 3000,
+    "- " * 3000,
+    "9" * 5000,
+    r'"Ann\u200b"',
+    r'"\u202eBen"',
+    r'"\u2800"',
+    r'"a\nPASS b"',
+    r'"\e[2J"',
 ]
 
 
@@ -87,7 +109,11 @@ def mutate_text(text: str, rng: random.Random) -> str:
 
 def mutate_data(data, rng: random.Random):
     """Replace, delete or add one node of the parsed document."""
-    values = [None, 0, -3, 2.5, True, "Zed", [], {}, ["Ann", "Ann"], {"zz": 1}, [[]], "leaves", {"hold": "x"}]
+    deep: list = []
+    for _ in range(40):  # past the reader's depth limit
+        deep = [deep]
+    values = [None, 0, -3, 2.5, True, "Zed", [], {}, ["Ann", "Ann"], {"zz": 1}, [[]], "leaves", {"hold": "x"},
+              datetime.date(2024, 2, 29), "Ann\u200b", "a\nb", deep, 10**200]
     if isinstance(data, dict) and data:
         key = rng.choice(list(data))
         roll = rng.random()
@@ -115,7 +141,8 @@ def _feed(text: str, name: str) -> bool:
         scenario = parse_scenario(text, name)
     except InputError as error:
         message = str(error)
-        assert "\n" not in message and message.startswith(name), message
+        assert message.startswith(name), message
+        assert not any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in message), message
         return True
     report = run_scenario(scenario)
     assert report.error is None, f"{name}: {report.error}\n{text}"

@@ -22,7 +22,6 @@ from rulesjudge.corpus.errors import InputError
 common.setup_page("Scenario checker", "👑")
 md = common.md
 
-UPLOAD_LIMIT = 64 * 1024
 STANDARD_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "apnap-order", "in-game", "game-over",
                       "winners", "losers", "legal-setup", "defending-players", "drawn"]
 DEFAULT_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners"]
@@ -79,9 +78,7 @@ with st.sidebar:
     if upload is not None and state.get("upload_id") != upload.file_id:
         state["upload_id"] = upload.file_id
         try:
-            text = services.check_upload(upload.getvalue(), upload.name, limit=UPLOAD_LIMIT)
-            services.parse_scenario_text(text, path=upload.name)
-            raw = yaml.safe_load(text)
+            raw = services.read_upload(upload.getvalue(), upload.name)  # bounded, as `rulesjudge check`
             apply_scenario(raw, f"upload: {upload.name}")
             state["upload_error"] = None
             st.rerun()

@@ -1,0 +1,62 @@
+"""Silence where there should be a word, and words that blame the wrong thing: each command's bad input
+is one line, exit code 2, and names what was wrong."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from rulesjudge.app.cli import main
+from rulesjudge.corpus.official import SAMPLE
+
+
+def error_line(capsys) -> str:
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rulesjudge: "), captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize("data", [
+    SAMPLE.replace(b"A subrule.", b"A sub\x00rule."),  # with a byte-order mark: the NUL passed before
+    SAMPLE.decode("utf-8").replace("A subrule.", "A sub\x00rule.").encode("utf-16"),
+    SAMPLE.replace(b"A subrule.", b"A sub\x1b[2Jrule."),  # a terminal escape `rule` would print raw
+], ids=["nul-utf8-bom", "nul-utf16", "escape"])
+def test_a_release_with_a_control_character_inside_is_refused(tmp_path, data_dir, capsys, data) -> None:
+    path = tmp_path / "cr.txt"
+    path.write_bytes(data)
+    assert main(["corpus", "add", str(path)]) == 2
+    assert "cr.txt:20: control character U+00" in error_line(capsys)
+    assert not (data_dir / "releases").exists()
+
+
+def test_the_sample_release_itself_is_added(tmp_path, data_dir, capsys) -> None:
+    path = tmp_path / "cr.txt"
+    path.write_bytes(SAMPLE)
+    assert main(["corpus", "add", str(path)]) == 0
+    assert (data_dir / "releases" / "cr-2024-06-07.txt").read_bytes() == SAMPLE
+
+
+def test_app_on_a_busy_port_exits_2_before_building_anything(data_dir, capsys) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["app", "--port", str(port)]) == 2
+    assert f"--port: port {port} on 127.0.0.1: in use" in error_line(capsys)
+    assert not data_dir.exists()  # refused before the index was touched
+
+
+def test_app_on_an_address_this_computer_lacks_blames_the_host(capsys) -> None:
+    assert main(["app", "--host", "192.0.2.1", "--port", "8501"]) == 2  # TEST-NET-1: nobody's address
+    assert "--host: this computer has no address 192.0.2.1" in error_line(capsys)
+
+
+def test_a_question_that_is_not_utf8_is_one_line() -> None:
+    result = subprocess.run([sys.executable, "-m", "rulesjudge.app.cli", "search", b"monarch \xff\xfe"],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == "rulesjudge: command line: question: the question is not valid UTF-8 text"
