@@ -22,9 +22,10 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.scenarios.bench import bench_library
+    from rulesjudge.scenarios.bench import bench_largest, bench_library
 
     checker = bench_library()  # first: its "heavy modules imported" must not see the search's torch
+    checker.update(bench_largest())
     if args.scenarios_only:
         figures: dict[str, Any] = {"scenario_checker": checker}
     else:
@@ -41,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     heavy = ", ".join(checker["heavy_modules_imported"]) or "none"
     print(f"scenario checker: {checker['scenarios']} scenarios, whole library median "
           f"{checker['library_median_seconds']} s, one scenario median "
-          f"{checker['one_scenario_median_ms']} ms (heavy modules imported: {heavy})")
+          f"{checker['one_scenario_median_ms']} ms (heavy modules imported: {heavy}); largest table the "
+          f"limits allow {checker['largest_table_max_ms']} ms (budget {checker['time_budget_seconds']:g} s)")
     if args.scenarios_only:
         return 0
     print(f"model load {figures['model_load_seconds']} s "

@@ -289,3 +289,12 @@ def test_check_of_a_file_in_a_folder_that_cannot_be_entered_is_one_line(tmp_path
     monkeypatch.setattr(os, "stat", stat)
     assert main(["check", str(tmp_path / "closed" / "a.yaml")]) == 2
     assert "closed/a.yaml: cannot read: Permission denied" in error_line(capsys)
+
+
+def test_the_largest_tables_the_limits_allow_are_answered() -> None:
+    # the bench's worst case (scenarios/bench.py): every limit at its maximum is still a valid table
+    from rulesjudge.scenarios.bench import largest_tables
+
+    for variant, (game, events, questions) in largest_tables().items():
+        report = evaluate(game, events, questions)
+        assert (len(report.events), len(report.answers)) == (limits.MAX_EVENTS, limits.MAX_QUESTIONS), variant
