@@ -18,7 +18,8 @@ _NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def escape_controls(text: str) -> str:
-    r"""``text`` with every control, format and line-separator character written as an escape.
+    r"""``text`` with every control, format and line-separator character written as an escape (and the
+    surrogates Python keeps for the bytes of a file name that is not UTF-8, so printing never fails).
 
     Printed names, keys and messages then stay on one line, and a terminal escape sequence, a
     right-to-left override or a zero-width space shows as what it is.
@@ -32,7 +33,7 @@ def escape_controls(text: str) -> str:
 
 
 def _hidden(char: str) -> bool:
-    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp")
+    return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs")  # Cs: bytes of a non-UTF-8 name
 
 
 def _escape(char: str) -> str:

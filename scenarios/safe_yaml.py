@@ -224,7 +224,7 @@ def read_yaml(text: str, path: str = "<input>") -> tuple[Any, dict[Path_, int]]:
         message = f"invalid YAML: {error.reason} (character {error.character!r})"
         raise InputError(path, message, line=line) from None
     except yaml.YAMLError as error:
-        raise InputError(path, f"invalid YAML: {error}") from None
+        raise InputError(path, "invalid YAML: " + " ".join(str(error).split())) from None
     finally:
         loader.dispose()
     if not builder.done:

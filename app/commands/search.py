@@ -19,7 +19,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.errors import InputError, escape_controls
 from rulesjudge.corpus.inputs import decode_text, read_capped, read_file
 from rulesjudge.corpus.records import source_label
 
@@ -72,8 +72,8 @@ def _is_utf8(text: str) -> bool:
 
 
 def _print_human(result: Any) -> None:
-    for note in result.notes:
-        print(f"note: {note}")
+    for note in result.notes:  # a note may quote the question
+        print(f"note: {escape_controls(note)}")
     if not result.hits:
         print("no matching rule")
     for rank, hit in enumerate(result.hits, start=1):
@@ -118,6 +118,6 @@ def run(args: argparse.Namespace) -> int:
             print(json.dumps(result.to_json(), ensure_ascii=False), flush=args.batch is not None)
         else:
             if len(questions) > 1:
-                print(f"== {question}")
+                print(f"== {escape_controls(question)}")
             _print_human(result)
     return 0

@@ -298,3 +298,13 @@ def test_the_largest_tables_the_limits_allow_are_answered() -> None:
     for variant, (game, events, questions) in largest_tables().items():
         report = evaluate(game, events, questions)
         assert (len(report.events), len(report.answers)) == (limits.MAX_EVENTS, limits.MAX_QUESTIONS), variant
+
+
+def test_a_file_name_that_is_not_utf8_prints_escaped(tmp_path, capsys) -> None:
+    import os
+
+    folder = os.fsencode(tmp_path)
+    with open(os.path.join(folder, b"a\xff.yaml"), "w", encoding="utf-8") as handle:
+        handle.write("name: ok\n" + TABLE)
+    assert main(["check", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"PASS {tmp_path}/a\\udcff.yaml: ok"
