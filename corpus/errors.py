@@ -32,6 +32,22 @@ def escape_controls(text: str) -> str:
     return "".join(_escape(c) if _hidden(c) else c for c in text)
 
 
+def json_text(data: object, indent: int | None = None) -> str:
+    r"""``data`` as JSON that keeps non-ASCII text readable but writes every control, format and
+    line-separator character as a ``\u`` escape (``json`` itself escapes only those below U+0020).
+
+    >>> print(json_text({"name": "Ann\u202e\u009b"}))
+    {"name": "Ann\u202e\u009b"}
+    """
+    import json
+
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    # json.dumps escapes every character below U+0020 inside strings: a raw newline is indentation
+    return "".join(json.dumps(c)[1:-1] if _hidden(c) and c != "\n" else c for c in text)
+
+
 def _hidden(char: str) -> bool:
     return unicodedata.category(char) in ("Cc", "Cf", "Zl", "Zp", "Cs")  # Cs: bytes of a non-UTF-8 name
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 
@@ -15,15 +14,15 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.errors import escape_controls
+    from rulesjudge.corpus.errors import escape_controls, json_text
     from rulesjudge.scenarios.format import load_scenario
     from rulesjudge.scenarios.runner import default_citation_corpus, run_scenario
     from rulesjudge.scenarios.view import report_to_dict, report_to_text
 
     scenario = load_scenario(args.file)
     report = run_scenario(scenario, corpus=default_citation_corpus())
-    if args.json:  # JSON escapes control characters itself
-        print(json.dumps(report_to_dict(report), indent=2, ensure_ascii=False))
+    if args.json:
+        print(json_text(report_to_dict(report), indent=2))
     else:  # each line of the derivation stays one line whatever a name holds
         print("\n".join(escape_controls(line) for line in report_to_text(report).split("\n")))
     return 0 if report.passed else 1

@@ -13,13 +13,12 @@ corpus alone, without importing torch, FAISS or BM25. The JSON of a question is 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import textwrap
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError, escape_controls
+from rulesjudge.corpus.errors import InputError, escape_controls, json_text
 from rulesjudge.corpus.inputs import decode_text, read_capped, read_file
 from rulesjudge.corpus.records import source_label
 
@@ -115,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
                 raise InputError(args.batch, error.message, line=line, key=error.key) from None
             raise
         if args.json:
-            print(json.dumps(result.to_json(), ensure_ascii=False), flush=args.batch is not None)
+            print(json_text(result.to_json()), flush=args.batch is not None)
         else:
             if len(questions) > 1:
                 print(f"== {escape_controls(question)}")

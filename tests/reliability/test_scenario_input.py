@@ -308,3 +308,32 @@ def test_a_file_name_that_is_not_utf8_prints_escaped(tmp_path, capsys) -> None:
         handle.write("name: ok\n" + TABLE)
     assert main(["check", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines()[0] == f"PASS {tmp_path}/a\\udcff.yaml: ok"
+
+
+def test_ask_json_escapes_hidden_characters_and_still_reads_back(tmp_path, capsys, data_dir) -> None:
+    import json
+
+    path = write(tmp_path, "a.yaml", 'name: "x\\u202e\\u009b[2J"\n' + TABLE + "expect: {active: Ann}\n")
+    assert main(["ask", str(path), "--json"]) == 0
+    out = capsys.readouterr().out
+    assert "\u202e" not in out and "\x9b" not in out and "\\u202e\\u009b[2J" in out
+    assert json.loads(out)["name"] == "x\u202e\u009b[2J"
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("why: " + "[" * 30_000, "nested more than 32 levels"),
+    ("why: !!int abc", "'abc' is not a whole number"),
+    ("why: 2024-02-30", None),
+])
+def test_the_pure_python_parser_reads_the_same_way(monkeypatch, text: str, problem: str | None) -> None:
+    # without libyaml (a machine where PyYAML was built without it) the reader uses PyYAML's own parser
+    import yaml
+
+    from rulesjudge.scenarios import safe_yaml
+
+    monkeypatch.setattr(safe_yaml, "_Loader", yaml.SafeLoader)
+    if problem is None:
+        assert safe_yaml.read_yaml(text)[0] == {"why": "2024-02-30"}
+    else:
+        with pytest.raises(InputError, match=problem):
+            safe_yaml.read_yaml(text)
