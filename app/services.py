@@ -17,8 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from rulesjudge.corpus.errors import InputError
 
 #: A searcher built by ``rulesjudge app`` before the server starts, reused by the pages (same process).
@@ -180,14 +178,18 @@ def library_root() -> Path:
 
 def load_library(root: Path | None = None) -> list[LibraryScenario]:
     """Every scenario file under the library (files that do not read as a mapping are skipped)."""
+    from rulesjudge.corpus.inputs import read_text
+    from rulesjudge.scenarios.format import read_scenario_yaml
+    from rulesjudge.scenarios.limits import MAX_CHARS
+
     root = root or library_root()
     entries: list[LibraryScenario] = []
     if not root.is_dir():
         return entries
     for path in sorted(root.rglob("*.yaml")):
-        try:
-            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError):
+        try:  # bounded as `rulesjudge check` reads it: a bad library file is skipped, never a crash
+            raw, _lines = read_scenario_yaml(read_text(path, limit=MAX_CHARS), str(path))
+        except InputError:
             continue
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
             continue
@@ -298,15 +300,14 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
     UTF-8, YAML bounded in depth and size, the limits on players, events and questions, a valid scenario.
     Bad input raises InputError (one line naming the file, line and key)."""
     from rulesjudge.corpus.inputs import decode_text
-    from rulesjudge.scenarios.format import parse_scenario
+    from rulesjudge.scenarios.format import parse_scenario, read_scenario_yaml
     from rulesjudge.scenarios.limits import MAX_CHARS
-    from rulesjudge.scenarios.safe_yaml import read_yaml
 
     if len(data) > MAX_CHARS:
         raise InputError(name, f"file too large: {len(data)} bytes (the limit is {MAX_CHARS // 1024} KB)")
     text = decode_text(data, name)
     parse_scenario(text, path=name)
-    raw, _lines = read_yaml(text, name)
+    raw, _lines = read_scenario_yaml(text, name)
     return dict(raw)
 
 

@@ -71,14 +71,16 @@ class Question:
         return group_of(self.area)
 
 
+MAX_QUESTION_SET_BYTES = 4_000_000  # the shipped set is about 50 KB
+
+
 def load_questions(path: Path = QUESTIONS_PATH) -> list[Question]:
     """Read and check the question set (a YAML list of {q, gold, area, needs_releases})."""
-    import yaml
+    from rulesjudge.corpus.inputs import read_text
+    from rulesjudge.corpus.safe_yaml import read_yaml
 
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as error:
-        raise InputError(path, f"cannot read the question set: {error}") from None
+    data, _lines = read_yaml(read_text(path, limit=MAX_QUESTION_SET_BYTES), str(path),
+                             max_chars=MAX_QUESTION_SET_BYTES)  # bounded: --questions takes any file
     if not isinstance(data, list):
         raise InputError(path, "the question set must be a list")
     questions = []

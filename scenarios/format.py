@@ -28,14 +28,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.inputs import Found, find_files, read_text
+from rulesjudge.corpus.safe_yaml import dotted as _dotted
+from rulesjudge.corpus.safe_yaml import read_yaml
 from rulesjudge.scenarios.limits import MAX_CHARS, check_counts
 from rulesjudge.scenarios.model.events import Event, EventArgError, event_to_yaml, parse_event
 from rulesjudge.scenarios.model.questions import QUESTIONS, Question, QuestionError, parse_question
 from rulesjudge.scenarios.model.table import Team
 from rulesjudge.scenarios.model.variants import VARIANTS
 from rulesjudge.scenarios.names import check_names
-from rulesjudge.scenarios.safe_yaml import dotted as _dotted
-from rulesjudge.scenarios.safe_yaml import read_yaml as _read_yaml
 
 Path_ = tuple[str | int, ...]
 ROLES = ("leader", "guardian", "assassin", "traitor")
@@ -153,7 +153,15 @@ class Scenario:
     event_lines: tuple[int | None, ...] = field(default=())
 
 
-# --- YAML with line numbers: scenarios/safe_yaml.py ----------------------------------------------------
+# --- YAML with line numbers: corpus/safe_yaml.py ----------------------------------------------------
+def read_scenario_yaml(text: str, path: str = "<input>") -> tuple[Any, dict[Path_, int]]:
+    """A scenario document's data and the line of each value, bounded by the limits of a scenario."""
+    data, lines = read_yaml(text, path, max_chars=MAX_CHARS, raw_text=frozenset({"about"}))
+    if data is None:
+        raise InputError(path, "the file is empty (expected a scenario: name, game, events, expect)")
+    return data, lines
+
+
 def _line(lines: dict[Path_, int], where: Path_) -> int | None:
     for cut in range(len(where), -1, -1):
         if where[:cut] in lines:
@@ -202,7 +210,7 @@ def _pydantic_error(error: ValidationError, data: Any, path: str, lines: dict[Pa
 
 def parse_scenario(text: str, path: str = "<input>") -> Scenario:
     """Parse and check one scenario document; raises :class:`InputError` naming file, line and key."""
-    data, lines = _read_yaml(text, path)
+    data, lines = read_scenario_yaml(text, path)
     check_counts(data, path, lines)
     if not isinstance(data, dict):
         raise InputError(path, "a scenario is a mapping with name, game, events and expect", line=1)

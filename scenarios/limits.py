@@ -13,11 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.safe_yaml import MAX_DEPTH, MAX_NUMBER_CHARS, MAX_VALUES
+
+__all__ = ["MAX_DEPTH", "MAX_NUMBER_CHARS", "MAX_VALUES"]  # the YAML reader's limits, listed here too
 
 MAX_CHARS = 64 * 1024  # a scenario file is about 1 KB; the largest in the library is 1.3 KB
-MAX_DEPTH = 32  # a scenario nests 4 deep (game.teams[0].members[1])
-MAX_VALUES = 50_000  # counting each use of an alias: a "billion laughs" stays small
-MAX_NUMBER_CHARS = 100  # Python refuses ints of more than 4,300 digits; no scenario needs 100
 
 MAX_PLAYERS = 64  # the largest table in the library seats 12; a 64-player game is already rare
 MAX_EVENTS = 500  # the library's longest scenario has 6 events

@@ -60,3 +60,19 @@ def test_a_question_that_is_not_utf8_is_one_line() -> None:
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip() == "rulesjudge: command line: question: the question is not valid UTF-8 text"
+
+
+def test_eval_with_a_deep_question_set_is_one_line(tmp_path, capsys) -> None:
+    questions = tmp_path / "q.yaml"
+    questions.write_text("- q: " + "[" * 30_000 + "\n", encoding="utf-8")
+    assert main(["eval", "--questions", str(questions), "--builtin-only"]) == 2
+    assert f"{questions}:1: [0].q[0]" in error_line(capsys)
+
+
+def test_a_bad_library_file_is_skipped_by_the_app_not_a_crash(tmp_path) -> None:
+    from rulesjudge.app.services import load_library
+
+    (tmp_path / "ok.yaml").write_text("name: ok\ngame: {players: [Ann, Ben]}\n", encoding="utf-8")
+    (tmp_path / "tag.yaml").write_text("name: !!int abc\ngame: {players: [Ann, Ben]}\n", encoding="utf-8")
+    (tmp_path / "deep.yaml").write_text("name: x\nwhy: " + "[" * 30_000 + "\n", encoding="utf-8")
+    assert [entry.relpath for entry in load_library(tmp_path)] == ["ok.yaml"]

@@ -7,6 +7,7 @@ from pathlib import Path
 from rulesjudge.app.commands.search import MAX_BATCH_BYTES
 from rulesjudge.corpus.inputs import DOWNLOAD_SECONDS, READ_TIMEOUT_SECONDS
 from rulesjudge.corpus.releases import MAX_BYTES
+from rulesjudge.indexer.evaluate import MAX_QUESTION_SET_BYTES
 from rulesjudge.scenarios import limits
 
 DOC = (Path(__file__).resolve().parents[2] / "docs" / "limits.md").read_text(encoding="utf-8")
@@ -20,6 +21,7 @@ def test_the_page_states_every_limit() -> None:
         f"| a number in a scenario | {limits.MAX_NUMBER_CHARS} characters",
         f"| an official release (`corpus add`) | {MAX_BYTES // 1_000_000} MB",
         f"| a `search --batch` file or standard input | {MAX_BATCH_BYTES // 1_000_000} MB",
+        f"| a question set (`eval --questions`) | {MAX_QUESTION_SET_BYTES // 1_000_000} MB",
         f"| players (seats, or team members) | {limits.MAX_PLAYERS} ",
         f"| events | {limits.MAX_EVENTS} |",
         f"| questions (`expect:` keys, or questions asked at once in the app) | {limits.MAX_QUESTIONS} |",

@@ -329,11 +329,11 @@ def test_the_pure_python_parser_reads_the_same_way(monkeypatch, text: str, probl
     # without libyaml (a machine where PyYAML was built without it) the reader uses PyYAML's own parser
     import yaml
 
-    from rulesjudge.scenarios import safe_yaml
+    from rulesjudge.corpus import safe_yaml
 
     monkeypatch.setattr(safe_yaml, "_Loader", yaml.SafeLoader)
     if problem is None:
-        assert safe_yaml.read_yaml(text)[0] == {"why": "2024-02-30"}
+        assert safe_yaml.read_yaml(text, max_chars=100_000)[0] == {"why": "2024-02-30"}
     else:
         with pytest.raises(InputError, match=problem):
-            safe_yaml.read_yaml(text)
+            safe_yaml.read_yaml(text, max_chars=100_000)

@@ -1,21 +1,22 @@
 """YAML read safely: bounded size, depth and value count, every value with its line, one-line errors.
 
 The values are built from the parser's event stream with an explicit stack, never by recursion: libyaml's
-own composer recurses in C and a file of 30,000 ``[`` overflowed it (a segmentation fault that took the
-app's server down). The limits are checked while the events arrive, so a deep or huge document is
+own composer recurses in C and a scenario of 30,000 ``[`` overflowed it (a segmentation fault that took
+the app's server down). The limits are checked while the events arrive, so a deep or huge document is
 refused before most of it is even scanned. Only YAML's core types are built (strings, whole numbers,
 decimals, true/false, null, lists, mappings); a date written plainly stays the text as written (a player
 named ``2024-02-30``), and anything else -- ``!!binary``, ``!!set``, ``!!timestamp x``, ``!!int abc``, a
 5,000-digit number -- is a one-line :class:`InputError` naming the line and key. Every string is
-normalised to Unicode NFC, so ``Ann`` typed on two keyboards is one name.
+normalised to Unicode NFC, so ``Ann`` typed on two keyboards is one name. Scenario files, the search
+question set and the app's scenario library are all read through it.
 
->>> data, lines = read_yaml("game:\\n  players: [Ann, Ben]\\n  life: {Ann: 20}\\n")
+>>> data, lines = read_yaml("game:\\n  players: [Ann, Ben]\\n  life: {Ann: 20}\\n", max_chars=1000)
 >>> data, lines[("game", "players", 1)]
 ({'game': {'players': ['Ann', 'Ben'], 'life': {'Ann': 20}}}, 2)
->>> read_yaml("name: " + "[" * 30000)
+>>> read_yaml("name: " + "[" * 30000, max_chars=100_000)
 Traceback (most recent call last):
 rulesjudge.corpus.errors.InputError: <input>:1: name[0][0]\u2026: nested more than 32 levels deep
->>> read_yaml("life: !!int abc")
+>>> read_yaml("life: !!int abc", max_chars=1000)
 Traceback (most recent call last):
 rulesjudge.corpus.errors.InputError: <input>:1: life: 'abc' is not a whole number
 """
@@ -29,9 +30,12 @@ from typing import Any
 import yaml
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.scenarios.limits import MAX_CHARS, MAX_DEPTH, MAX_NUMBER_CHARS, MAX_VALUES
 
 Path_ = tuple[str | int, ...]
+
+MAX_DEPTH = 32  # a scenario nests 4 deep (game.teams[0].members[1]), the question set 3
+MAX_VALUES = 50_000  # counting each use of an alias: a "billion laughs" stays small
+MAX_NUMBER_CHARS = 100  # Python refuses ints of more than 4,300 digits; no file here needs 100
 
 # libyaml's event parser when installed (a state machine with its own stacks; several times faster).
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -45,7 +49,6 @@ _SCALAR_KINDS = {
     f"{_TAG}null": "null",
 }
 _COLLECTION_TAGS = {None, "!", f"{_TAG}map", f"{_TAG}seq"}
-_RAW_TEXT_PATHS = {"about"}  # rule numbers: keep "722.10" as written, not the float 722.1
 
 
 def dotted(where: Path_) -> str:
@@ -84,6 +87,7 @@ class _Anchor:
 class _Builder:
     path: str
     loader: yaml.SafeLoader
+    raw_text: frozenset[str]
     lines: dict[Path_, int] = field(default_factory=dict)
     stack: list[_Open] = field(default_factory=list)
     anchors: dict[str, _Anchor] = field(default_factory=dict)
@@ -150,7 +154,7 @@ class _Builder:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-        if event.tag is None and (tag == f"{_TAG}timestamp" or (where[:1] and where[0] in _RAW_TEXT_PATHS)):
+        if event.tag is None and (tag == f"{_TAG}timestamp" or (where[:1] and where[0] in self.raw_text)):
             tag = f"{_TAG}str"  # a plain date is a name or a title here, never a date
         if tag not in _SCALAR_KINDS:
             raise self.fail(where, line, f"unsupported YAML tag {_short(tag)} (use plain values)")
@@ -200,16 +204,19 @@ class _Builder:
         self.add(done.value, done.where, done.anchor, values, done.depth_below + 1)
 
 
-def read_yaml(text: str, path: str = "<input>") -> tuple[Any, dict[Path_, int]]:
+def read_yaml(text: str, path: str = "<input>", *, max_chars: int,
+              raw_text: frozenset[str] = frozenset()) -> tuple[Any, dict[Path_, int]]:
     """Parse one YAML document into plain values, keeping the line of every value by its path.
 
-    Raises :class:`InputError` naming the line and key for anything it cannot read, and for a document
-    over :data:`MAX_CHARS` characters, :data:`MAX_DEPTH` levels deep or of :data:`MAX_VALUES` values.
+    An empty document is ``None``. Scalars under the top-level keys of ``raw_text`` are kept as written
+    (rule numbers: "722.10", not the number 722.1). Raises :class:`InputError` naming the line and key
+    for anything it cannot read, and for a document over ``max_chars`` characters, :data:`MAX_DEPTH`
+    levels deep or of :data:`MAX_VALUES` values.
     """
-    if len(text) > MAX_CHARS:
-        raise InputError(path, f"too large: {len(text)} characters (a scenario file is at most {MAX_CHARS})")
+    if len(text) > max_chars:
+        raise InputError(path, f"too large: {len(text)} characters (at most {max_chars})")
     loader = _Loader(text)
-    builder = _Builder(path, loader)
+    builder = _Builder(path, loader, raw_text)
     try:
         while loader.check_event():
             event = loader.get_event()
@@ -227,8 +234,6 @@ def read_yaml(text: str, path: str = "<input>") -> tuple[Any, dict[Path_, int]]:
         raise InputError(path, "invalid YAML: " + " ".join(str(error).split())) from None
     finally:
         loader.dispose()
-    if not builder.done:
-        raise InputError(path, "the file is empty (expected a scenario: name, game, events, expect)")
     return builder.root, builder.lines
 
 
