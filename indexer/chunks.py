@@ -10,7 +10,14 @@ Two texts per chunk:
 * ``dense_text`` is what the embedding model reads. It carries neither the edition nor the rule number,
   so the same rule in five releases (renumbered or not) has one text and is embedded once
   (the embedding cache is keyed by :attr:`Chunk.key`).
-* ``lexical_text`` is what BM25 reads: the dense text plus number, heading path and aliases.
+* ``lexical_text`` is what BM25 reads: the number, the record's own words (title, aliases, text,
+  examples) and its section title once. Context copied into every subrule — the heading "Keyword
+  Abilities (Unveil & Undercover)" in every 702.187x, a parent rule's sentence — is kept out: repeated in
+  every sibling it stops pointing anywhere, and a sibling would outrank the rule it was copied from.
+  A parent whose own text is only a title ("702.19. Trample") lends it to its subrules.
+
+A rule whose answer is in its subrules ("613.1 … in a series of layers in the following order:") carries
+the start of each subrule in both texts, so "what are the seven layers" finds it.
 
 >>> from rulesjudge.corpus.records import Record
 >>> section = Record("cr@2022-04-29/809", "cr", "2022-04-29", "section", "", number="809",
@@ -26,8 +33,9 @@ Two texts per chunk:
 >>> print(chunk.dense_text)  # doctest: +NORMALIZE_WHITESPACE
 Emperor Variant. The Emperor variant uses the following default options.
 A player can attack only an opponent seated immediately next to them.
->>> chunk.lexical_text.startswith('809.3c Emperor Variant.')
-True
+>>> chunk.lexical_text
+'809.3c Emperor Variant. A player can attack only an opponent seated immediately next to them.'
+
 """
 
 from __future__ import annotations
@@ -39,11 +47,15 @@ from dataclasses import dataclass
 from rulesjudge.corpus.records import Record
 
 #: Bump when the chunk texts change shape: the manifest then no longer matches and the index rebuilds.
-CHUNK_FORMAT = 2
+CHUNK_FORMAT = 3
 
 # A parent rule's text is context, not content: keep only its start so that the record's own words
 # dominate what the model reads (MiniLM truncates at 256 word pieces anyway).
 _PARENT_CHARS = 220
+_TITLE_WORDS = 6  # a parent this short is a title ("Trample", "Hexproof"), lent to its subrules
+_CHILD_CHARS = 110  # each subrule's start, in a rule whose answer is its list of subrules
+_CHILDREN_CHARS = 800
+_LISTS = ("following", "as follows", "described below", "listed below", ":")
 _DOCUMENT_LABELS = {
     "treachery": "Treachery",
     "rulings": "Official ruling",
@@ -129,6 +141,45 @@ def _example(text: str) -> str:
     return text if text.lower().startswith("example") else f"Example: {text}"
 
 
+def introduces_list(record: Record) -> bool:
+    """Does the rule's text announce that its subrules hold the answer ("in the following order:")?"""
+    text = record.text.strip()
+    return record.kind in {"rule", "subrule"} and bool(record.children) and (
+        text.endswith(":") or any(marker in text for marker in _LISTS[:-1]))
+
+
+def _children_summary(record: Record, records: Mapping[str, Record]) -> str:
+    parts: list[str] = []
+    total = 0
+    for child_id in record.children:
+        child = records.get(child_id)
+        if child is None or child.kind not in {"rule", "subrule"}:
+            continue
+        part = _shorten(child.text, _CHILD_CHARS)
+        total += len(part)
+        if total > _CHILDREN_CHARS:
+            break
+        parts.append(part)
+    return " ".join(parts)
+
+
+def _lexical(record: Record, records: Mapping[str, Record], own: str, summary: str) -> str:
+    """Number, section title once, a title-like parent, the record's own words and examples."""
+    head: list[str] = [record.number or ""]
+    section = section_of(record, records)
+    if record.kind in {"rule", "subrule", "reminder"}:
+        if section is not None and section.title:
+            head.append(section.title)
+        elif record.title and record.title != record.number:
+            head.append(record.title)
+        parent = records.get(record.parent) if record.parent else None
+        if parent is not None and parent is not section and len(parent.text.split()) <= _TITLE_WORDS:
+            head.append(parent.text)
+    head.extend(record.aliases if record.kind != "glossary" else ())
+    examples = [_example(example) for example in record.examples]
+    return " ".join(part for part in (*head, own, summary, *examples) if part)
+
+
 def make_chunk(record: Record, records: Mapping[str, Record]) -> Chunk:
     """The chunk of one record, with context from the records it hangs under."""
     pieces: list[str] = []
@@ -140,18 +191,18 @@ def make_chunk(record: Record, records: Mapping[str, Record]) -> Chunk:
     if record.kind not in {"section", "glossary", "card-note", "ruling"}:
         pieces.extend(f"{part}." if not part.endswith((".", "…")) else part
                       for part in context_of(record, records))
-    pieces.append(_own_text(record))
+    own = _own_text(record)
+    pieces.append(own)
+    summary = _children_summary(record, records) if introduces_list(record) else ""
+    if summary:
+        pieces.append(summary)
     if record.kind == "section":  # a bare title says little: add the start of the section's first rule
         first = next((records[c] for c in record.children if c in records), None)
         if first is not None:
             pieces.append(_shorten(first.text, _PARENT_CHARS))
     pieces.extend(_example(example) for example in record.examples)
     dense = " ".join(piece for piece in pieces if piece).strip()
-    lexical_head = [record.number or "", record.title if record.kind not in {"section", "glossary"} else ""]
-    lexical_head += list(record.heading_path)
-    lexical_head += list(record.aliases)
-    lexical = " ".join(part for part in (*lexical_head, dense) if part)
-    return Chunk(record.id, dense, lexical)
+    return Chunk(record.id, dense, _lexical(record, records, own, summary))
 
 
 def make_chunks(records: Mapping[str, Record] | Iterable[Record]) -> list[Chunk]:

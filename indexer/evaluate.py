@@ -133,9 +133,16 @@ def gold_family(searcher: Searcher, gold: Iterable[str]) -> set[str]:
     return family
 
 
-def first_rank(hit_ids: Sequence[str], family: set[str]) -> int | None:
-    for rank, record_id in enumerate(hit_ids, start=1):
-        if record_id in family:
+def first_rank(hit_ids: Sequence[str | Iterable[str]], family: set[str]) -> int | None:
+    """The rank of the first hit that is gold; a hit may be several ids (a rule and the glossary entry
+    shown with it).
+
+    >>> first_rank(["a", ("b", "g"), "c"], {"g"})
+    2
+    """
+    for rank, found in enumerate(hit_ids, start=1):
+        ids = (found,) if isinstance(found, str) else found
+        if any(record_id in family for record_id in ids):
             return rank
     return None
 
@@ -239,7 +246,7 @@ def evaluate(
         for method in methods:
             hits = searcher.search(question.q, DEPTH, method=method, edition=edition).hits
             tops[method] = [hit.id for hit in hits]
-            ranks[method] = first_rank(tops[method], family)
+            ranks[method] = first_rank([(hit.id, *hit.related) for hit in hits], family)
         results.append((question, ranks, tops))
     return Evaluation(results, tuple(methods))
 
@@ -293,25 +300,25 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
     Questions that are only a number are left out: fusion never ranks them.
     """
     grid = grid or {"mode": ("scores",), "bm25_share": (0.3, 0.4, 0.5, 0.6, 0.7),
-                    "glossary_lift": (0.0, 0.1, 0.2, 0.4)}
+                    "glossary_lift": (0.0, 0.1, 0.2, 0.4), "best_weight": (0.0, 0.25, 0.5, 1.0),
+                    "sibling_penalty": (0.0, 0.02, 0.05), "official_prior": (0.0, 0.05, 0.1)}
     depth = searcher.fusion.candidates
     prepared = []
     for question in questions:
         if parse_query(question.q).pure:
             continue
-        lexical = searcher._ranked(question.q, "bm25", _NO_FILTERS, depth)
-        dense = searcher._ranked(question.q, "dense", _NO_FILTERS, depth)
-        visible = searcher.visible_ids(_NO_FILTERS)
-        lifted = [(rid, share) for rid, share in searcher.glossary_weights(question.q) if rid in visible]
-        prepared.append((lexical, dense, lifted, gold_family(searcher, question.gold)))
+        lexical, dense, lifted = searcher._method_rankings(question.q, "hybrid", _NO_FILTERS, depth)
+        defining = searcher.defining(question.q)
+        prepared.append((lexical, dense, lifted, defining, gold_family(searcher, question.gold)))
     results = []
     keys = list(grid)
     for values in itertools.product(*(grid[key] for key in keys)):
         params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))
         metrics = Metrics()
-        for lexical, dense, lifted, family in prepared:
-            ranking = [rid for rid, _ in fuse(lexical, dense, lifted, params)[:DEPTH]]
-            metrics.ranks.append(first_rank(ranking, family))
+        for lexical, dense, lifted, defining, family in prepared:
+            fused = searcher.adjust(fuse(lexical, dense, lifted, params), params)
+            folded = searcher.fold(fused, _NO_FILTERS, defining)[:DEPTH]
+            metrics.ranks.append(first_rank([(rid, *related) for rid, _, related in folded], family))
         results.append((metrics.mrr, metrics.recall(5), params))
     results.sort(key=lambda item: (-item[0], -item[1]))
     return results

@@ -8,6 +8,8 @@
 0
 >>> tokenize("Attacking emperors")
 ['attack', 'emperor']
+>>> tokenize("what is a permanent?")
+['perman']
 """
 
 from __future__ import annotations
@@ -25,12 +27,26 @@ if TYPE_CHECKING:  # pragma: no cover
 _WORD = re.compile(r"[a-z0-9]+(?:\.[0-9]+[a-z]{0,2})*(?:['’][a-z]+)?")  # keeps 702.187c and 4.0 whole
 
 
+#: Words that ask rather than say, and chat filler: bm25s's English list (~30 words) lacks them, so "what
+#: is a permanent" scored "what" and "is" as content and rules that merely say "what" won. Removed from
+#: questions and rule texts alike (a rule's "you" or "does" says nothing about its subject either).
+_QUESTION_WORDS = """
+    what whats who whos whom whose which when where why how does do did doing done doesn don didn
+    happens happen happened happening mean means meaning my mine me i im ive id you your yours youre
+    we us our they them their he she him her his hers its anyone someone somebody anybody everyone
+    something anything thing things get gets got getting still also just really actually please ok
+    okay lol yes so then there here would should could might must will shall am been being
+    have has had having about into onto again ever even way like
+"""
+QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
+
+
 @lru_cache(maxsize=1)
 def _stopwords() -> frozenset[str]:
     from bm25s.stopwords import STOPWORDS_EN
 
     # "no", "not" and "only" change a rule's meaning ("no monarch", "attack only an opponent")
-    return frozenset(STOPWORDS_EN) - {"no", "not", "only", "all", "each", "can"}
+    return (frozenset(STOPWORDS_EN) | QUESTION_WORDS) - {"no", "not", "only", "all", "each", "can"}
 
 
 @lru_cache(maxsize=1)

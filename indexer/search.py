@@ -49,6 +49,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rulesjudge.indexer.lexical import LexicalIndex
 
 METHODS = ("hybrid", "bm25", "dense")
+Scored = list[tuple[str, float]]  # (record id, score), best first
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # An edition with at least this many numbered rules is a complete release, not a page quoting a few.
 FULL_RELEASE_RULES = 500
@@ -96,6 +97,10 @@ _EDITION_WORDS = frozenset((
 _QUESTION_WORDS = frozenset(("what", "who", "whom", "when", "where", "which", "why", "how", "doe", "mean",
                              "defin", "explain", "term", "call", "happen"))
 _YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
+_TITLE_WORDS = 4  # a rule whose whole text is this short is a title ("702.19. Trample")
+_TINY_WORDS = 6  # a subrule this short ("Deathtouch is a static ability.") is shown with its parent rule
+_DEFINING_SHARE = 0.5  # a glossary term covering this much of the question is what it asks about
+_REDIRECT = re.compile(r"^See (?:also )?(.+?)\.?$")
 
 
 @dataclass(frozen=True)
@@ -164,6 +169,9 @@ class Hit:
     examples: list[str] = field(default_factory=list)
     match: str = "hybrid"  # exact | equivalent | hybrid | bm25 | dense
     note: str | None = None
+    #: records shown with this hit rather than in its place: the glossary entry that points at this rule,
+    #: a title-only section or rule whose first rule this is (see :meth:`Searcher.fold_target`)
+    related: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -183,6 +191,7 @@ class Hit:
             "examples": list(self.examples),
             "match": self.match,
             "note": self.note,
+            "related": list(self.related),
         }
 
 
@@ -210,13 +219,21 @@ class FusionParams:
     """
 
     mode: str = "scores"
-    bm25_share: float = 0.5
+    bm25_share: float = 0.6
     k0: float = 5.0
     bm25_weight: float = 1.0
     dense_weight: float = 0.75
-    glossary_lift: float = 0.2
+    glossary_lift: float = 0.4
     glossary_power: float = 2.0  # the lift scales with (share of the question the term covers) ** power
     candidates: int = 100  # per method
+    #: reward for being good in one method: ``best_weight * max(bm25, dense)`` (normalised scores) is added,
+    #: so a record first in one method is not beaten by one that is middling in both
+    best_weight: float = 0.0
+    #: a subrule loses ``sibling_penalty`` per letter after the first (at most 4) when an earlier sibling
+    #: is also a candidate: the general rule (702.19b trample) before its variants (702.19c–e)
+    sibling_penalty: float = 0.05
+    #: added to official rules and rulings: the Comprehensive Rules before a wiki page retelling them
+    official_prior: float = 0.0
 
 
 DEFAULT_FUSION = FusionParams()
@@ -282,6 +299,8 @@ class Searcher:
         self._visible_cache: dict[Filters, frozenset[str]] = {}
         self._mask_cache: dict[Filters, Any] = {}
         self._glossary: dict[str, list[str]] | None = None
+        self._folds: dict[str, str] | None = None
+        self._vocabulary: Any = None
         self._equivalents_cache: dict[str, list[str]] = {}
         self._editions_cache: dict[str, list[str]] = {}
         # ids carry the document: no need to build every record to list the documents
@@ -578,36 +597,177 @@ class Searcher:
 
     # --- ranking ---
 
+    def rewrite(self, text: str) -> str:
+        """The question in the rules' words: the judge's lexicon, then typos corrected against the
+        corpus vocabulary (:mod:`indexer.query`)."""
+        from rulesjudge.indexer.query import load_lexicon, rewrite
+
+        return rewrite(text, load_lexicon(), self.vocabulary).text
+
+    @property
+    def vocabulary(self) -> Any:
+        if self._vocabulary is None:
+            from rulesjudge.indexer.query import Vocabulary
+
+            self._vocabulary = Vocabulary.of_texts(chunk.lexical_text for chunk in self.chunks)
+        return self._vocabulary
+
     def _ranked(self, text: str, method: str, filters: Filters, limit: int) -> list[tuple[str, float]]:
-        """(record id, score) by BM25, dense or their fusion, best first, among visible records."""
+        """(record id, score) by BM25, dense or their fusion, best first, among visible records; records
+        that only point at another one are folded into it (see :meth:`ranked`)."""
+        return [(record_id, score) for record_id, score, _ in self.ranked(text, method, filters, limit)]
+
+    def ranked(self, text: str, method: str, filters: Filters, limit: int,
+               ) -> list[tuple[str, float, tuple[str, ...]]]:
+        """(record id, score, records folded into it), best first."""
+        lexical, dense, lifted = self._method_rankings(text, method, filters, limit)
+        if method == "bm25":
+            fused = lexical
+        elif method == "dense":
+            fused = dense
+        else:
+            fused = self.adjust(fuse(lexical, dense, lifted, self.fusion), self.fusion)
+        return self.fold(fused, filters, self.defining(text))[:limit]
+
+    def defining(self, text: str) -> set[str]:
+        """Glossary entries whose term is most of what the question asks ("what is a permanent")."""
+        return {rid for rid, share in self.glossary_weights(self.rewrite(text)) if share >= _DEFINING_SHARE}
+
+    def adjust(self, fused: Sequence[tuple[str, float]], params: FusionParams) -> list[tuple[str, float]]:
+        """Priors on the fused scores: official text first, the general subrule before its variants."""
+        if not params.official_prior and not params.sibling_penalty:
+            return list(fused)
+        present = {record_id for record_id, _ in fused}
+        adjusted = []
+        for record_id, score in fused:
+            record = self.records[record_id]
+            if record.official:
+                score += params.official_prior
+            if params.sibling_penalty and record.kind == "subrule" and record.parent:
+                position = self._sibling_position(record)
+                if position and any(other in present for other in self._earlier_siblings(record)):
+                    score -= params.sibling_penalty * min(position, 4)
+            adjusted.append((record_id, score))
+        adjusted.sort(key=lambda item: (-item[1], item[0]))
+        return adjusted
+
+    def _siblings(self, record: Record) -> list[str]:
+        parent = self.records.get(record.parent) if record.parent else None
+        if parent is None:
+            return []
+        return [c for c in parent.children if c in self.records and self.records[c].kind == "subrule"]
+
+    def _sibling_position(self, record: Record) -> int:
+        siblings = self._siblings(record)
+        return siblings.index(record.id) if record.id in siblings else 0
+
+    def _earlier_siblings(self, record: Record) -> list[str]:
+        siblings = self._siblings(record)
+        return siblings[:siblings.index(record.id)] if record.id in siblings else []
+
+    def _method_rankings(self, text: str, method: str, filters: Filters,
+                         limit: int) -> tuple[Scored, Scored, Scored]:
+        """Each method's (id, score) candidates for the rewritten question, and the glossary lifts."""
         mask = self.mask(filters)
         if not mask.any():
-            return []
-        n = self.fusion.candidates if method == "hybrid" else limit
-        lexical: list[tuple[int, float]] = []
-        dense: list[tuple[int, float]] = []
+            return [], [], []
+        text = self.rewrite(text)
+        n = max(self.fusion.candidates if method == "hybrid" else limit, limit) + 20  # room for folding
+        ids = [chunk.id for chunk in self.chunks]
+        lexical: list[tuple[str, float]] = []
+        dense: list[tuple[str, float]] = []
         if method in {"bm25", "hybrid"}:
-            lexical = self.lexical.top(text, max(n, limit), mask)
+            lexical = [(ids[row], score) for row, score in self.lexical.top(text, n, mask)]
         if method in {"dense", "hybrid"}:
             index = self.dense
             if index is not None:
                 vector = self.embedder.encode_query(text)
-                dense = index.search(vector, max(n, limit), mask)
-                dense = [(self.row_of[index.ids[row]], score) for row, score in dense]
-        ids = [chunk.id for chunk in self.chunks]
-        if method == "bm25":
-            return [(ids[row], score) for row, score in lexical[:limit]]
-        if method == "dense":
-            return [(ids[row], score) for row, score in dense[:limit]]
-        return self._fuse(text, lexical, dense, filters, ids)[:limit]
-
-    def _fuse(self, text: str, lexical: list[tuple[int, float]], dense: list[tuple[int, float]],
-              filters: Filters, ids: list[str]) -> list[tuple[str, float]]:
+                dense = [(index.ids[row], score) for row, score in index.search(vector, n, mask)]
         visible = self.visible_ids(filters)
         lifted = [(rid, share) for rid, share in self.glossary_weights(text) if rid in visible]
-        lexical_ids = [(ids[row], score) for row, score in lexical]
-        dense_ids = [(ids[row], score) for row, score in dense]
-        return fuse(lexical_ids, dense_ids, lifted, self.fusion)
+        return lexical, dense, lifted
+
+    # --- folding: a record that only points at another is shown with it, not in its place ---
+
+    def fold_target(self, record_id: str) -> str | None:
+        """The record shown in this one's place: a glossary entry's rule ("Trample … See rule 702.19"),
+        a redirect's entry ("APNAP Order — See Active Player, Nonactive Player Order"), the first rule
+        of a section or of a title-only rule ("702.19. Trample"); None for a record that stands alone."""
+        if self._folds is None:
+            self._folds = self._fold_map()
+        return self._folds.get(record_id)
+
+    def is_heading(self, record_id: str) -> bool:
+        """A section ("725. The Monarch") or a rule that is only a title ("702.19. Trample") with rules
+        under it: left out of rankings (its words would make its first rule a catch-all); an exact
+        number still shows it."""
+        record = self.records[record_id]
+        return bool(record.children) and (record.kind == "section" or (
+            record.kind == "rule" and len(record.text.split()) <= _TITLE_WORDS))
+
+    def _fold_map(self) -> dict[str, str]:
+        titles: dict[tuple[str, str], str] = {}
+        for record in self.records.values():
+            if record.kind == "glossary":
+                titles[(f"{record.document}@{record.edition}", _term_key(record.title))] = record.id
+        direct: dict[str, str] = {}
+        for record in self.records.values():
+            target = self._direct_fold(record, titles)
+            if target is not None and target != record.id and target in self.records:
+                direct[record.id] = target
+        folds: dict[str, str] = {}
+        for record_id in direct:  # follow chains (redirect -> entry -> section -> first rule)
+            target, seen = direct[record_id], {record_id}
+            while target in direct and target not in seen and len(seen) < 5:
+                seen.add(target)
+                target = direct[target]
+            folds[record_id] = target
+        return folds
+
+    def _direct_fold(self, record: Record, titles: Mapping[tuple[str, str], str]) -> str | None:
+        edition = f"{record.document}@{record.edition}"
+        if record.kind == "glossary":
+            targets = [ref.target for ref in record.cross_refs
+                       if ref.target and ref.target.startswith(edition)]
+            if targets:
+                return targets[0]
+            redirect = _REDIRECT.match(record.text.strip())
+            if redirect:
+                return titles.get((edition, _term_key(redirect[1])))
+            return None
+        if record.kind == "section" or (record.kind == "rule" and len(record.text.split()) <= _TITLE_WORDS):
+            children = [self.records[c] for c in record.children if c in self.records]
+            children = [c for c in children if c.kind in {"rule", "subrule"}]
+            substantive = [c for c in children if len(c.text.split()) > _TINY_WORDS]
+            return (substantive or children)[0].id if children else None
+        if record.kind == "subrule" and record.parent and len(record.text.split()) <= _TINY_WORDS:
+            return record.parent  # "Deathtouch is a static ability." says nothing on its own
+        return None
+
+    def fold(self, ranked: Sequence[tuple[str, float]], filters: Filters, defining: Iterable[str] = (),
+             ) -> list[tuple[str, float, tuple[str, ...]]]:
+        """Show pointers with the record they point at, not in its place.
+
+        A glossary entry whose term is what the question asks about (``defining``: "what is a
+        permanent") hands its score to its rule; any other pointer is listed with its rule when that
+        rule ranks, and left out otherwise (the glossary's "Monarch" would otherwise lift 725.1 for
+        every question naming the monarch). Headings are left out. Scores keep their order."""
+        visible = self.visible_ids(filters)
+        defining = set(defining)
+        score: dict[str, float] = {}
+        related: dict[str, list[str]] = {}
+        for record_id, value in ranked:
+            if self.is_heading(record_id):
+                continue  # a section or a title-only rule answers nothing by itself
+            target = self.fold_target(record_id)
+            if target is None or target not in visible:
+                score[record_id] = max(score.get(record_id, float("-inf")), value)
+                continue
+            related.setdefault(target, []).append(record_id)
+            if record_id in defining or self.records[record_id].kind != "glossary":
+                score[target] = max(score.get(target, float("-inf")), value)
+        order = sorted(score, key=lambda rid: -score[rid])
+        return [(rid, score[rid], tuple(related.get(rid, ()))) for rid in order]
 
     @property
     def glossary(self) -> dict[str, list[str]]:
@@ -678,14 +838,15 @@ class Searcher:
         if parsed.pure:  # nothing but numbers: never load the model for them
             hits = [hit for group in groups for hit in group][:k]
         else:
-            ranked = self._ranked(query, method, filters, limit=k + 50 if groups else k)
-            score_of = dict(ranked)
+            ranked = self.ranked(query, method, filters, limit=k + 50 if groups else k)
+            score_of = {record_id: score for record_id, score, _ in ranked}
             if len(groups) > 1 and not parsed.years:  # several meanings: the question's other words decide
                 order = {id(group): i for i, group in enumerate(groups)}
                 groups.sort(key=lambda g: (-max(score_of.get(h.id, 0.0) for h in g), order[id(g)]))
             exact = [hit for group in groups for hit in group]
             seen = {hit.id for hit in exact}
-            rest = [self.hit(self.records[rid], score, method) for rid, score in ranked if rid not in seen]
+            rest = [self.hit(self.records[rid], score, method, related=related)
+                    for rid, score, related in ranked if rid not in seen]
             hits = (exact + rest)[:k]
         top = max((hit.score for hit in hits if hit.match not in {"exact", "equivalent"}), default=0.0)
         exact_hits = [hit for hit in hits if hit.match in {"exact", "equivalent"}]
@@ -697,7 +858,8 @@ class Searcher:
                                                                   document or edition else ""))
         return SearchResult(query, hits, list(dict.fromkeys(notes)), exact=bool(parsed.pure and groups))
 
-    def hit(self, record: Record, score: float, match: str, note: str | None = None) -> Hit:
+    def hit(self, record: Record, score: float, match: str, note: str | None = None,
+            related: Sequence[str] = ()) -> Hit:
         from rulesjudge.indexer.chunks import section_of
 
         parent = self.records.get(record.parent) if record.parent else None
@@ -727,6 +889,7 @@ class Searcher:
             examples=list(record.examples),
             match=match,
             note=note,
+            related=list(related),
         )
 
 
@@ -759,6 +922,18 @@ def fuse(
                 normalised = (score - low) / (high - low) if high > low else 1.0
                 fused[record_id] = fused.get(record_id, 0.0) + weight * normalised
         unit = 1.0
+    if params.mode != "rrf" and params.best_weight:
+        best: dict[str, float] = {}
+        for ranking in (lexical, dense):
+            top = ranking[: params.candidates]
+            if not top:
+                continue
+            high, low = max(score for _, score in top), min(score for _, score in top)
+            for record_id, score in top:
+                normalised = (score - low) / (high - low) if high > low else 1.0
+                best[record_id] = max(best.get(record_id, 0.0), normalised)
+        for record_id, value in best.items():
+            fused[record_id] += params.best_weight * value
     for record_id, share in lifted:
         lift = params.glossary_lift * share**params.glossary_power * unit
         fused[record_id] = fused.get(record_id, 0.0) + lift

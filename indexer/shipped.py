@@ -8,7 +8,7 @@ there; before the first use in a data folder, a sample of the shipped vectors is
 model and compared (cosine ≥ :data:`MIN_COSINE`), and the result is remembered in the data folder.
 
 Regenerate the file whenever the built-in sources, the chunk format or the model change (a test fails
-when it is stale)::
+when it is stale); texts whose vectors are in the data folder's embedding cache are not embedded again::
 
     python -m rulesjudge.indexer.shipped            # write indexer/data/builtin-embeddings.npz
     python -m rulesjudge.indexer.shipped --check    # is it up to date? (exit 1 when stale)
@@ -117,17 +117,25 @@ def builtin_chunks() -> list[Chunk]:
     return make_chunks(load_corpus(releases=[], include_user_releases=False).records)
 
 
-def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_PATH) -> dict[str, Any]:
-    """Embed every distinct chunk text and write the shipped file; returns its metadata."""
+def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_PATH,
+                  cache: Any = None) -> dict[str, Any]:
+    """Embed every distinct chunk text (taking what the data folder's embedding ``cache`` of the same
+    model already holds) and write the shipped file; returns its metadata."""
     import numpy as np
 
     from rulesjudge.indexer.cache import pack_keys
     from rulesjudge.indexer.chunks import CHUNK_FORMAT
     from rulesjudge.indexer.embed import model_hash, model_label
+    from rulesjudge.indexer.index import embed_into_cache
 
     texts = {chunk.key: chunk.dense_text for chunk in chunks}
     keys = sorted(texts)
-    vectors = embedder.encode([texts[key] for key in keys], progress=sys.stderr.isatty())
+    if cache is None:
+        vectors = embedder.encode([texts[key] for key in keys], progress=sys.stderr.isatty())
+    else:
+        missing = {key: text for key, text in texts.items() if key not in cache}
+        embed_into_cache(missing, embedder, cache, progress=True)
+        vectors = np.stack([cache.vectors[key] for key in keys])
     meta = {"format": FORMAT, "model": model_label(embedder.path), "model_sha256": model_hash(embedder.path),
             "model_variant": getattr(embedder, "variant", "fp32"), "chunk_format": CHUNK_FORMAT,
             "keys_sha256": keys_hash(keys), "count": len(keys), "dtype": "float16", "command": COMMAND}
@@ -185,7 +193,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         print(f"stale: {reason}" if reason else f"up to date ({len(chunks)} chunks)")
         return 1 if reason else 0
-    meta = write_shipped(chunks, embedder)
+    from rulesjudge.indexer.cache import EmbeddingCache
+    from rulesjudge.indexer.index import cache_folder, index_root
+
+    cache = EmbeddingCache(cache_folder(index_root(), model_hash(embedder.path)), print).load()
+    meta = write_shipped(chunks, embedder, cache=cache)
     size = SHIPPED_PATH.stat().st_size
     print(f"wrote {SHIPPED_PATH} ({meta['count']} vectors for {len(chunks)} chunks, {size / 1e6:.1f} MB)")
     return 0

@@ -1,0 +1,162 @@
+"""A question as the rules would say it: the judge's lexicon and typo correction, before BM25 and dense.
+
+Players ask "crown goes where when the king scoops" and "exilled comander can go back to comand zone?";
+the rules say monarch, concede, exiled, commander. :func:`rewrite` turns the question into the rules'
+words in two ways, both data-driven:
+
+* the **lexicon** (``indexer/lexicon.yaml``): table talk, abbreviations and slang, each either replaced
+  ("scoops" → "concedes", "cmdr" → "commander") or, when the word is also a real rules or card word
+  ("king", "bounce"), kept with the rules' words added ("king" + "monarch");
+* a **fuzzy match against the corpus vocabulary** for words the corpus and the lexicon don't know:
+  "exilled" → "exiled", "comander" → "commander" (edit distance 1 for words of 5–7 letters, 2 from 8).
+  Card names and other unknown words farther from every corpus word stay as they are.
+
+>>> lexicon = Lexicon.from_mapping({"scoops": {"replace": "concedes"}, "king": {"add": "monarch"}})
+>>> rewrite("crown goes where when the king scoops", lexicon, Vocabulary(["concedes", "crown"])).text
+'crown goes where when the king concedes monarch'
+>>> rewrite("comander damage", Lexicon.from_mapping({}), Vocabulary(["commander", "damage"])).text
+'commander damage'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from rulesjudge.corpus.errors import InputError
+
+LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
+_TOKEN = re.compile(r"[a-z0-9][a-z0-9+/'’-]*|[+-]\d+/[+-]\d+|\S", re.IGNORECASE)
+_WORD = re.compile(r"^[a-z]+$")
+_MAX_PHRASE = 5
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Phrases (as tuples of lower-case tokens) to replace, and phrases that add words."""
+
+    replace: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    add: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, terms: Mapping[str, Any], source: Path | None = None) -> Lexicon:
+        replace: dict[tuple[str, ...], str] = {}
+        add: dict[tuple[str, ...], str] = {}
+        for phrase, entry in terms.items():
+            key = tuple(token.lower() for token in _TOKEN.findall(str(phrase)))
+            if not key or len(key) > _MAX_PHRASE or not isinstance(entry, Mapping) or len(entry) != 1:
+                raise InputError(source, "each term needs one of replace: or add: (phrases of 1–5 words)",
+                                 key=f"terms.{phrase}")
+            (action, words), = entry.items()
+            if action not in ("replace", "add") or not isinstance(words, str):
+                raise InputError(source, "each term needs one of replace: or add:", key=f"terms.{phrase}")
+            (replace if action == "replace" else add)[key] = words
+        return cls(replace, add)
+
+    def __bool__(self) -> bool:
+        return bool(self.replace or self.add)
+
+
+@lru_cache(maxsize=4)
+def load_lexicon(path: Path = LEXICON_PATH) -> Lexicon:
+    """The lexicon file (one :class:`InputError` naming the file when it is malformed)."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise InputError(path, f"cannot read the lexicon: {error}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("terms"), dict):
+        raise InputError(path, "the lexicon needs a mapping 'terms'", key="terms")
+    return Lexicon.from_mapping(data["terms"], path)
+
+
+class Vocabulary:
+    """The corpus's words, for typo correction (rapidfuzz over words of similar length)."""
+
+    def __init__(self, words: Iterable[str]) -> None:
+        self.words = frozenset(word.lower() for word in words)
+        self._by_length: dict[int, list[str]] = {}
+        for word in self.words:
+            if _WORD.match(word):
+                self._by_length.setdefault(len(word), []).append(word)
+
+    @classmethod
+    def of_texts(cls, texts: Iterable[str]) -> Vocabulary:
+        words: set[str] = set()
+        for text in texts:
+            words.update(re.findall(r"[a-z]+", text.lower()))
+        return cls(words)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.words
+
+    def correct(self, word: str) -> str | None:
+        """The nearest corpus word within the allowed edit distance, or None."""
+        if len(word) < 5 or not _WORD.match(word) or word in self.words:
+            return None
+        limit = 1 if len(word) < 8 else 2
+        from rapidfuzz import process
+        from rapidfuzz.distance import Levenshtein
+
+        candidates = [w for n in range(len(word) - limit, len(word) + limit + 1)
+                      for w in self._by_length.get(n, ())]
+        found = process.extractOne(word, candidates, scorer=Levenshtein.distance, score_cutoff=limit)
+        return str(found[0]) if found else None
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    """The question in the rules' words, and what was changed (for display and debugging)."""
+
+    original: str
+    text: str
+    changes: tuple[tuple[str, str], ...] = ()
+
+
+def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = None) -> Rewritten:
+    """Apply the lexicon (longest phrase first) and correct unknown words against the vocabulary."""
+    tokens = _TOKEN.findall(question)
+    lowered = [token.lower().replace("’", "'") for token in tokens]
+    out: list[str] = []
+    added: list[str] = []
+    changes: list[tuple[str, str]] = []
+    i = 0
+    while i < len(tokens):
+        for size in range(min(_MAX_PHRASE, len(tokens) - i), 0, -1):
+            phrase = tuple(lowered[i:i + size])
+            if phrase in lexicon.replace:
+                words = lexicon.replace[phrase]
+                if words:
+                    out.append(words)
+                changes.append((" ".join(tokens[i:i + size]), words))
+                i += size
+                break
+            if phrase in lexicon.add:
+                out.extend(tokens[i:i + size])
+                if lexicon.add[phrase] not in added:
+                    added.append(lexicon.add[phrase])
+                    changes.append((" ".join(tokens[i:i + size]), f"+ {lexicon.add[phrase]}"))
+                i += size
+                break
+        else:
+            token = tokens[i]
+            fixed = vocabulary.correct(lowered[i]) if vocabulary is not None else None
+            if fixed is not None:
+                changes.append((token, fixed))
+                token = fixed
+            out.append(token)
+            i += 1
+    if not changes:
+        return Rewritten(question, question)
+    text = _join(out + added)
+    return Rewritten(question, text, tuple(changes))
+
+
+def _join(tokens: list[str]) -> str:
+    text = " ".join(token for token in tokens if token)
+    return re.sub(r"\s+([?!.,;:])", r"\1", text)
