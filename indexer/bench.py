@@ -70,6 +70,7 @@ def build_figures(corpus: Any, label: str, embedder: Any) -> tuple[dict[str, Any
         "chunking_seconds": round(chunk_seconds, 3),
         "cold_build_seconds": round(cold + chunk_seconds, 3),
         "cold_embedded": report.embedded if report else None,
+        "cold_from_shipped_embeddings": report.shipped if report else None,
         "rebuild_nothing_changed_seconds": round(reopen_seconds, 3),
         "rebuild_nothing_changed_rebuilt": bool(reopened.build_report and reopened.build_report.rebuilt),
         "forced_rebuild_from_cache_seconds": round(forced_seconds, 3),
@@ -123,6 +124,57 @@ def query_encoder_figures(embedder: Any, questions: Sequence[str]) -> dict[str, 
     return figures
 
 
+def _run_fresh(code: str, data: Path, timeout: float = 900) -> float:
+    """Seconds a new Python process takes to run ``code`` on the data folder ``data`` (it must succeed)."""
+    import subprocess
+    import sys
+
+    env = {**os.environ, DATA_ENV: str(data), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=timeout, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode != 0:
+        raise RuntimeError(f"bench process failed: {done.stderr.strip().splitlines()[-1:]}")
+    return seconds
+
+
+_OPEN_INDEX = ("from rulesjudge.indexer.search import open_searcher\n"
+               "searcher = open_searcher(progress=False)\n"
+               "searcher.search('who becomes the monarch when the monarch leaves the game')\n")
+_EXACT = "from rulesjudge.app.cli import main\nimport sys\nsys.exit(main(['search', '704.5j', '--json']))\n"
+
+
+def fresh_process_figures(release: Path | None) -> dict[str, Any]:
+    """What a user waits for, each in a new process: a fresh data folder until the index answers (corpus,
+    chunks, shipped or computed embeddings, FAISS, BM25, the query model's export), the same with nothing
+    changed, and ``rulesjudge search 704.5j``. When the Comprehensive Rules are not built in, ``release``
+    is put in the data folder's releases as a user would add it."""
+    import shutil
+
+    from rulesjudge.corpus.store import RELEASES_FOLDER
+
+    figures: dict[str, Any] = {}
+    with temporary_data_dir() as data:
+        if release is not None:
+            (data / RELEASES_FOLDER).mkdir(parents=True)
+            shutil.copy(release, data / RELEASES_FOLDER / release.name)
+            figures["release_in_data_folder"] = release.name
+        figures["fresh_data_folder_to_first_answer_seconds"] = round(_run_fresh(_OPEN_INDEX, data), 2)
+        figures["nothing_changed_to_first_answer_seconds"] = round(_run_fresh(_OPEN_INDEX, data), 2)
+        figures["search_704_5j_fresh_process_seconds"] = round(_run_fresh(_EXACT, data), 3)
+        cache = sum(p.stat().st_size for p in (data / "index").rglob("*") if p.is_file())
+        figures["index_folder_mb"] = round(cache / 1e6, 1)
+    return figures
+
+
+def _builtin_has_rules() -> bool:
+    from rulesjudge.corpus.store import load_corpus
+
+    corpus = load_corpus(releases=[], include_user_releases=False)
+    return any(record_id.startswith("cr@2026-") for record_id in corpus.records)
+
+
 def run_bench(releases: Sequence[Path], questions: Sequence[str]) -> dict[str, Any]:
     """All figures: builds on the built-in corpus and on built-in + the newest release, model load,
     query latency per method, peak memory."""
@@ -155,5 +207,7 @@ def run_bench(releases: Sequence[Path], questions: Sequence[str]) -> dict[str, A
             builds.append(figures)
             result["latency_with_release"] = latency_figures(release_searcher, questions)
     result["builds"] = builds
+    newest_release = sorted(releases)[-1] if releases and not _builtin_has_rules() else None
+    result["fresh_process"] = fresh_process_figures(newest_release)
     result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return result

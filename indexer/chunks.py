@@ -34,7 +34,7 @@ the start of each subrule in both texts, so "what are the seven layers" finds it
 Emperor Variant. The Emperor variant uses the following default options.
 A player can attack only an opponent seated immediately next to them.
 >>> chunk.lexical_text
-'809.3c Emperor Variant. A player can attack only an opponent seated immediately next to them.'
+'809.3c Emperor Variant A player can attack only an opponent seated immediately next to them.'
 
 """
 

@@ -59,5 +59,12 @@ def run(args: argparse.Namespace) -> int:
             cells = ", ".join(f"{m} p50 {v['p50_ms']} ms p95 {v['p95_ms']} ms"
                               for m, v in figures[key].items())
             print(f"{key}: {cells}")
+    fresh = figures.get("fresh_process")
+    if fresh:
+        first = fresh["fresh_data_folder_to_first_answer_seconds"]
+        again = fresh["nothing_changed_to_first_answer_seconds"]
+        print(f"fresh processes: fresh data folder to first answer {first} s; nothing changed {again} s; "
+              f"`search 704.5j` {fresh['search_704_5j_fresh_process_seconds']} s; "
+              f"index folder {fresh['index_folder_mb']} MB")
     print(f"peak RSS {figures['peak_rss_mb']} MB")
     return 0
