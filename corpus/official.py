@@ -33,6 +33,7 @@ from enum import Enum
 from pathlib import Path
 
 from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.inputs import read_file
 from rulesjudge.corpus.records import Provenance, Record, RecordKind, make_id, slugify
 
 DOCUMENT = "cr"
@@ -50,6 +51,8 @@ _SUBRULE = re.compile(r"^(?P<number>\d{3}\.\d+[a-z]{1,2})\.?\s+(?P<text>\S.*)$")
 _EXAMPLE = re.compile(r"^Example:\s")
 _OBSOLETE = re.compile(r"\s*\(Obsolete\)\s*$")
 _SEE_ONLY = re.compile(r"^See (?P<target>.+?)\.?$")
+
+MAX_RELEASE_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not one (a regular file only)
 
 
 class State(Enum):
@@ -410,10 +413,7 @@ def parse_release(path_or_bytes: str | Path | bytes, source_name: str | None = N
     else:
         path = Path(path_or_bytes)
         source = source_name or path.name
-        try:
-            data = path.read_bytes()
-        except OSError as error:
-            raise InputError(path, f"cannot read: {error.strerror or error}") from None
+        data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")
     lines = split_lines(decode_release(data, source))
     reader = _Reader(source)
     for number, raw in enumerate(lines, start=1):

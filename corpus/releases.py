@@ -14,11 +14,11 @@ from pathlib import Path
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import write_atomic
 from rulesjudge.corpus.inputs import read_source
-from rulesjudge.corpus.official import Release, parse_release
+from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release
 from rulesjudge.corpus.records import Record
 from rulesjudge.corpus.store import Corpus, user_release_paths, user_releases_folder
 
-MAX_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not one
+MAX_BYTES = MAX_RELEASE_BYTES
 
 
 def fetch(source: str) -> tuple[bytes, str]:

@@ -26,7 +26,8 @@ from pathlib import Path
 from rulesjudge.corpus import crossrefs
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import data_dir, write_atomic
-from rulesjudge.corpus.official import Release, parse_release
+from rulesjudge.corpus.inputs import read_file
+from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release
 from rulesjudge.corpus.records import CrossRef, Provenance, Record
 
 #: Bump when the parser's output changes: old cache entries are then ignored.
@@ -248,10 +249,7 @@ def read_release(path: Path, *, use_cache: bool = True) -> tuple[Release, bool]:
 
     The cache is keyed by the file's sha256; records are stored as plain values.
     """
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputError(path, f"cannot read release: {error.strerror or error}") from None
+    data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")  # never a FIFO or /dev/zero
     digest = hashlib.sha256(data).hexdigest()
     # The parser's and reference finder's code is part of the key: a code change re-parses.
     cache = _cache_folder() / f"release-{_code_fingerprint()[:12]}-{digest}.pickle"
@@ -363,11 +361,9 @@ def load_corpus(releases: Sequence[str | Path] | None = None, include_user_relea
     if include_user_releases:
         paths.extend(user_release_paths())
     digests = []
-    for path in paths:
-        try:
-            digests.append(hashlib.sha256(path.read_bytes()).hexdigest())
-        except OSError as error:
-            raise InputError(path, f"cannot read release: {error.strerror or error}") from None
+    for path in paths:  # a regular file, bounded: a FIFO in the releases folder can't hang every command
+        data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")
+        digests.append(hashlib.sha256(data).hexdigest())
     key = hashlib.sha256("\n".join([_code_fingerprint(), *digests]).encode()).hexdigest()
     cache = _cache_folder() / f"corpus-{key}.pickle"
     cached = _load_pickle(cache)

@@ -76,3 +76,12 @@ def test_a_bad_library_file_is_skipped_by_the_app_not_a_crash(tmp_path) -> None:
     (tmp_path / "tag.yaml").write_text("name: !!int abc\ngame: {players: [Ann, Ben]}\n", encoding="utf-8")
     (tmp_path / "deep.yaml").write_text("name: x\nwhy: " + "[" * 30_000 + "\n", encoding="utf-8")
     assert [entry.relpath for entry in load_library(tmp_path)] == ["ok.yaml"]
+
+
+def test_a_fifo_in_the_releases_folder_is_one_line_not_a_hang(data_dir, capsys) -> None:
+    import os
+
+    (data_dir / "releases").mkdir(parents=True)
+    os.mkfifo(data_dir / "releases" / "cr-2099-01-01.txt")
+    assert main(["rule", "722.4"]) == 2
+    assert "cr-2099-01-01.txt: not a regular file (a FIFO)" in error_line(capsys)
