@@ -14,9 +14,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
+import os
 import re
+import shutil
 from collections.abc import Sequence
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -77,12 +83,68 @@ def tokenize(text: str) -> list[str]:
     return words
 
 
-class LexicalIndex:
-    """A bm25s retriever over a list of chunks; rows are chunk positions."""
+#: Bump when tokenizing changes (stop words, stemming): saved indexes of the old format are rebuilt.
+LEXICAL_FORMAT = 2
 
-    def __init__(self, retriever: Any, size: int) -> None:
+
+class LexicalIndex:
+    """A bm25s retriever over a list of chunks; rows are chunk positions.
+
+    Tokenizing 4,000 chunks takes most of a second, so the index is saved in the data folder, keyed by
+    the corpus hash, and a process that finds it there loads it in milliseconds (:meth:`open`)."""
+
+    def __init__(self, retriever: Any, size: int, words: Sequence[str] = ()) -> None:
         self.retriever = retriever
         self.size = size
+        self.words = list(words)  # the corpus's raw words (for typo correction of questions)
+
+    @classmethod
+    def open(cls, chunks: Sequence[Chunk], folder: Path, key: str) -> LexicalIndex:
+        """The saved index for ``key`` from ``folder`` when it is whole, else built (and saved when the
+        folder is writable; a damaged or foreign save is rebuilt, never used)."""
+        target = folder / f"{key[:24]}-{LEXICAL_FORMAT}"
+        loaded = cls._load(target, len(chunks))
+        if loaded is not None:
+            return loaded
+        index = cls.build(chunks)
+        with contextlib.suppress(OSError):
+            index._save(target)
+            for other in folder.glob("*-*"):
+                if other != target and other.is_dir():
+                    shutil.rmtree(other, ignore_errors=True)
+        return index
+
+    @classmethod
+    def _load(cls, target: Path, size: int) -> LexicalIndex | None:
+        import bm25s
+
+        try:
+            sums = json.loads((target / "checksums.json").read_text(encoding="utf-8"))
+            for name, digest in sums.items():
+                if hashlib.sha256((target / name).read_bytes()).hexdigest() != digest:
+                    return None
+            words = json.loads((target / "words.json").read_text(encoding="utf-8"))
+            retriever = bm25s.BM25.load(str(target / "bm25"))
+        except Exception:  # missing, damaged or foreign: build it again
+            return None
+        if int(retriever.scores.get("num_docs", -1)) != size or not isinstance(words, list):
+            return None
+        return cls(retriever, size, words)
+
+    def _save(self, target: Path) -> None:
+        temporary = target.with_name(f".tmp-{target.name}-{os.getpid()}")
+        shutil.rmtree(temporary, ignore_errors=True)
+        try:
+            (temporary / "bm25").mkdir(parents=True)
+            self.retriever.save(str(temporary / "bm25"))
+            (temporary / "words.json").write_text(json.dumps(self.words), encoding="utf-8")
+            files = [p for p in temporary.rglob("*") if p.is_file()]
+            sums = {str(p.relative_to(temporary)): hashlib.sha256(p.read_bytes()).hexdigest() for p in files}
+            (temporary / "checksums.json").write_text(json.dumps(sums), encoding="utf-8")
+            shutil.rmtree(target, ignore_errors=True)
+            os.replace(temporary, target)
+        finally:
+            shutil.rmtree(temporary, ignore_errors=True)
 
     @classmethod
     def build(cls, chunks: Sequence[Chunk]) -> LexicalIndex:
@@ -91,7 +153,10 @@ class LexicalIndex:
         corpus_tokens = [tokenize(chunk.lexical_text) or ["∅"] for chunk in chunks]
         retriever = bm25s.BM25(k1=1.2, b=0.75)
         retriever.index(corpus_tokens, show_progress=False)
-        return cls(retriever, len(chunks))
+        words: set[str] = set()
+        for chunk in chunks:
+            words.update(re.findall(r"[a-z]+", chunk.lexical_text.lower()))
+        return cls(retriever, len(chunks), sorted(words))
 
     def scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk for the query (zeros when no query word is known)."""

@@ -344,9 +344,11 @@ class Searcher:
     @property
     def lexical(self) -> LexicalIndex:
         if self._lexical is None:
+            from rulesjudge.indexer.chunks import corpus_hash
+            from rulesjudge.indexer.index import index_root
             from rulesjudge.indexer.lexical import LexicalIndex
 
-            self._lexical = LexicalIndex.build(self.chunks)
+            self._lexical = LexicalIndex.open(self.chunks, index_root() / "lexical", corpus_hash(self.chunks))
         return self._lexical
 
     @property
@@ -609,7 +611,9 @@ class Searcher:
         if self._vocabulary is None:
             from rulesjudge.indexer.query import Vocabulary
 
-            self._vocabulary = Vocabulary.of_texts(chunk.lexical_text for chunk in self.chunks)
+            words = self.lexical.words
+            self._vocabulary = Vocabulary(words) if words else Vocabulary.of_texts(
+                chunk.lexical_text for chunk in self.chunks)
         return self._vocabulary
 
     def _ranked(self, text: str, method: str, filters: Filters, limit: int) -> list[tuple[str, float]]:

@@ -121,3 +121,27 @@ def test_switching_to_the_int8_model_rebuilds_with_its_own_cache(data_dir, chunk
     assert report.embedded == len({c.key for c in chunks})  # fp32 vectors are not reused for int8
     manifest = json.loads((index_root() / "current.json").read_text())
     assert manifest["model_variant"] == "int8"
+
+
+def test_the_bm25_index_is_saved_and_a_damaged_save_is_rebuilt(data_dir, chunks, monkeypatch):
+    from rulesjudge.indexer import lexical
+    from rulesjudge.indexer.chunks import corpus_hash
+
+    folder, key = index_root() / "lexical", corpus_hash(chunks)
+    first = lexical.LexicalIndex.open(chunks, folder, key)
+    saved = next(folder.iterdir())
+    assert (saved / "checksums.json").is_file() and first.words
+    expected = first.top("monarch", 3)
+    assert expected
+    calls: list[int] = []
+    monkeypatch.setattr(lexical, "tokenize", lambda text: calls.append(1) or ["x"])
+    again = lexical.LexicalIndex.open(chunks, folder, key)
+    assert calls == [] and again.words == first.words  # loaded, not tokenized again
+    monkeypatch.undo()
+    assert again.top("monarch", 3) == expected
+    monkeypatch.setattr(lexical, "tokenize", lambda text: calls.append(1) or ["x"])
+    data = next(saved.rglob("data.csc.index.npy"))
+    data.write_bytes(data.read_bytes()[:-8] + b"\x00" * 8)  # same size, other bytes
+    rebuilt = lexical.LexicalIndex.open(chunks, folder, key)
+    assert calls  # the damaged save was not used
+    assert rebuilt.size == len(chunks)
