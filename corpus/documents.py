@@ -112,21 +112,45 @@ def load_manifest(path: Path = MANIFEST_PATH) -> list[Source]:
             raise InputError(path, f"missing {', '.join(missing)}", key=where)
         if entry["kind"] not in SOURCE_KINDS:
             raise InputError(path, f"unknown kind {entry['kind']!r}", key=f"{where}.kind")
-        sources.append(
-            Source(
-                id=str(entry["id"]),
-                file=str(entry["file"]),
-                title=str(entry["title"]),
-                kind=str(entry["kind"]),
-                edition=str(entry["edition"]),
-                edition_evidence=str(entry["edition_evidence"]),
-                origin=str(entry["origin"]),
-                sha256=str(entry["sha256"]),
-                namespaces=tuple(entry["namespaces"]),
-                effective=entry.get("effective"),
-            )
-        )
+        sources.append(_source(entry))
     return sources
+
+
+def builtin_releases(path: Path = MANIFEST_PATH) -> list[Source]:
+    """The official releases built in (the manifest's ``releases``): read by the release parser, like a
+    release a user adds, and cached the same way (see :func:`corpus.store.load_corpus`)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise InputError(path, f"cannot read the sources manifest: {error}") from None
+    entries = data.get("releases", []) if isinstance(data, dict) else None
+    if not isinstance(entries, list):
+        raise InputError(path, "expected a 'releases' list", key="releases")
+    releases = []
+    for index, entry in enumerate(entries):
+        where = f"releases[{index}]"
+        if not isinstance(entry, dict):
+            raise InputError(path, "expected an object", key=where)
+        missing = [key for key in _MANIFEST_KEYS if key not in entry]
+        if missing:
+            raise InputError(path, f"missing {', '.join(missing)}", key=where)
+        releases.append(_source(entry))
+    return releases
+
+
+def _source(entry: dict) -> Source:
+    return Source(
+        id=str(entry["id"]),
+        file=str(entry["file"]),
+        title=str(entry["title"]),
+        kind=str(entry["kind"]),
+        edition=str(entry["edition"]),
+        edition_evidence=str(entry["edition_evidence"]),
+        origin=str(entry["origin"]),
+        sha256=str(entry["sha256"]),
+        namespaces=tuple(entry["namespaces"]),
+        effective=entry.get("effective"),
+    )
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -930,7 +954,8 @@ def _read_all() -> list[Record]:
 #: Files whose bytes decide the built-in records: the cache is keyed by their digest.
 def _cache_inputs() -> list[Path]:
     here = Path(__file__).resolve().parent
-    return [MANIFEST_PATH, *sorted(SOURCES_DIR.glob("*.txt")), here / "documents.py", here / "clean.py",
+    seeds = [SOURCES_DIR / source.file for source in load_manifest()]
+    return [MANIFEST_PATH, *seeds, here / "documents.py", here / "clean.py",
             here / "records.py"]
 
 

@@ -351,13 +351,27 @@ def _code_fingerprint() -> str:
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def load_corpus(releases: Sequence[str | Path] | None = None, include_user_releases: bool = True) -> Corpus:
-    """Built-in source documents + official releases (``releases`` and, by default, the data folder's).
+def builtin_release_paths() -> list[Path]:
+    """The official releases built into the project (``corpus/sources``, the manifest's ``releases``)."""
+    from rulesjudge.corpus.documents import builtin_releases
+
+    return [release.path for release in builtin_releases()]
+
+
+def load_corpus(
+    releases: Sequence[str | Path] | None = None,
+    include_user_releases: bool = True,
+    *,
+    include_builtin_releases: bool = True,
+) -> Corpus:
+    """Built-in source documents and releases + official releases (``releases`` and, by default, the data
+    folder's). ``include_builtin_releases=False`` gives the five source documents alone (for tests of them).
 
     The assembled corpus is cached (keyed by the release files' sha256 and the code's fingerprint), so a
     second load only unpickles plain values; records are built on first access.
     """
-    paths = [Path(p) for p in releases or ()]
+    paths = builtin_release_paths() if include_builtin_releases else []
+    paths.extend(Path(p) for p in releases or ())
     if include_user_releases:
         paths.extend(user_release_paths())
     digests = []

@@ -1,15 +1,15 @@
 """Citations: the logical rule references the model cites, and their resolution to corpus records.
 
-The model cites rules by document and number in the numbering of the Comprehensive Rules of
-2024-06-07 (the edition the Monarch seeds quote): ``Cite("cr", "722.4")``. Resolution turns a
-citation into a record id with its edition, or marks it as an official rule that is not loaded.
+The model cites official rules by number in the numbering of the built-in Comprehensive Rules release
+(2026-04-17): ``Cite("cr", "725.4")``. Resolution turns a citation into a record id with its edition, and
+lists the same rule in the other loaded editions (the Monarch page's quote of 2024-06-07 calls it 725.4).
 
->>> cr("722.4")
-Cite(document='cr', local='722.4')
->>> resolve(cr("722.4")).record_id
-'cr@2024-06-07/722.4'
+>>> cr("725.4")
+Cite(document='cr', local='725.4')
+>>> resolve(cr("725.4")).record_id
+'cr@2026-04-17/725.4'
 >>> resolve(cr("800.4a")).label
-'CR 800.4a (official rule not loaded)'
+'CR 800.4a (2026-04-17)'
 >>> resolve(treachery("907.5d")).record_id
 'treachery@4.0/907.5d'
 """
@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from rulesjudge.corpus.records import slugify
 
-#: The edition whose numbering the model uses for official rules.
-NUMBERING = "2024-06-07"
+#: The edition whose numbering the model uses for official rules: the built-in release.
+NUMBERING = "2026-04-17"
 
 
 @dataclass(frozen=True, order=True)
@@ -45,7 +45,7 @@ class Cite:
 
 
 def cr(number: str) -> Cite:
-    """An official rule in the 2024-06-07 numbering."""
+    """An official rule in the numbering of the built-in release (:data:`NUMBERING`)."""
     return Cite("cr", number)
 
 
@@ -78,39 +78,6 @@ RULING_LETHAL = ruling("If combat damage dealt to the monarch causes that player
 
 #: Rulings that only the wiki page has (no date): filed as ``rulings@undated``.
 _UNDATED_RULINGS = frozenset({RULING_BECOME_TRIGGERS.local})
-
-# Built-in documents that quote official rules, and the edition each quotes. A number is looked up
-# first in the edition that quotes it, so a rule read from the seeds resolves without any release.
-_BUILTIN_QUOTES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"^722(\.\d+[a-z]?)?$"), "2024-06-07"),
-    (re.compile(r"^809(\.\d+[a-z]?)?$"), "2022-04-29"),
-    (re.compile(r"^(102(\.[123])?|506\.2[ab]?|802(\.\d+[a-z]?)?|810\.7[a-f]?)$"), "2015-07-17"),
-)
-_BUILTIN_GLOSSARY = {
-    "glossary/monarch": "2024-06-07",
-    "glossary/emperor": "2022-04-29",
-    "glossary/emperor-variant": "2022-04-29",
-    "glossary/general": "2022-04-29",
-}
-
-_SECTION_TITLES = {"722": "The Monarch", "723": "The Initiative"}
-
-
-def builtin_edition(cite: Cite) -> str | None:
-    """The edition of the built-in document that quotes an official rule, or None.
-
-    >>> builtin_edition(cr("809.3c")), builtin_edition(cr("802.2")), builtin_edition(cr("800.4a"))
-    ('2022-04-29', '2015-07-17', None)
-    """
-    if cite.document != "cr":
-        return None
-    if cite.local in _BUILTIN_GLOSSARY:
-        return _BUILTIN_GLOSSARY[cite.local]
-    for pattern, edition in _BUILTIN_QUOTES:
-        if pattern.match(cite.local):
-            return edition
-    return None
-
 
 class CorpusLike(Protocol):
     """What resolution needs of :class:`corpus.store.Corpus`."""
@@ -162,48 +129,16 @@ def _has(corpus: CorpusLike | None, record_id: str) -> bool:
         return False
 
 
-def _release_editions(corpus: Any) -> list[str]:
-    """Editions of the official rules loaded from release files, newest first."""
-    releases = getattr(corpus, "releases", None)
-    if releases:
-        return sorted({getattr(r, "effective", "") for r in releases} - {""}, reverse=True)
-    return []
-
-
-def _section_in(corpus: Any, edition: str, title: str) -> str | None:
-    """The number of the section titled ``title`` in an edition (the Monarch moves between releases)."""
-    lookup = getattr(corpus, "lookup", None)
-    if lookup is None:
-        return None
-    for number in range(700, 740):
-        record = lookup(str(number), "cr", edition)
-        if record is not None and title in getattr(record, "title", ""):
-            return str(number)
-    return None
-
-
-def _renumbered(corpus: Any, cite: Cite, edition: str) -> str | None:
-    """The local number of a 2024-06-07 rule in another edition; None when it cannot be placed."""
-    head = cite.local.split(".")[0]
-    if head not in _SECTION_TITLES:
-        return cite.local  # numbers outside 722/723 are stable across the releases we know
-    section = _section_in(corpus, edition, _SECTION_TITLES[head])
-    if section is None:
-        return None
-    return section + cite.local[len(head):]
-
-
-def _equivalents(corpus: Any, record_id: str, editions: list[str]) -> list[str]:
-    """The same rule in the loaded releases (``corpus.equivalents``), newest first."""
+def _equivalents(corpus: Any, record_id: str) -> list[str]:
+    """The same rule in the other loaded editions (``corpus.equivalents``), newest first."""
     finder = getattr(corpus, "equivalents", None)
-    if finder is None or not editions:
+    if finder is None:
         return []
-    try:
-        found = [rid for rid, _changed in finder(record_id)]
-    except Exception:  # a corpus that can't place the rule: no equivalents
-        return []
-    in_releases = [rid for rid in found if rid.split("@", 1)[1].split("/", 1)[0] in editions]
-    return sorted(in_releases, reverse=True)
+    return sorted((rid for rid, _changed in finder(record_id)), key=_edition_of, reverse=True)
+
+
+def _edition_of(record_id: str) -> str:
+    return record_id.split("@", 1)[1].split("/", 1)[0]
 
 
 def resolve(cite: Cite, corpus: CorpusLike | None = None) -> Resolved:
@@ -226,35 +161,13 @@ def resolve(cite: Cite, corpus: CorpusLike | None = None) -> Resolved:
 
 
 def _resolve_official(cite: Cite, corpus: CorpusLike | None) -> Resolved:
-    releases = _release_editions(corpus)
-    quoted = builtin_edition(cite)
-    rid: str | None = None
-    if quoted is not None and _has(corpus, f"cr@{quoted}/{cite.local}"):
-        rid = f"cr@{quoted}/{cite.local}"
-    elif corpus is not None and _has(corpus, f"cr@{NUMBERING}/{cite.local}"):
-        rid = f"cr@{NUMBERING}/{cite.local}"
-    if rid is not None:
-        edition = rid.split("@", 1)[1].split("/", 1)[0]
-        also = [a for a in _equivalents(corpus, rid, releases) if a != rid]
-        placed = {a.split("@", 1)[1].split("/", 1)[0] for a in also}
-        for release in releases:  # rules the edition matcher could not pair (their text changed)
-            local = _renumbered(corpus, cite, release)
-            if release not in placed and local is not None and _has(corpus, f"cr@{release}/{local}"):
-                also.append(f"cr@{release}/{local}")
-        if quoted is not None and _has(corpus, f"cr@{NUMBERING}/{cite.local}") and NUMBERING in releases:
-            also.insert(0, f"cr@{NUMBERING}/{cite.local}")
-        return Resolved(cite, rid, edition, _label(cite, edition), tuple(dict.fromkeys(also)))
-    found = []
-    for edition in releases:
-        local = _renumbered(corpus, cite, edition)
-        if local is not None and _has(corpus, f"cr@{edition}/{local}"):
-            found.append(f"cr@{edition}/{local}")
-    if found:
-        edition = found[0].split("@")[1].split("/")[0]
-        local = found[0].split("/", 1)[1]
-        label = f"{cite} ({edition})" if local == cite.local else f"{cite} = CR {local} ({edition})"
-        return Resolved(cite, found[0], edition, label, tuple(found[1:]))
-    return Resolved(cite, None, None, _label(cite, None))
+    """An official rule in the model's numbering: the built-in release's record, and the same rule in the
+    other loaded editions (the seeds' quotes of older editions, newer releases a user added)."""
+    rid = f"cr@{NUMBERING}/{cite.local}"
+    if not _has(corpus, rid):
+        return Resolved(cite, None, None, f"{cite} (not in the {NUMBERING} rules)")
+    also = tuple(_equivalents(corpus, rid)) if corpus is not None else ()
+    return Resolved(cite, rid, NUMBERING, _label(cite, NUMBERING), also)
 
 
 def resolve_all(cites: Iterable[Cite], corpus: CorpusLike | None = None) -> list[Resolved]:

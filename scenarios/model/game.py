@@ -126,8 +126,8 @@ def _order_choices(triggers: list[Trigger]) -> list[Step]:
     steps = []
     for controller in dict.fromkeys(t.controller for t in triggers):
         for kind, what, rule in (
-            (monarch.STEAL, "the crown", "722.2"),
-            (initiative.STEAL, "the initiative", "723.2"),
+            (monarch.STEAL, "the crown", "725.2"),
+            (initiative.STEAL, "the initiative", "726.2"),
         ):
             gainers = list(
                 dict.fromkeys(t.player for t in triggers if t.controller == controller and t.kind == kind)
@@ -262,7 +262,7 @@ def _combat_damage(state: TableState, event: ev.CombatDamage) -> Result:
                 f"The damage leaves {lethal[0].controller} at 0 or less life: they lose before the "
                 "trigger they control goes on the stack, so it doesn't resolve; the crown passes "
                 "as they leave instead.",
-                (RULING_LETHAL, cr("722.4"), cr("800.4d")),
+                (RULING_LETHAL, cr("725.4"), cr("800.4d")),
             )
         )
     return state, steps
@@ -276,7 +276,7 @@ def _damage(state: TableState, event: ev.Damage) -> Result:
         Step(
             f"{event.to} is dealt {event.amount} noncombat damage and loses that much life; "
             "only combat damage passes the crown.",
-            (cr("120.3a"), cr("722.2")),
+            (cr("120.3a"), cr("725.2")),
         )
     ]
 

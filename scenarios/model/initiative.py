@@ -1,7 +1,7 @@
-"""The Initiative (723 in the 2024-06-07 numbering; 726 in April 2026): a designation like the monarch.
+"""The Initiative (726; 723 in the 2024-06-07 rules): a designation like the monarch.
 
-Only its leaving rule (723.4) is required by the scope; taking it (723.3, 723.5) and its inherent
-triggers (723.2: venture at upkeep, combat damage steals it, taking it ventures) are modelled the same
+Only its leaving rule (726.4) is required by the scope; taking it (726.3, 726.5) and its inherent
+triggers (726.2: venture at upkeep, combat damage steals it, taking it ventures) are modelled the same
 way as the monarch's.
 
 >>> from rulesjudge.scenarios.model.table import TableState
@@ -24,10 +24,10 @@ VENTURE = "initiative-venture"
 
 
 def take_initiative(state: TableState, player: str, why: str = "An effect") -> tuple[TableState, list[Step]]:
-    """``player`` takes the initiative (723.3) and \"ventures into Undercity\" triggers (723.2, 723.5)."""
+    """``player`` takes the initiative (726.3) and \"ventures into Undercity\" triggers (726.2, 726.5)."""
     if not state.is_in(player):
         return state, [Step(f"{player} has left the game, so can't take the initiative.", (cr("800.4a"),))]
-    venture = Trigger(VENTURE, player, player, f"{player} ventures into Undercity", (cr("723.2"),))
+    venture = Trigger(VENTURE, player, player, f"{player} ventures into Undercity", (cr("726.2"),))
     pending = (*state.pending, venture)
     if state.initiative == player:
         return state.with_(pending=pending), [
@@ -35,13 +35,13 @@ def take_initiative(state: TableState, player: str, why: str = "An effect") -> t
                 f"{why} has {player} take the initiative, which they already have: "
                 "no second designation, but "
                 '"whenever a player takes the initiative" triggers.',
-                (cr("723.5"),),
+                (cr("726.5"),),
             )
         ]
     before = state.initiative
     text = f"{why} has {player} take the initiative"
     text += f"; {before} ceases to have it." if before else "."
-    return state.with_(initiative=player, pending=pending), [Step(text, (cr("723.3"), cr("723.2")))]
+    return state.with_(initiative=player, pending=pending), [Step(text, (cr("726.3"), cr("726.2")))]
 
 
 def upkeep_triggers(state: TableState) -> tuple[list[Trigger], list[Step]]:
@@ -50,15 +50,15 @@ def upkeep_triggers(state: TableState) -> tuple[list[Trigger], list[Step]]:
         return [], [
             Step(
                 "The active player doesn't have the initiative, so its upkeep ability doesn't trigger.",
-                (cr("723.2"),),
+                (cr("726.2"),),
             )
         ]
     return (
-        [Trigger(UPKEEP, active, active, f"{active} ventures into Undercity (upkeep)", (cr("723.2"),))],
+        [Trigger(UPKEEP, active, active, f"{active} ventures into Undercity (upkeep)", (cr("726.2"),))],
         [
             Step(
                 f"{active} has the initiative as their upkeep begins: they venture into Undercity.",
-                (cr("723.2"),),
+                (cr("726.2"),),
             )
         ],
     )
@@ -67,18 +67,18 @@ def upkeep_triggers(state: TableState) -> tuple[list[Trigger], list[Step]]:
 def damage_triggers(
     state: TableState, sources: Sequence[str], damaged: str
 ) -> tuple[list[Trigger], list[Step]]:
-    """One trigger per player whose creatures dealt combat damage to the holder (723.2)."""
+    """One trigger per player whose creatures dealt combat damage to the holder (726.2)."""
     if state.initiative is None or damaged != state.initiative:
         return [], []
     triggers, steps = [], []
     for source in dict.fromkeys(sources):
-        triggers.append(Trigger(STEAL, damaged, source, f"{source} takes the initiative", (cr("723.2"),)))
+        triggers.append(Trigger(STEAL, damaged, source, f"{source} takes the initiative", (cr("726.2"),)))
         steps.append(
             Step(
                 f"Creatures {source} controls dealt combat damage to {damaged}, who has the "
                 f'initiative: "the controller of those creatures takes the initiative" triggers, '
                 f"controlled by {damaged}.",
-                (cr("723.2"),),
+                (cr("726.2"),),
             )
         )
     return triggers, steps
@@ -90,7 +90,7 @@ def resolve(state: TableState, trigger: Trigger) -> tuple[TableState, list[Step]
     ventures = dict(state.ventures)
     ventures[trigger.player] = ventures.get(trigger.player, 0) + 1
     return state.with_(ventures=frozen_map(ventures)), [
-        Step(f"{trigger.player} ventures into Undercity.", (cr("723.2"), cr("701.46")))
+        Step(f"{trigger.player} ventures into Undercity.", (cr("726.2"), cr("701.49")))
     ]
 
 
@@ -100,9 +100,9 @@ def answer_initiative(state: TableState) -> tuple[str | None, list[Step]]:
             Step(
                 "Nobody has the initiative (there is none until an effect has a player take it, "
                 "or its holder left with nobody to take it).",
-                (cr("723.1"), cr("723.4")),
+                (cr("726.1"), cr("726.4")),
             )
         ]
     return state.initiative, [
-        Step(f"{state.initiative} has the initiative; only one player can have it.", (cr("723.3"),))
+        Step(f"{state.initiative} has the initiative; only one player can have it.", (cr("726.3"),))
     ]

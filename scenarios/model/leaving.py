@@ -1,6 +1,6 @@
 """Leaving the game (800.4): one player or several at the same time.
 
-As players leave: the monarch and the initiative pass at that moment (722.4, 723.4); objects they own
+As players leave: the monarch and the initiative pass at that moment (725.4, 726.4); objects they own
 leave the game, control effects giving them control end, and what they still control is exiled
 (800.4a); triggered abilities they control cease to exist (800.4a, 800.4d); if it was their turn, the
 turn goes on with no active player (800.4j). Then the game may be over (104.2a, 104.2c).
@@ -25,7 +25,7 @@ from rulesjudge.scenarios.model.table import Permanent, TableState, Trigger, fro
 def successor(
     state: TableState, leavers: Sequence[str], what: str, rule: Cite, extra: tuple[Cite, ...] = ()
 ) -> tuple[str | None, list[Step]]:
-    """Who takes a designation (the monarch, the initiative) whose holder leaves (722.4, 723.4).
+    """Who takes a designation (the monarch, the initiative) whose holder leaves (725.4, 726.4).
 
     The active player, unless they are leaving too or there is none; then the next player in turn
     order (counted from the player whose turn it is) who is not leaving; else nobody.
@@ -167,7 +167,7 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple
     changes: dict[str, object] = {}
     gained: tuple[Trigger, ...] = ()
     if state.monarch in leavers:
-        new, more = successor(state, going, "monarch", cr("722.4"), (RULING_LEAVES,))
+        new, more = successor(state, going, "monarch", cr("725.4"), (RULING_LEAVES,))
         steps += more
         changes["monarch"] = new
         if new is not None:
@@ -175,19 +175,19 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost") -> tuple
             counts[new] = counts.get(new, 0) + 1
             changes["became_monarch"] = frozen_map(counts)
     if state.initiative in leavers:
-        new, more = successor(state, going, "player who had the initiative", cr("723.4"))
+        new, more = successor(state, going, "player who had the initiative", cr("726.4"))
         steps += more
         changes["initiative"] = new
-        if new is not None:  # taking it this way is taking the initiative: 723.2's third ability triggers
+        if new is not None:  # taking it this way is taking the initiative: 726.2's third ability triggers
             from rulesjudge.scenarios.model.initiative import VENTURE
 
-            venture = Trigger(VENTURE, new, new, f"{new} ventures into Undercity", (cr("723.2"),))
+            venture = Trigger(VENTURE, new, new, f"{new} ventures into Undercity", (cr("726.2"),))
             gained = (venture,)
             steps.append(
                 Step(
                     f'{new} takes the initiative, so "whenever a player takes the initiative" '
                     "triggers: they venture into Undercity.",
-                    (cr("723.2"),),
+                    (cr("726.2"),),
                 )
             )
     if state.active in leavers:

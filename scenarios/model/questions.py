@@ -130,7 +130,7 @@ def _became(state: TableState, player: str) -> Answer:
         Step(
             f"{player} became the monarch {n} time{'s' if n != 1 else ''}; abilities that trigger when "
             "a player becomes the monarch trigger only when they weren't already.",
-            (RULING_BECOME_TRIGGERS, cr("603.2f")),
+            (RULING_BECOME_TRIGGERS, cr("603.2e")),
         )
     ]
 
@@ -263,7 +263,7 @@ def _draws(state: TableState, player: str) -> Answer:
 @register_question("ventures", ("player",), "int", "times the player ventured into Undercity")
 def _ventures(state: TableState, player: str) -> Answer:
     n = state.ventures.get(player, 0)
-    return n, [Step(f"{player} ventured into Undercity {n} time{'s' if n != 1 else ''}.", (cr("723.2"),))]
+    return n, [Step(f"{player} ventured into Undercity {n} time{'s' if n != 1 else ''}.", (cr("726.2"),))]
 
 
 @register_question("stack-controllers", (), "sequence", "controllers of the objects on the stack, top first")
@@ -273,7 +273,7 @@ def _stack(state: TableState) -> Answer:
             "Abilities on the stack, top first: "
             + ("; ".join(f"{t.text} (controlled by {t.controller})" for t in reversed(state.stack)) or "none")
             + ".",
-            (cr("405.1"), cr("722.2")),
+            (cr("405.1"), cr("725.2")),
         )
     ]
 

@@ -60,7 +60,7 @@ class Permanent:
 
 @dataclass(frozen=True)
 class Trigger:
-    """A triggered ability waiting on the stack. Its controller is fixed when it triggers (113.8, 722.2)."""
+    """A triggered ability waiting on the stack. Its controller is fixed when it triggers (113.8, 725.2)."""
 
     kind: str
     controller: str
@@ -121,7 +121,7 @@ class TableState:
     results: Mapping[str, str] = field(default_factory=lambda: EMPTY)  # player -> won/lost/drew
     game_over: bool = False
     monarch: str | None = None
-    had_monarch: bool = False  # has the game had a monarch (722.1: none until an effect makes one)
+    had_monarch: bool = False  # has the game had a monarch (725.1: none until an effect makes one)
     initiative: str | None = None
     life: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # life pool -> total
     permanents: Mapping[str, Permanent] = field(default_factory=lambda: EMPTY)

@@ -3,11 +3,12 @@
 Two teams of two (or equal larger teams, 810.11) share a life total of 30, +15 per player beyond the
 second (810.4, 810.11); damage, loss and gain of life happen to players and apply to the team's total
 (810.9); a team wins and loses as one (810.8a), a concession makes the whole team leave (810.8b), a team
-at 0 life loses (810.8c). The active team attacks and the whole other team defends (506.2b, 810.7); a
-one-shot effect's "defending player" is the one defending player its controller chooses (810.7b).
+at 0 life loses (810.8c). The active team attacks and the whole other team defends (506.2b, 810.7,
+805.10a); a one-shot effect's "defending player" is the one defending player its controller chooses
+(805.10e).
 
-810.7a–f are quoted by the Player page as of 2015-07-17 (built in); the 2024-06-07 release moved that
-text to 805.10 ("uses the combat rules for the shared team turns option").
+The Player page quotes the combat rules as 810.7a–f (2015-07-17); the current rules keep only 810.7
+("uses the combat rules for the shared team turns option") and state them in 805.10.
 
 >>> starting_life(2), starting_life(3)
 (30, 45)
@@ -138,7 +139,7 @@ def team_losses(
 def defending_players(
     teams: Teams, active_team: str | None, in_game: Collection[str]
 ) -> tuple[list[str], list[Step]]:
-    """Every player still in the game on the nonactive team is a defending player (506.2b, 810.7a)."""
+    """Every player still in the game on the nonactive team is a defending player (506.2b, 805.10a)."""
     if active_team is None:
         why = step("There is no active team in the game, so there is no defending team.", cr("805.4a"))
         return [], [why]
@@ -147,7 +148,7 @@ def defending_players(
         f"The active team {active_team} is the attacking team; the nonactive team defends, each of its "
         f"players a defending player: {', '.join(result) or 'none'}.",
         cr("506.2b"),
-        cr("810.7a"),
+        cr("810.7"),
         cr("805.10a"),
     )
     return result, [why]
@@ -156,11 +157,11 @@ def defending_players(
 def attacking_players(
     teams: Teams, active_team: str | None, in_game: Collection[str]
 ) -> tuple[list[str], list[Step]]:
-    """Every player on the active team is an attacking player (810.7a)."""
+    """Every player on the active team is an attacking player (805.10a)."""
     result = [p for p in teams.get(active_team, ()) if p in in_game] if active_team else []
     why = step(
         f"Each player on the active team is an attacking player: {', '.join(result) or 'none'}.",
-        cr("810.7a"),
+        cr("810.7"),
         cr("805.10a"),
     )
     return result, [why]
@@ -169,7 +170,7 @@ def attacking_players(
 def one_shot_defending_player(
     teams: Teams, controller: str, active_team: str | None, in_game: Collection[str]
 ) -> tuple[dict[str, object] | None, list[Step]]:
-    """Who a one-shot effect's "defending player" is: one defending player, chosen by its controller (810.7b).
+    """Who a one-shot effect's "defending player" is: one defending player, chosen by its controller (805.10e).
 
     The answer is a choice, not a player: ``{"chosen-by": controller, "one-of": [...]}``.
     """
@@ -177,14 +178,13 @@ def one_shot_defending_player(
     if not options:
         return None, steps
     choices = tuple(
-        Reading(f"{controller} chooses {p} as the defending player.", p, (cr("810.7b"),)) for p in options
+        Reading(f"{controller} chooses {p} as the defending player.", p, (cr("805.10e"),)) for p in options
     )
     steps.append(
         step(
             f'A one-shot effect that refers to the "defending player" refers to one of them, not both; '
             f"{controller}, its controller, chooses which as the effect is applied: one of "
             f"{', '.join(options)}.",
-            cr("810.7b"),
             cr("805.10e"),
             alternatives=choices,
         )
@@ -295,11 +295,11 @@ class TwoHeadedGiant(Variant):
         team = self.team_of(state, attacker)
         if state.is_in(attacker) and (team is None or team.name != active):
             text = f"{attacker}'s team is not the active team: only the active team attacks."
-            return False, [step(text, cr("810.7a"), cr("805.10a"), cr("506.2b"))]
+            return False, [step(text, cr("810.7"), cr("805.10a"), cr("506.2b"))]
         ok, steps = super().can_attack(state, attacker, defender)
         if ok:
             steps.append(
-                step("Each team's creatures attack the other team as a group.", cr("810.7a"), cr("805.10a"))
+                step("Each team's creatures attack the other team as a group.", cr("810.7"), cr("805.10a"))
             )
         return ok, steps
 

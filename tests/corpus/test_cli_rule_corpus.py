@@ -29,13 +29,20 @@ def one_line_error(err: str) -> str:
     return lines[0]
 
 
-def test_rule_722_4_on_the_built_in_corpus_quotes_the_monarch_wiki(data_dir, capsys):
-    code, out, _ = run(capsys, "rule", "722.4")
+def test_rule_722_4_of_2024_on_the_built_in_corpus_quotes_the_monarch_wiki(data_dir, capsys):
+    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
     assert code == 0
     assert out.startswith("CR 722.4 (2024-06-07) \u2014 The Monarch")
     assert "Read from: monarch-wiki line 33" in out
     assert "If the monarch leaves the game, the active player becomes the monarch" in out
-    assert "Warning" not in out  # why: no other loaded edition has a 722.4
+
+
+def test_rule_722_4_on_the_built_in_corpus_is_2026_and_names_the_monarch_too(data_dir, capsys):
+    code, out, _ = run(capsys, "rule", "722.4")
+    assert code == 0
+    # why: the built-in 2026-04-17 rules are the newest edition having 722.4: Preparation Cards
+    assert out.startswith("CR 722.4 (2026-04-17) \u2014 Preparation Cards")
+    assert "722.4 means a different rule in 2024-06-07 (The Monarch); that rule is 725.4 in 2026-04-17" in out
 
 
 def test_rule_722_4_after_adding_2026_warns_it_is_another_rule(data_dir, shared_cr_dir, capsys):
@@ -190,5 +197,6 @@ def test_rule_command_imports_no_heavy_library(data_dir):
 def test_rule_accepts_a_glossary_term(data_dir, capsys):
     code, out, _ = run(capsys, "rule", "Monarch")
     assert code == 0
-    assert out.startswith("CR glossary \u201cMonarch\u201d (2024-06-07)")  # quoted by the monarch wiki
-    assert "References: rule 722 -> cr@2024-06-07/722" in out
+    assert out.startswith("CR glossary \u201cMonarch\u201d (2026-04-17)")  # the built-in release's entry
+    assert "References: rule 725 -> cr@2026-04-17/725" in out
+    assert "2024-06-07: Monarch, same text" in out  # why: the monarch wiki quotes the same entry

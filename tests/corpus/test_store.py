@@ -12,8 +12,16 @@ from rulesjudge.corpus.records import Provenance
 from rulesjudge.corpus.store import assemble, load_corpus
 
 
-def test_builtin_corpus_has_the_quoted_editions(data_dir):
+def test_builtin_corpus_has_the_quoted_editions_and_the_built_in_release(data_dir):
     corpus = load_corpus()
+    assert corpus.editions("cr") == ["2015-07-17", "2022-04-29", "2024-06-07", "2026-04-17"]
+    assert corpus.lookup("800.4j").id == "cr@2026-04-17/800.4j"  # why: no seed quotes it; the release has it
+    assert corpus.lookup("725.4").title == "The Monarch"
+    assert corpus.lookup("722.4").title == "Preparation Cards"  # why: the newest edition having 722.4
+
+
+def test_seed_documents_alone_have_the_quoted_editions(data_dir):
+    corpus = load_corpus(include_builtin_releases=False)
     assert corpus.editions("cr") == ["2015-07-17", "2022-04-29", "2024-06-07"]
     record = corpus.lookup("722.4")
     assert record.id == "cr@2024-06-07/722.4"  # why: only the monarch wiki quotes 722.4
@@ -85,9 +93,10 @@ def test_user_releases_come_from_the_data_folder(data_dir, shared_cr_dir):
     (folder / "cr-2020-06-01.txt").write_bytes((shared_cr_dir / "cr-2020-06-01.txt").read_bytes())
     corpus = load_corpus()
     assert "2020-06-01" in corpus.editions("cr")
-    assert corpus.lookup("718").title == "The Monarch"
+    assert corpus.lookup("718", edition="2020-06-01").title == "The Monarch"
+    assert corpus.lookup("718").title == "Prototype Cards"  # why: the built-in 2026 release is newer
     builtin_only = load_corpus(include_user_releases=False)
-    assert builtin_only.editions("cr") == ["2015-07-17", "2022-04-29", "2024-06-07"]
+    assert builtin_only.editions("cr") == ["2015-07-17", "2022-04-29", "2024-06-07", "2026-04-17"]
 
 
 def test_bad_release_in_the_data_folder_names_the_file(data_dir):

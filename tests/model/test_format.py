@@ -10,7 +10,7 @@ from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 
 GOOD = """\
 name: x
-about: ["722.4"]
+about: ["725.4"]
 why: because
 game:
   players: [Ann, Ben, Cat]
