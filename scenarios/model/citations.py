@@ -16,7 +16,6 @@ Cite(document='cr', local='725.4')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol

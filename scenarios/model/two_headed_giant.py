@@ -170,7 +170,8 @@ def attacking_players(
 def one_shot_defending_player(
     teams: Teams, controller: str, active_team: str | None, in_game: Collection[str]
 ) -> tuple[dict[str, object] | None, list[Step]]:
-    """Who a one-shot effect's "defending player" is: one defending player, chosen by its controller (805.10e).
+    """Who a one-shot effect's "defending player" is: one defending player, chosen by its controller
+    (805.10e).
 
     The answer is a choice, not a player: ``{"chosen-by": controller, "one-of": [...]}``.
     """

@@ -8,7 +8,6 @@ from functools import lru_cache
 
 import pytest
 
-from rulesjudge.corpus.records import RULE_NUMBER
 from rulesjudge.scenarios.format import load_scenario
 from rulesjudge.scenarios.model.citations import NUMBERING, Cite, cr, resolve
 from rulesjudge.scenarios.runner import LIBRARY, run_scenario
