@@ -135,7 +135,7 @@ def test_search_checker_and_what_if_in_a_real_browser(browser, server, tmp_path)
 
     metrics["search_cold_s"] = search("who becomes the monarch if the monarch leaves the game")
     page.get_by_text("If the monarch leaves the game, the active player becomes the monarch").first.wait_for()
-    assert page.get_by_text("722.4").count() > 0
+    assert page.get_by_text("725.4").count() > 0
     assert page.get_by_text("official", exact=True).count() > 0
     metrics["search_warm_s"] = search("can the emperor attack at the start of the game")
     metrics["search_warm_number_s"] = search("809.3c")
@@ -183,13 +183,13 @@ def test_search_checker_and_what_if_in_a_real_browser(browser, server, tmp_path)
         settle(page)
         return elapsed
 
-    # 722.4: Cat, the monarch, leaves during Ann's turn; the active player, Ann, becomes the monarch.
+    # 725.4: Cat, the monarch, leaves during Ann's turn; the active player, Ann, becomes the monarch.
     metrics["what_if_cold_s"] = ask("Who becomes the monarch if Cat concedes?",
                                     "If Cat concedes, who is the monarch?", "monarch → Ann")
-    answer.get_by_text("Rule: CR 722.4").first.wait_for()  # the derivation cites the rule it applied
+    answer.get_by_text("Rule: CR 725.4").first.wait_for()  # the derivation cites the rule it applied
     answer.scroll_into_view_if_needed()
     answer.screenshot(path=str(ARTIFACTS / "e2e-what-if.png"))
-    # 722.4: Cat is still the monarch; only the monarch's leaving moves the crown.
+    # 725.4: Cat is still the monarch; only the monarch's leaving moves the crown.
     metrics["what_if_warm_s"] = ask("Who becomes the monarch if Ann concedes?",
                                     "If Ann concedes, who is the monarch?", "monarch → Cat")
     # 802.2: with the attack multiple players option any opponent may be attacked.
@@ -207,12 +207,12 @@ def test_search_checker_and_what_if_in_a_real_browser(browser, server, tmp_path)
     settle(page)
     good = tmp_path / "good.yaml"
     good.write_text(
-        "name: Uploaded table\nabout: ['722.4']\nwhy: The monarch leaves during another player's turn.\n"
+        "name: Uploaded table\nabout: ['725.4']\nwhy: The monarch leaves during another player's turn.\n"
         "game: {players: [Ann, Ben, Cat], active: Ann, monarch: Cat}\nevents: [{leaves: Cat}]\n"
         "expect: {monarch: Ann}\n", encoding="utf-8")
     page.locator("input[type=file]").first.set_input_files(str(good))
     page.get_by_text("Loaded upload: good.yaml").first.wait_for()
-    # 722.4: Cat (the monarch) leaves during Ann's turn, so the active player Ann becomes the monarch.
+    # 725.4: Cat (the monarch) leaves during Ann's turn, so the active player Ann becomes the monarch.
     page.get_by_text("monarch → Ann — ✓ as expected Ann").first.wait_for()
     page.screenshot(path=str(ARTIFACTS / "e2e-upload.png"))
     metrics["server_rss_end_mb"] = rss_mb(server["process"].pid)

@@ -72,7 +72,7 @@ def test_downloaded_table_reads_back_as_the_same_scenario():
     assert scenario is not None
     document = yaml.safe_load(text)
     assert document["game"] == game and document["events"] == events
-    # 722.4: Ben (not the active player) leaves during Ann's turn; the active player, Ann, becomes monarch.
+    # 725.4: Ben (not the active player) leaves during Ann's turn; the active player, Ann, becomes monarch.
     assert document["expect"]["monarch"] == "Ann"
 
 
@@ -91,17 +91,17 @@ def test_library_index_names_the_scenarios_that_cite_a_rule():
     from rulesjudge.scenarios.model.citations import default_corpus
 
     index = services.scenario_index(entries, default_corpus())
-    citing = index.get("cr@2024-06-07/722.4", [])
+    citing = index.get("cr@2026-04-17/725.4", [])
     assert citing, "the monarch's leaving rule is cited by library scenarios"
     assert all(isinstance(entry, services.LibraryScenario) for entry in citing)
-    assert any("722.4" in entry.about or "722.4" in entry.relpath.replace("-", ".") for entry in citing)
+    assert any("725.4" in entry.about or "725.4" in entry.relpath.replace("-", ".") for entry in citing)
 
 
 def test_expectations_are_checked_as_the_runner_checks_them():
     game = {"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}
     monarch, order, in_game, over = services.evaluate(
         game, [{"leaves": "Cat"}], ["monarch", "turn-order", "in-game", "game-over"])
-    assert services.meets_expectation(monarch, "Ann")  # why: 722.4, the active player takes the crown
+    assert services.meets_expectation(monarch, "Ann")  # why: 725.4, the active player takes the crown
     assert not services.meets_expectation(monarch, "Ben")  # a changed table must not show "as expected"
     assert services.meets_expectation(order, ["Ann", "Ben"])
     assert not services.meets_expectation(order, ["Ben", "Ann"])  # an order compares in order

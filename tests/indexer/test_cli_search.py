@@ -14,10 +14,10 @@ HEAVY = ("torch", "sentence_transformers", "faiss", "bm25s", "transformers")
 
 
 def test_an_exact_number_in_a_fresh_process_imports_no_model_library(search_data, search_in_fresh_process):
-    answer, status, heavy = search_in_fresh_process(["search", "722.4", "--json"], search_data, HEAVY)
+    answer, status, heavy = search_in_fresh_process(["search", "725.4", "--json"], search_data, HEAVY)
     assert (status, heavy) == (0, [])
     hits = answer["hits"]
-    assert hits[0]["id"] == "cr@2024-06-07/722.4" and hits[0]["edition"] == "2024-06-07"
+    assert hits[0]["id"] == "cr@2026-04-17/725.4" and hits[0]["edition"] == "2026-04-17"
 
 
 def test_json_for_one_question(searcher, search_data, capsys):
@@ -32,15 +32,15 @@ def test_json_for_one_question(searcher, search_data, capsys):
 
 def test_batch_mode_answers_one_json_line_per_question(searcher, search_data, tmp_path, capsys):
     batch = tmp_path / "questions.txt"
-    batch.write_text("809.3c\n\ncan the emperor attack at the start?\nCR 722.4.\n", encoding="utf-8")
+    batch.write_text("809.3c\n\ncan the emperor attack at the start?\nCR 725.4.\n", encoding="utf-8")
     assert main(["search", "--batch", str(batch), "--json", "--k", "4"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert len(lines) == 3  # the blank line is not a question
     answers = [json.loads(line) for line in lines]
-    assert [a["query"] for a in answers] == ["809.3c", "can the emperor attack at the start?", "CR 722.4."]
-    assert answers[0]["hits"][0]["id"] == "cr@2022-04-29/809.3c"
-    assert "cr@2022-04-29/809.3c" in [h["id"] for h in answers[1]["hits"]]
-    assert [h["id"] for h in answers[2]["hits"]] == ["cr@2024-06-07/722.4"]
+    assert [a["query"] for a in answers] == ["809.3c", "can the emperor attack at the start?", "CR 725.4."]
+    assert answers[0]["hits"][0]["id"] == "cr@2026-04-17/809.3c"
+    assert "cr@2026-04-17/809.3c" in [h["id"] for h in answers[1]["hits"]]
+    assert [h["id"] for h in answers[2]["hits"]] == ["cr@2026-04-17/725.4"]
     scores = [h["score"] for h in answers[1]["hits"]]
     assert scores == sorted(scores, reverse=True) and len(scores) == 4
 
@@ -48,7 +48,7 @@ def test_batch_mode_answers_one_json_line_per_question(searcher, search_data, tm
 def test_human_output_shows_citation_and_context(searcher, search_data, capsys):
     assert main(["search", "809.3c"]) == 0
     out = capsys.readouterr().out
-    assert "CR 809.3c (2022-04-29)" in out and "809. Emperor Variant" in out and "official" in out
+    assert "CR 809.3c (2026-04-17)" in out and "809. Emperor Variant" in out and "official" in out
 
 
 @pytest.mark.parametrize(("argv", "expected"), [
