@@ -917,31 +917,31 @@ def fuse(
                 fused[record_id] = fused.get(record_id, 0.0) + weight / (params.k0 + rank)
         unit = 1.0 / (params.k0 + 1)
     else:
-        for weight, ranking in ((params.bm25_share, lexical), (1.0 - params.bm25_share, dense)):
-            top = ranking[: params.candidates]
-            if not top:
-                continue
-            high, low = max(score for _, score in top), min(score for _, score in top)
-            for record_id, score in top:
-                normalised = (score - low) / (high - low) if high > low else 1.0
-                fused[record_id] = fused.get(record_id, 0.0) + weight * normalised
+        normalised = [_min_max(ranking[: params.candidates]) for ranking in (lexical, dense)]
+        for weight, scores in zip((params.bm25_share, 1.0 - params.bm25_share), normalised, strict=True):
+            for record_id, value in scores.items():
+                fused[record_id] = fused.get(record_id, 0.0) + weight * value
+        if params.best_weight:  # a record first in one method is not beaten by one middling in both
+            for record_id in fused:
+                best = max(scores.get(record_id, 0.0) for scores in normalised)
+                fused[record_id] += params.best_weight * best
         unit = 1.0
-    if params.mode != "rrf" and params.best_weight:
-        best: dict[str, float] = {}
-        for ranking in (lexical, dense):
-            top = ranking[: params.candidates]
-            if not top:
-                continue
-            high, low = max(score for _, score in top), min(score for _, score in top)
-            for record_id, score in top:
-                normalised = (score - low) / (high - low) if high > low else 1.0
-                best[record_id] = max(best.get(record_id, 0.0), normalised)
-        for record_id, value in best.items():
-            fused[record_id] += params.best_weight * value
     for record_id, share in lifted:
         lift = params.glossary_lift * share**params.glossary_power * unit
         fused[record_id] = fused.get(record_id, 0.0) + lift
     return sorted(fused.items(), key=lambda item: (-item[1], item[0]))
+
+
+def _min_max(ranking: Sequence[tuple[str, float]]) -> dict[str, float]:
+    """Scores scaled to 0..1 over the candidates (all 1.0 when they are equal).
+
+    >>> _min_max([("a", 4.0), ("b", 2.0), ("c", 3.0)])
+    {'a': 1.0, 'b': 0.0, 'c': 0.5}
+    """
+    if not ranking:
+        return {}
+    high, low = max(score for _, score in ranking), min(score for _, score in ranking)
+    return {record_id: (score - low) / (high - low) if high > low else 1.0 for record_id, score in ranking}
 
 
 def _moved(number: str, old: Record, new: Record) -> str:
