@@ -702,12 +702,12 @@ class Searcher:
         return self._folds.get(record_id)
 
     def is_heading(self, record_id: str) -> bool:
-        """A section ("725. The Monarch") or a rule that is only a title ("702.19. Trample") with rules
-        under it: left out of rankings (its words would make its first rule a catch-all); an exact
+        """A section ("725. The Monarch", "600. General") or a rule that is only a title ("702.19. Trample")
+        with rules under it: left out of rankings (its words would make its first rule a catch-all); an exact
         number still shows it."""
         record = self.records[record_id]
-        return bool(record.children) and (record.kind == "section" or (
-            record.kind == "rule" and len(record.text.split()) <= _TITLE_WORDS))
+        return record.kind == "section" or (
+            record.kind == "rule" and bool(record.children) and len(record.text.split()) <= _TITLE_WORDS)
 
     def _fold_map(self) -> dict[str, str]:
         titles: dict[tuple[str, str], str] = {}
