@@ -28,7 +28,16 @@ from pathlib import Path
 
 from rulesjudge.corpus import clean
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.records import RULE_NUMBER, Provenance, Record, RecordKind, make_id, slugify
+from rulesjudge.corpus.records import (
+    RULE_NUMBER,
+    Provenance,
+    Record,
+    RecordKind,
+    make_id,
+    ruling_local,
+    ruling_title,
+    slugify,
+)
 
 SOURCES_DIR = Path(__file__).resolve().parent / "sources"
 MANIFEST_PATH = SOURCES_DIR / "manifest.json"
@@ -248,7 +257,8 @@ class _Builder:
                     title=draft.title,
                     heading_path=draft.heading_path,
                     effective=self.effective.get(draft.document),
-                    official=self.official.get(draft.document, False),
+                    # an official rule a fan document recalls keeps its official badge
+                    official=draft.kind == "reminder" or self.official.get(draft.document, False),
                     parent=parents[draft.id],
                     children=tuple(children.get(draft.id, ())),
                     examples=tuple(draft.examples),
@@ -375,20 +385,13 @@ def ruling_topic(text: str, previous: str | None = None) -> str:
     return previous or "Card"
 
 
-def ruling_slug(text: str) -> str:
-    """The slug of a ruling's id: its first six words.
-
-    >>> ruling_slug("The game starts with no monarch. Once an effect makes one player the monarch, ...")
-    'the-game-starts-with-no-monarch'
-    """
-    return slugify(" ".join(text.split()[:6]))
-
-
 def _add_ruling(
     builder: _Builder, date: str | None, text: str, line: int, topic: str, path: tuple[str, ...]
 ) -> None:
-    builder.add("rulings", date or "undated", f"ruling/{ruling_slug(text)}", "ruling", line,
-                title=f"{topic} ruling", heading_path=path, paragraphs=[text])
+    """A ruling titled by its own first sentence (five Monarch rulings, five titles); the mechanic it is
+    about goes in its heading path."""
+    builder.add("rulings", date or "undated", ruling_local(text), "ruling", line,
+                title=ruling_title(text), heading_path=(*path, topic), paragraphs=[text])
 
 
 def _quoted_edition(

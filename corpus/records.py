@@ -23,14 +23,24 @@ RecordId(document='cr', edition='2024-06-07', local='722.4')
 'treachery@4.0/note/the-metamorph'
 >>> slugify("The Ætherist")
 'the-aetherist'
+
+A release that prints a number twice, or files a subrule under the wrong rule, keeps every record: the
+second print gets an id that cannot collide (``722.4~2``, ``432.2b~in-423.2``), its ``number`` stays the
+printed number.
+
+>>> duplicate_local("722.4", 2), misfiled_local("432.2b", "423.2")
+('722.4~2', '432.2b~in-423.2')
+>>> edition_of("cr@2024-06-07/722.4"), document_of("treachery@4.0/note/the-metamorph")
+('2024-06-07', 'treachery')
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 RecordKind = Literal[
     "section",  # a numbered section heading: "722. The Monarch" or a chapter "7. Additional Rules"
@@ -52,6 +62,13 @@ DOCUMENT_TITLES: dict[str, str] = {
     "monarch-wiki": "Monarch (wiki page)",
     "emperor-page": "Emperor Rules (Old School page)",
     "player-page": "Player (MTG Salvation wiki page)",
+}
+
+#: Wiki pages as a judge names them: the page, and the site (their edition is that of the CR they quote).
+WIKI_PAGES: dict[str, tuple[str, str]] = {
+    "monarch-wiki": ("Monarch", "MTG wiki page"),
+    "emperor-page": ("Emperor Rules", "Old School page"),
+    "player-page": ("Player", "MTG Salvation wiki page"),
 }
 
 #: Namespaces whose text is official Wizards of the Coast text.
@@ -102,6 +119,69 @@ def make_id(document: str, edition: str, local: str) -> str:
     'cr@2022-04-29/glossary/emperor'
     """
     return str(RecordId(document, edition, local))
+
+
+# Fast accessors of an id's parts (hot loops of search and the store); ``RecordId.parse`` validates.
+
+
+def document_of(record_id: str) -> str:
+    return record_id.partition("@")[0]
+
+
+def edition_of(record_id: str) -> str:
+    return record_id.partition("@")[2].partition("/")[0]
+
+
+def local_of(record_id: str) -> str:
+    return record_id.partition("/")[2]
+
+
+def sibling_id(record_id: str, local: str) -> str:
+    """The id of ``local`` in the same document and edition as ``record_id``.
+
+    >>> sibling_id("cr@2024-06-07/722.4a", "722.4")
+    'cr@2024-06-07/722.4'
+    """
+    return f"{record_id.partition('/')[0]}/{local}"
+
+
+def duplicate_local(number: str, ordinal: int) -> str:
+    """The local part of the ``ordinal``-th record printed with the same ``number`` in one release."""
+    return f"{number}~{ordinal}"
+
+
+def misfiled_local(number: str, parent: str) -> str:
+    """The local part of a subrule printed under a rule whose number it does not carry."""
+    return f"{number}~in-{parent}"
+
+
+def ruling_slug(text: str) -> str:
+    """The slug of a ruling's id: its first six words (the model cites rulings by their opening words).
+
+    >>> ruling_slug("The game starts with no monarch. Once an effect makes one player the monarch, ...")
+    'the-game-starts-with-no-monarch'
+    """
+    return slugify(" ".join(text.split()[:6]))
+
+
+def ruling_local(text: str) -> str:
+    """>>> ruling_local("The game starts with no monarch.")
+    'ruling/the-game-starts-with-no-monarch'
+    """
+    return f"ruling/{ruling_slug(text)}"
+
+
+def ruling_title(text: str, words: int = 12) -> str:
+    """A ruling's title: its first sentence, cut after ``words`` words.
+
+    >>> ruling_title("The game starts with no monarch. Once an effect makes one player the monarch, ...")
+    'The game starts with no monarch.'
+    >>> ruling_title("If the monarch leaves the game during another player's turn, that player becomes ...")
+    "If the monarch leaves the game during another player's turn, that player…"
+    """
+    sentence = re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0]
+    parts = sentence.split()
+    return sentence if len(parts) <= words else " ".join(parts[:words]).rstrip(",;:") + "\u2026"
 
 
 def slugify(text: str) -> str:
@@ -158,10 +238,33 @@ class Record:
 
     @property
     def citation(self) -> str:
-        """How a judge cites it: ``CR 722.4 (2024-06-07)``, ``Treachery 907.5d (4.0)``."""
-        label = {"cr": "CR", "treachery": "Treachery", "rulings": "Ruling"}.get(self.document, self.document)
+        """How a judge cites it aloud.
+
+        >>> Record("cr@2024-06-07/722.4", "cr", "2024-06-07", "rule", "...", number="722.4").citation
+        'CR 722.4 (2024-06-07)'
+        >>> Record("treachery@4.0/104.3g", "treachery", "4.0", "reminder", "...", number="104.3g").citation
+        'CR 104.3g (quoted by the Treachery rules 4.0)'
+        >>> Record("monarch-wiki@2024-06-07/section/history", "monarch-wiki", "2024-06-07", "prose", "...",
+        ...        title="History").citation
+        'Monarch (MTG wiki page, quoting CR of 2024-06-07): History'
+        """
+        if self.kind == "reminder":  # an official rule a fan document recalls: still the official rule
+            return f"CR {self.number} (quoted by the Treachery rules {self.edition})"
+        if self.document == "rulings":
+            return f"Ruling \u201c{self.title or ruling_title(self.text)}\u201d ({self.edition})"
+        if self.document in WIKI_PAGES:
+            page, site = WIKI_PAGES[self.document]
+            section = f": {self.title}" if self.title and self.title != "Introduction" else ""
+            return f"{page} ({site}, quoting CR of {self.edition}){section}"
+        label = {"cr": "CR", "treachery": "Treachery"}.get(self.document, self.document)
         what = self.number or self.title
         return f"{label} {what} ({self.edition})"
+
+    @property
+    def source_label(self) -> str:
+        """What kind of text it is, as a hit names it: an official rule quoted by a fan document stays
+        official (``source_label`` of its namespace would say fan-made)."""
+        return "official" if self.kind == "reminder" else source_label(self.document)
 
     @property
     def document_title(self) -> str:
@@ -172,3 +275,41 @@ class Record:
         if more in self.provenance:
             return self
         return replace(self, provenance=(*self.provenance, more))
+
+
+class Corpus(Protocol):
+    """What search, the rules model and the app may ask of the loaded corpus (``corpus.store``).
+
+    One contract: the store implements it over the built-in documents and the releases in the data
+    folder, :func:`corpus.store.corpus_of` over records in hand (tests, a synthetic table).
+    """
+
+    @property
+    def records(self) -> Mapping[str, Record]: ...
+
+    def get(self, record_id: str) -> Record | None: ...
+
+    def editions(self, document: str) -> list[str]:
+        """The loaded editions of a document, oldest first."""
+        ...
+
+    def documents(self) -> list[tuple[str, str, int]]:
+        """``(document, edition, record count)`` of every loaded document edition."""
+        ...
+
+    def numbered(self, number: str, document: str = "cr") -> dict[str, str]:
+        """Edition -> id of every loaded record with this number in this document."""
+        ...
+
+    def lookup(self, number: str, document: str = "cr", edition: str | None = None) -> Record | None: ...
+
+    def equivalents(self, record_id: str) -> list[tuple[str, bool]]:
+        """The same rule in every other loaded edition of its document: ``(record id, text changed)``."""
+        ...
+
+    def latest(self, record_id: str) -> str:
+        """The id of the same rule in the newest loaded edition that holds it (``record_id`` itself when
+        no newer edition does)."""
+        ...
+
+    def in_edition(self, document: str, edition: str) -> list[Record]: ...

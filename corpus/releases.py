@@ -15,7 +15,7 @@ from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import write_atomic
 from rulesjudge.corpus.inputs import read_source
 from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release
-from rulesjudge.corpus.records import Record
+from rulesjudge.corpus.records import Record, make_id, slugify
 from rulesjudge.corpus.store import Corpus, user_release_paths, user_releases_folder
 
 MAX_BYTES = MAX_RELEASE_BYTES
@@ -68,16 +68,56 @@ class RuleReport:
     other_meanings: list[tuple[Record, Record | None]] = field(default_factory=list)
 
 
-def find_rule(corpus: Corpus, number: str, document: str = "cr", edition: str | None = None) -> Record:
-    """The record a judge means by ``number`` (newest loaded edition when ``edition`` is None)."""
+class SeveralDocuments(Exception):
+    """A number that several loaded documents use for different rules: the judge picks one."""
+
+    def __init__(self, number: str, records: list[Record]) -> None:
+        super().__init__(number)
+        self.number = number
+        self.records = records
+
+
+def find_rule(corpus: Corpus, number: str, document: str | None = None, edition: str | None = None) -> Record:
+    """The record a judge means by ``number`` (newest loaded edition when ``edition`` is None).
+
+    Without ``document``, the one loaded document that has the number answers ("907.4c" is Treachery's);
+    an official rule a fan document only recalls (Treachery's reminder of 104.3g) is the official rule;
+    when documents use the number for different rules, :class:`SeveralDocuments` lists them.
+    """
     key = number.strip()
+    if document is not None:
+        return _find_in(corpus, key, document, edition)
+    found = {doc: record for doc in _documents(corpus)
+             if (record := corpus.lookup(key, doc, edition)) is not None}
+    for doc, record in list(found.items()):
+        if record.kind == "reminder" and "cr" in found:
+            del found[doc]  # the official rule itself answers
+    if len(found) == 1:
+        return next(iter(found.values()))
+    if len(found) > 1:
+        raise SeveralDocuments(key, sorted(found.values(), key=lambda r: (r.document != "cr", r.document)))
+    if not key[:1].isdigit():  # a glossary term: the official glossary first
+        for doc in sorted(_documents(corpus), key=lambda d: d != "cr"):
+            record = _glossary_entry(corpus, key, doc, edition)
+            if record is not None:
+                return record
+    return _find_in(corpus, key, "cr", edition)  # raises the message naming what is loaded
+
+
+def _documents(corpus: Corpus) -> list[str]:
+    return list(dict.fromkeys(document for document, _edition, _count in corpus.documents()))
+
+
+def _glossary_entry(corpus: Corpus, term: str, document: str, edition: str | None) -> Record | None:
+    local = f"glossary/{slugify(term)}"
+    editions = [edition] if edition else list(reversed(corpus.editions(document)))
+    return next((r for e in editions if (r := corpus.get(make_id(document, e, local)))), None)
+
+
+def _find_in(corpus: Corpus, key: str, document: str, edition: str | None) -> Record:
     record = corpus.lookup(key, document, edition)
     if record is None and not key[:1].isdigit():  # a glossary term: "monarch", "Active Player"
-        from rulesjudge.corpus.records import slugify
-
-        local = f"glossary/{slugify(key)}"
-        editions = [edition] if edition else list(reversed(corpus.editions(document)))
-        record = next((r for e in editions if (r := corpus.get(f"{document}@{e}/{local}"))), None)
+        record = _glossary_entry(corpus, key, document, edition)
     if record is None:
         loaded = ", ".join(corpus.editions(document)) or "none"
         where = f"edition {edition}" if edition else f"any loaded edition (loaded: {loaded})"

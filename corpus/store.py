@@ -196,6 +196,11 @@ class Corpus:
             self._equivalents[record_id] = equivalents(self, record_id)
         return list(self._equivalents[record_id])
 
+    def latest(self, record_id: str) -> str:
+        """The same rule in the newest loaded edition holding it (``record_id`` when none is newer)."""
+        newer = [rid for rid, _ in self.equivalents(record_id) if rid.split("/")[0] > record_id.split("/")[0]]
+        return max(newer, key=lambda rid: rid.split("/")[0], default=record_id)
+
     def in_edition(self, document: str, edition: str) -> list[Record]:
         """Records of one document edition in load order."""
         prefix = f"{document}@{edition}/"
@@ -318,7 +323,18 @@ def assemble(builtin: Iterable[Record], releases: Sequence[Release], loaded: lis
             records[record.id] = seen
     corpus = Corpus(records=LazyRecords(built=records), releases=loaded, conflicts=conflicts)
     _resolve_all(corpus)
+    _link_reminders(corpus)
     return corpus
+
+
+def _link_reminders(corpus: Corpus) -> None:
+    """An official rule a fan document recalls is linked to that rule in the official releases (the
+    edition in force when the document took effect, else the newest having it)."""
+    for rid, record in corpus.records.items():
+        if record.kind == "reminder" and record.number:
+            official = corpus.lookup_id(record.number, "cr", None, record.effective)
+            if official is not None:
+                corpus.records[rid] = replace(record, links=(official,))
 
 
 def _found(record: Record) -> tuple[crossrefs.CrossRef, ...]:

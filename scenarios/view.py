@@ -72,10 +72,9 @@ def report_to_dict(report: ScenarioReport) -> dict[str, Any]:
 
 
 def _cite_label(found: Any) -> str:
-    label = found.record_id or found.label
-    if found.also:
-        label += " = " + ", ".join(found.also)
-    return label
+    """A citation as a judge reads it aloud: "CR 725.4 (2026-04-17) — 722.4 in the 2024-06-07 rules the
+    Monarch page quotes" (the record ids are in ``--json``)."""
+    return str(found.label)
 
 
 def _step_lines(step: Step, report: ScenarioReport, indent: str) -> list[str]:

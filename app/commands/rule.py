@@ -11,6 +11,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from rulesjudge.corpus.records import Record
     from rulesjudge.corpus.releases import RuleReport
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$|^[\w.]+$")
@@ -20,20 +21,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("rule", help="a rule, its edition, and where it lives in other editions")
     p.add_argument("number", metavar="NUMBER", help="rule number (722.4, 809.3c, 722) or a glossary term")
     p.add_argument("--edition", metavar="DATE", help="edition to read (default: newest loaded having NUMBER)")
-    p.add_argument("--document", default="cr", help="document: cr (default), treachery, ...")
+    p.add_argument("--document", help="document: cr, treachery, ... (default: the one that has NUMBER)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from rulesjudge.corpus.errors import InputError
-    from rulesjudge.corpus.releases import find_rule, rule_report
+    from rulesjudge.corpus.releases import SeveralDocuments, find_rule, rule_report
     from rulesjudge.corpus.store import load_corpus
 
     if args.edition is not None and not DATE.match(args.edition):
         raise InputError("command line", f"not an edition: {args.edition!r} (use a date like 2024-06-07)",
                          key="--edition")
     corpus = load_corpus()
-    record = find_rule(corpus, args.number, args.document, args.edition)
+    try:
+        record = find_rule(corpus, args.number, args.document, args.edition)
+    except SeveralDocuments as several:
+        print(render_choices(several.number, several.records))
+        return 0
     report = rule_report(corpus, record, newest=args.edition is None)
     print(render(report))
     return 0
@@ -80,6 +85,17 @@ def render(report: RuleReport) -> str:
         where = f" (now {now.number} in {now.edition})" if now is not None else ""
         lines.append(f"{record.number} in {other.edition}: {heading}{where}")
         lines.extend(_wrap(other.text))
+    return "\n".join(lines)
+
+
+def render_choices(number: str, records: list[Record]) -> str:
+    """The documents that number ``number`` differently, each with the command that reads it."""
+    lines = [f"{number} is a rule of {len(records)} loaded documents; choose one with --document:"]
+    for record in records:
+        official = "official" if record.official else "fan-made"
+        words = record.text.split()
+        about = " ".join(words[:10]) + (" \u2026" if len(words) > 10 else "")
+        lines.append(f"  --document {record.document}: {record.citation}, {official}: {about}")
     return "\n".join(lines)
 
 

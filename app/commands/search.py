@@ -76,7 +76,8 @@ def _print_human(result: Any) -> None:
     if not result.hits:
         print("no matching rule")
     for rank, hit in enumerate(result.hits, start=1):
-        source = source_label(hit.document)
+        source = "official" if hit.official else source_label(hit.document)  # an official rule a fan rules
+        # document recalls (Treachery's "Reminder: 104.3g.") is still official
         label = hit.number or hit.title
         title = f" — {hit.title}" if hit.title and hit.title != label else ""
         print(f"{rank:>2}. {hit.citation}{title}  [{hit.id}; {source}; {hit.match} {hit.score:.3f}]")

@@ -2,7 +2,7 @@
 
 The model cites official rules by number in the numbering of the built-in Comprehensive Rules release
 (2026-04-17): ``Cite("cr", "725.4")``. Resolution turns a citation into a record id with its edition, and
-lists the same rule in the other loaded editions (the Monarch page's quote of 2024-06-07 calls it 725.4).
+lists the same rule in the other loaded editions (the Monarch page's quote of 2024-06-07 calls it 722.4).
 
 >>> cr("725.4")
 Cite(document='cr', local='725.4')
@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
-from rulesjudge.corpus.records import slugify
+from rulesjudge.corpus.labels import cite_label
+from rulesjudge.corpus.records import Corpus, edition_of, make_id, ruling_local
 
 #: The edition whose numbering the model uses for official rules: the built-in release.
 NUMBERING = "2026-04-17"
@@ -53,18 +54,9 @@ def treachery(number: str) -> Cite:
     return Cite("treachery", number)
 
 
-def ruling_slug(text: str) -> str:
-    """The corpus slug of a ruling: its first six words.
-
-    >>> ruling_slug("The game starts with no monarch. Once an effect ...")
-    'the-game-starts-with-no-monarch'
-    """
-    return slugify(" ".join(text.split()[:6]))
-
-
 def ruling(text: str) -> Cite:
     """An official card ruling, named by its opening words."""
-    return Cite("rulings", f"ruling/{ruling_slug(text)}")
+    return Cite("rulings", ruling_local(text))
 
 
 # The official monarch rulings (wording of the seeds); cited by their opening words.
@@ -77,12 +69,6 @@ RULING_LETHAL = ruling("If combat damage dealt to the monarch causes that player
 
 #: Rulings that only the wiki page has (no date): filed as ``rulings@undated``.
 _UNDATED_RULINGS = frozenset({RULING_BECOME_TRIGGERS.local})
-
-class CorpusLike(Protocol):
-    """What resolution needs of :class:`corpus.store.Corpus`."""
-
-    def get(self, record_id: str) -> Any: ...
-
 
 @dataclass(frozen=True)
 class Resolved:
@@ -113,98 +99,72 @@ class Resolved:
         }
 
 
-def _label(cite: Cite, edition: str | None) -> str:
-    if edition is None:
-        return f"{cite} (official rule not loaded)"
+def _label(cite: Cite, edition: str | None, corpus: Corpus | None, record_id: str) -> str:
+    if corpus is not None:
+        return cite_label(corpus, record_id)
     return f"{cite} ({edition})"
 
 
-def _has(corpus: CorpusLike | None, record_id: str) -> bool:
+def _has(corpus: Corpus | None, record_id: str) -> bool:
+    return corpus is None or corpus.get(record_id) is not None  # without a corpus: the built-in id scheme
+
+
+def _equivalents(corpus: Corpus | None, record_id: str) -> tuple[str, ...]:
+    """The same rule in the other loaded editions, newest first."""
     if corpus is None:
-        return True  # without a corpus, trust the built-in id scheme
-    try:
-        return corpus.get(record_id) is not None
-    except Exception:  # a corpus shim that cannot answer is treated as not having it
-        return False
+        return ()
+    found = (rid for rid, _changed in corpus.equivalents(record_id))
+    return tuple(sorted(found, key=edition_of, reverse=True))
 
 
-def _equivalents(corpus: Any, record_id: str) -> list[str]:
-    """The same rule in the other loaded editions (``corpus.equivalents``), newest first."""
-    finder = getattr(corpus, "equivalents", None)
-    if finder is None:
-        return []
-    return sorted((rid for rid, _changed in finder(record_id)), key=_edition_of, reverse=True)
+def resolve(cite: Cite, corpus: Corpus | None = None) -> Resolved:
+    """Resolve one citation. Without a corpus, the built-in documents' ids are assumed present.
 
-
-def _edition_of(record_id: str) -> str:
-    return record_id.split("@", 1)[1].split("/", 1)[0]
-
-
-def resolve(cite: Cite, corpus: CorpusLike | None = None) -> Resolved:
-    """Resolve one citation. Without a corpus, the built-in documents' ids are assumed present."""
+    An official rule a fan document recalls (Treachery's reminder of 104.3g) stays an official rule: its
+    label says so and ``also`` holds the rule in the official releases."""
     if cite.document == "rulings":
         editions = ["undated"] if cite.local in _UNDATED_RULINGS else ["2022-10-14", "undated"]
         for edition in editions:
-            rid = f"rulings@{edition}/{cite.local}"
+            rid = make_id("rulings", edition, cite.local)
             if _has(corpus, rid):
-                return Resolved(cite, rid, edition, _label(cite, edition))
+                return Resolved(cite, rid, edition, _label(cite, edition, corpus, rid))
         return Resolved(cite, None, None, f"{cite} (ruling not loaded)")
     if cite.document == "treachery":
-        rid = f"treachery@4.0/{cite.local}"
+        rid = make_id("treachery", "4.0", cite.local)
         if _has(corpus, rid):
-            return Resolved(cite, rid, "4.0", _label(cite, "4.0"))
+            record = corpus.get(rid) if corpus is not None else None
+            links = record.links if record is not None else ()  # a reminder: the official rule it recalls
+            also = tuple(dict.fromkeys(r for link in links for r in (link, *_equivalents(corpus, link))))
+            return Resolved(cite, rid, "4.0", _label(cite, "4.0", corpus, rid), also)
         return Resolved(cite, None, None, f"{cite} (not found in the Treachery document)")
     if cite.document != "cr":
         return Resolved(cite, None, None, f"{cite} (unknown document)")
     return _resolve_official(cite, corpus)
 
 
-def _resolve_official(cite: Cite, corpus: CorpusLike | None) -> Resolved:
+def _resolve_official(cite: Cite, corpus: Corpus | None) -> Resolved:
     """An official rule in the model's numbering: the built-in release's record, and the same rule in the
-    other loaded editions (the seeds' quotes of older editions, newer releases a user added)."""
-    rid = f"cr@{NUMBERING}/{cite.local}"
+    other loaded editions (the seeds' quotes of older editions, newer releases a user added); the label
+    names the seeds' quotes ("CR 725.4 (2026-04-17) — 722.4 in the 2024-06-07 rules the Monarch page
+    quotes")."""
+    rid = make_id("cr", NUMBERING, cite.local)
     if not _has(corpus, rid):
         return Resolved(cite, None, None, f"{cite} (not in the {NUMBERING} rules)")
-    also = tuple(_equivalents(corpus, rid)) if corpus is not None else ()
-    return Resolved(cite, rid, NUMBERING, _label(cite, NUMBERING), also)
+    return Resolved(cite, rid, NUMBERING, _label(cite, NUMBERING, corpus, rid), _equivalents(corpus, rid))
 
 
-def resolve_all(cites: Iterable[Cite], corpus: CorpusLike | None = None) -> list[Resolved]:
+def resolve_all(cites: Iterable[Cite], corpus: Corpus | None = None) -> list[Resolved]:
     return [resolve(c, corpus) for c in cites]
 
 
-_DEFAULT_CORPUS: list[Any] = []
+_DEFAULT_CORPUS: list[Corpus] = []
 
 
-def default_corpus() -> Any:
-    """The corpus to resolve against: ``corpus.store.load_corpus()`` when it exists, else the built-in
-    records (``corpus.documents.read_builtin()``), else None (the built-in id scheme is trusted)."""
-    if _DEFAULT_CORPUS:
-        return _DEFAULT_CORPUS[0]
-    corpus: Any = None
-    try:
+def default_corpus() -> Corpus:
+    """The corpus to resolve against: ``corpus.store.load_corpus()`` (built-in documents and release,
+    and the releases in the data folder), loaded once per process."""
+    if not _DEFAULT_CORPUS:
         from rulesjudge.corpus.store import load_corpus
 
-        corpus = load_corpus()
-    except Exception:
-        try:
-            from rulesjudge.corpus.documents import read_builtin
-
-            corpus = _RecordsCorpus({r.id: r for r in read_builtin()})
-        except Exception:
-            corpus = None
-    _DEFAULT_CORPUS.append(corpus)
-    return corpus
-
-
-class _RecordsCorpus:
-    """A shim of :class:`corpus.store.Corpus` over a dict of records (until the store lands)."""
-
-    def __init__(self, records: dict[str, Any]) -> None:
-        self.records = records
-
-    def get(self, record_id: str) -> Any:
-        return self.records.get(record_id)
-
-    def editions(self, document: str) -> list[str]:
-        return sorted({r.edition for r in self.records.values() if r.document == document})
+        _DEFAULT_CORPUS.append(load_corpus())
+    return _DEFAULT_CORPUS[0]

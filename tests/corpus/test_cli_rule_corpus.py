@@ -200,3 +200,24 @@ def test_rule_accepts_a_glossary_term(data_dir, capsys):
     assert out.startswith("CR glossary \u201cMonarch\u201d (2026-04-17)")  # the built-in release's entry
     assert "References: rule 725 -> cr@2026-04-17/725" in out
     assert "2024-06-07: Monarch, same text" in out  # why: the monarch wiki quotes the same entry
+
+
+def test_a_number_only_treachery_has_needs_no_document(data_dir, capsys):
+    # why: 907.4c exists only in the Treachery document (issue 11: "rule 907.4c fails without --document")
+    code, out, _ = run(capsys, "rule", "907.4c")
+    assert code == 0 and out.startswith("Treachery 907.4c (4.0)") and "fan-made" in out
+
+
+def test_a_rule_treachery_recalls_answers_as_the_official_rule(data_dir, capsys):
+    code, out, _ = run(capsys, "rule", "104.3g")
+    # why: Treachery's 104.3g is a reminder of the official rule: one rule, no choice to make
+    assert code == 0 and out.startswith("CR 104.3g (2026-04-17)")
+
+
+def test_a_number_two_documents_use_differently_lists_both(data_dir, capsys):
+    code, out, _ = run(capsys, "rule", "702.187")
+    # why: 702.187 is Mayhem in the 2026 rules and Unveil in the Treachery rules
+    assert code == 0
+    assert "702.187 is a rule of 2 loaded documents" in out
+    assert "--document cr: CR 702.187 (2026-04-17), official: Mayhem" in out
+    assert "--document treachery: Treachery 702.187 (4.0), fan-made: Unveil" in out

@@ -54,7 +54,9 @@ def test_ask_prints_the_derivation_with_citations(tmp_path, capsys, data_dir) ->
     path = write(tmp_path, "a.yaml", PASSING)
     assert main(["ask", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "monarch: Ann" in out and "cr@2026-04-17/725.4" in out
+    assert "monarch: Ann" in out and "CR 725.4 (2026-04-17)" in out
+    # why: the Monarch page quotes the rule as 722.4 of the 2024-06-07 rules (issue 10, item 2)
+    assert "722.4 in the 2024-06-07 rules the Monarch page quotes" in out
     assert "not loaded" not in out  # why: the built-in release holds every rule the model cites
 
 
