@@ -77,6 +77,17 @@ OFFICIAL_DOCUMENTS = frozenset({"cr", "rulings"})
 FAN_RULES_DOCUMENTS = frozenset({"treachery"})
 
 
+def document_title(document: str, kind: str = "") -> str:
+    """The title of the text a record belongs to, as a hit shows it.
+
+    >>> document_title("treachery"), document_title("treachery", "reminder")
+    ('Treachery rules (fan-made)', 'Comprehensive Rules (quoted by the Treachery rules)')
+    """
+    if kind == "reminder":  # an official rule a fan document recalls
+        return "Comprehensive Rules (quoted by the Treachery rules)"
+    return DOCUMENT_TITLES.get(document, document)
+
+
 def source_label(document: str) -> str:
     """What kind of text a namespace holds, as a hit names it.
 
@@ -268,7 +279,7 @@ class Record:
 
     @property
     def document_title(self) -> str:
-        return DOCUMENT_TITLES.get(self.document, self.document)
+        return document_title(self.document, self.kind)
 
     def with_provenance(self, more: Provenance) -> Record:
         """The same record read from one more place (used when two documents quote the same rule)."""

@@ -10,7 +10,7 @@ import streamlit as st
 from rulesjudge.app import services
 from rulesjudge.app.web import common
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.records import DOCUMENT_TITLES
+from rulesjudge.corpus.records import DOCUMENT_TITLES, document_title
 
 common.setup_page("Rules search", "⚖️")
 md = common.md
@@ -96,7 +96,7 @@ if query.strip():
             head = f"{rank}. **{md(hit.number or hit.title or hit.id)}**"
             if hit.title and hit.number:
                 head += " — " + md(hit.title)
-            head += f" · {md(DOCUMENT_TITLES.get(hit.document, hit.document))} · {md(hit.edition)}"
+            head += f" · {md(document_title(hit.document, hit.kind))} · {md(hit.edition)}"
             head += " " + common.badge_markdown(hit.official)
             parts = [head]
             if hit.note:
