@@ -176,7 +176,9 @@ def ruling_slug(text: str) -> str:
 
 
 def ruling_local(text: str) -> str:
-    """>>> ruling_local("The game starts with no monarch.")
+    """The local part of a ruling's id.
+
+    >>> ruling_local("The game starts with no monarch.")
     'ruling/the-game-starts-with-no-monarch'
     """
     return f"ruling/{ruling_slug(text)}"
