@@ -515,6 +515,8 @@ def ensure_index(
         except IndexFileError as error:
             dense, reason = None, "unreadable index"
             say(f"{error}; rebuilding")
+        if reason == "not a rulesjudge index":  # another program's file in our place: say so, once
+            say(f"index manifest {root / 'current.json'} is not a rulesjudge index; rebuilding")
         if dense is not None:
             seconds = time.perf_counter() - start
             generation = dense.manifest["generation"]

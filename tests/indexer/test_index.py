@@ -77,8 +77,7 @@ def test_a_damaged_index_file_gives_one_line_and_a_rebuild(data_dir, chunks, fak
     messages: list[str] = []
     dense, report = _build(chunks, fake_embedder, messages)
     assert report.rebuilt and len(dense) == len(chunks)
-    if damage != "foreign-manifest":  # a foreign manifest is simply not ours: rebuilt without alarm
-        assert len(messages) == 1 and "\n" not in messages[0] and "rebuilding" in messages[0]
+    assert len(messages) == 1 and "\n" not in messages[0] and "rebuilding" in messages[0]
     _, report = _build(chunks, fake_embedder)
     assert not report.rebuilt  # the rebuilt index is whole
 
