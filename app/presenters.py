@@ -23,10 +23,13 @@ import yaml
 
 from rulesjudge.app.table_picture import Arrow, Seat, TablePicture
 from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.model import VARIANTS as MODEL_VARIANTS
+from rulesjudge.scenarios.model import Setup
+from rulesjudge.scenarios.model.emperor import emperors_of
+from rulesjudge.scenarios.model.treachery import ROLES
 
-VARIANTS = ("free-for-all", "team-vs-team", "emperor", "two-headed-giant", "treachery")
-TEAM_VARIANTS = ("team-vs-team", "emperor", "two-headed-giant")
-ROLES = ("leader", "guardian", "assassin", "traitor")
+VARIANTS = tuple(MODEL_VARIANTS)
+TEAM_VARIANTS = ("team-vs-team", "emperor", "two-headed-giant", "alternating-teams")
 ATTACK_OPTIONS = ("multiple", "left", "right")
 NOBODY = "(nobody)"
 DEFAULT = "(default)"
@@ -256,20 +259,19 @@ def seat_order(game: dict[str, Any]) -> list[str]:
 
 
 def emperors(game: dict[str, Any]) -> set[str]:
-    """The emperors of an Emperor table (the middle of a three-player team, or the one named).
+    """The emperors of an Emperor table, by the model's seating rule (809.2), also while the table is
+    still being typed on screen (none for teams the model can't read).
 
     >>> sorted(emperors({"variant": "emperor", "teams": [["Ann", "Ben", "Cat"], ["Dan", "Eve", "Fay"]]}))
     ['Ben', 'Eve']
     """
     if game.get("variant") != "emperor":
         return set()
-    found = set()
-    for team in game.get("teams") or []:
-        if isinstance(team, dict) and team.get("emperor"):
-            found.add(str(team["emperor"]))
-        elif isinstance(team, list) and team:
-            found.add(str(team[len(team) // 2]))
-    return found
+    try:
+        setup = Setup(players=game.get("players") or (), teams=game.get("teams") or ())
+        return set(emperors_of(setup).values())
+    except (TypeError, ValueError):
+        return set()
 
 
 # --------------------------------------------------------------------------------------------- values
@@ -372,7 +374,7 @@ def build_picture(
             Seat(
                 name=name,
                 in_game=name in in_game,
-                active=values.get("active") == name,
+                active=name in _listed(values.get("active")),
                 monarch=values.get("monarch") == name,
                 initiative=values.get("initiative") == name,
                 team=None if team is None else str(team),
@@ -394,13 +396,20 @@ def build_picture(
         legend.append("solid red arrow: can attack")
     if show_range and sources:
         legend.append("dashed blue arrow: within range of influence")
-    active = values.get("active")
+    active = ", ".join(_listed(values.get("active")))
     caption = f"active player: {active}" if active else "no active player"
     if values.get("monarch"):
         caption += f" · monarch: {values['monarch']}"
     if values.get("initiative"):
         caption += f" · initiative: {values['initiative']}"
     return TablePicture(seats=tuple(seat_views), arrows=tuple(arrows), caption=caption, legend=tuple(legend))
+
+
+def _listed(value: Any) -> list[str]:
+    """An answer that is a player, a list of players (team turns, Grand Melee) or null, as a list."""
+    if value is None:
+        return []
+    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
 
 
 # ------------------------------------------------------------------------------------------- download

@@ -181,7 +181,10 @@ class _Builder:
             self.close()
             return
         where = self.next_place()
-        self.lines[where] = line
+        top = self.stack[-1] if self.stack else None
+        # A mapping's value is placed on its key's line: `plyers:` above a block is reported where it is
+        # written.
+        self.lines[where] = top.key_line if top is not None and isinstance(top.value, dict) else line
         if isinstance(event, yaml.ScalarEvent):
             self.count(where, line, 1, 0)
             self.add(self.scalar(event, where, line), where, event.anchor, 1, 0)

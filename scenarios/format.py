@@ -1,7 +1,9 @@
-"""The scenario file format: YAML, one scenario per file, validated with pydantic.
+"""The scenario file format: YAML, one scenario per file, validated with pydantic, read into the model's
+:class:`Setup` (the rules model never sees YAML).
 
 Every error is an :class:`corpus.errors.InputError` that names the file, the line and the key, so the
-command line prints one line and exits 2. See ``docs/scenario-format.md`` for the reference.
+command line prints one line and exits 2. See ``docs/scenario-format.md`` for the reference. The app builds
+a setup from its table form with :func:`setup_from_data` (the ``game:`` mapping, checked the same way).
 
 >>> s = parse_scenario('''
 ... name: The monarch concedes
@@ -9,8 +11,8 @@ command line prints one line and exits 2. See ``docs/scenario-format.md`` for th
 ... events: [{leaves: Ben}]
 ... expect: {monarch: Ann}
 ... ''')
->>> s.name, [str(e.question) for e in s.expect]
-('The monarch concedes', ['monarch'])
+>>> s.name, s.game.seats, [str(e.question) for e in s.expect]
+('The monarch concedes', ('Ann', 'Ben', 'Cat'), ['monarch'])
 >>> parse_scenario("name: x\\ngame: {players: [Ann, Ann]}")
 Traceback (most recent call last):
 rulesjudge.corpus.errors.InputError: <input>:2: game.players: player 'Ann' is seated twice
@@ -18,7 +20,7 @@ rulesjudge.corpus.errors.InputError: <input>:2: game.players: player 'Ann' is se
 
 from __future__ import annotations
 
-import string
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -31,14 +33,32 @@ from rulesjudge.corpus.inputs import Found, find_files, read_text
 from rulesjudge.corpus.safe_yaml import dotted as _dotted
 from rulesjudge.corpus.safe_yaml import read_yaml
 from rulesjudge.scenarios.limits import MAX_CHARS, check_counts
-from rulesjudge.scenarios.model.events import Event, EventArgError, event_to_yaml, parse_event
-from rulesjudge.scenarios.model.questions import QUESTIONS, Question, QuestionError, parse_question
-from rulesjudge.scenarios.model.table import Team
-from rulesjudge.scenarios.model.variants import VARIANTS
+from rulesjudge.scenarios.model import VARIANTS
+from rulesjudge.scenarios.model.events import (
+    Attack,
+    CombatDamage,
+    Event,
+    EventArgError,
+    effect_data,
+    event_to_yaml,
+    parse_effect,
+    parse_event,
+)
+from rulesjudge.scenarios.model.questions import KINDS, QUESTIONS, Question, QuestionError, parse_question
+from rulesjudge.scenarios.model.setup import (
+    DEFAULT,
+    EffectSpec,
+    IdentitySpec,
+    OptionsSpec,
+    PermanentSpec,
+    Setup,
+    TeamSpec,
+)
+from rulesjudge.scenarios.model.treachery import ROLES
 from rulesjudge.scenarios.names import check_names
 
 Path_ = tuple[str | int, ...]
-ROLES = ("leader", "guardian", "assassin", "traitor")
+Fail = Callable[[Path_, str], InputError]
 
 
 # --- the schema ------------------------------------------------------------------------------------
@@ -46,87 +66,117 @@ class _Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid", populate_by_name=True)
 
 
-class PermanentSpec(_Strict):
-    """A permanent: its owner, and its controller when another player controls it.
-
-    By default a controller other than the owner got control by a control-changing effect (Mind
-    Control, Act of Treason, deploy); ``control-effect: false`` means it entered under that player's
-    control (Bribery), so it is exiled rather than returned if that player leaves (800.4a).
-    """
+class PermanentSchema(_Strict):
+    """A permanent: its owner, and its controller when another player controls it (by a control-changing
+    effect unless ``control-effect: false``); what it is, for combat and the Commander rules."""
 
     owner: str
     controller: str | None = None
     tapped: bool = False
     control_effect: bool = Field(default=True, alias="control-effect")
+    kind: Literal["creature", "planeswalker", "battle", "artifact", "enchantment", "land"] = "creature"
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = Field(default=None, ge=0)
+    defense: int | None = Field(default=None, ge=0)
+    protector: str | None = None
+    keywords: list[Literal["first-strike", "double-strike", "haste", "infect"]] = Field(default_factory=list)
+    toxic: int = Field(default=0, ge=0)
+    commander: bool = False
+    zone: Literal["battlefield", "command", "graveyard", "exile", "hand", "library"] = "battlefield"
 
 
-class OptionsSpec(_Strict):
+class OptionsSchema(_Strict):
     range: int | dict[str, int | None] | None = None
     attack: Literal["multiple", "left", "right", "adjacent"] | None = None
     deploy: bool | None = None
 
 
-class TeamSpec(_Strict):
+class TeamSchema(_Strict):
     members: list[str]
     emperor: str | None = None
     name: str | None = None
 
 
-class IdentitySpec(_Strict):
+class IdentitySchema(_Strict):
     role: str
     card: str | None = None
     face: Literal["up", "down"] | None = None
     undercover: bool = False  # an Undercover restriction not met yet (702.187f)
 
 
-class GameSetup(_Strict):
+class GameSchema(_Strict):
     """The table before the first event (the ``game:`` block)."""
 
     variant: str = "free-for-all"
     players: list[str] | None = None
-    teams: list[list[str] | TeamSpec] | None = None
-    options: OptionsSpec = Field(default_factory=OptionsSpec)
+    teams: list[list[str] | TeamSchema] | None = None
+    options: OptionsSchema = Field(default_factory=OptionsSchema)
     active: str | None = None
     monarch: str | None = None
     initiative: str | None = None
     life: dict[str, int] = Field(default_factory=dict)
-    permanents: dict[str, PermanentSpec] = Field(default_factory=dict)
-    identities: dict[str, str | IdentitySpec] = Field(default_factory=dict)
+    poison: dict[str, int] = Field(default_factory=dict)
+    commander_damage: dict[str, dict[str, int]] = Field(default_factory=dict, alias="commander-damage")
+    permanents: dict[str, PermanentSchema] = Field(default_factory=dict)
+    identities: dict[str, str | IdentitySchema] = Field(default_factory=dict)
     commander: bool = False
+    effects: list[Any] = Field(default_factory=list)
+    turn_markers: list[str] | None = Field(default=None, alias="turn-markers")
+    extra_turns: list[str] = Field(default_factory=list, alias="extra-turns")
 
-    def seat_list(self) -> list[str]:
-        """Seats clockwise: ``players``, or the teams' members in order."""
-        if self.players:
-            return list(self.players)
-        return [p for team in self.team_list() for p in team.members]
-
-    def team_list(self) -> list[Team]:
-        """The teams as model objects; teams without a name are A, B, C, ... (as in 809.6a's example)."""
-        teams = []
-        for i, spec in enumerate(self.teams or []):
-            default = string.ascii_uppercase[i] if i < 26 else str(i + 1)
-            if isinstance(spec, list):
-                members = tuple(spec)
-                leader = (
-                    members[len(members) // 2] if self.variant == "emperor" and len(members) % 2 else None
+    def to_setup(self, fail: Fail) -> Setup:
+        """The model's setup (effects are read here: their errors name ``game.effects[i]``)."""
+        effects = []
+        for i, raw in enumerate(self.effects):
+            try:
+                effects.append(parse_effect(raw))
+            except EventArgError as error:
+                raise fail(("effects", i, *_key_parts(error.key)), error.message) from None
+        options = self.options
+        given = options.model_fields_set
+        return Setup(
+            players=tuple(self.players or ()),
+            variant=self.variant,
+            teams=tuple(
+                TeamSpec(tuple(t)) if isinstance(t, list) else TeamSpec(tuple(t.members), t.name, t.emperor)
+                for t in self.teams or ()
+            ),
+            options=OptionsSpec(
+                options.range if "range" in given else DEFAULT, options.attack, options.deploy
+            ),
+            active=self.active,
+            monarch=self.monarch,
+            initiative=self.initiative,
+            life=self.life,
+            poison=self.poison,
+            commander_damage=self.commander_damage,
+            permanents={
+                n: PermanentSpec(
+                    **p.model_dump(exclude={"control_effect", "keywords"}),
+                    control_effect=p.control_effect,
+                    keywords=tuple(p.keywords),
                 )
-                teams.append(Team(default, members, leader))
-            else:
-                teams.append(Team(spec.name or default, tuple(spec.members), spec.emperor))
-        return teams
-
-    def identity(self, player: str) -> IdentitySpec | None:
-        raw = self.identities.get(player)
-        if raw is None:
-            return None
-        return IdentitySpec(role=raw) if isinstance(raw, str) else raw
+                for n, p in self.permanents.items()
+            },
+            identities={
+                p: IdentitySpec(i)
+                if isinstance(i, str)
+                else IdentitySpec(i.role, i.card, i.face, i.undercover)
+                for p, i in self.identities.items()
+            },
+            commander=self.commander,
+            effects=tuple(effects),
+            turn_markers=tuple(self.turn_markers) if self.turn_markers is not None else None,
+            extra_turns=tuple(self.extra_turns),
+        )
 
 
 class _Document(_Strict):
     name: str
     about: list[str] = Field(default_factory=list)
     why: str = ""
-    game: GameSetup
+    game: GameSchema
     events: list[str | dict[str, Any]] = Field(default_factory=list)
     expect: dict[str, Any] = Field(default_factory=dict)
 
@@ -144,7 +194,7 @@ class Scenario:
     """A loaded scenario: the table, the events in order, and the expected answers."""
 
     name: str
-    game: GameSetup
+    game: Setup
     events: tuple[Event, ...] = ()
     expect: tuple[Expectation, ...] = ()
     about: tuple[str, ...] = ()
@@ -188,12 +238,12 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> Path_:
             where.append(part.replace("_", "-"))
             node = node[part.replace("_", "-")]
         elif isinstance(part, str) and part[:1].islower() and "[" not in part and isinstance(node, dict):
-            where.append(part)  # a missing or unknown key
+            where.append(part.replace("_", "-"))  # a missing or unknown key
             break
     return tuple(where)
 
 
-def _pydantic_error(error: ValidationError, data: Any, path: str, lines: dict[Path_, int]) -> InputError:
+def _pydantic_error(error: ValidationError, data: Any, fail: Fail) -> InputError:
     first = error.errors()[0]
     where = _data_path(data, tuple(first["loc"]))
     kind = first["type"]
@@ -205,7 +255,7 @@ def _pydantic_error(error: ValidationError, data: Any, path: str, lines: dict[Pa
         message = f"{first['msg'].rstrip('.').lower()} (got {first.get('input')!r})"
         if len(message) > 160:
             message = message[:157] + "..."
-    return _fail(path, lines, where, message)
+    return fail(where, message)
 
 
 def parse_scenario(text: str, path: str = "<input>") -> Scenario:
@@ -219,18 +269,22 @@ def parse_scenario(text: str, path: str = "<input>") -> Scenario:
             data = {k: v for k, v in data.items() if k != key}
     if isinstance(data.get("about"), str):
         data = {**data, "about": [data["about"]]}
+
+    def fail(where: Path_, message: str) -> InputError:
+        return _fail(path, lines, where, message)
+
     try:
         doc = _Document.model_validate(data)
     except ValidationError as error:
-        raise _pydantic_error(error, data, path, lines) from None
-    players = check_setup(doc.game, path, lines)
-    events, event_lines = _parse_events(doc.events, data, path, lines, doc.game, players)
-    expect = _parse_expect(doc.expect, path, lines, doc.game, players)
+        raise _pydantic_error(error, data, fail) from None
+    setup = _checked_setup(doc.game, lambda where, message: fail(("game", *where), message))
+    events, event_lines = _parse_events(doc.events, setup, fail, lines)
+    expect = _parse_expect(doc.expect, setup, fail, lines)
     if not doc.name.strip():
-        raise _fail(path, lines, ("name",), "the name is empty")
+        raise fail(("name",), "the name is empty")
     return Scenario(
         name=doc.name,
-        game=doc.game,
+        game=setup,
         events=tuple(events),
         expect=tuple(expect),
         about=tuple(doc.about),
@@ -245,87 +299,149 @@ def load_scenario(path: str | Path) -> Scenario:
     return parse_scenario(read_text(path, limit=MAX_CHARS, what="scenario file"), str(path))
 
 
-def check_setup(game: GameSetup, path: str = "<input>", lines: dict[Path_, int] | None = None) -> list[str]:
-    """Check a setup's names and the variant's own rules; returns the seats clockwise."""
-    lines = lines or {}
-    base: Path_ = ("game",)
+def setup_from_data(game: dict[str, Any], path: str = "<what-if>") -> Setup:
+    """A setup from a ``game:`` mapping (the app's table form), checked as a file's is; errors name the
+    key."""
 
     def fail(where: Path_, message: str) -> InputError:
-        return _fail(path, lines, (*base, *where), message)
+        return InputError(path, message, key=_dotted(("game", *where)) or None)
 
-    if game.variant not in VARIANTS:
-        raise fail(("variant",), f"unknown variant '{game.variant}' (known: {', '.join(sorted(VARIANTS))})")
-    if not game.players and not game.teams:
+    try:
+        spec = GameSchema.model_validate(game)
+    except ValidationError as error:
+        raise _pydantic_error(
+            error,
+            {"game": game},
+            lambda where, message: InputError(path, message, key=_dotted(where) or None),
+        ) from None
+    return _checked_setup(spec, fail)
+
+
+def _checked_setup(spec: GameSchema, fail: Fail) -> Setup:
+    if spec.variant not in VARIANTS:
+        raise fail(("variant",), f"unknown variant '{spec.variant}' (known: {', '.join(sorted(VARIANTS))})")
+    if not spec.players and not spec.teams:
         raise fail(("players",), "name the players (seats clockwise) or the teams")
-    for key, names in (("players", game.players or []),):
-        seen: set[str] = set()
-        for name in names:
-            if name in seen:
-                raise fail((key,), f"player '{name}' is seated twice")
-            seen.add(name)
+    check_names(
+        list(
+            spec.players or [p for t in spec.teams or [] for p in (t if isinstance(t, list) else t.members)]
+        ),
+        spec,
+        fail,
+    )
+    setup = spec.to_setup(fail)
+    check_setup(setup, fail)
+    return setup
+
+
+def check_setup(setup: Setup, fail: Fail) -> None:
+    """Check a setup's players, names and objects, and the variant's own rules (``fail(where, message)``
+    makes the error for a place under ``game``)."""
+    seen: set[str] = set()
+    for name in setup.players:
+        if name in seen:
+            raise fail(("players",), f"player '{name}' is seated twice")
+        seen.add(name)
     team_members: list[str] = []
-    for i, spec in enumerate(game.teams or []):
-        members = spec if isinstance(spec, list) else spec.members
-        if not members:
+    for i, team in enumerate(setup.teams):
+        if not team.members:
             raise fail(("teams", i), "a team needs at least one player")
-        for name in members:
+        for name in team.members:
             if name in team_members:
                 raise fail(("teams", i), f"player '{name}' is on two teams (or named twice)")
             team_members.append(name)
-        if not isinstance(spec, list) and spec.emperor is not None and spec.emperor not in spec.members:
+        if team.emperor is not None and team.emperor not in team.members:
             raise fail(
-                ("teams", i, "emperor"), f"the emperor '{spec.emperor}' is not among the team's members"
+                ("teams", i, "emperor"), f"the emperor '{team.emperor}' is not among the team's members"
             )
-    players = game.seat_list()
-    check_names(players, game, fail)
-    if game.players and game.teams and sorted(team_members) != sorted(players):
+    players = list(setup.seats)
+    if setup.players and setup.teams and sorted(team_members) != sorted(players):
         extra = sorted(set(team_members) ^ set(players))
         raise fail(("teams",), f"the teams and the players don't match ({', '.join(extra)})")
     if len(players) < 2:
         raise fail(("players",), "a game needs at least two players")
+    variant = VARIANTS[setup.variant]
+    if setup.teams and not variant.allows_teams:
+        raise fail(("teams",), f"{variant.title} players are not seated in teams")
     known = set(players)
-    for key in ("active", "monarch", "initiative"):
-        value = getattr(game, key)
+
+    def player(where: Path_, value: str | None) -> None:
         if value is not None and value not in known:
-            raise fail((key,), f"unknown player '{value}' (players: {', '.join(players)})")
-    for who in game.life:
-        if who not in known:
-            raise fail(("life", who), f"unknown player '{who}'")
-    for name, perm in game.permanents.items():
-        for key in ("owner", "controller"):
-            value = getattr(perm, key)
-            if value is not None and value not in known:
-                raise fail(("permanents", name, key), f"unknown player '{value}'")
-    for who in game.identities:
-        if who not in known:
-            raise fail(("identities", who), f"unknown player '{who}'")
-        ident = game.identity(who)
-        if ident is not None and ident.role not in ROLES:
-            where: Path_ = (
-                ("identities", who) if isinstance(game.identities[who], str) else ("identities", who, "role")
+            raise fail(where, f"unknown player '{value}' (players: {', '.join(players)})")
+
+    for key in ("active", "monarch", "initiative"):
+        player((key,), getattr(setup, key))
+    for key in ("life", "poison", "commander_damage"):
+        for who in getattr(setup, key):
+            player((key.replace("_", "-"), who), who)
+    for who, count in setup.poison.items():
+        if count < 0:
+            raise fail(("poison", who), "poison counters are 0 or more")
+    commanders = {n for n, p in setup.permanents.items() if p.commander}
+    for who, tally in setup.commander_damage.items():
+        for name, amount in tally.items():
+            if name not in commanders:
+                raise fail(
+                    ("commander-damage", who, name),
+                    f"'{name}' is not a commander on the table (list it under "
+                    "game.permanents with commander: true)",
+                )
+            if amount < 0:
+                raise fail(("commander-damage", who, name), "commander damage is 0 or more")
+    is_commander_game = setup.commander or variant.always_commander
+    for name, perm in setup.permanents.items():
+        for key in ("owner", "controller", "protector"):
+            player(("permanents", name, key), getattr(perm, key))
+        if perm.commander and not is_commander_game:
+            raise fail(
+                ("permanents", name, "commander"),
+                "a commander needs a Commander game (variant: commander, or commander: true)",
             )
-            raise fail(where, f"unknown role '{ident.role}' (roles: {', '.join(ROLES)})")
-    ranges = game.options.range
-    if isinstance(ranges, dict):
+        if perm.kind == "battle" and perm.protector is None:
+            raise fail(("permanents", name), "a battle needs its protector (310.8)")
+        if perm.kind == "planeswalker" and perm.loyalty is None:
+            raise fail(("permanents", name), "a planeswalker needs its loyalty (306.5)")
+    if setup.identities and setup.variant != "treachery":
+        raise fail(("identities",), "identity cards are a Treachery variant's (variant: treachery)")
+    for who, ident in setup.identities.items():
+        player(("identities", who), who)
+        if ident.role not in ROLES:
+            raise fail(("identities", who), f"unknown role '{ident.role}' (roles: {', '.join(ROLES)})")
+    ranges = setup.options.range
+    if isinstance(ranges, Mapping):
         for who, value in ranges.items():
-            if who not in known:
-                raise fail(("options", "range", who), f"unknown player '{who}'")
+            player(("options", "range", who), who)
             if value is not None and value < 0:
                 raise fail(("options", "range", who), "a range of influence is 0 or more")
-    elif ranges is not None and ranges < 0:
+    elif isinstance(ranges, int) and ranges < 0:
         raise fail(("options", "range"), "a range of influence is 0 or more")
-    for problem in VARIANTS[game.variant].validate_setup(game):
+    for i, effect in enumerate(setup.effects):
+        _check_effect(effect, ("effects", i), player, setup, fail)
+    if setup.turn_markers is not None:
+        if setup.variant != "grand-melee":
+            raise fail(("turn-markers",), "turn markers are a Grand Melee variant's (variant: grand-melee)")
+        for who in setup.turn_markers:
+            player(("turn-markers",), who)
+        if len(set(setup.turn_markers)) != len(setup.turn_markers):
+            raise fail(("turn-markers",), "a player holds two turn markers")
+    for who in setup.extra_turns:
+        player(("extra-turns",), who)
+    for problem in variant.validate_setup(setup):
         raise fail(problem.path, problem.message)
-    return players
+
+
+def _check_effect(
+    effect: EffectSpec, where: Path_, player: Callable[[Path_, str | None], None], setup: Setup, fail: Fail
+) -> None:
+    for who in effect.players:
+        player((*where, effect.kind), who)
+    player((*where, "controller"), effect.controller)
+    if effect.source is not None and effect.source not in setup.permanents:
+        raise fail((*where, "source"), f"unknown permanent '{effect.source}' (list it under game.permanents)")
 
 
 def _parse_events(
-    raw_events: list[Any],
-    data: dict[str, Any],
-    path: str,
-    lines: dict[Path_, int],
-    game: GameSetup,
-    players: list[str],
+    raw_events: list[Any], setup: Setup, fail: Fail, lines: dict[Path_, int]
 ) -> tuple[list[Event], list[int | None]]:
     events: list[Event] = []
     event_lines: list[int | None] = []
@@ -336,27 +452,45 @@ def _parse_events(
         elif isinstance(item, dict) and len(item) == 1:
             name, arg = next(iter(item.items()))
         else:
-            raise _fail(path, lines, where, "an event is `name` or `name: argument` (one per list item)")
-        try:
-            event = parse_event(name, arg)
-        except EventArgError as error:
-            sub: Path_ = (*where, name)
-            if error.key:
-                sub = (*sub, *_key_parts(error.key))
-            raise _fail(path, lines, sub, error.message) from None
-        for who in event.players_named():
-            if who not in players:
-                raise _fail(
-                    path, lines, (*where, name), f"unknown player '{who}' (players: {', '.join(players)})"
-                )
-        for perm in event.permanents_named():
-            if perm not in game.permanents:
-                raise _fail(
-                    path, lines, (*where, name), f"unknown permanent '{perm}' (list it under game.permanents)"
-                )
-        events.append(event)
+            raise fail(where, "an event is `name` or `name: argument` (one per list item)")
+        def here(sub: Path_, message: str, where: Path_ = where, name: str = name) -> InputError:
+            return fail((*where, name, *sub), message)
+
+        events.append(checked_event(name, arg, setup, here))
         event_lines.append(_line(lines, where))
     return events, event_lines
+
+
+def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
+    """One event read from a file (or the app), its players and permanents checked against the table."""
+    try:
+        event = parse_event(name, arg)
+    except EventArgError as error:
+        raise fail(_key_parts(error.key), error.message) from None
+    players = list(setup.seats)
+    for who in event.players_named():
+        if who not in players:
+            raise fail((), f"unknown player '{who}' (players: {', '.join(players)})")
+    for perm in event.permanents_named():
+        if perm not in setup.permanents:
+            raise fail((), f"unknown permanent '{perm}' (list it under game.permanents)")
+    if isinstance(event, Attack):
+        for target in event.targets():
+            if target not in players and target not in setup.permanents:
+                raise fail(("creatures",), f"'{target}' is neither a player nor a permanent on the table")
+    if isinstance(event, Attack | CombatDamage):
+        needing = (
+            [c for c, _ in event.creatures]
+            if isinstance(event, Attack)
+            else [h.creature for h in event.hits if h.creature is not None and h.amount is None]
+        )
+        for creature in needing:
+            if creature is not None and setup.permanents[creature].power is None:
+                raise fail(
+                    ("creatures",) if isinstance(event, Attack) else (),
+                    f"{creature} has no power: give game.permanents.{creature}.power",
+                )
+    return event
 
 
 def _key_parts(key: str) -> Path_:
@@ -371,7 +505,11 @@ def _key_parts(key: str) -> Path_:
     return tuple(parts)
 
 
-def _check_answer(kind: str, value: Any, players: list[str], fail: Any) -> Any:
+def check_answer(
+    kind: str, value: Any, players: list[str], permanents: list[str], fail: Callable[[str], InputError]
+) -> Any:
+    """An expected answer of ``kind`` (a key of :data:`scenarios.model.questions.KINDS`), checked."""
+
     def player(v: Any) -> str:
         if not isinstance(v, str):
             raise fail(f"expected a player's name, got {v!r}")
@@ -379,15 +517,34 @@ def _check_answer(kind: str, value: Any, players: list[str], fail: Any) -> Any:
             raise fail(f"unknown player '{v}' (players: {', '.join(players)})")
         return v
 
+    def player_list(v: Any, repeats: bool = False) -> list[str]:
+        if not isinstance(v, list):
+            raise fail(f"expected a list of players, got {v!r}")
+        names = [player(x) for x in v]
+        if not repeats and len(set(names)) != len(names):
+            raise fail("a player is listed twice")
+        return names
+
     if kind == "player?":
         return None if value is None else player(value)
     if kind in ("players", "order", "sequence"):
-        if not isinstance(value, list):
-            raise fail(f"expected a list of players, got {value!r}")
-        names = [player(v) for v in value]
-        if kind != "sequence" and len(set(names)) != len(names):
-            raise fail("a player is listed twice")
-        return names
+        return player_list(value, repeats=kind == "sequence")
+    if kind == "one-or-many":
+        return player_list(value) if isinstance(value, list) else (None if value is None else player(value))
+    if kind == "choice":
+        if isinstance(value, dict):
+            if set(value) != {"chosen-by", "one-of"}:
+                raise fail("a choice is {chosen-by: PLAYER or [PLAYERS], one-of: [PLAYERS]}")
+            chooser = value["chosen-by"]
+            return {
+                "chosen-by": player_list(chooser) if isinstance(chooser, list) else player(chooser),
+                "one-of": player_list(value["one-of"]),
+            }
+        return None if value is None else player(value)
+    if kind == "names":
+        if not isinstance(value, list) or not all(isinstance(v, str) and v in permanents for v in value):
+            raise fail(f"expected a list of permanents on the table, got {value!r}")
+        return value
     if kind == "bool":
         if not isinstance(value, bool):
             raise fail(f"expected true or false, got {value!r}")
@@ -402,39 +559,139 @@ def _check_answer(kind: str, value: Any, players: list[str], fail: Any) -> Any:
         if value is not None and not isinstance(value, str):
             raise fail(f"expected a word or null, got {value!r}")
         return value
-    return value
+    raise fail(f"unknown answer kind {kind} (known: {', '.join(KINDS)})")  # pragma: no cover
+
+
+def check_question(text: str, setup: Setup, fail: Callable[[str], InputError]) -> Question:
+    """A question read from a file or the app, its arguments checked against the table."""
+    try:
+        asked = parse_question(text)
+    except QuestionError as error:
+        raise fail(str(error)) from None
+    players = set(setup.seats)
+    for kind, arg in zip(QUESTIONS[asked.name].args, asked.args, strict=True):
+        if kind == "player" and arg not in players:
+            raise fail(f"unknown player '{arg}' (players: {', '.join(setup.seats)})")
+        if kind == "permanent" and arg not in setup.permanents:
+            raise fail(f"unknown permanent '{arg}' (list it under game.permanents)")
+        if kind == "name" and arg not in players and arg not in setup.permanents:
+            raise fail(f"'{arg}' is neither a player nor a permanent on the table")
+    return asked
 
 
 def _parse_expect(
-    expect: dict[str, Any], path: str, lines: dict[Path_, int], game: GameSetup, players: list[str]
+    expect: dict[str, Any], setup: Setup, fail: Fail, lines: dict[Path_, int]
 ) -> list[Expectation]:
     result: list[Expectation] = []
     seen: dict[str, str] = {}
     for key, value in expect.items():
-        where: Path_ = ("expect", key)
 
-        def fail(message: str, where: Path_ = where) -> InputError:
-            return _fail(path, lines, where, message)
+        def here(message: str, key: str = key) -> InputError:
+            return fail(("expect", key), message)
 
-        try:
-            question = parse_question(key)
-        except QuestionError as error:
-            raise fail(str(error)) from None
-        if str(question) in seen:
-            raise fail(f"the question '{question}' is asked twice (also as '{seen[str(question)]}')")
-        seen[str(question)] = key
-        spec = QUESTIONS[question.name]
-        for kind, arg in zip(spec.args, question.args, strict=True):
-            if kind == "player" and arg not in players:
-                raise fail(f"unknown player '{arg}' (players: {', '.join(players)})")
-            if kind == "permanent" and arg not in game.permanents:
-                raise fail(f"unknown permanent '{arg}' (list it under game.permanents)")
-        expected = _check_answer(spec.kind, value, players, fail)
-        result.append(Expectation(question, expected, key, _line(lines, where)))
+        asked = check_question(key, setup, here)
+        if str(asked) in seen:
+            raise here(f"the question '{asked}' is asked twice (also as '{seen[str(asked)]}')")
+        seen[str(asked)] = key
+        expected = check_answer(
+            QUESTIONS[asked.name].kind, value, list(setup.seats), list(setup.permanents), here
+        )
+        result.append(Expectation(asked, expected, key, _line(lines, ("expect", key))))
     return result
 
 
 # --- writing ------------------------------------------------------------------------------------------
+def setup_to_data(setup: Setup) -> dict[str, Any]:
+    """The setup as the ``game:`` mapping of a file (what :func:`setup_from_data` reads back)."""
+    data: dict[str, Any] = {}
+    if setup.variant != "free-for-all":
+        data["variant"] = setup.variant
+    if setup.players:
+        data["players"] = list(setup.players)
+    if setup.teams:
+        data["teams"] = [
+            list(t.members)
+            if t.name is None and t.emperor is None
+            else {
+                "members": list(t.members),
+                **({"name": t.name} if t.name else {}),
+                **({"emperor": t.emperor} if t.emperor else {}),
+            }
+            for t in setup.teams
+        ]
+    options: dict[str, Any] = {}
+    reach = setup.options.range
+    if isinstance(reach, Mapping):
+        options["range"] = dict(reach)
+    elif reach != DEFAULT:
+        options["range"] = reach
+    for key in ("attack", "deploy"):
+        if getattr(setup.options, key) is not None:
+            options[key] = getattr(setup.options, key)
+    if options:
+        data["options"] = options
+    for key in ("active", "monarch", "initiative"):
+        if getattr(setup, key) is not None:
+            data[key] = getattr(setup, key)
+    for key in ("life", "poison"):
+        if getattr(setup, key):
+            data[key] = dict(getattr(setup, key))
+    if setup.commander_damage:
+        data["commander-damage"] = {p: dict(d) for p, d in setup.commander_damage.items()}
+    if setup.permanents:
+        data["permanents"] = {name: _permanent_data(p) for name, p in setup.permanents.items()}
+    if setup.identities:
+        data["identities"] = {
+            p: i.role
+            if (i.card, i.face, i.undercover) == (None, None, False)
+            else {
+                k: v
+                for k, v in (
+                    ("role", i.role),
+                    ("card", i.card),
+                    ("face", i.face),
+                    ("undercover", i.undercover),
+                )
+                if v not in (None, False)
+            }
+            for p, i in setup.identities.items()
+        }
+    if setup.commander:
+        data["commander"] = True
+    if setup.effects:
+        data["effects"] = [effect_data(e) for e in setup.effects]
+    if setup.turn_markers is not None:
+        data["turn-markers"] = list(setup.turn_markers)
+    if setup.extra_turns:
+        data["extra-turns"] = list(setup.extra_turns)
+    return data
+
+
+def _permanent_data(perm: PermanentSpec) -> dict[str, Any]:
+    defaults = PermanentSpec(owner=perm.owner)
+    data: dict[str, Any] = {}
+    for key in (
+        "owner",
+        "controller",
+        "control_effect",
+        "tapped",
+        "kind",
+        "power",
+        "toughness",
+        "loyalty",
+        "defense",
+        "protector",
+        "keywords",
+        "toxic",
+        "commander",
+        "zone",
+    ):
+        value = getattr(perm, key)
+        if key == "owner" or value != getattr(defaults, key):
+            data[key.replace("_", "-")] = list(value) if isinstance(value, tuple) else value
+    return data
+
+
 def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
     """The scenario as plain data in the file format's shape."""
     data: dict[str, Any] = {"name": scenario.name}
@@ -442,9 +699,7 @@ def scenario_to_data(scenario: Scenario) -> dict[str, Any]:
         data["about"] = list(scenario.about)
     if scenario.why:
         data["why"] = scenario.why
-    data["game"] = scenario.game.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-    if scenario.game.variant == "free-for-all":
-        data["game"].pop("variant", None)
+    data["game"] = setup_to_data(scenario.game)
     data["events"] = [event_to_yaml(e) for e in scenario.events]
     data["expect"] = {e.key: e.expected for e in scenario.expect}
     return data

@@ -20,13 +20,21 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.scenarios.format import GameSetup, Scenario, check_setup, find_scenario_files, load_scenario
+from rulesjudge.corpus.safe_yaml import dotted
+from rulesjudge.scenarios.format import (
+    Scenario,
+    check_question,
+    check_setup,
+    checked_event,
+    find_scenario_files,
+    load_scenario,
+    setup_from_data,
+)
 from rulesjudge.scenarios.limits import MAX_EVENTS, MAX_QUESTIONS
-from rulesjudge.scenarios.model import build_state
+from rulesjudge.scenarios.model import Setup, answer, apply, build_state
 from rulesjudge.scenarios.model.citations import Cite, Resolved, default_corpus, resolve
 from rulesjudge.scenarios.model.events import Event
-from rulesjudge.scenarios.model.game import apply
-from rulesjudge.scenarios.model.questions import QUESTIONS, Question, answer, parse_question
+from rulesjudge.scenarios.model.questions import QUESTIONS, Question
 from rulesjudge.scenarios.model.steps import Step
 from rulesjudge.scenarios.model.table import TableState
 
@@ -84,14 +92,21 @@ class ScenarioReport:
 
 
 def same_answer(kind: str, value: Any, expected: Any) -> bool:
-    """Lists of players compare as sets, except orders (turn order, APNAP order)."""
-    if kind == "players":
+    """Lists of players (or permanents) compare as sets, except orders (turn order, APNAP order); a choice
+    compares who chooses and the options as sets."""
+    if kind in ("players", "names") or (kind == "one-or-many" and isinstance(expected, list)):
         return isinstance(value, list | tuple) and sorted(value) == sorted(expected)
     if kind in ("order", "sequence"):
-        return list(value) == list(expected)
+        return isinstance(value, list | tuple) and list(value) == list(expected)
     if kind == "bool":
         return value is expected
+    if isinstance(expected, dict) and isinstance(value, dict):
+        return {k: _as_set(v) for k, v in value.items()} == {k: _as_set(v) for k, v in expected.items()}
     return bool(value == expected and type(value) is type(expected))
+
+
+def _as_set(value: Any) -> Any:
+    return frozenset(value) if isinstance(value, list) else frozenset([value])
 
 
 class OverBudget(InputError):
@@ -132,8 +147,9 @@ def run_scenario(scenario: Scenario, corpus: Any = None, budget: float | None = 
     deadline = _deadline(budget)
     try:
         state = build_state(scenario.game)
-        state, report.events = _play(state, scenario.events, scenario.event_lines, deadline, budget,
-                                     scenario.path)
+        state, report.events = _play(
+            state, scenario.events, scenario.event_lines, deadline, budget, scenario.path
+        )
         report.state = state
         for exp in scenario.expect:
             _within(deadline, budget, scenario.path)
@@ -158,74 +174,59 @@ def run_scenario(scenario: Scenario, corpus: Any = None, budget: float | None = 
 
 
 def evaluate(
-    game_setup: GameSetup | dict[str, Any],
+    game_setup: Setup | dict[str, Any],
     events: Sequence[Event | str | dict[str, Any]] = (),
     questions: Sequence[Question | str] = (),
     budget: float | None = None,
 ) -> ScenarioReport:
-    """Ad-hoc what-if: a setup (model or dict), events (objects or format items), question texts.
-
-    Past ``budget`` seconds (None: no budget) it stops with :class:`OverBudget`, an InputError."""
+    """Ad-hoc what-if: a setup (the model's, or a ``game:`` mapping as the app's form makes it), events
+    (objects or format items), question texts. Bad input raises :class:`InputError` naming the key; past
+    ``budget`` seconds (None: no budget) it stops with :class:`OverBudget`."""
     deadline = _deadline(budget)
     if len(questions) > MAX_QUESTIONS:
-        raise InputError("<what-if>", f"{len(questions)} questions: at most {MAX_QUESTIONS} at a time")
+        raise InputError(WHAT_IF, f"{len(questions)} questions: at most {MAX_QUESTIONS} at a time")
     if len(events) > MAX_EVENTS:
-        raise InputError("<what-if>", f"{len(events)} events: a scenario plays at most {MAX_EVENTS}")
-    from rulesjudge.scenarios.format import parse_scenario
-
-    if (
-        isinstance(game_setup, dict)
-        or any(not isinstance(e, Event) for e in events)
-        or any(not isinstance(q, Question) for q in questions)
-    ):
-        import yaml
-
-        setup_data = (
-            game_setup
-            if isinstance(game_setup, dict)
-            else game_setup.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-        )
-        from rulesjudge.scenarios.model.events import event_to_yaml
-
-        data = {
-            "name": "what if",
-            "game": setup_data,
-            "events": [event_to_yaml(e) if isinstance(e, Event) else e for e in events],
-        }
-        try:
-            scenario = parse_scenario(yaml.safe_dump(data, sort_keys=False), "<what-if>")
-        except InputError as error:  # lines of the generated document mean nothing to the caller
-            raise InputError("<what-if>", error.message, key=error.key) from None
-        parsed_questions = [q if isinstance(q, Question) else _question(q) for q in questions]
-    else:
-        check_setup(game_setup, "<what-if>")
-        scenario = Scenario(name="what if", game=game_setup, events=tuple(events))  # type: ignore[arg-type]
-        parsed_questions = list(questions)  # type: ignore[arg-type]
+        raise InputError(WHAT_IF, f"{len(events)} events: a scenario plays at most {MAX_EVENTS}")
+    setup = setup_from_data(game_setup) if isinstance(game_setup, dict) else game_setup
+    if not isinstance(game_setup, dict):
+        check_setup(setup, lambda where, message: InputError(WHAT_IF, message, key=dotted(("game", *where))))
+    parsed_events = [e if isinstance(e, Event) else _event(setup, i, e) for i, e in enumerate(events)]
+    scenario = Scenario(name="what if", game=setup, events=tuple(parsed_events))
     report = ScenarioReport(scenario)
-    state = build_state(scenario.game)
-    state, report.events = _play(state, scenario.events, deadline=deadline, budget=budget, path="<what-if>")
+    state = build_state(setup)
+    state, report.events = _play(state, scenario.events, deadline=deadline, budget=budget, path=WHAT_IF)
     report.state = state
-    players = set(state.seats)
-    for q in parsed_questions:
-        _within(deadline, budget, "<what-if>")
-        spec = QUESTIONS[q.name]
-        for kind, arg in zip(spec.args, q.args, strict=True):
-            if kind == "player" and arg not in players:
-                raise InputError("<what-if>", f"unknown player '{arg}'", key=str(q))
-            if kind == "permanent" and arg not in state.permanents:
-                raise InputError("<what-if>", f"unknown permanent '{arg}'", key=str(q))
-        value, steps = answer(state, q)
-        report.answers.append(AnswerReport(q, value, tuple(steps), key=str(q)))
+    for q in questions:
+        _within(deadline, budget, WHAT_IF)
+        asked = q if isinstance(q, Question) else _question(setup, q)
+        value, steps = answer(state, asked)
+        report.answers.append(AnswerReport(asked, value, tuple(steps), key=str(asked)))
     return report
 
 
-def _question(text: str) -> Question:
-    from rulesjudge.scenarios.model.questions import QuestionError
+WHAT_IF = "<what-if>"
 
-    try:
-        return parse_question(text)
-    except QuestionError as error:
-        raise InputError("<what-if>", str(error), key=text) from None
+
+def _question(setup: Setup, text: str) -> Question:
+    def fail(message: str) -> InputError:
+        return InputError(WHAT_IF, message, key=text)
+
+    return check_question(text, setup, fail)
+
+
+def _event(setup: Setup, i: int, item: str | dict[str, Any]) -> Event:
+    if isinstance(item, str):
+        name, arg = item, None
+    elif isinstance(item, dict) and len(item) == 1:
+        name, arg = next(iter(item.items()))
+    else:
+        raise InputError(WHAT_IF, "an event is `name` or `name: argument`", key=f"events[{i}]")
+    return checked_event(
+        str(name),
+        arg,
+        setup,
+        lambda where, message: InputError(WHAT_IF, message, key=dotted(("events", i, str(name), *where))),
+    )
 
 
 @dataclass(frozen=True)

@@ -1,84 +1,101 @@
-"""Building the table state from a setup (the ``game:`` block of a scenario).
+"""Building the table state from a :class:`Setup` and its variant (the registry in ``scenarios.model`` picks
+the variant by name: ``build_state(setup)``).
 
->>> from rulesjudge.scenarios.format import GameSetup
->>> state = build_state(GameSetup(players=["Ann", "Ben", "Cat"], monarch="Ben"))
->>> state.active, state.monarch, state.life["Cat"]
-('Ann', 'Ben', 20)
+>>> from rulesjudge.scenarios.model.setup import Setup
+>>> from rulesjudge.scenarios.model.variant import FreeForAll
+>>> state = build(Setup(players=["Ann", "Ben", "Cat"], monarch="Ben"), FreeForAll())
+>>> state.active_players, state.monarch, state.life["Cat"]
+(('Ann',), 'Ben', 20)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from rulesjudge.scenarios.model import influence
-from rulesjudge.scenarios.model.table import Identity, Options, Permanent, TableState, frozen_map
-from rulesjudge.scenarios.model.variants import VARIANTS
+from rulesjudge.scenarios.model.setup import DEFAULT, PermanentSpec, Setup
+from rulesjudge.scenarios.model.table import Effect, Options, Permanent, TableState, frozen
+from rulesjudge.scenarios.model.variant import Variant
 
 
-def _options(variant_default: Options, spec: Any) -> Options:
+def options_of(default: Options, setup: Setup) -> Options:
     """The variant's default options, overridden by the options the setup states."""
-    given = spec.model_fields_set
-    options = variant_default
-    if "range" in given:
-        if isinstance(spec.range, dict):
-            options = Options(
-                range=options.range,
-                ranges=frozen_map(spec.range),
-                attack=options.attack,
-                deploy=options.deploy,
-            )
-        else:
-            options = Options(
-                range=spec.range, ranges=frozen_map({}), attack=options.attack, deploy=options.deploy
-            )
-    if "attack" in given and spec.attack is not None:
-        options = Options(
-            range=options.range, ranges=options.ranges, attack=spec.attack, deploy=options.deploy
-        )
-    if "deploy" in given and spec.deploy is not None:
-        options = Options(
-            range=options.range, ranges=options.ranges, attack=options.attack, deploy=spec.deploy
-        )
+    given = setup.options
+    options = default
+    if isinstance(given.range, Mapping):
+        options = Options(options.range, frozen(given.range), options.attack, options.deploy)
+    elif given.range != DEFAULT and not isinstance(given.range, str):
+        options = Options(given.range, frozen({}), options.attack, options.deploy)
+    if given.attack is not None:
+        options = Options(options.range, options.ranges, given.attack, options.deploy)
+    if given.deploy is not None:
+        options = Options(options.range, options.ranges, options.attack, given.deploy)
     return options
 
 
-def _permanent(name: str, spec: Any) -> Permanent:
+def permanent_of(name: str, spec: PermanentSpec) -> Permanent:
     controller = spec.controller or spec.owner
+    effects: tuple[str, ...] = ()
     if controller != spec.owner and spec.control_effect:
-        return Permanent(name, spec.owner, spec.owner, (controller,), spec.tapped)
-    return Permanent(name, spec.owner, controller, (), spec.tapped)
+        controller, effects = spec.owner, (controller,)
+    return Permanent(
+        name,
+        spec.owner,
+        controller,
+        effects,
+        spec.tapped,
+        spec.zone,
+        kind=spec.kind,
+        power=spec.power,
+        toughness=spec.toughness,
+        loyalty=spec.loyalty,
+        defense=spec.defense,
+        protector=spec.protector,
+        keywords=spec.keywords,
+        toxic=spec.toxic,
+        commander=spec.commander,
+        last_controller=controller if spec.zone != "battlefield" else None,
+    )
 
 
-def build_state(setup: Any) -> TableState:
-    """The table as the scenario starts: seats, teams, options, designations, life, permanents."""
-    variant = VARIANTS[setup.variant]
-    seats = variant.seating(setup)
-    teams = variant.build_teams(setup)
-    identities = {}
-    for player in setup.identities:
-        spec = setup.identity(player)
-        face = spec.face or ("up" if spec.role == "leader" else "down")
-        identities[player] = Identity(spec.role, spec.card, face, spec.undercover)
+def build(setup: Setup, variant: Variant) -> TableState:
+    """The table as the scenario starts: seats, teams, options, designations, life, counters, objects."""
+    seats = setup.seats
+    starting = variant.first_players(setup, seats)
+    first = setup.active or starting[0]
+    commander = setup.commander or variant.always_commander
     state = TableState(
         seats=seats,
-        turn_player=setup.active or variant.first_player(setup, seats),
-        variant=variant.name,
-        options=_options(variant.default_options(setup), setup.options),
-        teams=teams,
-        identities=frozen_map(identities),
-        commander=bool(setup.commander),
+        variant=variant,
+        turn_players=(first,),
+        normal_turn=first,
+        options=options_of(variant.default_options(setup), setup),
+        teams=variant.build_teams(setup),
+        commander=commander,
+        starting=starting,
         monarch=setup.monarch,
         had_monarch=setup.monarch is not None,
         initiative=setup.initiative,
-        permanents=frozen_map({n: _permanent(n, p) for n, p in setup.permanents.items()}),
+        commander_damage=frozen({p: frozen(d) for p, d in setup.commander_damage.items()}),
+        permanents=frozen({n: permanent_of(n, p) for n, p in setup.permanents.items()}),
+        effects=tuple(
+            Effect(e.kind, e.players, e.source, e.controller, e.until, e.only) for e in setup.effects
+        ),
+        extra_turns=setup.extra_turns,
     )
+    state = state.with_(turn_players=variant.turn_group(state, first))
     start = variant.starting_life(setup)
     life: dict[str, int] = {}
+    poison: dict[str, int] = {}
     for player in seats:
         pool = variant.life_pool(state, player)
         life.setdefault(pool, start)
         if player in setup.life:
             life[pool] = setup.life[player]
-    state = state.with_(life=frozen_map(life))
+        counters = variant.poison_pool(state, player)
+        poison[counters] = poison.get(counters, 0) + setup.poison.get(player, 0)
+    state = state.with_(
+        life=frozen(life), starting_life=frozen(dict.fromkeys(life, start)), poison=frozen(poison)
+    )
     state = influence.snapshot(state, variant.range_of)
-    return variant.prepare(state)
+    return variant.prepare(state, setup)

@@ -1,10 +1,11 @@
 """The deploy creatures option (804): "{T}: Target teammate gains control of this creature. Activate only
 as a sorcery." (804.2) — used by the Emperor variant (809.3b), allowed in other team variants (804.1).
 
->>> from rulesjudge.scenarios.model.table import TableState, Team, Permanent, Options, frozen_map
->>> state = TableState(seats=("Ann", "Ben", "Cat"), turn_player="Ann", options=Options(deploy=True),
-...                    teams=(Team("A", ("Ann", "Ben")),),
-...                    permanents=frozen_map({"Bear": Permanent("Bear", "Ann", "Ann")}))
+>>> from rulesjudge.scenarios.model.table import TableState, Team, Permanent, Options, frozen
+>>> from rulesjudge.scenarios.model.variant import FreeForAll
+>>> state = TableState(seats=("Ann", "Ben", "Cat"), variant=FreeForAll(), turn_players=("Ann",),
+...                    options=Options(deploy=True), teams=(Team("A", ("Ann", "Ben")),),
+...                    permanents=frozen({"Bear": Permanent("Bear", "Ann", "Ann")}))
 >>> [text for text, _ in deploy_problems(state, "Bear", "Ben")]
 []
 >>> [text for text, _ in deploy_problems(state, "Bear", "Cat")]
@@ -14,19 +15,17 @@ as a sorcery." (804.2) — used by the Emperor variant (809.3b), allowed in othe
 from __future__ import annotations
 
 from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.influence import within_range
 from rulesjudge.scenarios.model.steps import Step
 from rulesjudge.scenarios.model.table import TableState
 
 
 def deploy_problems(state: TableState, permanent: str, to: str) -> list[tuple[str, Cite]]:
     """Why the controller of ``permanent`` can't deploy it to ``to`` now (empty: they can)."""
-    from rulesjudge.scenarios.model.influence import within_range
-    from rulesjudge.scenarios.model.variants import variant_of
-
     perm = state.permanents.get(permanent)
     if perm is None or not perm.on_battlefield:
         return [(f"{permanent} is not on the battlefield", cr("804.2"))]
-    variant = variant_of(state)
+    variant = state.variant
     owner = perm.current_controller
     problems: list[tuple[str, Cite]] = []
     if not state.options.deploy:
@@ -41,16 +40,26 @@ def deploy_problems(state: TableState, permanent: str, to: str) -> list[tuple[st
         if reach is not None:
             inside = state.influence.get(owner) or within_range(state, owner, reach)
             if to not in inside:
-                problems.append((f"{to} is outside {owner}'s range of influence, so can't be targeted",
-                                 cr("801.4")))
+                problems.append(
+                    (f"{to} is outside {owner}'s range of influence, so can't be targeted", cr("801.4"))
+                )
     if perm.tapped:
         problems.append((f"{permanent} is tapped, and {{T}} is part of the cost", cr("107.5")))
     elif perm.since >= state.turn:
-        problems.append((f"{owner} hasn't controlled {permanent} continuously since their most recent turn "
-                         "began, so its {T} ability can't be activated", cr("302.6")))
-    if state.active != owner or state.stack:
-        problems.append((f"{owner} can activate it only as a sorcery: in their own turn, with an empty stack",
-                         cr("307.1")))
+        problems.append(
+            (
+                f"{owner} hasn't controlled {permanent} continuously since their most recent turn "
+                "began, so its {T} ability can't be activated",
+                cr("302.6"),
+            )
+        )
+    if owner not in state.active_players or state.stack:
+        problems.append(
+            (
+                f"{owner} can activate it only as a sorcery: in their own turn, with an empty stack",
+                cr("307.1"),
+            )
+        )
     return problems
 
 
@@ -60,5 +69,6 @@ def deploy_answer(state: TableState, permanent: str, to: str) -> tuple[bool, lis
         owner = state.permanents[permanent].current_controller
         text = f"{owner} may tap {permanent} to give its teammate {to} control of it, as a sorcery."
         return True, [Step(text, (cr("804.2"),))]
-    return False, [Step(f"Can't deploy {permanent} to {to}: {text}.", (cr("804.2"), rule))
-                   for text, rule in problems]
+    return False, [
+        Step(f"Can't deploy {permanent} to {to}: {text}.", (cr("804.2"), rule)) for text, rule in problems
+    ]

@@ -1,12 +1,15 @@
 """Events: what happens at the table, as small frozen dataclasses.
 
-Each event has a name in the scenario format (``leaves``, ``combat-damage``, ...), and every event
-takes ``hold: true``, which leaves the triggers it causes waiting on the stack.
+Each event has a name in the scenario format (``leaves``, ``combat-damage``, ...) and is read from its
+argument as written in a file: a bare value (``leaves: Ann``) fills the event's ``SCALAR`` key, a mapping
+names its keys. Every event takes ``hold: true``, which leaves the triggers it causes waiting on the stack.
 
 >>> parse_event("leaves", "Ann")
 Leaves(hold=False, players=('Ann',), how='lost')
 >>> parse_event("combat-damage", {"from": "Cat", "to": "Ben", "amount": 2}).hits
-(Hit(source='Cat', to='Ben', amount=2),)
+(Hit(to='Ben', amount=2, by='Cat', creature=None),)
+>>> parse_event("attack", {"attacker": "Ann", "creatures": ["Bear"], "defending": "Ben"}).creatures
+(('Bear', 'Ben'),)
 >>> event_to_yaml(parse_event("end-step", {"hold": True}))
 {'end-step': {'hold': True}}
 """
@@ -15,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
+
+from rulesjudge.scenarios.model.setup import EFFECT_KINDS, EffectSpec
 
 
 class EventArgError(ValueError):
@@ -26,44 +31,141 @@ class EventArgError(ValueError):
         self.message = message
 
 
+def _attr(key: str) -> str:
+    return {"from": "by"}.get(key, key.replace("-", "_"))
+
+
+def _key(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def value_of(key: str, kind: str, raw: Any, choices: tuple[str, ...] = ()) -> Any:
+    """One argument value of ``kind`` (player, players, permanent, permanents, int, bool, word)."""
+    if kind in ("player", "permanent", "str", "word"):
+        if not isinstance(raw, str) or not raw:
+            raise EventArgError(
+                key, f"expected a {'name' if kind in ('player', 'permanent') else 'word'}, got {raw!r}"
+            )
+        if choices and raw not in choices:
+            raise EventArgError(key, f"expected one of {', '.join(choices)}")
+        return raw
+    if kind in ("players", "permanents"):
+        items = [raw] if isinstance(raw, str) else raw
+        if not isinstance(items, list) or not items or not all(isinstance(x, str) and x for x in items):
+            what = "player" if kind == "players" else "permanent"
+            raise EventArgError(key, f"expected a {what} or a list of {what}s, got {raw!r}")
+        if len(set(items)) != len(items):
+            raise EventArgError(key, "a name is given twice")
+        return tuple(items)
+    if kind == "int":
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+            raise EventArgError(key, f"expected a whole number of 0 or more, got {raw!r}")
+        return raw
+    if kind == "bool":
+        if not isinstance(raw, bool):
+            raise EventArgError(key, "expected true or false")
+        return raw
+    raise EventArgError(key, f"unsupported argument kind {kind}")  # pragma: no cover
+
+
+def _mapping(raw: Any, where: str, allowed: tuple[str, ...], shape: str) -> dict[str, Any]:
+    if not isinstance(raw, dict):
+        raise EventArgError(where, f"expected {shape}")
+    unknown = sorted(str(k) for k in raw if k not in allowed)
+    if unknown:
+        raise EventArgError(_key(where, unknown[0]), f"unknown key (expected {', '.join(allowed)})")
+    return raw
+
+
+def _hold(raw: dict[str, Any], where: str) -> bool:
+    return bool(value_of(_key(where, "hold"), "bool", raw["hold"])) if "hold" in raw else False
+
+
 @dataclass(frozen=True, kw_only=True)
 class Event:
-    """Base of all events. ``SCALAR`` names the field a bare argument fills (``leaves: Ann``)."""
+    """Base of all events. ``KINDS`` maps each key to its kind; ``SCALAR`` names the key a bare argument
+    fills (``leaves: Ann``); ``REQUIRED`` keys must be given; ``CHOICES`` limit a word's values."""
 
     NAME: ClassVar[str] = ""
     SCALAR: ClassVar[str | None] = None
-    KINDS: ClassVar[dict[str, str]] = {}  # yaml key -> player | players | permanent | int | str
+    KINDS: ClassVar[dict[str, str]] = {}
     REQUIRED: ClassVar[tuple[str, ...]] = ()
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     hold: bool = False
 
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        """The event from its argument as written in a file (raises :class:`EventArgError`)."""
+        values: dict[str, Any] = {}
+        if arg is None:
+            pass
+        elif isinstance(arg, dict):
+            for key, raw in arg.items():
+                if key == "hold":
+                    values["hold"] = value_of("hold", "bool", raw)
+                elif key in cls.KINDS:
+                    values[_attr(key)] = value_of(key, cls.KINDS[key], raw, cls.CHOICES.get(key, ()))
+                else:
+                    known = ", ".join([*cls.KINDS, "hold"])
+                    raise EventArgError(str(key), f"unknown key for '{cls.NAME}' (expected {known})")
+        elif cls.SCALAR is not None:
+            values[_attr(cls.SCALAR)] = value_of(
+                cls.SCALAR, cls.KINDS[cls.SCALAR], arg, cls.CHOICES.get(cls.SCALAR, ())
+            )
+        else:
+            raise EventArgError("", f"'{cls.NAME}' takes no argument but {{hold: true}}")
+        for key in cls.REQUIRED:
+            if _attr(key) not in values:
+                raise EventArgError(key, f"'{cls.NAME}' needs '{key}'")
+        return cls(**values)
+
+    def to_arg(self) -> Any:
+        """The argument as written in a file (the shortest form that reads back the same)."""
+        arg: dict[str, Any] = {}
+        for f in fields(self):
+            if f.name == "hold":
+                continue
+            key = next((k for k in self.KINDS if _attr(k) == f.name), f.name)
+            value = getattr(self, f.name)
+            if value is None or value == f.default:
+                continue
+            arg[key] = list(value) if isinstance(value, tuple) else value
+        if self.hold:
+            arg["hold"] = True
+        if not arg:
+            return None
+        if self.SCALAR is not None and set(arg) == {self.SCALAR}:
+            value = arg[self.SCALAR]
+            return value[0] if isinstance(value, list) and len(value) == 1 else value
+        return arg
+
     def players_named(self) -> tuple[str, ...]:
         """Every player name the event mentions (the format checks they are seated)."""
+        return self._named("player", "players")
+
+    def permanents_named(self) -> tuple[str, ...]:
+        return self._named("permanent", "permanents")
+
+    def _named(self, one: str, many: str) -> tuple[str, ...]:
         names: list[str] = []
         for key, kind in self.KINDS.items():
             value = getattr(self, _attr(key))
-            if kind == "player" and value is not None:
+            if kind == one and value is not None:
                 names.append(value)
-            elif kind == "players":
+            elif kind == many and value:
                 names.extend(value)
         return tuple(names)
 
-    def permanents_named(self) -> tuple[str, ...]:
-        return tuple(getattr(self, _attr(k)) for k, kind in self.KINDS.items() if kind == "permanent")
 
-
-def _attr(key: str) -> str:
-    return {"from": "source"}.get(key, key.replace("-", "_"))
-
-
+# --- leaving, winning and losing -----------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
 class Leaves(Event):
     """Players leave the game at the same time (they lose, concede, or the game is a draw for them)."""
 
     NAME = "leaves"
     SCALAR = "players"
-    KINDS: ClassVar[dict[str, str]] = {"players": "players", "how": "str"}
+    KINDS: ClassVar[dict[str, str]] = {"players": "players", "how": "word"}
     REQUIRED = ("players",)
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"how": ("lost", "conceded", "drew")}
     players: tuple[str, ...]
@@ -82,141 +184,14 @@ class Concedes(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class BecomeMonarch(Event):
-    """An effect makes a player the monarch."""
+class Loses(Event):
+    """An effect states that players lose the game (104.3e)."""
 
-    NAME = "become-monarch"
-    SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class TakeInitiative(Event):
-    """An effect makes a player take the initiative."""
-
-    NAME = "take-initiative"
-    SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One creature controlled by ``source`` dealing ``amount`` damage to the player ``to``."""
-
-    source: str
-    to: str
-    amount: int = 1
-
-
-@dataclass(frozen=True, kw_only=True)
-class CombatDamage(Event):
-    """Combat damage to players; a list of hits is dealt at the same time (one creature per hit)."""
-
-    NAME = "combat-damage"
-    hits: tuple[Hit, ...]
-
-    def players_named(self) -> tuple[str, ...]:
-        return tuple(n for h in self.hits for n in (h.source, h.to))
-
-
-@dataclass(frozen=True, kw_only=True)
-class Damage(Event):
-    """Noncombat damage to a player (a spell or ability): life is lost, nothing is stolen."""
-
-    NAME = "damage"
-    KINDS: ClassVar[dict[str, str]] = {"to": "player", "amount": "int", "from": "player"}
-    REQUIRED = ("to", "amount")
-    to: str
-    amount: int
-    source: str | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class LoseLife(Event):
-    NAME = "lose-life"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "amount": "int"}
-    REQUIRED = ("player", "amount")
-    player: str
-    amount: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class GainLife(Event):
-    NAME = "gain-life"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "amount": "int"}
-    REQUIRED = ("player", "amount")
-    player: str
-    amount: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class Draw(Event):
-    """A player draws cards because an effect says so."""
-
-    NAME = "draw"
-    SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "count": "int"}
-    REQUIRED = ("player",)
-    player: str
-    count: int = 1
-
-
-@dataclass(frozen=True, kw_only=True)
-class Upkeep(Event):
-    """The active player's upkeep begins."""
-
-    NAME = "upkeep"
-
-
-@dataclass(frozen=True, kw_only=True)
-class EndStep(Event):
-    """The active player's end step begins."""
-
-    NAME = "end-step"
-
-
-@dataclass(frozen=True, kw_only=True)
-class NextTurn(Event):
-    """The current turn ends and the next turn begins."""
-
-    NAME = "next-turn"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Resolve(Event):
-    """Resolve the stack (all of it, or the top ``count`` objects)."""
-
-    NAME = "resolve"
-    SCALAR = "count"
-    KINDS: ClassVar[dict[str, str]] = {"count": "int"}
-    count: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class GainControl(Event):
-    """A control-changing effect gives a player control of a permanent."""
-
-    NAME = "gain-control"
-    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player"}
-    REQUIRED = ("permanent", "player")
-    permanent: str
-    player: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class ControlEnds(Event):
-    """Control-changing effects giving ``player`` (default: all of them) control of a permanent end."""
-
-    NAME = "control-ends"
-    SCALAR = "permanent"
-    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player"}
-    REQUIRED = ("permanent",)
-    permanent: str
-    player: str | None = None
+    NAME = "loses"
+    SCALAR = "players"
+    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
+    REQUIRED = ("players",)
+    players: tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -242,14 +217,440 @@ class GameDraw(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Unveil(Event):
-    """Treachery: a player turns their face-down identity card face up (702.187c)."""
+class DrawFromEmpty(Event):
+    """Players are instructed to draw from an empty library (704.5b at the next check)."""
 
-    NAME = "unveil"
+    NAME = "draw-from-empty"
+    SCALAR = "players"
+    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
+    REQUIRED = ("players",)
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class AtOnce(Event):
+    """Several events happen at the same time as one event (one effect doing both); state-based actions
+    are checked once afterwards, and a player who would win and lose at once loses (104.3f)."""
+
+    NAME = "at-once"
+    events: tuple[Event, ...]
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        if not isinstance(arg, list) or len(arg) < 2:
+            raise EventArgError("", "expected a list of two or more events")
+        events = []
+        for i, item in enumerate(arg):
+            if isinstance(item, str):
+                name, inner = item, None
+            elif isinstance(item, dict) and len(item) == 1:
+                name, inner = next(iter(item.items()))
+            else:
+                raise EventArgError(f"[{i}]", "an event is `name` or `name: argument`")
+            if name == cls.NAME:
+                raise EventArgError(f"[{i}]", "at-once events can't nest")
+            try:
+                events.append(parse_event(str(name), inner))
+            except EventArgError as error:
+                raise EventArgError(_key(f"[{i}].{name}", error.key), error.message) from None
+        return cls(events=tuple(events), hold=any(e.hold for e in events))
+
+    def to_arg(self) -> Any:
+        return [event_to_yaml(e) for e in self.events]
+
+    def players_named(self) -> tuple[str, ...]:
+        return tuple(p for e in self.events for p in e.players_named())
+
+    def permanents_named(self) -> tuple[str, ...]:
+        return tuple(p for e in self.events for p in e.permanents_named())
+
+
+# --- designations ----------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class BecomeMonarch(Event):
+    """An effect makes a player the monarch."""
+
+    NAME = "become-monarch"
     SCALAR = "player"
     KINDS: ClassVar[dict[str, str]] = {"player": "player"}
     REQUIRED = ("player",)
     player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeInitiative(Event):
+    """An effect makes a player take the initiative."""
+
+    NAME = "take-initiative"
+    SCALAR = "player"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
+    REQUIRED = ("player",)
+    player: str
+
+
+# --- damage, life, poison ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Hit:
+    """Combat damage dealt to ``to`` (a player, or a planeswalker or battle): by a creature ``by`` controls
+    (the player-level form) or by the creature ``creature`` (its controller read from the table)."""
+
+    to: str
+    amount: int | None = 1  # None: the creature's power
+    by: str | None = None
+    creature: str | None = None
+
+
+def _parse_hit(raw: Any, where: str) -> tuple[Hit, bool]:
+    shape = "{creature: NAME, to: PLAYER} or {from: PLAYER, to: PLAYER, amount: N}"
+    data = _mapping(raw, where, ("from", "creature", "to", "amount", "hold"), shape)
+    if "to" not in data:
+        raise EventArgError(where or "to", "missing 'to'")
+    if ("from" in data) == ("creature" in data):
+        raise EventArgError(
+            where or "from", "name either the creature or the player it is controlled by ('from')"
+        )
+    to = value_of(_key(where, "to"), "player", data["to"])
+    if "creature" in data:
+        creature = value_of(_key(where, "creature"), "permanent", data["creature"])
+        amount = value_of(_key(where, "amount"), "int", data["amount"]) if "amount" in data else None
+        return Hit(to, amount, creature=creature), _hold(data, where)
+    amount = value_of(_key(where, "amount"), "int", data.get("amount", 1))
+    return Hit(to, amount, by=value_of(_key(where, "from"), "player", data["from"])), _hold(data, where)
+
+
+def _hit_data(hit: Hit) -> dict[str, Any]:
+    if hit.creature is not None:
+        data: dict[str, Any] = {"creature": hit.creature, "to": hit.to}
+        if hit.amount is not None:
+            data["amount"] = hit.amount
+        return data
+    return {"from": hit.by, "to": hit.to, "amount": hit.amount}
+
+
+@dataclass(frozen=True, kw_only=True)
+class CombatDamage(Event):
+    """Combat damage; a list of hits is dealt at the same time (510.2)."""
+
+    NAME = "combat-damage"
+    hits: tuple[Hit, ...]
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        if isinstance(arg, list):
+            if not arg:
+                raise EventArgError("", "expected at least one hit")
+            parsed = [_parse_hit(item, f"[{i}]") for i, item in enumerate(arg)]
+            return cls(hits=tuple(h for h, _ in parsed), hold=any(h for _, h in parsed))
+        hit, hold = _parse_hit(arg, "")
+        return cls(hits=(hit,), hold=hold)
+
+    def to_arg(self) -> Any:
+        hits = [_hit_data(h) for h in self.hits]
+        if self.hold:
+            hits[0]["hold"] = True
+        return hits[0] if len(hits) == 1 else hits
+
+    def players_named(self) -> tuple[str, ...]:
+        return tuple(n for h in self.hits for n in (h.by, h.to) if n is not None)
+
+    def permanents_named(self) -> tuple[str, ...]:
+        return tuple(h.creature for h in self.hits if h.creature is not None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Damage(Event):
+    """Noncombat damage to a player from a spell or ability ``from`` controls, or whose source is the
+    permanent ``source``: life is lost, nothing is stolen."""
+
+    NAME = "damage"
+    KINDS: ClassVar[dict[str, str]] = {
+        "to": "player",
+        "amount": "int",
+        "from": "player",
+        "source": "permanent",
+    }
+    REQUIRED = ("to", "amount")
+    to: str
+    amount: int
+    by: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class LoseLife(Event):
+    NAME = "lose-life"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player", "amount": "int"}
+    REQUIRED = ("player", "amount")
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class GainLife(Event):
+    NAME = "gain-life"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player", "amount": "int"}
+    REQUIRED = ("player", "amount")
+    player: str
+    amount: int
+
+
+def _records(cls: type[Event], arg: Any, keys: tuple[str, str], what: str) -> tuple[tuple[str, int], ...]:
+    """``{player: P, KEY: N}`` or a list of them (one effect for several players at once)."""
+    items = arg if isinstance(arg, list) else [arg]
+    if not items:
+        raise EventArgError("", f"expected at least one {{player: P, {keys[1]}: N}}")
+    records = []
+    for i, item in enumerate(items):
+        where = f"[{i}]" if isinstance(arg, list) else ""
+        data = _mapping(item, where, (*keys, "hold"), f"{{player: PLAYER, {keys[1]}: N}}")
+        for key in keys:
+            if key not in data:
+                raise EventArgError(_key(where, key), f"'{cls.NAME}' needs '{key}'")
+        kind = "int" if what == "count" else "life"
+        amount = data[keys[1]]
+        if kind == "life":
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise EventArgError(_key(where, keys[1]), f"expected a whole number, got {amount!r}")
+        else:
+            amount = value_of(_key(where, keys[1]), "int", amount)
+        records.append((value_of(_key(where, "player"), "player", data["player"]), amount))
+    return tuple(records)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Poison(Event):
+    """Players get poison counters (a list: one effect giving each of them counters at once)."""
+
+    NAME = "poison"
+    counters: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        hold = any(
+            isinstance(i, dict) and i.get("hold") is True for i in (arg if isinstance(arg, list) else [arg])
+        )
+        return cls(counters=_records(cls, arg, ("player", "count"), "count"), hold=hold)
+
+    def to_arg(self) -> Any:
+        items = [{"player": p, "count": n} for p, n in self.counters]
+        if self.hold:
+            items[0]["hold"] = True
+        return items[0] if len(items) == 1 else items
+
+    def players_named(self) -> tuple[str, ...]:
+        return tuple(p for p, _ in self.counters)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetLife(Event):
+    """Players' life totals become a number (119.5; a list: one effect for several players at once)."""
+
+    NAME = "set-life"
+    totals: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        hold = any(
+            isinstance(i, dict) and i.get("hold") is True for i in (arg if isinstance(arg, list) else [arg])
+        )
+        return cls(totals=_records(cls, arg, ("player", "life"), "life"), hold=hold)
+
+    def to_arg(self) -> Any:
+        items = [{"player": p, "life": n} for p, n in self.totals]
+        if self.hold:
+            items[0]["hold"] = True
+        return items[0] if len(items) == 1 else items
+
+    def players_named(self) -> tuple[str, ...]:
+        return tuple(p for p, _ in self.totals)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Event):
+    """A player draws cards because an effect says so."""
+
+    NAME = "draw"
+    SCALAR = "player"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player", "count": "int"}
+    REQUIRED = ("player",)
+    player: str
+    count: int = 1
+
+
+# --- effects ---------------------------------------------------------------------------------------------
+def parse_effect(raw: Any, where: str = "") -> EffectSpec:
+    """``{cant-lose: Ann, source: Angel}``, ``{cant-attack: Cat, controller: Ann, until: your-next-turn}``."""
+    allowed = (*EFFECT_KINDS, "source", "controller", "until", "only", "hold")
+    data = _mapping(raw, where, allowed, "{cant-lose | cant-win | cant-attack: PLAYERS, ...}")
+    kinds = [k for k in EFFECT_KINDS if k in data]
+    if len(kinds) != 1:
+        raise EventArgError(where, f"name exactly one of {', '.join(EFFECT_KINDS)}")
+    kind = kinds[0]
+    players = value_of(_key(where, kind), "players", data[kind])
+    source = value_of(_key(where, "source"), "permanent", data["source"]) if "source" in data else None
+    controller = (
+        value_of(_key(where, "controller"), "player", data["controller"]) if "controller" in data else None
+    )
+    until = (
+        value_of(_key(where, "until"), "word", data["until"], ("your-next-turn",))
+        if "until" in data
+        else None
+    )
+    only = value_of(_key(where, "only"), "word", data["only"], ("life",)) if "only" in data else None
+    if until is not None and controller is None:
+        raise EventArgError(_key(where, "until"), "'until: your-next-turn' needs the effect's 'controller'")
+    return EffectSpec(kind, players, source, controller, until, only)
+
+
+def effect_data(effect: EffectSpec) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        effect.kind: effect.players[0] if len(effect.players) == 1 else list(effect.players)
+    }
+    for key in ("source", "controller", "until", "only"):
+        if getattr(effect, key) is not None:
+            data[key] = getattr(effect, key)
+    return data
+
+
+@dataclass(frozen=True, kw_only=True)
+class AddEffect(Event):
+    """A continuous effect begins (``{cant-lose: Ann}``, ``{cant-win: [Ben, Cat], source: Angel}``)."""
+
+    NAME = "add-effect"
+    effect: EffectSpec
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        hold = isinstance(arg, dict) and arg.get("hold") is True
+        return cls(effect=parse_effect(arg), hold=hold)
+
+    def to_arg(self) -> Any:
+        return {**effect_data(self.effect), **({"hold": True} if self.hold else {})}
+
+    def players_named(self) -> tuple[str, ...]:
+        return (*self.effect.players, *((self.effect.controller,) if self.effect.controller else ()))
+
+    def permanents_named(self) -> tuple[str, ...]:
+        return (self.effect.source,) if self.effect.source else ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndEffect(AddEffect):
+    """A continuous effect in force ends (named as it was added)."""
+
+    NAME = "end-effect"
+
+
+# --- turns and priority --------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class Upkeep(Event):
+    """The active player's upkeep begins."""
+
+    NAME = "upkeep"
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndStep(Event):
+    """The active player's end step begins."""
+
+    NAME = "end-step"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NextTurn(Event):
+    """The current turn ends and the next turn begins."""
+
+    NAME = "next-turn"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExtraTurn(Event):
+    """Players are given an extra turn after this one (500.7; several: one effect, added in APNAP order)."""
+
+    NAME = "extra-turn"
+    SCALAR = "players"
+    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
+    REQUIRED = ("players",)
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class EndTurn(Event):
+    """Grand Melee: the player's turn ends and they pass their turn marker (807.4c)."""
+
+    NAME = "end-turn"
+    SCALAR = "player"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
+    REQUIRED = ("player",)
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resolve(Event):
+    """Resolve the stack (all of it, or the top ``count`` objects)."""
+
+    NAME = "resolve"
+    SCALAR = "count"
+    KINDS: ClassVar[dict[str, str]] = {"count": "int"}
+    count: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class PassPriority(Event):
+    """The player (the team, 805.5b) with priority passes (117.3d); naming the player checks it's them."""
+
+    NAME = "pass-priority"
+    SCALAR = "player"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
+    player: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cast(Event):
+    """A player holding priority casts a spell (117.3c); in Grand Melee ``stack`` names the turn marker (by
+    its holder) whose stack it goes on (807.5b)."""
+
+    NAME = "cast"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player", "spell": "str", "stack": "player"}
+    REQUIRED = ("player", "spell")
+    player: str
+    spell: str
+    stack: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CommanderCast(Event):
+    """A player casts their commander from the command zone (903.8)."""
+
+    NAME = "commander-cast"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player", "commander": "permanent"}
+    REQUIRED = ("player", "commander")
+    player: str
+    commander: str
+
+
+# --- objects and combat -----------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class GainControl(Event):
+    """A control-changing effect gives a player control of a permanent."""
+
+    NAME = "gain-control"
+    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player"}
+    REQUIRED = ("permanent", "player")
+    permanent: str
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class ControlEnds(Event):
+    """Control-changing effects giving ``player`` (default: all of them) control of a permanent end."""
+
+    NAME = "control-ends"
+    SCALAR = "permanent"
+    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player"}
+    REQUIRED = ("permanent",)
+    permanent: str
+    player: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -263,77 +664,160 @@ class Deploy(Event):
     to: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class Dies(Event):
+    """A permanent is put into its owner's graveyard; a commander's owner may then put it into the command
+    zone (903.9a; ``command-zone: false`` declines)."""
+
+    NAME = "dies"
+    SCALAR = "permanent"
+    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "command-zone": "bool"}
+    REQUIRED = ("permanent",)
+    ZONE: ClassVar[str] = "graveyard"
+    permanent: str
+    command_zone: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exiled(Dies):
+    """A permanent is exiled (903.9a for a commander)."""
+
+    NAME = "exiled"
+    ZONE = "exile"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ToHand(Dies):
+    """A permanent is returned to its owner's hand (903.9b: a commander may go to the command zone
+    instead)."""
+
+    NAME = "to-hand"
+    ZONE = "hand"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Attack(Event):
+    """The active player (the active team, 805.10b) declares attackers (508.1): each creature attacks a
+    player, a planeswalker or a battle. ``creatures: [Bear, Wolf], defending: Ben`` or
+    ``creatures: {Bear: Ben, Wolf: Jace}``."""
+
+    NAME = "attack"
+    attacker: tuple[str, ...]
+    creatures: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        shape = "{attacker: PLAYER, creatures: [CREATURE, ...], defending: PLAYER} or {CREATURE: TARGET}"
+        data = _mapping(arg, "", ("attacker", "creatures", "defending", "hold"), shape)
+        for key in ("attacker", "creatures"):
+            if key not in data:
+                raise EventArgError(key, f"'attack' needs '{key}'")
+        attacker = value_of("attacker", "players", data["attacker"])
+        raw = data["creatures"]
+        if isinstance(raw, dict):
+            if "defending" in data:
+                raise EventArgError(
+                    "defending", "give each creature its target, or one 'defending' for a list"
+                )
+            if not raw:
+                raise EventArgError("creatures", "expected at least one creature")
+            pairs = tuple(
+                (value_of("creatures", "permanent", c), value_of(f"creatures.{c}", "str", t))
+                for c, t in raw.items()
+            )
+        else:
+            names = value_of("creatures", "permanents", raw)
+            if "defending" not in data:
+                raise EventArgError(
+                    "defending", "a list of creatures needs 'defending' (or map each to a target)"
+                )
+            target = value_of("defending", "str", data["defending"])
+            pairs = tuple((c, target) for c in names)
+        return cls(attacker=attacker, creatures=pairs, hold=_hold(data, ""))
+
+    def to_arg(self) -> Any:
+        attacker: Any = self.attacker[0] if len(self.attacker) == 1 else list(self.attacker)
+        targets = {t for _, t in self.creatures}
+        if len(targets) == 1:
+            arg: dict[str, Any] = {
+                "attacker": attacker,
+                "creatures": [c for c, _ in self.creatures],
+                "defending": next(iter(targets)),
+            }
+        else:
+            arg = {"attacker": attacker, "creatures": dict(self.creatures)}
+        return {**arg, **({"hold": True} if self.hold else {})}
+
+    def players_named(self) -> tuple[str, ...]:
+        return self.attacker
+
+    def permanents_named(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.creatures)
+
+    def targets(self) -> tuple[str, ...]:
+        """What the creatures attack (players or permanents: the format checks each names one)."""
+        return tuple(dict.fromkeys(t for _, t in self.creatures))
+
+
+@dataclass(frozen=True, kw_only=True)
+class CombatDamageStep(Event):
+    """A combat damage step: the first-strike step (``first-strike``) or the regular one (510.4)."""
+
+    NAME = "combat-damage-step"
+    SCALAR = "step"
+    KINDS: ClassVar[dict[str, str]] = {"step": "word"}
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"step": ("first-strike", "regular")}
+    step: str = "regular"
+
+
+# --- the registry
+# --------------------------------------------------------------------------------------------
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.NAME: cls
     for cls in (
         Leaves,
         Concedes,
+        Loses,
+        Wins,
+        GameDraw,
+        DrawFromEmpty,
+        AtOnce,
         BecomeMonarch,
         TakeInitiative,
         CombatDamage,
         Damage,
         LoseLife,
         GainLife,
+        Poison,
+        SetLife,
         Draw,
+        AddEffect,
+        EndEffect,
         Upkeep,
         EndStep,
         NextTurn,
+        ExtraTurn,
+        EndTurn,
         Resolve,
+        PassPriority,
+        Cast,
+        CommanderCast,
         GainControl,
         ControlEnds,
-        Wins,
-        GameDraw,
-        Unveil,
         Deploy,
+        Dies,
+        Exiled,
+        ToHand,
+        Attack,
+        CombatDamageStep,
     )
 }
 
 
-def register_event(cls: type[Event]) -> type[Event]:
-    """Add an event type (variants may define their own); returns the class so it works as a decorator."""
-    EVENT_TYPES[cls.NAME] = cls
-    return cls
-
-
-def _value(key: str, kind: str, raw: Any) -> Any:
-    if kind in ("player", "permanent", "str"):
-        if not isinstance(raw, str) or not raw:
-            raise EventArgError(key, f"expected a {'name' if kind != 'str' else 'word'}, got {raw!r}")
-        return raw
-    if kind == "players":
-        items = [raw] if isinstance(raw, str) else raw
-        if not isinstance(items, list) or not items or not all(isinstance(x, str) and x for x in items):
-            raise EventArgError(key, f"expected a player or a list of players, got {raw!r}")
-        if len(set(items)) != len(items):
-            raise EventArgError(key, "a player is named twice")
-        return tuple(items)
-    if kind == "int":
-        if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-            raise EventArgError(key, f"expected a whole number of 0 or more, got {raw!r}")
-        return raw
-    raise EventArgError(key, f"unsupported argument kind {kind}")  # pragma: no cover
-
-
-def _parse_hit(raw: Any, where: str) -> tuple[Hit, bool]:
-    if not isinstance(raw, dict):
-        raise EventArgError(where, "expected {from: PLAYER, to: PLAYER, amount: N}")
-    unknown = set(raw) - {"from", "to", "amount", "hold"}
-    if unknown:
-        key = sorted(map(str, unknown))[0]
-        raise EventArgError(
-            f"{where}.{key}" if where else key, "unknown key (expected from, to, amount, hold)"
-        )
-    for key in ("from", "to"):
-        if key not in raw:
-            raise EventArgError(where or key, f"missing '{key}'")
-    hold = raw.get("hold", False)
-    if not isinstance(hold, bool):
-        raise EventArgError(f"{where}.hold" if where else "hold", "expected true or false")
-    prefix = f"{where}." if where else ""
-    amount = _value(f"{prefix}amount", "int", raw.get("amount", 1))
-    return Hit(
-        _value(f"{prefix}from", "player", raw["from"]), _value(f"{prefix}to", "player", raw["to"]), amount
-    ), hold
+def register_events(*classes: type[Event]) -> None:
+    """Add event types (a variant's own, registered by ``scenarios.model``)."""
+    for cls in classes:
+        EVENT_TYPES[cls.NAME] = cls
 
 
 def parse_event(name: str, arg: Any = None) -> Event:
@@ -341,63 +825,10 @@ def parse_event(name: str, arg: Any = None) -> Event:
     cls = EVENT_TYPES.get(name)
     if cls is None:
         raise EventArgError("", f"unknown event '{name}' (known: {', '.join(sorted(EVENT_TYPES))})")
-    if cls is CombatDamage:
-        if isinstance(arg, list):
-            if not arg:
-                raise EventArgError("", "expected at least one hit")
-            parsed = [_parse_hit(item, f"[{i}]") for i, item in enumerate(arg)]
-            return CombatDamage(hits=tuple(h for h, _ in parsed), hold=any(h for _, h in parsed))
-        hit, hold = _parse_hit(arg, "")
-        return CombatDamage(hits=(hit,), hold=hold)
-    values: dict[str, Any] = {}
-    if arg is None:
-        pass
-    elif isinstance(arg, dict):
-        for key, raw in arg.items():
-            if key == "hold":
-                if not isinstance(raw, bool):
-                    raise EventArgError("hold", "expected true or false")
-                values["hold"] = raw
-            elif key in cls.KINDS:
-                values[_attr(key)] = _value(key, cls.KINDS[key], raw)
-            else:
-                known = ", ".join([*cls.KINDS, "hold"])
-                raise EventArgError(str(key), f"unknown key for '{name}' (expected {known})")
-    elif cls.SCALAR is not None:
-        values[_attr(cls.SCALAR)] = _value(cls.SCALAR, cls.KINDS[cls.SCALAR], arg)
-    else:
-        raise EventArgError("", f"'{name}' takes no argument but {{hold: true}}")
-    for key in cls.REQUIRED:
-        if _attr(key) not in values:
-            raise EventArgError(key, f"'{name}' needs '{key}'")
-    for key, choices in cls.CHOICES.items():
-        if _attr(key) in values and values[_attr(key)] not in choices:
-            raise EventArgError(key, f"expected one of {', '.join(choices)}")
-    return cls(**values)
+    return cls.from_arg(arg)
 
 
 def event_to_yaml(event: Event) -> Any:
     """The event as written in a scenario file (the shortest form that reads back the same)."""
-    name = event.NAME
-    if isinstance(event, CombatDamage):
-        hits = [{"from": h.source, "to": h.to, "amount": h.amount} for h in event.hits]
-        if event.hold:
-            hits[0]["hold"] = True
-        return {name: hits[0] if len(hits) == 1 else hits}
-    arg: dict[str, Any] = {}
-    for f in fields(event):
-        if f.name == "hold":
-            continue
-        key = next((k for k in event.KINDS if _attr(k) == f.name), f.name)
-        value = getattr(event, f.name)
-        if value is None or value == f.default:
-            continue
-        arg[key] = list(value) if isinstance(value, tuple) else value
-    if event.hold:
-        arg["hold"] = True
-    if not arg:
-        return name
-    if event.SCALAR is not None and set(arg) == {event.SCALAR}:
-        value = arg[event.SCALAR]
-        return {name: value[0] if isinstance(value, list) and len(value) == 1 else value}
-    return {name: arg}
+    arg = event.to_arg()
+    return event.NAME if arg is None else {event.NAME: arg}

@@ -1,14 +1,16 @@
 """Applying events: ``apply(state, event) -> (state, steps)``.
 
-After each event the game checks state-based actions (704.5a: 0 life or less loses) and puts the
-abilities that triggered on the stack in APNAP order (101.4, 603.3b); unless the event says
-``hold: true``, the stack then resolves, top first.
+After each event the game checks state-based actions (704) and puts the abilities that triggered on the
+stack in APNAP order (101.4, 603.3b); unless the event says ``hold: true``, the stack then resolves, top
+first. Each event type has one handler in :data:`HANDLERS`; a variant may handle an event its own way first
+(``Variant.apply_event``).
 
->>> from rulesjudge.scenarios.model.table import TableState, frozen_map
+>>> from rulesjudge.scenarios.model.table import TableState, frozen
+>>> from rulesjudge.scenarios.model.variant import FreeForAll
 >>> from rulesjudge.scenarios.model.events import CombatDamage, Hit
->>> state = TableState(seats=("Ann", "Ben", "Cat"), turn_player="Ann", monarch="Ben",
-...                    life=frozen_map({"Ann": 20, "Ben": 20, "Cat": 20}))
->>> state, steps = apply(state, CombatDamage(hits=(Hit("Ann", "Ben", 2),)))
+>>> state = TableState(seats=("Ann", "Ben", "Cat"), variant=FreeForAll(), turn_players=("Ann",),
+...                    monarch="Ben",                    life=frozen({"Ann": 20, "Ben": 20, "Cat": 20}))
+>>> state, steps = apply(state, CombatDamage(hits=(Hit("Ben", 2, by="Ann"),)))
 >>> state.monarch, state.life["Ben"]
 ('Ann', 18)
 """
@@ -16,16 +18,16 @@ abilities that triggered on the stack in APNAP order (101.4, 603.3b); unless the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
+from rulesjudge.scenarios.model import combat, ending, initiative, monarch, objects, turns
 from rulesjudge.scenarios.model import events as ev
-from rulesjudge.scenarios.model import influence, initiative, monarch
-from rulesjudge.scenarios.model.citations import RULING_LETHAL, cr
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.influence import in_range
 from rulesjudge.scenarios.model.leaving import leave
-from rulesjudge.scenarios.model.steps import Step
-from rulesjudge.scenarios.model.table import TableState, Trigger, frozen_map, next_in_turn_order
-from rulesjudge.scenarios.model.variants import variant_of
+from rulesjudge.scenarios.model.setup import EFFECT_WORDS
+from rulesjudge.scenarios.model.steps import Reading, Step, step
+from rulesjudge.scenarios.model.table import Choice, Effect, TableState, Trigger, frozen
 
 Result = tuple[TableState, list[Step]]
 MAX_LOOPS = 200
@@ -34,22 +36,21 @@ MAX_LOOPS = 200
 def apply(state: TableState, event: ev.Event) -> Result:
     """Apply one event, then state-based actions and triggers; resolve the stack unless ``hold``."""
     if state.game_over:
-        return state, [Step("The game is over, so nothing more happens in it.", (cr("104.1"),))]
-    handled = variant_of(state).apply_event(state, event)
-    if handled is None:
-        handler = HANDLERS.get(type(event))
-        if handler is None:
-            return state, [Step(f"The model has no rule for the event '{event.NAME}'.", (cr("100.1"),))]
-        handled = handler(state, event)
-    earlier = {id(t) for t in state.stack}
-    state, steps = handled
+        return state, [step("The game is over, so nothing more happens in it.", cr("104.1"))]
+    earlier = {t.serial for t in state.stack}
+    state, steps = handle(state, event)
     state, more = settle(state)
     steps += more
-    if not event.hold and not isinstance(event, ev.Resolve) and _caused(state, earlier):
+    if (
+        not event.hold
+        and not isinstance(event, ev.Resolve | ev.Cast | ev.CommanderCast)
+        and _caused(state, earlier)
+    ):
         steps.append(
-            Step(
+            step(
                 "The abilities this event triggered resolve, the last one put on the stack first.",
-                (cr("405.5"), cr("608.1")),
+                cr("405.5"),
+                cr("608.1"),
             )
         )
         while _caused(state, earlier) and not state.game_over:
@@ -58,123 +59,147 @@ def apply(state: TableState, event: ev.Event) -> Result:
     return state, steps
 
 
+def handle(state: TableState, event: ev.Event) -> Result:
+    """The event's own effect, before state-based actions and triggers."""
+    handled = state.variant.apply_event(state, event)
+    if handled is not None:
+        return handled
+    handler = HANDLERS.get(type(event))
+    if handler is None:
+        return state, [
+            step(f"The model has no rule for the event '{event.NAME}' in this variant.", cr("100.1"))
+        ]
+    return handler(state, event)
+
+
 def _caused(state: TableState, earlier: set[int]) -> bool:
     """Is the top of the stack an ability put there since the event began (not one held before)?"""
-    return bool(state.stack) and id(state.stack[-1]) not in earlier
+    return bool(state.stack) and state.stack[-1].serial not in earlier
 
 
 # --- state-based actions and triggers -------------------------------------------------------------
-def life_of(state: TableState, player: str) -> int:
-    pool = variant_of(state).life_pool(state, player)
-    return state.life.get(pool, 0)
-
-
-def state_based_actions(state: TableState) -> Result:
-    """704.5a: each player with 0 or less life loses the game; all of them at the same time."""
-    variant = variant_of(state)
-    losers = [p for p in state.in_game if state.life.get(variant.life_pool(state, p), 1) <= 0]
-    if not losers:
-        return state, []
-    names = ", ".join(losers)
-    steps = [
-        Step(
-            f"{names} {'has' if len(losers) == 1 else 'have'} 0 or less life and lose"
-            f"{'s' if len(losers) == 1 else ''} the game (a state-based action).",
-            (cr("704.5a"), cr("104.3b")),
-        )
-    ]
-    state, more = leave(state, losers, "lost")
-    return state, steps + more
-
-
 def put_triggers_on_stack(state: TableState) -> Result:
-    """603.3b/101.4: each player in APNAP order puts the abilities they control on the stack;
-    abilities controlled by a player who left aren't put on the stack (800.4d)."""
+    """603.3b/101.4: each player in APNAP order puts the abilities they control on the stack (805.7: the
+    active team, then each other team); abilities controlled by a player who left aren't put on the stack
+    (800.4d)."""
     if not state.pending:
         return state, []
-    order, _ = variant_of(state).apnap_order(state)
+    order, _ = state.variant.apnap_order(state)
     rank = {p: i for i, p in enumerate(order)}
-    live = [t for t in state.pending if state.is_in(t.controller)]
     steps = [
-        Step(
-            f'"{t.text}" would be controlled by {t.controller}, who left the game: it isn\'t put on '
-            "the stack.",
-            (cr("800.4d"),),
+        step(
+            f'"{t.text}" would be controlled by {t.controller}, who left the game: it isn\'t put on the '
+            f'stack.',
+            cr("800.4d"),
         )
         for t in state.pending
         if not state.is_in(t.controller)
     ]
-    live.sort(key=lambda t: rank.get(t.controller, len(rank)))
-    steps += _order_choices(live)
-    if len(live) > 1:
-        owners = list(dict.fromkeys(t.controller for t in live))
-        steps.append(
-            Step(
-                f"Triggered abilities go on the stack in APNAP order ({', '.join(owners)}), so the "
-                "active player's resolve last.",
-                (cr("101.4"), cr("603.3b")),
+    live = sorted(
+        (t for t in state.pending if state.is_in(t.controller)),
+        key=lambda t: rank.get(t.controller, len(rank)),
+    )
+    serial = state.serial
+    numbered = []
+    for trigger in live:
+        serial += 1
+        numbered.append(
+            Trigger(
+                trigger.kind,
+                trigger.controller,
+                trigger.player,
+                trigger.text,
+                trigger.cites,
+                trigger.creature,
+                serial,
+                trigger.stack,
             )
         )
-    return state.with_(stack=(*state.stack, *live), pending=()), steps
+    state = state.with_(stack=(*state.stack, *numbered), pending=(), serial=serial)
+    state, more = _order_choices(state, numbered)
+    steps += more
+    owners = list(dict.fromkeys(t.controller for t in numbered))
+    if len(owners) > 1:
+        last = [p for p in owners if p in state.active_players]
+        tail = f", so {', '.join(last)}'s resolve last" if last else ""
+        rules = (cr("805.7"),) if len(state.active_players) > 1 else (cr("101.4"), cr("603.3b"))
+        steps.append(
+            step(f"Triggered abilities go on the stack in APNAP order ({', '.join(owners)}){tail}.", *rules)
+        )
+    return state, steps
 
 
-def _order_choices(triggers: list[Trigger]) -> list[Step]:
-    """603.3b: a player orders the abilities they control as they choose; say so where it matters
-    (two steal triggers for different players: the one that resolves last decides who holds it)."""
-    from rulesjudge.scenarios.model.steps import Reading
-
-    steps = []
-    for controller in dict.fromkeys(t.controller for t in triggers):
-        for kind, what, rule in (
-            (monarch.STEAL, "the crown", "725.2"),
-            (initiative.STEAL, "the initiative", "726.2"),
+def _order_choices(state: TableState, triggers: list[Trigger]) -> Result:
+    """603.3b: a player orders the abilities they control as they choose (805.7: a team orders its players'
+    together). Where the order decides who gets the crown or the initiative, the answer is that choice."""
+    steps: list[Step] = []
+    choices = dict(state.choices)
+    groups: dict[tuple[str, ...], list[Trigger]] = {}
+    for trigger in triggers:
+        unit = state.variant.priority_unit(state, trigger.controller)
+        groups.setdefault(unit, []).append(trigger)
+    for unit, group in groups.items():
+        for kind, what, key, rule in (
+            (monarch.STEAL, "the crown", "monarch", "725.2"),
+            (initiative.STEAL, "the initiative", "initiative", "726.2"),
         ):
-            gainers = list(
-                dict.fromkeys(t.player for t in triggers if t.controller == controller and t.kind == kind)
-            )
+            batch = [t for t in group if t.kind == kind]
+            gainers = list(dict.fromkeys(t.player for t in batch))
             if len(gainers) < 2:
                 continue
+            who = " and ".join(unit)
             readings = tuple(
                 Reading(
-                    f"{controller} puts {g}'s trigger on the stack first, so it resolves last: {g} ends up "
-                    f"with {what}",
+                    f"{who} put{'s' if len(unit) == 1 else ''} {g}'s trigger on the stack first, so it "
+                    f"resolves last: {g} ends up with {what}",
                     g,
                     (cr("603.3b"),),
                 )
                 for g in gainers
             )
+            cites = (cr("603.3b"), cr(rule), *((cr("805.7"), cr("805.2")) if len(unit) > 1 else ()))
             steps.append(
-                Step(
-                    f"{controller} controls triggers that would give {what} to {', '.join(gainers)} "
-                    "and chooses their order; the model keeps the order listed.",
-                    (cr("603.3b"), cr(rule)),
-                    readings,
+                step(
+                    f"{who} control{'s' if len(unit) == 1 else ''} triggers that would give {what} to "
+                    f"{', '.join(gainers)} and choose{'s' if len(unit) == 1 else ''} their order: the one "
+                    f"put "
+                    "on the stack first resolves last.",
+                    *cites,
+                    alternatives=readings,
                 )
             )
-    return steps
+            choices[key] = Choice(unit, tuple(gainers), tuple(t.serial for t in batch))
+    return state.with_(choices=frozen(choices)), steps
 
 
 def settle(state: TableState) -> Result:
-    """Repeat state-based actions and putting triggers on the stack until nothing more happens."""
+    """Repeat state-based actions and putting triggers on the stack until nothing more happens (117.5)."""
     steps: list[Step] = []
     for _ in range(MAX_LOOPS):
-        state, sba = state_based_actions(state)
+        state, sba = ending.state_based_actions(state)
         state, trig = put_triggers_on_stack(state)
         steps += sba + trig
-        if not sba and not trig:
+        if state.game_over or (not trig and not _changed(sba)):
             break
     return state, steps
 
 
+def _changed(sba: list[Step]) -> bool:
+    """Did the state-based actions do anything (more than say an effect stops a loss)?"""
+    return any(not {c.local for c in s.cites} <= {"611.3b", "611.2a", "810.8a"} for s in sba)
+
+
 def resolve_top(state: TableState) -> Result:
     top = state.stack[-1]
-    state = state.with_(stack=state.stack[:-1])
+    state = state.with_(stack=state.stack[:-1], priority=None, passed=())
     if top.kind in (monarch.DRAW, monarch.STEAL):
         state, steps = monarch.resolve(state, top)
     elif top.kind in (initiative.UPKEEP, initiative.STEAL, initiative.VENTURE):
         state, steps = initiative.resolve(state, top)
+    elif top.kind == objects.COMMANDER_SPELL:
+        state, steps = objects.resolve_commander(state, top)
     else:
-        steps = [Step(f'"{top.text}" resolves.', top.cites or (cr("608.2"),))]
+        steps = [step(f'"{top.text}" resolves.', *(top.cites or (cr("608.2"),)))]
     state, more = settle(state)
     return state, steps + more
 
@@ -189,17 +214,69 @@ def resolve_stack(state: TableState, count: int | None = None) -> Result:
     return state, steps
 
 
-def _add_pending(state: TableState, triggers: list[Trigger]) -> TableState:
-    return state.with_(pending=(*state.pending, *triggers)) if triggers else state
-
-
-# --- handlers ---------------------------------------------------------------------------------------
+# --- handlers ---------------------------------------------------------------------------------------------
 def _leaves(state: TableState, event: ev.Leaves) -> Result:
+    if event.how == "lost":
+        return ending.lose(state, list(event.players), "effect")
     return leave(state, list(event.players), event.how)
 
 
 def _concedes(state: TableState, event: ev.Concedes) -> Result:
     return leave(state, list(event.players), "conceded")
+
+
+def _loses(state: TableState, event: ev.Loses) -> Result:
+    return ending.lose(
+        state,
+        list(event.players),
+        "effect",
+        [
+            step(
+                f"An effect states that {', '.join(event.players)} "
+                f"lose{'s' if len(event.players) == 1 else ''} "
+                "the game.",
+                cr("104.3e"),
+            )
+        ],
+    )
+
+
+def _wins(state: TableState, event: ev.Wins) -> Result:
+    return ending.win(state, [event.player])
+
+
+def _at_once(state: TableState, event: ev.AtOnce) -> Result:
+    """The events happen at the same time: wins and losses together (104.3f), the others one after another
+    without a state-based check in between (704.3 checks once, afterwards)."""
+    winning = [e.player for e in event.events if isinstance(e, ev.Wins)]
+    losing = [p for e in event.events if isinstance(e, ev.Loses) for p in e.players]
+    steps = [step("These events happen at the same time.", cr("704.3"))]
+    for other in event.events:
+        if not isinstance(other, ev.Wins | ev.Loses):
+            state, more = handle(state, other)
+            steps += more
+    if winning or losing:
+        state, more = ending.win(state, winning, losing)
+        steps += more
+    return state, steps
+
+
+def _game_draw(state: TableState, event: ev.GameDraw) -> Result:
+    return ending.game_draw(state, event.player)
+
+
+def _draw_from_empty(state: TableState, event: ev.DrawFromEmpty) -> Result:
+    players = [p for p in event.players if state.is_in(p)]
+    drew = tuple(dict.fromkeys((*state.drew_from_empty, *players)))
+    return state.with_(drew_from_empty=drew), [
+        step(
+            f"{', '.join(players)} {'is' if len(players) == 1 else 'are'} instructed to draw with no "
+            f"cards in their "
+            "library: the draw can't happen, and the next state-based check looks at it.",
+            cr("121.4"),
+            cr("704.5b"),
+        )
+    ]
 
 
 def _become_monarch(state: TableState, event: ev.BecomeMonarch) -> Result:
@@ -210,111 +287,161 @@ def _take_initiative(state: TableState, event: ev.TakeInitiative) -> Result:
     return initiative.take_initiative(state, event.player)
 
 
-def _change_life(state: TableState, player: str, delta: int) -> TableState:
-    pool = variant_of(state).life_pool(state, player)
-    life = dict(state.life)
-    life[pool] = life.get(pool, 0) + delta
-    return state.with_(life=frozen_map(life))
-
-
 def _combat_damage(state: TableState, event: ev.CombatDamage) -> Result:
-    steps: list[Step] = []
-    triggers: list[Trigger] = []
-    dealt: list[ev.Hit] = []
+    blows = []
     for hit in event.hits:
-        if not state.is_in(hit.to):
-            steps.append(
-                Step(f"{hit.to} has left the game: combat damage isn't assigned to them.", (cr("800.4e"),))
-            )
-        elif not state.is_in(hit.source):
-            steps.append(
-                Step(
-                    f"{hit.source} has left the game, and the creatures they controlled with them.",
-                    (cr("800.4a"),),
-                )
-            )
-        elif hit.amount > 0:
-            dealt.append(hit)
-    before = state
-    for hit in dealt:  # all combat damage is dealt at the same time (510.2)
-        state = _change_life(state, hit.to, -hit.amount)
-        steps.append(
-            Step(
-                f"A creature {hit.source} controls deals {hit.amount} combat damage to {hit.to}.",
-                (cr("510.2"), cr("120.3a")),
-            )
-        )
-    for hit in dealt:
-        more_t, more_s = monarch.damage_trigger(before, hit.source, hit.to)
-        triggers += more_t
-        steps += more_s
-    for damaged in dict.fromkeys(h.to for h in dealt):
-        more_t, more_s = initiative.damage_triggers(
-            before, [h.source for h in dealt if h.to == damaged], damaged
-        )
-        triggers += more_t
-        steps += more_s
-    state = _add_pending(state, triggers)
-    lethal = [t for t in triggers if t.kind == monarch.STEAL and life_of(state, t.controller) <= 0]
-    if lethal:
-        steps.append(
-            Step(
-                f"The damage leaves {lethal[0].controller} at 0 or less life: they lose before the "
-                "trigger they control goes on the stack, so it doesn't resolve; the crown passes "
-                "as they leave instead.",
-                (RULING_LETHAL, cr("725.4"), cr("800.4d")),
-            )
-        )
-    return state, steps
+        if hit.creature is not None:
+            perm = state.permanents[hit.creature]
+            amount = perm.power or 0 if hit.amount is None else hit.amount
+            blows.append(combat.Blow(perm.current_controller, hit.to, amount, hit.creature))
+        else:
+            blows.append(combat.Blow(hit.by or "", hit.to, hit.amount or 0))
+    return combat.deal(state, blows)
+
+
+def _reach(state: TableState, by: str | None, to: str) -> list[Step] | None:
+    """801.10: a spell or ability doesn't affect a player outside its controller's range (any variant using
+    limited range of influence, 801.1); the steps saying so, or None when it reaches."""
+    if by is None or not state.is_in(by) or not state.is_in(to):
+        return None
+    from_range = state.variant.range_of(state, by)
+    if from_range is None:
+        return None
+    inside, steps = in_range(state, by, to, from_range)
+    if inside:
+        return None
+    return [
+        *steps,
+        step(
+            f"{to} is outside the range of influence of {by}, who controls the effect, so it does "
+            "nothing to them.",
+            cr("801.10"),
+            cr("801.4"),
+        ),
+    ]
 
 
 def _damage(state: TableState, event: ev.Damage) -> Result:
     if not state.is_in(event.to):
-        return state, [Step(f"{event.to} has left the game.", (cr("800.4a"),))]
-    state = _change_life(state, event.to, -event.amount)
+        return state, [step(f"{event.to} has left the game.", cr("800.4a"))]
+    by = event.by
+    if by is None and event.source is not None:
+        source = state.permanents[event.source]
+        by = source.current_controller if source.on_battlefield else source.last_controller
+    stopped = _reach(state, by, event.to)
+    if stopped is not None:
+        return state, stopped
+    state, steps = _change_life(state, event.to, -event.amount)
+    what = f"{event.source}'s" if event.source else "noncombat"
     return state, [
-        Step(
-            f"{event.to} is dealt {event.amount} noncombat damage and loses that much life; "
-            "only combat damage passes the crown.",
-            (cr("120.3a"), cr("725.2")),
-        )
+        step(
+            f"{event.to} is dealt {event.amount} {what} damage and loses that much life; only combat "
+            "damage passes the crown.",
+            cr("120.3a"),
+            cr("725.2"),
+            *((cr("903.10a"),) if event.source and state.commander else ()),
+        ),
+        *steps,
     ]
+
+
+def _change_life(state: TableState, player: str, delta: int) -> Result:
+    pool = state.variant.life_pool(state, player)
+    life = dict(state.life)
+    life[pool] = life.get(pool, 0) + delta
+    state = state.with_(life=frozen(life))
+    if pool != player:
+        return state, [
+            step(
+                f"It happens to {player} and is applied to the team's shared life total, now {life[pool]}.",
+                cr("810.9"),
+            )
+        ]
+    return state, []
 
 
 def _lose_life(state: TableState, event: ev.LoseLife) -> Result:
     if not state.is_in(event.player):
-        return state, [Step(f"{event.player} has left the game.", (cr("800.4a"),))]
-    return _change_life(state, event.player, -event.amount), [
-        Step(f"{event.player} loses {event.amount} life.", (cr("119.3"),))
-    ]
+        return state, [step(f"{event.player} has left the game.", cr("800.4a"))]
+    state, steps = _change_life(state, event.player, -event.amount)
+    return state, [step(f"{event.player} loses {event.amount} life.", cr("119.3")), *steps]
 
 
 def _gain_life(state: TableState, event: ev.GainLife) -> Result:
     if not state.is_in(event.player):
-        return state, [Step(f"{event.player} has left the game.", (cr("800.4a"),))]
-    return _change_life(state, event.player, event.amount), [
-        Step(f"{event.player} gains {event.amount} life.", (cr("119.3"),))
-    ]
+        return state, [step(f"{event.player} has left the game.", cr("800.4a"))]
+    state, steps = _change_life(state, event.player, event.amount)
+    return state, [step(f"{event.player} gains {event.amount} life.", cr("119.3")), *steps]
+
+
+def _set_life(state: TableState, event: ev.SetLife) -> Result:
+    """119.5: the player gains or loses the necessary life; 810.9c/d under a shared life total."""
+    handled = state.variant.set_life(state, event.totals)
+    if handled is not None:
+        return handled
+    steps: list[Step] = []
+    for player, total in event.totals:
+        if not state.is_in(player):
+            continue
+        now = ending.life_of(state, player)
+        state, more = _change_life(state, player, total - now)
+        verb = "gains" if total >= now else "loses"
+        steps += [
+            step(
+                f"{player}'s life total becomes {total}: {player} {verb} {abs(total - now)} life.",
+                cr("119.5"),
+            ),
+            *more,
+        ]
+    return state, steps
+
+
+def _poison(state: TableState, event: ev.Poison) -> Result:
+    steps: list[Step] = []
+    for player, count in event.counters:
+        if not state.is_in(player):
+            steps.append(step(f"{player} has left the game.", cr("800.4a")))
+            continue
+        state, more = ending.poison_counters(state, player, count)
+        steps += more
+    return state, steps
 
 
 def _draw(state: TableState, event: ev.Draw) -> Result:
     if not state.is_in(event.player):
-        return state, [Step(f"{event.player} has left the game and draws nothing.", (cr("800.4a"),))]
-    draws = dict(state.draws)
-    draws[event.player] = draws.get(event.player, 0) + event.count
-    return state.with_(draws=frozen_map(draws)), [
-        Step(f"{event.player} draws {event.count} card{'s' if event.count != 1 else ''}.", (cr("121.1"),))
+        return state, [step(f"{event.player} has left the game and draws nothing.", cr("800.4a"))]
+    cards = "card" if event.count == 1 else "cards"
+    return state.count("draws", event.player, event.count), [
+        step(f"{event.player} draws {event.count} {cards}.", cr("121.1"))
     ]
+
+
+def _add_effect(state: TableState, event: ev.AddEffect) -> Result:
+    spec = event.effect
+    effect = Effect(spec.kind, spec.players, spec.source, spec.controller, spec.until, spec.only)
+    return state.with_(effects=(*state.effects, effect)), [
+        step(f"A continuous effect begins: {', '.join(spec.players)} {EFFECT_WORDS[spec.kind]}.", cr("611.1"))
+    ]
+
+
+def _end_effect(state: TableState, event: ev.EndEffect) -> Result:
+    spec = event.effect
+    ending_ = [
+        e for e in state.effects if (e.kind, e.players, e.source) == (spec.kind, spec.players, spec.source)
+    ]
+    if not ending_:
+        return state, [step("No such effect is in force.", cr("611.1"))]
+    return ending.end_effects(state, ending_, "The continuous effect ends.", cr("611.2a"))
 
 
 def _upkeep(state: TableState, event: ev.Upkeep) -> Result:
     triggers, steps = initiative.upkeep_triggers(state)
-    return _add_pending(state, triggers), steps
+    return state.with_(pending=(*state.pending, *triggers)), steps
 
 
 def _end_step(state: TableState, event: ev.EndStep) -> Result:
     triggers, steps = monarch.end_step_triggers(state)
-    return _add_pending(state, triggers), steps
+    return state.with_(pending=(*state.pending, *triggers)), steps
 
 
 def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
@@ -322,230 +449,121 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
     if state.stack:
         state, steps = resolve_stack(state)
         steps.insert(
-            0, Step("A step can't end while abilities are on the stack: they resolve first.", (cr("500.2"),))
+            0, step("A step can't end while abilities are on the stack: they resolve first.", cr("500.2"))
         )
         if state.game_over:
             return state, steps
-    current = state.turn_player
-    nxt = next_in_turn_order(state, current) if current else (state.in_game[0] if state.in_game else None)
-    if nxt is None:
-        return state, [*steps, Step("No player is left to take a turn.", (cr("800.4k"),))]
-    skipped = []
-    if current:
-        i = state.seats.index(current)
-        for k in range(1, len(state.seats)):
-            seat = state.seats[(i + k) % len(state.seats)]
-            if seat == nxt:
-                break
-            skipped.append(seat)
-    state = state.with_(turn_player=nxt, turn=state.turn + 1)
-    untapped = [
-        n
-        for n, p in state.permanents.items()
-        if p.on_battlefield and p.tapped and p.current_controller == nxt
-    ]
-    if untapped:
-        permanents = dict(state.permanents)
-        for name in untapped:
-            permanents[name] = replace(permanents[name], tapped=False)
-        state = state.with_(permanents=frozen_map(permanents))
-    steps.append(
-        Step(
-            f"The next turn begins: it is {nxt}'s turn, so {nxt} is the active player.",
-            (cr("102.1"), cr("101.4")),
-        )
-    )
-    if skipped:
-        steps.append(
-            Step(f"{', '.join(skipped)} left the game, so their turn doesn't begin.", (cr("800.4k"),))
-        )
-    variant = variant_of(state)
-    state = influence.snapshot(state, variant.range_of)
-    if any(variant.range_of(state, p) is not None for p in state.in_game):
-        steps.append(
-            Step(
-                "Who is within each player's range of influence is fixed again as this turn begins.",
-                (cr("801.2c"),),
-            )
-        )
-    return state, steps
+    state, more = turns.next_turn(state)
+    return state, steps + more
+
+
+def _extra_turn(state: TableState, event: ev.ExtraTurn) -> Result:
+    return turns.add_extra_turns(state, event.players)
 
 
 def _resolve(state: TableState, event: ev.Resolve) -> Result:
     if not state.stack:
-        return state, [Step("The stack is empty: nothing to resolve.", (cr("405.1"),))]
+        return state, [step("The stack is empty: nothing to resolve.", cr("405.1"))]
     return resolve_stack(state, event.count)
 
 
-def _gain_control(state: TableState, event: ev.GainControl) -> Result:
-    perm = state.permanents.get(event.permanent)
-    if perm is None or not perm.on_battlefield:
-        return state, [Step(f"{event.permanent} is no longer on the battlefield.", (cr("800.4a"),))]
-    if not state.is_in(event.player):
+def _pass_priority(state: TableState, event: ev.PassPriority) -> Result:
+    state, steps, everyone = turns.pass_priority(state, event.player)
+    if everyone and state.stack:
+        state, more = resolve_top(state)
+        steps += more
+    return state, steps
+
+
+def _cast(state: TableState, event: ev.Cast) -> Result:
+    holders, _ = turns.priority_holders(state)
+    if event.player not in holders:
         return state, [
-            Step(
-                f"{event.player} has left the game, so control of {event.permanent} doesn't change.",
-                (cr("800.4b"),),
+            step(
+                f"{event.player} doesn't have priority ({', '.join(holders)} has), so can't cast a spell "
+                "now.",
+                cr("117.1"),
             )
         ]
-    perm = replace(perm, control_effects=(*perm.control_effects, event.player), since=state.turn)
-    permanents = dict(state.permanents)
-    permanents[event.permanent] = perm
-    return state.with_(permanents=frozen_map(permanents)), [
-        Step(f"{event.player} gains control of {event.permanent}.", (cr("613.1b"),))
+    serial = state.serial + 1
+    spell = Trigger(
+        objects.SPELL,
+        event.player,
+        event.player,
+        f"{event.spell} (a spell {event.player} cast)",
+        (cr("608.2"),),
+        serial=serial,
+        stack=event.stack,
+    )
+    unit = state.variant.priority_unit(state, event.player)
+    state = state.with_(stack=(*state.stack, spell), serial=serial, priority=unit, passed=())
+    return state, [
+        step(f"{event.player} casts {event.spell}; it goes on the stack.", cr("601.2")),
+        step(f"{event.player} had priority when casting it, so receives priority again.", cr("117.3c")),
     ]
+
+
+def _commander_cast(state: TableState, event: ev.CommanderCast) -> Result:
+    return objects.commander_cast(state, event.player, event.commander)
+
+
+def _gain_control(state: TableState, event: ev.GainControl) -> Result:
+    return objects.gain_control(state, event.permanent, event.player)
 
 
 def _control_ends(state: TableState, event: ev.ControlEnds) -> Result:
-    perm = state.permanents.get(event.permanent)
-    if perm is None or not perm.on_battlefield:
-        return state, [Step(f"{event.permanent} is no longer on the battlefield.", (cr("800.4a"),))]
-    effects = tuple(p for p in perm.control_effects if event.player is not None and p != event.player)
-    after = replace(perm, control_effects=effects)
-    if after.current_controller != perm.current_controller:
-        after = replace(after, since=state.turn)
-    steps = [
-        Step(
-            f"The control-changing effect on {event.permanent} ends; {after.current_controller} "
-            "controls it by default.",
-            (cr("613.1b"),),
-        )
-    ]
-    if not state.is_in(after.current_controller):
-        after = replace(after, zone="exile")
-        steps.append(
-            Step(
-                f"{after.controller} controlled {event.permanent} by default but has left the game, "
-                "so it is exiled.",
-                (cr("800.4c"),),
-            )
-        )
-    permanents = dict(state.permanents)
-    permanents[event.permanent] = after
-    return state.with_(permanents=frozen_map(permanents)), steps
-
-
-def _wins(state: TableState, event: ev.Wins) -> Result:
-    from rulesjudge.scenarios.model.teams import end_game
-
-    variant = variant_of(state)
-    player = event.player
-    if not state.is_in(player):
-        return state, [Step(f"{player} has left the game.", (cr("800.4a"),))]
-    reach = variant.range_of(state, player)
-    if reach is not None:
-        foes, _ = variant.opponents(state, player)
-        inside = state.influence.get(player) or influence.within_range(state, player, reach)
-        losing = [p for p in foes if p in inside]
-        steps = [
-            Step(
-                f"With limited range of influence, an effect saying {player} wins instead makes each of "
-                f"their opponents within range lose: {', '.join(losing) or 'nobody'}.",
-                (cr("801.14"), cr("104.3h")),
-            )
-        ]
-        if not losing:
-            return state, steps
-        state, more = leave(state, losing, "lost")
-        return state, steps + more
-    team = variant.team_of(state, player)
-    winners = list(team.members) if team else [player]
-    return end_game(
-        state,
-        winners,
-        [Step(f"An effect states that {player} wins the game; the game ends.", (cr("104.2b"), cr("104.1")))],
-    )
-
-
-def _game_draw(state: TableState, event: ev.GameDraw) -> Result:
-    variant = variant_of(state)
-    player = event.player
-    if not state.is_in(player):
-        return state, [Step(f"{player} has left the game.", (cr("800.4a"),))]
-    reach = variant.range_of(state, player)
-    if reach is None:
-        steps = [
-            Step(
-                f"An effect {player} controls states that the game is a draw: it is a draw for every "
-                "player still in the game.",
-                (cr("104.4c"),),
-            )
-        ]
-        state, more = leave(state, list(state.in_game), "drew")
-        return state, steps + more
-    inside = state.influence.get(player) or influence.within_range(state, player, reach)
-    drawing = [p for p in state.in_game if p in inside]
-    steps = [
-        Step(
-            f"With limited range of influence, the game is a draw only for {player} and the players "
-            f"within their range: {', '.join(drawing)}; they leave and the others play on.",
-            (cr("801.15"), cr("104.4e")),
-        )
-    ]
-    state, more = leave(state, drawing, "drew")
-    return state, steps + more
+    return objects.control_ends(state, event.permanent, event.player)
 
 
 def _deploy(state: TableState, event: ev.Deploy) -> Result:
-    from rulesjudge.scenarios.model.deploy import deploy_problems
-
-    problems = deploy_problems(state, event.permanent, event.to)
-    if problems:
-        return state, [
-            Step(
-                f"Can't deploy {event.permanent} to {event.to}: {text}; nothing happens.", (cr("804.2"), rule)
-            )
-            for text, rule in problems
-        ]
-    perm = state.permanents[event.permanent]
-    owner = perm.current_controller
-    permanents = dict(state.permanents)
-    permanents[event.permanent] = replace(
-        perm, tapped=True, since=state.turn, control_effects=(*perm.control_effects, event.to)
-    )
-    return state.with_(permanents=frozen_map(permanents)), [
-        Step(
-            f"{owner} taps {event.permanent} to deploy it: their teammate {event.to} gains control of it.",
-            (cr("804.2"),),
-        )
-    ]
+    return objects.deploy(state, event.permanent, event.to)
 
 
-def _unveil(state: TableState, event: ev.Unveil) -> Result:
-    from rulesjudge.scenarios.model.citations import treachery
-
-    ident = state.identities.get(event.player)
-    if ident is None or ident.face == "up":
-        return state, [
-            Step(f"{event.player} has no face-down identity card to unveil.", (treachery("702.187c"),))
-        ]
-    identities = dict(state.identities)
-    identities[event.player] = replace(ident, face="up")
-    return state.with_(identities=frozen_map(identities)), [
-        Step(
-            f"{event.player} turns their identity card face up (a special action).", (treachery("702.187c"),)
-        )
-    ]
+def _dies(state: TableState, event: ev.Dies) -> Result:
+    return objects.move(state, event.permanent, event.ZONE, event.command_zone)
 
 
-HANDLERS: dict[type, Callable[[TableState, Any], Result]] = {
+def _attack(state: TableState, event: ev.Attack) -> Result:
+    return combat.declare_attackers(state, event.attacker, event.creatures)
+
+
+def _damage_step(state: TableState, event: ev.CombatDamageStep) -> Result:
+    return combat.damage_step(state, event.step)
+
+
+HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
     ev.Leaves: _leaves,
     ev.Concedes: _concedes,
+    ev.Loses: _loses,
+    ev.Wins: _wins,
+    ev.AtOnce: _at_once,
+    ev.GameDraw: _game_draw,
+    ev.DrawFromEmpty: _draw_from_empty,
     ev.BecomeMonarch: _become_monarch,
     ev.TakeInitiative: _take_initiative,
     ev.CombatDamage: _combat_damage,
     ev.Damage: _damage,
     ev.LoseLife: _lose_life,
     ev.GainLife: _gain_life,
+    ev.SetLife: _set_life,
+    ev.Poison: _poison,
     ev.Draw: _draw,
+    ev.AddEffect: _add_effect,
+    ev.EndEffect: _end_effect,
     ev.Upkeep: _upkeep,
     ev.EndStep: _end_step,
     ev.NextTurn: _next_turn,
+    ev.ExtraTurn: _extra_turn,
     ev.Resolve: _resolve,
+    ev.PassPriority: _pass_priority,
+    ev.Cast: _cast,
+    ev.CommanderCast: _commander_cast,
     ev.GainControl: _gain_control,
     ev.ControlEnds: _control_ends,
-    ev.Wins: _wins,
-    ev.GameDraw: _game_draw,
     ev.Deploy: _deploy,
-    ev.Unveil: _unveil,
+    ev.Dies: _dies,
+    ev.Exiled: _dies,
+    ev.ToHand: _dies,
+    ev.Attack: _attack,
+    ev.CombatDamageStep: _damage_step,
 }

@@ -6,7 +6,9 @@ snapshot taken then, and a player who leaves does not bring the players on eithe
 each other's range until the next turn begins.
 
 >>> from rulesjudge.scenarios.model.table import TableState, Options
->>> state = TableState(seats=("Alex", "Rob", "Carissa", "Dan"), turn_player="Alex", options=Options(range=1))
+>>> from rulesjudge.scenarios.model.variant import FreeForAll
+>>> state = TableState(seats=("Alex", "Rob", "Carissa", "Dan"), variant=FreeForAll(), turn_players=("Alex",),
+...                    options=Options(range=1))
 >>> sorted(within_range(state, "Alex"))
 ['Alex', 'Dan', 'Rob']
 """
@@ -17,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from rulesjudge.scenarios.model.citations import cr
 from rulesjudge.scenarios.model.steps import Reading, Step
-from rulesjudge.scenarios.model.table import TableState, frozen_map, neighbour
+from rulesjudge.scenarios.model.table import TableState, frozen, neighbour
 
 RangeOf = Callable[[TableState, str], "int | None"]
 
@@ -52,7 +54,7 @@ def snapshot(state: TableState, range_of: RangeOf) -> TableState:
     """Fix each player's range of influence as a turn begins (801.2c)."""
     ring = state.in_game
     ranges = {p: _window(ring, at, range_of(state, p)) for at, p in enumerate(ring)}
-    return state.with_(influence=frozen_map(ranges), turn_seats=ring)
+    return state.with_(influence=frozen(ranges), turn_seats=ring)
 
 
 def in_range(state: TableState, player: str, other: str, reach: int | None) -> tuple[bool, list[Step]]:

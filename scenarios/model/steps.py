@@ -1,7 +1,7 @@
 """Derivation steps: a short sentence plus the rules it applied, and the readings a judge can choose.
 
 >>> from rulesjudge.scenarios.model.citations import cr
->>> Step("Ann is the active player.", (cr("102.1"),)).cites
+>>> step("Ann is the active player.", cr("102.1")).cites
 (Cite(document='cr', local='102.1'),)
 """
 
@@ -32,4 +32,10 @@ class Step:
     alternatives: tuple[Reading, ...] = ()
 
 
+def step(text: str, *cites: Cite, alternatives: tuple[Reading, ...] = ()) -> Step:
+    """A derivation step citing rules."""
+    return Step(text, tuple(cites), alternatives)
+
+
 Steps = list[Step]
+Answer = tuple[Any, list[Step]]

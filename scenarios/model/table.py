@@ -1,13 +1,17 @@
-"""The table: seats, who is still in the game, turn order, the active player and the next turn.
+"""The table: seats, who is still in the game, whose turn it is, and everything on it.
 
-The state is one frozen dataclass, :class:`TableState`; every change makes a new one
-(``dataclasses.replace``). Seats are listed clockwise, and turn order goes to the players' left, which
-is the next seat in the list (101.4: "the next player in turn order (usually the player seated to the
-active player's left)").
+The state is one frozen dataclass, :class:`TableState`; every change makes a new one (``state.with_``).
+Seats are listed clockwise, and turn order goes to the players' left, which is the next seat in the list
+(101.4: "the next player in turn order (usually the player seated to the active player's left)").
 
->>> state = TableState(seats=("Ann", "Ben", "Cat"), turn_player="Ann")
->>> state.active, state.in_game
-('Ann', ('Ann', 'Ben', 'Cat'))
+Whose turn it is is a set, ``turn_players``: one player usually, a whole team under shared team turns
+(805.4), every holder of a turn marker taking a turn in Grand Melee (807.4). The active players are those of
+them still in the game (800.4j: a player who leaves during their turn leaves it without an active player).
+
+>>> from rulesjudge.scenarios.model.variant import FreeForAll
+>>> state = TableState(seats=("Ann", "Ben", "Cat"), variant=FreeForAll(), turn_players=("Ann",))
+>>> state.active_players, state.in_game
+(('Ann',), ('Ann', 'Ben', 'Cat'))
 >>> turn_order(state)
 ('Ann', 'Ben', 'Cat')
 >>> next_in_turn_order(state, "Cat")
@@ -16,29 +20,27 @@ active player's left)").
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rulesjudge.scenarios.model.citations import Cite, cr
-from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.citations import Cite
+from rulesjudge.scenarios.model.setup import EMPTY, frozen
 
-EMPTY: Mapping[str, Any] = MappingProxyType({})
+if TYPE_CHECKING:
+    from rulesjudge.scenarios.model.variant import Variant
 
-
-def frozen_map(items: Mapping[str, Any] | Iterable[tuple[str, Any]] = ()) -> Mapping[str, Any]:
-    """A read-only mapping (the state never changes in place)."""
-    return MappingProxyType(dict(items))
+__all__ = ["EMPTY", "frozen"]
 
 
 @dataclass(frozen=True)
 class Permanent:
-    """A permanent on the battlefield (or the place it went when it stopped being one).
+    """A permanent (or the card it was, in another zone) and what combat and control did to it.
 
     ``controller`` is who controls it by default (the player under whose control it entered);
-    ``control_effects`` are players given control by control-changing effects, oldest first
-    (the latest one wins, 613 layer 2).
+    ``control_effects`` are players given control by control-changing effects, oldest first (the latest
+    one wins, 613 layer 2). ``attacking`` is what it attacks (a player, a planeswalker or a battle; ""
+    for nothing any more, 506.4c); ``attacked`` what it was declared to attack (508.5, 802.2a).
     """
 
     name: str
@@ -46,8 +48,24 @@ class Permanent:
     controller: str
     control_effects: tuple[str, ...] = ()
     tapped: bool = False
-    zone: str = "battlefield"  # battlefield | exile | left-the-game
+    zone: str = "battlefield"  # battlefield | command | graveyard | exile | hand | left-the-game
     since: int = 0  # the turn its current controller got control (0: before the scenario started)
+    kind: str = "creature"
+    power: int | None = None
+    toughness: int | None = None
+    loyalty: int | None = None
+    defense: int | None = None
+    protector: str | None = None
+    keywords: tuple[str, ...] = ()
+    toxic: int = 0
+    commander: bool = False
+    attacking: str | None = None
+    attacked: str | None = None
+    struck_first: bool = False  # dealt combat damage in this combat's first-strike step (510.4)
+    last_controller: str | None = None  # as it last existed on the battlefield (608.2h)
+    casts: int = 0  # times cast from the command zone (903.8)
+    moved: bool = False  # put into a graveyard or exile since the last state-based check (704.6d)
+    to_command_zone: bool = True  # its owner moves it to the command zone when 903.9 allows
 
     @property
     def current_controller(self) -> str:
@@ -57,17 +75,24 @@ class Permanent:
     def on_battlefield(self) -> bool:
         return self.zone == "battlefield"
 
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
 
 @dataclass(frozen=True)
 class Trigger:
-    """A triggered ability waiting on the stack. Its controller is fixed when it triggers (113.8, 725.2)."""
+    """A triggered ability or a spell on the stack. Its controller is fixed when it triggers (113.8,
+    725.2). ``serial`` tells apart two otherwise equal abilities; ``stack`` names the turn marker whose stack
+    it is on in Grand Melee (807.5)."""
 
     kind: str
     controller: str
     player: str  # the player it acts for ("its controller becomes the monarch", "that player draws")
     text: str
     cites: tuple[Cite, ...] = ()
-    data: tuple[tuple[str, Any], ...] = ()
+    creature: str | None = None  # the creature whose damage triggered it (608.2h reads it on resolution)
+    serial: int = 0
+    stack: str | None = None
 
 
 @dataclass(frozen=True)
@@ -81,12 +106,51 @@ class Team:
 
 @dataclass(frozen=True)
 class Identity:
-    """A Treachery identity: role (leader, guardian, assassin, traitor), card name and face."""
+    """A Treachery identity card in the command zone: role, owner, card name, face and unveil state."""
 
     role: str
+    owner: str
     card: str | None = None
-    face: str = "up"  # up | down
+    face: str = "down"  # up | down
+    unveil: bool = True  # has an unveil ability (702.187); Leaders don't, by default
     undercover: bool = False  # an Undercover restriction not met yet (702.187f)
+    seen: bool = False  # has been face up or revealed: players know its role
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A continuous effect in force (see :class:`scenarios.model.setup.EffectSpec`)."""
+
+    kind: str  # cant-lose | cant-win | cant-attack
+    players: tuple[str, ...]
+    source: str | None = None
+    controller: str | None = None
+    until: str | None = None
+    only: str | None = None
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A Grand Melee turn marker (807.4): its number, its holder, whether the holder is taking a turn, and
+    how many times it is designated for removal (807.4e)."""
+
+    number: int
+    holder: str
+    taking_turn: bool = True
+    designated: int = 0
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An answer the rules leave to a player (or a team): ``{chosen-by: X, one-of: [...]}``."""
+
+    chosen_by: tuple[str, ...]
+    one_of: tuple[str, ...]
+    serials: tuple[int, ...] = ()  # the stack objects whose order makes the choice
+
+    def as_data(self) -> dict[str, Any]:
+        who: Any = self.chosen_by[0] if len(self.chosen_by) == 1 else list(self.chosen_by)
+        return {"chosen-by": who, "one-of": list(self.one_of)}
 
 
 @dataclass(frozen=True)
@@ -110,29 +174,46 @@ class TableState:
     """Everything the model knows about a table at one moment."""
 
     seats: tuple[str, ...]
-    turn_player: str | None = None  # whose turn it is, even after they left (800.4j)
-    variant: str = "free-for-all"
+    variant: Variant
+    turn_players: tuple[str, ...] = ()  # whose turn it is, even after they left (800.4j)
+    normal_turn: str | None = None  # whose normal turn began last: extra turns come after it (500.7)
     options: Options = field(default_factory=Options)
     teams: tuple[Team, ...] = ()
-    identities: Mapping[str, Identity] = field(default_factory=lambda: EMPTY)
     commander: bool = False
     turn: int = 1
     left: Mapping[str, str] = field(default_factory=lambda: EMPTY)  # player -> lost/conceded/drew/won
     results: Mapping[str, str] = field(default_factory=lambda: EMPTY)  # player -> won/lost/drew
+    result_rules: Mapping[str, tuple[Cite, ...]] = field(
+        default_factory=lambda: EMPTY
+    )  # the rules that decided
     game_over: bool = False
+    starting: tuple[str, ...] = ()  # who could take the first turn, decided before it (103.1)
     monarch: str | None = None
     had_monarch: bool = False  # has the game had a monarch (725.1: none until an effect makes one)
     initiative: str | None = None
+    choices: Mapping[str, Choice] = field(default_factory=lambda: EMPTY)  # monarch/initiative left open
     life: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # life pool -> total
+    starting_life: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # life pool -> total at the start
+    poison: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # poison pool -> counters
+    commander_damage: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: EMPTY)
+    drew_from_empty: tuple[str, ...] = ()  # since the last state-based check (704.5b)
     permanents: Mapping[str, Permanent] = field(default_factory=lambda: EMPTY)
     stack: tuple[Trigger, ...] = ()  # bottom first
     pending: tuple[Trigger, ...] = ()  # triggered, not yet put on the stack (603.3)
+    serial: int = 0  # the last serial number given to a stack object
+    priority: tuple[str, ...] | None = None  # who holds priority; None: as a step begins (117.3a)
+    passed: tuple[str, ...] = ()  # players who passed in succession (117.4)
+    effects: tuple[Effect, ...] = ()
+    extra_turns: tuple[str, ...] = ()  # next first (500.7: the most recently created is taken first)
+    markers: tuple[Marker, ...] = ()  # Grand Melee turn markers (807.4)
     draws: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     ventures: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     became_monarch: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     influence: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: EMPTY)  # 801.2c snapshot
     turn_seats: tuple[str, ...] = ()  # the players in the game as this turn began
-    extra: Mapping[str, Any] = field(default_factory=lambda: EMPTY)  # variant data
+    identities: Mapping[str, Identity] = field(default_factory=lambda: EMPTY)  # by controller
+    departed: Mapping[str, Identity] = field(default_factory=lambda: EMPTY)  # last identity (907.12)
+    identity_deck: tuple[str, ...] = ()  # the roles dealt (907.3)
 
     @property
     def in_game(self) -> tuple[str, ...]:
@@ -140,11 +221,16 @@ class TableState:
         return tuple(p for p in self.seats if p not in self.left)
 
     @property
-    def active(self) -> str | None:
-        """The active player, or None when the player whose turn it is has left (800.4j)."""
-        if self.turn_player is None or self.turn_player in self.left:
-            return None
-        return self.turn_player
+    def active_players(self) -> tuple[str, ...]:
+        """The active players (800.4j: none once the player whose turn it is left), in seat order."""
+        if self.game_over:
+            return ()
+        return tuple(p for p in self.seats if p in self.turn_players and p not in self.left)
+
+    @property
+    def turn_player(self) -> str | None:
+        """The first player whose turn it is (the seat turn order counts from), even if they left."""
+        return self.turn_players[0] if self.turn_players else None
 
     def is_in(self, player: str) -> bool:
         return player in self.seats and player not in self.left
@@ -152,9 +238,16 @@ class TableState:
     def with_(self, **changes: Any) -> TableState:
         return replace(self, **changes)
 
+    def with_permanent(self, permanent: Permanent) -> TableState:
+        permanents = dict(self.permanents)
+        permanents[permanent.name] = permanent
+        return self.with_(permanents=frozen(permanents))
 
-def seat_index(state: TableState, player: str) -> int:
-    return state.seats.index(player)
+    def count(self, name: str, player: str, by: int = 1) -> TableState:
+        """Add ``by`` to a per-player tally (``draws``, ``ventures``, ``became_monarch``)."""
+        tally = dict(getattr(self, name))
+        tally[player] = tally.get(player, 0) + by
+        return self.with_(**{name: frozen(tally)})
 
 
 def next_in_turn_order(state: TableState, after: str, skip: Iterable[str] = ()) -> str | None:
@@ -162,7 +255,7 @@ def next_in_turn_order(state: TableState, after: str, skip: Iterable[str] = ()) 
     game and not in ``skip``; None when there is nobody."""
     skipped = set(skip)
     n = len(state.seats)
-    start = seat_index(state, after)
+    start = state.seats.index(after)
     for k in range(1, n + 1):
         candidate = state.seats[(start + k) % n]
         if state.is_in(candidate) and candidate not in skipped:
@@ -171,35 +264,19 @@ def next_in_turn_order(state: TableState, after: str, skip: Iterable[str] = ()) 
 
 
 def turn_order(state: TableState) -> tuple[str, ...]:
-    """Players in the game in turn order from the active player, or from the next one when there is
-    no active player (a player who left takes no turn, 800.4k)."""
+    """Players in the game in turn order from the (first) active player, or from the next one when there
+    is no active player (a player who left takes no turn, 800.4k)."""
     players = state.in_game
     if not players:
         return ()
-    first = state.active
+    active = state.active_players
+    first: str | None = active[0] if active else None
     if first is None:
         first = next_in_turn_order(state, state.turn_player) if state.turn_player else players[0]
     if first is None:
         return ()
     i = players.index(first)
     return players[i:] + players[:i]
-
-
-def turn_order_steps(state: TableState) -> list[Step]:
-    steps = [Step("Turn order goes to the players' left, clockwise around the table.", (cr("101.4"),))]
-    if state.left:
-        steps.append(
-            Step(f"Players who left take no turns: {', '.join(sorted(state.left))}.", (cr("800.4k"),))
-        )
-    if state.active is None and state.turn_player is not None and not state.game_over:
-        steps.append(
-            Step(
-                f"{state.turn_player} left during their own turn, so the turn goes on with no "
-                "active player; turn order counts from the next player.",
-                (cr("800.4j"),),
-            )
-        )
-    return steps
 
 
 def neighbour(
@@ -213,8 +290,21 @@ def neighbour(
     return order[(i + direction) % len(order)]
 
 
-def seat_distance(seats: tuple[str, ...], a: str, b: str) -> int:
-    """Seats between two players around the table, the shorter way (801.2: measured in player seats)."""
+def seat_distance(seats: Sequence[str], a: str, b: str) -> int:
+    """Seats between two players around the table, the shorter way (801.2: measured in player seats).
+
+    >>> seat_distance(("A", "B", "C", "D", "E", "F"), "A", "F")
+    1
+    """
     i, j = seats.index(a), seats.index(b)
     d = abs(i - j)
     return min(d, len(seats) - d)
+
+
+def plural(n: int, word: str) -> str:
+    """``3 cards``, ``1 card``.
+
+    >>> plural(1, "card"), plural(2, "seat")
+    ('1 card', '2 seats')
+    """
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -6,7 +6,8 @@ side is a team. A side is still in the game while one of its players is; the gam
 is left (it wins: every member, also those who had already lost, 104.2c) or none (a draw, 104.4a).
 
 >>> from rulesjudge.scenarios.model.table import TableState, Team
->>> state = TableState(seats=("Ann", "Ben", "Cat", "Dan"), turn_player="Ann",
+>>> from rulesjudge.scenarios.model.variant import FreeForAll
+>>> state = TableState(seats=("Ann", "Ben", "Cat", "Dan"), variant=FreeForAll(), turn_players=("Ann",),
 ...                    teams=(Team("A", ("Ann", "Ben")), Team("B", ("Cat", "Dan"))))
 >>> teammates_of(state, "Ann")
 ('Ben',)
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 
 from rulesjudge.scenarios.model.citations import cr
 from rulesjudge.scenarios.model.steps import Step
-from rulesjudge.scenarios.model.table import TableState, Team, frozen_map
+from rulesjudge.scenarios.model.table import TableState, Team, frozen
 
 
 def team_containing(state: TableState, player: str) -> Team | None:
@@ -75,15 +76,25 @@ def sides(state: TableState) -> list[tuple[str, ...]]:
 
 
 def end_game(state: TableState, winning: Sequence[str], steps: list[Step]) -> tuple[TableState, list[Step]]:
-    """End the game with ``winning`` as its winners (104.1); the players still in it leave as it ends."""
-    results = dict(state.results)
-    left = dict(state.left)
+    """End the game with ``winning`` as its winners (104.1); the players still in it leave as it ends. The
+    rules the steps cite are what the ``winners`` answer cites."""
+    results, left, rules = dict(state.results), dict(state.left), dict(state.result_rules)
+    decided = tuple(dict.fromkeys(c for s in steps for c in s.cites))
     for player in winning:
         results[player] = "won"
+        rules[player] = decided
     for player in state.in_game:
         left[player] = results.get(player, "won" if player in winning else "ended")
-    ended = state.with_(results=frozen_map(results), left=frozen_map(left), game_over=True,
-                        stack=(), pending=())
+    ended = state.with_(
+        results=frozen(results),
+        left=frozen(left),
+        result_rules=frozen(rules),
+        game_over=True,
+        stack=(),
+        pending=(),
+        priority=None,
+        passed=(),
+    )
     return ended, steps
 
 

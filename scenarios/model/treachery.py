@@ -1,13 +1,15 @@
-"""The Treachery variant (the fan-made rules v4.0: 907, 372, 702.187, 116.2tr, 109.2tr).
+"""The Treachery variant (the fan-made rules v4.0: 907, 372, 702.187, 116.2tr, 109.2tr) and its card notes.
 
 Players are dealt identity cards (Leader, Guardian, Assassin, Traitor) that define hidden teams: the Leader
-and the Guardians are the leader team, the Assassins the assassins team, each Traitor fights alone (907.5).
-A face-down identity makes its player everyone's opponent with no teammates (907.5d). The leader team loses
-when every Leader player has lost; the assassins team then wins if one of its players is still in the game
-(907.8); otherwise the normal rules for teams apply (104.2c, 104.3g).
+and
+the Guardians are the leader team, the Assassins the assassins team, each Traitor fights alone (907.5). A
+face-down identity makes its player everyone's opponent with no teammates (907.5d). The leader team loses when
+every Leader player has lost; the assassins team then wins if one of its players is still in the game (907.8);
+otherwise the normal rules for teams apply (104.2c, 104.3g).
 
-Identities are held in :class:`Identity` records keyed by the player who controls them, so cards can move
-between players (The Metamorph, The Puppet Master) and the players change team with them.
+The identity cards live once, in the table state: ``state.identities`` by the player who controls each card,
+``state.departed`` the last card of each player who left (907.12). Cards move between players (The Metamorph,
+The Puppet Master) and the players change team with them; every change is a pure function returning new cards.
 
 >>> table = deal({"Ann": "assassin", "Ben": "guardian", "Cat": "leader", "Dan": "assassin", "Eve": "traitor"})
 >>> table["Cat"].face, table["Ben"].face
@@ -23,11 +25,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from rulesjudge.corpus.records import slugify
+from rulesjudge.scenarios.model import events as ev
 from rulesjudge.scenarios.model.citations import Cite, cr, treachery
-from rulesjudge.scenarios.model.steps import Reading, Step
-from rulesjudge.scenarios.model.team_vs_team import Outcome, step, team_result
+from rulesjudge.scenarios.model.ending import life_of, win
+from rulesjudge.scenarios.model.leaving import leave
+from rulesjudge.scenarios.model.questions import QUESTIONS, Question, question
+from rulesjudge.scenarios.model.setup import IdentitySpec, Setup
+from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
+from rulesjudge.scenarios.model.table import Identity, Options, TableState, Team, frozen
+from rulesjudge.scenarios.model.teams import end_game, settle_game_end
+from rulesjudge.scenarios.model.variant import SetupProblem, Variant
+
+Result = tuple[TableState, list[Step]]
+Cards = Mapping[str, Identity]
 
 ROLES = ("leader", "guardian", "assassin", "traitor")
 
@@ -113,6 +126,11 @@ CARDS: dict[str, str] = {
 RECOMMENDED = {4: (1, 1, 2, 0), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 1, 3, 2), 8: (1, 2, 3, 2)}
 
 TEAM_NAMES = {"leader": "leader", "guardian": "leader", "assassin": "assassins", "traitor": "traitor"}
+TEAM_RULES = {"leader": "907.5a", "assassins": "907.5b", "traitor": "907.5c"}
+
+#: Card notes that say when an unveil cost can't be paid: "You can't pay the unveil cost if your life total
+#: is less than N" (The Ambitious Queen, The Cathar, The Metamorph; the hand conditions are not modelled).
+LIFE_TO_UNVEIL = {"The Ambitious Queen": 2, "The Cathar": 6, "The Metamorph": 8}
 
 
 def find_card(name: str) -> str | None:
@@ -126,20 +144,8 @@ def note_id(card: str) -> Cite:
     return treachery(f"note/{slugify(card)}")
 
 
-@dataclass(frozen=True)
-class Identity:
-    """An identity card in the command zone: its role, card, face, owner, and unveil state."""
-
-    role: str
-    owner: str
-    card: str | None = None
-    face: str = "down"  # "up" or "down"
-    unveil: bool = True  # has an unveil ability (702.187); Leaders don't, by default
-    undercover: bool = False  # an undercover restriction that hasn't been met yet (702.187f)
-    seen: bool = False  # has been face up at some moment: players remember its role (The Gatekeeper)
-
-    def notes(self) -> tuple[Cite, ...]:
-        return (note_id(self.card),) if self.card else ()
+def notes(identity: Identity) -> tuple[Cite, ...]:
+    return (note_id(identity.card),) if identity.card else ()
 
 
 def team_name(role: str) -> str:
@@ -147,47 +153,31 @@ def team_name(role: str) -> str:
     return TEAM_NAMES[role]
 
 
-def default_face(role: str, has_unveil: bool) -> tuple[str, list[Step]]:
-    """Leaders start face up (907.4a); identities with unveil start face down (907.4b, 702.187b)."""
-    if role == "leader":
-        return "up", [
-            step("A Leader identity card is put into the command zone face up.", treachery("907.4a"))
-        ]
-    if has_unveil:
-        return "down", [
-            step(
-                "An identity card with unveil is put into the command zone face down.",
-                treachery("907.4b"),
-                treachery("702.187a"),
-            )
-        ]
-    return "up", [
-        step("Identity cards can't normally start face down; only unveil allows it.", treachery("702.187b"))
-    ]
+def article(role: str) -> str:
+    """ "an Assassin", "a Leader"."""
+    word = role.title()
+    return f"{'an' if word[0] in 'AEIOU' else 'a'} {word}"
 
 
-def deal(identities: Mapping[str, str | Mapping[str, object]]) -> dict[str, Identity]:
-    """The identity each player starts with, from ``{player: role}`` or ``{player: {role, card, face, ...}}``.
-
-    Each player owns and controls the card they start with (907.9, 372.5).
-    """
+def deal(identities: Mapping[str, IdentitySpec | str]) -> dict[str, Identity]:
+    """The identity each player starts with; each player owns and controls it (907.9, 372.5). A Leader is put
+    into the command zone face up (907.4a), an identity with unveil face down (907.4b, 702.187a)."""
     table: dict[str, Identity] = {}
-    for player, spec in identities.items():
-        data: Mapping[str, object] = {"role": spec} if isinstance(spec, str) else spec
-        role = str(data["role"])
-        card = data.get("card")
-        card_name = find_card(str(card)) or str(card) if card else None
-        has_unveil = bool(data.get("unveil", role != "leader"))
-        face = str(data.get("face") or default_face(role, has_unveil)[0])
-        undercover = bool(data.get("undercover", False))
-        table[player] = Identity(role, player, card_name, face, has_unveil, undercover, face == "up")
+    for player, raw in identities.items():
+        spec = IdentitySpec(raw) if isinstance(raw, str) else raw
+        card = (find_card(spec.card) or spec.card) if spec.card else None
+        has_unveil = spec.role != "leader"
+        face = spec.face or ("up" if spec.role == "leader" else "down")
+        table[player] = Identity(spec.role, player, card, face, has_unveil, spec.undercover, face == "up")
     return table
 
 
 # --- setup ------------------------------------------------------------------------------------------
+#: 907.3c's recommended identity decks: players -> (leaders, traitors, assassins, guardians).
+RECOMMENDED = {4: (1, 1, 2, 0), 5: (1, 1, 2, 1), 6: (1, 1, 3, 1), 7: (1, 1, 3, 2), 8: (1, 2, 3, 2)}
 
 
-def legal_identity_deck(roles: Sequence[str]) -> tuple[bool, list[Step]]:
+def legal_identity_deck(roles: Sequence[str]) -> Answer:
     """Is this identity deck legal for its number of players (907.2, 907.3a, 907.3b, 907.3d)?
 
     >>> legal_identity_deck(["leader", "traitor", "traitor", "traitor"])[0]   # Backstab Rumble
@@ -197,6 +187,7 @@ def legal_identity_deck(roles: Sequence[str]) -> tuple[bool, list[Step]]:
     """
     n = len(roles)
     count = Counter(roles)
+    got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
     if n < 4:
         return False, [
             step(f"A Treachery game is played with four or more players, not {n}.", treachery("907.2"))
@@ -207,7 +198,6 @@ def legal_identity_deck(roles: Sequence[str]) -> tuple[bool, list[Step]]:
         ]
     if count["traitor"] == n - 1:
         return True, [step("One Leader and only Traitors: the Backstab Rumble option.", treachery("907.3d"))]
-    got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
     if RECOMMENDED.get(n) == got and count["assassin"] != n // 2:
         # 907.3c recommends 3 Assassins for 8 players while 907.3b asks for half the players (4).
         strict = Reading(
@@ -222,7 +212,8 @@ def legal_identity_deck(roles: Sequence[str]) -> tuple[bool, list[Step]]:
         )
         text = (
             f"This is 907.3c's recommended setup for {n} players, though it has {count['assassin']} "
-            f"Assassins where 907.3b asks for {n // 2}; the recommendation is taken as legal."
+            f"Assassins where "
+            f"907.3b asks for {n // 2}; the recommendation is taken as legal."
         )
         return True, [step(text, treachery("907.3c"), treachery("907.3b"), alternatives=(lenient, strict))]
     if count["traitor"] < 1:
@@ -237,108 +228,55 @@ def legal_identity_deck(roles: Sequence[str]) -> tuple[bool, list[Step]]:
         ]
     steps = [
         step(
-            f"One Leader, {count['traitor']} Traitor(s), {count['assassin']} Assassins (half of {n}, rounded "
-            f"down) and the rest Guardians or Traitors: a legal identity deck.",
+            f"One Leader, {count['traitor']} Traitor(s), {count['assassin']} Assassins (half of {n}, "
+            f"rounded down) "
+            "and the rest Guardians or Traitors: a legal identity deck.",
             treachery("907.3a"),
             treachery("907.3b"),
         )
     ]
-    want = RECOMMENDED.get(n)
-    got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
-    if want == got:
+    if RECOMMENDED.get(n) == got:
         steps.append(step(f"It is also the recommended setup for {n} players.", treachery("907.3c")))
     return True, steps
 
 
-def is_recommended(roles: Sequence[str]) -> tuple[bool, list[Step]]:
-    """Is the deck one of 907.3c's recommended setups (and 907.3b's default for five players)?"""
-    count = Counter(roles)
-    got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
-    want = RECOMMENDED.get(len(roles))
-    ok = want == got
-    text = f"The recommended setup for {len(roles)} players is " + (
-        f"{want[0]} Leader, {want[1]} Traitor(s), {want[2]} Assassins, {want[3]} Guardian(s)."
-        if want
-        else "not given."
-    )
-    return ok, [step(text, treachery("907.3c"))]
-
-
-def starting_life(commander: bool) -> tuple[int, list[Step]]:
-    """20, or 40 when Treachery is paired with Commander (907.6 and its note; 903.7)."""
-    if commander:
-        return 40, [
-            step(
-                "Played with the Commander variant, each player starts at 40 life.",
-                treachery("907.6"),
-                cr("903.7"),
-            )
-        ]
-    return 20, [step("Each player's starting life total is 20.", treachery("907.6"))]
-
-
-def starting_players(table: Mapping[str, Identity], seats: Sequence[str]) -> tuple[list[str], list[Step]]:
-    """The Leader player is the starting player; among several Leaders, one at random (907.7, 372.3a)."""
-    leaders = [p for p in seats if p in table and table[p].role == "leader"]
-    text = f"The Leader player, {', '.join(leaders) or 'nobody'}, is the starting player" + (
-        "; one of them is chosen at random." if len(leaders) > 1 else "."
-    )
-    choices = tuple(Reading(f"{p} starts.", p, (treachery("907.7"),)) for p in leaders)
-    if len(leaders) < 2:
-        choices = ()
-    return leaders, [step(text, treachery("907.7"), treachery("372.3a"), alternatives=choices)]
-
-
 # --- teams ------------------------------------------------------------------------------------------
-
-
 def team_key(player: str, role: str) -> str:
     """A key that tells teams apart: each Traitor is a team of their own (907.5c)."""
     name = team_name(role)
     return f"traitor {player}" if name == "traitor" else name
 
 
-def teams_of(
-    table: Mapping[str, Identity], last_team: Mapping[str, str], seats: Sequence[str]
-) -> dict[str, list[str]]:
-    """Every player's team by the identity they control, or the last one they had before leaving (907.12)."""
-    teams: dict[str, list[str]] = {}
-    for player in seats:
-        key = team_key(player, table[player].role) if player in table else last_team.get(player)
-        if key:
-            teams.setdefault(key, []).append(player)
-    return teams
-
-
-def team_answer(
-    table: Mapping[str, Identity], last_team: Mapping[str, str], player: str
-) -> tuple[str | None, list[Step]]:
+def team_answer(cards: Cards, departed: Cards, player: str) -> Answer:
     """The 907.5 name of a player's team: leader, assassins or traitor (the last one known if they left)."""
-    if player not in table:
-        key = last_team.get(player)
-        name = key.split()[0] if key else None
+    if player not in cards:
+        last = departed.get(player)
+        name = team_name(last.role) if last else None
         return name, [
             step(f"{player} left the game; the game remembers their last team: {name}.", treachery("907.12"))
         ]
-    ident = table[player]
+    ident = cards[player]
     name = team_name(ident.role)
-    rule = {"leader": "907.5a", "assassins": "907.5b", "traitor": "907.5c"}[name]
-    text = f"{player} controls a {ident.role.title()} identity, so is on the {name} team"
+    text = f"{player} controls {article(ident.role)} identity, so is on the {name} team"
     if name == "traitor":
         text = f"{player} controls a Traitor identity and fights alone"
     if ident.face == "down":
         text += " (hidden: the card is face down, so for now they have no teammates)"
         return name, [
-            step(text + ".", treachery(rule), treachery("907.5d"), treachery("907.2a"), *ident.notes())
+            step(
+                text + ".",
+                treachery(TEAM_RULES[name]),
+                treachery("907.5d"),
+                treachery("907.2a"),
+                *notes(ident),
+            )
         ]
-    return name, [step(text + ".", treachery(rule), *ident.notes())]
+    return name, [step(text + ".", treachery(TEAM_RULES[name]), *notes(ident))]
 
 
-def teammates(
-    table: Mapping[str, Identity], player: str, in_game: Collection[str]
-) -> tuple[list[str], list[Step]]:
+def teammates(cards: Cards, player: str, in_game: Collection[str]) -> Answer:
     """Face-up players on the same team (907.5); a face-down player has no teammates (907.5d)."""
-    ident = table.get(player)
+    ident = cards.get(player)
     if ident is None or player not in in_game:
         return [], [step(f"{player} is not in the game.", cr("102.3"))]
     if ident.face == "down":
@@ -346,34 +284,24 @@ def teammates(
             step(
                 f"{player}'s identity is face down: they have no teammates.",
                 treachery("907.5d"),
-                *ident.notes(),
+                *notes(ident),
             )
         ]
-    if team_name(ident.role) == "traitor":
+    team = team_name(ident.role)
+    if team == "traitor":
         return [], [
-            step(f"{player} is a Traitor: Traitors have no teammates.", treachery("907.5c"), *ident.notes())
+            step(f"{player} is a Traitor: Traitors have no teammates.", treachery("907.5c"), *notes(ident))
         ]
-    mates = [
-        p
-        for p, other in table.items()
-        if p != player
-        and p in in_game
-        and other.face == "up"
-        and team_name(other.role) == team_name(ident.role)
+    same = [p for p, other in cards.items() if p != player and p in in_game and team_name(other.role) == team]
+    mates = [p for p in same if cards[p].face == "up"]
+    steps = [
+        step(
+            f"{player}'s teammates are the face-up players of the {team} team: {', '.join(mates) or 'none'}.",
+            treachery(TEAM_RULES[team]),
+            cr("102.3"),
+        )
     ]
-    hidden = [
-        p
-        for p, other in table.items()
-        if p != player
-        and p in in_game
-        and other.face == "down"
-        and team_name(other.role) == team_name(ident.role)
-    ]
-    rule = "907.5a" if team_name(ident.role) == "leader" else "907.5b"
-    listed = ", ".join(mates) or "none"
-    text = f"{player}'s teammates are the face-up players of the {team_name(ident.role)} team: {listed}."
-    steps = [step(text, treachery(rule), cr("102.3"))]
-    if hidden:
+    if len(mates) < len(same):
         steps.append(
             step(
                 "Players with face-down identities are opponents with no teammates until turned face up.",
@@ -383,51 +311,24 @@ def teammates(
     return mates, steps
 
 
-def opponents(
-    table: Mapping[str, Identity], player: str, in_game: Collection[str], seats: Sequence[str]
-) -> tuple[list[str], list[Step]]:
-    """Every other player in the game who isn't a teammate (102.3, 907.5d)."""
-    mates, steps = teammates(table, player, in_game)
-    opps = [p for p in seats if p in in_game and p != player and p not in mates]
-    steps.append(
-        step(
-            f"{player}'s opponents are all other players not on their team: {', '.join(opps) or 'none'}.",
-            cr("102.3"),
-            treachery("907.5d"),
-        )
-    )
-    return opps, steps
-
-
 # --- unveiling and identity changes -------------------------------------------------------------------
-
-
-#: Card notes that say when an unveil cost can't be paid: "You can't pay the unveil cost if your life total
-#: is less than N" (The Ambitious Queen, The Cathar, The Metamorph; the hand conditions are not modelled).
-LIFE_TO_UNVEIL = {"The Ambitious Queen": 2, "The Cathar": 6, "The Metamorph": 8}
-
-
-def can_unveil(
-    table: Mapping[str, Identity], player: str, in_game: Collection[str], life: int | None = None
-) -> tuple[bool, list[Step]]:
-    """May the player turn their identity face up now (116.2tr, 702.187c, 702.187f)?
-
-    ``life`` is the player's life total, for the cards whose notes say the cost needs some life.
-    """
-    ident = table.get(player)
+def can_unveil(cards: Cards, player: str, in_game: Collection[str], life: int | None = None) -> Answer:
+    """May the player turn their identity face up now (116.2tr, 702.187c, 702.187f)? ``life``: the player's
+    life total, for the cards whose notes say the cost needs some life."""
+    ident = cards.get(player)
     if ident is None or player not in in_game:
         return False, [
             step(f"{player} is not in the game, so can't take a special action.", treachery("116.2tr"))
         ]
-    notes = ident.notes()
+    cites = notes(ident)
     if ident.face == "up":
-        return False, [step(f"{player}'s identity is already face up.", treachery("702.187c"), *notes)]
+        return False, [step(f"{player}'s identity is already face up.", treachery("702.187c"), *cites)]
     if not ident.unveil:
         return False, [
             step(
                 f"{player}'s identity has no unveil cost, so it can't be turned face up this way.",
                 treachery("702.187c"),
-                *notes,
+                *cites,
             )
         ]
     if ident.undercover:
@@ -435,297 +336,222 @@ def can_unveil(
             step(
                 f"{player}'s undercover restriction hasn't been met, so they can't unveil yet.",
                 treachery("702.187f"),
-                *notes,
+                *cites,
             )
         ]
     need = LIFE_TO_UNVEIL.get(ident.card or "")
     if need is not None and life is not None and life < need:
-        text = (
-            f"{player} has {life} life: the unveil cost of {ident.card} can't be paid with less than {need}."
+        return False, [
+            step(
+                f"{player} has {life} life: the unveil cost of {ident.card} can't be paid with less than "
+                f"{need}.",
+                treachery("702.187c"),
+                cr("119.4"),
+                *cites,
+            )
+        ]
+    return True, [
+        step(
+            f"{player} may unveil whenever they have priority: a special action that doesn't use the stack.",
+            treachery("702.187c"),
+            treachery("116.2tr"),
+            treachery("907.4b"),
+            *cites,
         )
-        return False, [step(text, treachery("702.187c"), cr("119.4"), *notes)]
-    text = f"{player} may unveil whenever they have priority: a special action that doesn't use the stack."
-    return True, [step(text, treachery("702.187c"), treachery("116.2tr"), treachery("907.4b"), *notes)]
+    ]
 
 
 def unveil(
-    table: dict[str, Identity], player: str, in_game: Collection[str], life: int | None = None
-) -> list[Step]:
+    cards: Cards, player: str, in_game: Collection[str], life: int | None = None
+) -> tuple[dict[str, Identity], list[Step]]:
     """Turn the player's identity face up if they may (702.187c); otherwise nothing happens."""
-    ok, steps = can_unveil(table, player, in_game, life)
+    ok, steps = can_unveil(cards, player, in_game, life)
+    after = dict(cards)
     if ok:
-        table[player] = replace(table[player], face="up", seen=True)
+        after[player] = replace(cards[player], face="up", seen=True)
         steps.append(
             step(
                 f"{player} unveils: the identity is face up and {player} joins their team openly.",
                 treachery("702.187c"),
                 treachery("907.5"),
-                *table[player].notes(),
+                *notes(after[player]),
             )
         )
-    return steps
+    return after, steps
 
 
-def meet_undercover(table: dict[str, Identity], player: str) -> list[Step]:
+def meet_undercover(cards: Cards, player: str) -> tuple[dict[str, Identity], list[Step]]:
     """The undercover restriction is met: the unveil procedure is open again (702.187f)."""
-    if player in table:
-        table[player] = replace(table[player], undercover=False)
-    return [
-        step(
-            f"{player}'s undercover restriction is met.",
-            treachery("702.187f"),
-            *(table[player].notes() if player in table else ()),
-        )
-    ]
+    after = dict(cards)
+    if player in cards:
+        after[player] = replace(cards[player], undercover=False)
+    cites = notes(cards[player]) if player in cards else ()
+    return after, [step(f"{player}'s undercover restriction is met.", treachery("702.187f"), *cites)]
 
 
-def turn_face_down(table: dict[str, Identity], player: str) -> list[Step]:
-    """An effect turns the player's identity face down (The Gatekeeper, The Puppet Master).
-
-    The player has no teammates again (907.5d); opponents who saw the face-up role still remember it.
-    """
-    ident = table.get(player)
-    if ident is None:
-        return []
-    notes = ident.notes()
+def turn_face_down(cards: Cards, player: str) -> tuple[dict[str, Identity], list[Step]]:
+    """An effect turns the player's identity face down (The Gatekeeper, The Puppet Master): the player has
+    no teammates again (907.5d); players who saw the face-up role remember it (the card notes)."""
+    ident = cards[player]
+    if ident.card == "The Gatekeeper" and ident.face == "down":
+        return dict(cards), [
+            step(
+                "The Gatekeeper's last ability can be activated only while the identity card is face up.",
+                *notes(ident),
+            )
+        ]
     seen = ident.seen or ident.face == "up"
-    table[player] = replace(ident, face="down", seen=seen)
+    after = dict(cards)
+    after[player] = replace(ident, face="down", seen=seen)
     steps = [
         step(
             f"{player}'s identity is turned face down: they have no teammates until it is face up again.",
             treachery("907.5d"),
-            *notes,
+            *notes(ident),
         )
     ]
-    if ident.card == "The Gatekeeper":
+    if seen:
         steps.append(
-            step("Turning The Gatekeeper face down, your opponents still remember your role.", *notes)
+            step(
+                "Players who saw the face-up identity still know its role.",
+                treachery("907.5d"),
+                *notes(ident),
+                note_id("The Gatekeeper"),
+            )
         )
-    elif seen:
-        steps.append(
-            step("Players who saw the face-up identity still know its role.", treachery("907.5d"), *notes)
-        )
-    return steps
+    return after, steps
 
 
-def exchange(table: dict[str, Identity], a: str, b: str) -> list[Step]:
+def exchange(cards: Cards, a: str, b: str) -> tuple[dict[str, Identity], list[Step]]:
     """Two players exchange control of their identity cards and change team with them (The Puppet Master)."""
-    table[a], table[b] = table[b], table[a]
-    notes = (note_id("The Puppet Master"),)
-    return [
+    after = dict(cards)
+    after[a], after[b] = cards[b], cards[a]
+    return after, [
         step(
-            f"{a} and {b} exchange identity cards: {a} is now {table[a].role.title()}, "
-            f"{b} {table[b].role.title()}; "
-            "each changes team according to the new role.",
+            f"{a} and {b} exchange identity cards: {a} is now {article(after[a].role)}, {b} "
+            f"{article(after[b].role)}; each changes team according to the new role.",
             treachery("907.5"),
-            *notes,
+            note_id("The Puppet Master"),
         )
     ]
 
 
-def steal_leader(
-    table: dict[str, Identity], thief: str, leader: str, last_team: dict[str, str]
-) -> tuple[bool, list[Step]]:
-    """The Metamorph: as the Leader player loses, its controller may take that Leader identity (card note).
+def puppet_master(cards: Cards, in_game: Collection[str]) -> str | None:
+    """The player controlling a face-up The Puppet Master, whose abilities work only face up (372.4)."""
+    return next(
+        (p for p, c in cards.items() if p in in_game and c.card == "The Puppet Master" and c.face == "up"),
+        None,
+    )
 
-    The Leader player still loses and keeps the last team they were on (907.12); the thief changes team
-    according to the new role, so a Leader is still in the game and the game goes on.
-    """
-    notes = (note_id("The Metamorph"),)
-    thief_id, victim = table.get(thief), table.get(leader)
+
+def steal_leader(cards: Cards, thief: str, leader: str) -> tuple[dict[str, Identity] | None, list[Step]]:
+    """The Metamorph: as a Leader player loses, its controller may take that Leader identity (card note); the
+    thief becomes its owner (907.11b) and changes team with it, so the game goes on."""
+    cite = note_id("The Metamorph")
+    thief_id, victim = cards.get(thief), cards.get(leader)
     if thief_id is None or victim is None or victim.role != "leader":
-        return False, [step(f"{leader} controls no Leader identity for {thief} to steal.", *notes)]
+        return None, [step(f"{leader} controls no Leader identity for {thief} to steal.", cite)]
     unnamed_traitor = thief_id.card is None and thief_id.role == "traitor"  # a Traitor card left unnamed
     if not (thief_id.card == "The Metamorph" or unnamed_traitor) or thief_id.face != "up":
-        return False, [step(f"{thief} doesn't control a face-up The Metamorph.", treachery("372.4"), *notes)]
-    last_team[leader] = team_key(leader, victim.role)
-    table[thief] = replace(victim, owner=victim.owner)
-    del table[leader]
-    return True, [
+        return None, [step(f"{thief} doesn't control a face-up The Metamorph.", treachery("372.4"), cite)]
+    after = dict(cards)
+    after[thief] = replace(victim, owner=thief)
+    del after[leader]
+    return after, [
         step(
             f"As {leader} loses the game, {thief} steals the Leader identity: {thief} is now the Leader "
             "player and the game goes on.",
-            *notes,
+            cite,
         ),
         step(
-            f"{leader} remains a member of the last team they were on, the leader team.",
-            treachery("907.12"),
-            *notes,
+            f"The stolen identity card stays in the game and {thief} becomes its owner.",
+            treachery("907.11b"),
+            cite,
         ),
     ]
 
 
-def leave(
-    table: dict[str, Identity], players: Collection[str], in_game: Collection[str], last_team: dict[str, str]
-) -> list[Step]:
+def leave_identities(
+    cards: Cards, departed: Cards, players: Collection[str], in_game: Collection[str]
+) -> tuple[dict[str, Identity], dict[str, Identity], list[Step]]:
     """Players leave: their identities are revealed and remembered as their last team (907.11–907.13)."""
+    after, gone = dict(cards), dict(departed)
     steps: list[Step] = []
     for player in players:
-        ident = table.pop(player, None)
+        ident = after.pop(player, None)
         if ident is None:
             continue
-        last_team[player] = team_key(player, ident.role)
+        gone[player] = replace(ident, seen=True)
         if ident.face == "down":
             steps.append(
                 step(
-                    f"{player} leaves: their face-down identity is revealed, a {ident.role.title()}.",
+                    f"{player} leaves: their face-down identity is revealed, {article(ident.role)}.",
                     treachery("907.13"),
                     treachery("702.187g"),
-                    *ident.notes(),
+                    *notes(ident),
                 )
             )
         steps.append(
             step(
                 f"The game remembers {player}'s last team: {team_name(ident.role)}.",
                 treachery("907.12"),
-                *ident.notes(),
+                *notes(ident),
             )
         )
-        for other, card in list(table.items()):
+        for other, card in list(after.items()):
             if card.owner == player and other in in_game and other not in players:
-                table[other] = replace(card, owner=other)
+                after[other] = replace(card, owner=other)
                 steps.append(
                     step(
-                        f"{player} owned the identity {other} controls; it stays, and {other} becomes "
-                        "its owner.",
+                        f"{player} owned the identity {other} controls; it stays, and {other} becomes its "
+                        "owner.",
                         treachery("907.11b"),
-                        *card.notes(),
+                        *notes(card),
                     )
                 )
-    return steps
+    return after, gone, steps
 
 
-# --- winning and losing --------------------------------------------------------------------------------
-
-
-def leader_team_losses(
-    table: Mapping[str, Identity], in_game: Collection[str]
-) -> tuple[set[str], list[Step]]:
-    """When no player in the game controls a Leader identity, the leader team loses (907.8b)."""
-    if any(i.role == "leader" for p, i in table.items() if p in in_game):
-        return set(), []
-    guards = {p for p, i in table.items() if p in in_game and i.role == "guardian"}
-    if not guards:
-        return set(), []
-    text = f"Every Leader player has lost, so the leader team loses: {', '.join(sorted(guards))} lose too."
-    return guards, [step(text, treachery("907.8b"), treachery("104.3g"))]
-
-
-def result(
-    table: Mapping[str, Identity],
-    last_team: Mapping[str, str],
-    seats: Sequence[str],
-    in_game: Collection[str],
-    lost: Collection[str],
-    left_now: Collection[str] = (),
-) -> Outcome:
-    """Winners and losers after the leader team's loss has been applied (907.8, 104.2c, 104.3g)."""
-    teams = teams_of(table, last_team, seats)
-    leaders_in = [p for p in in_game if p in table and table[p].role == "leader"]
-    leader_ever = any(key == "leader" for key in teams)
-    if leader_ever and not leaders_in:
-        assassins_in = [p for p in in_game if p in table and table[p].role == "assassin"]
-        if assassins_in:
-            winners = frozenset(teams.get("assassins", ()))
-            steps = (
-                step(
-                    "Every Leader player has lost and an Assassin player is still in the game: the assassins "
-                    f"team wins ({', '.join(p for p in seats if p in winners)}).",
-                    treachery("907.8a"),
-                    treachery("104.2c"),
-                ),
-            )
-            losers = frozenset(p for p in seats if p not in winners)
-            return Outcome(winners, losers, frozenset(), True, steps)
-        # No Assassin is left to win: the game goes on between the remaining Traitors (104.2a, 104.2c).
-    return team_result(teams, in_game, lost, left_now)
-
-
-# --- the variant object (the core's hooks) ----------------------------------------------------------------
-from typing import Any  # noqa: E402
-
-from rulesjudge.scenarios.model import events as ev  # noqa: E402
-from rulesjudge.scenarios.model.table import Identity as CoreIdentity  # noqa: E402
-from rulesjudge.scenarios.model.table import Options, TableState, Team, frozen_map  # noqa: E402
-from rulesjudge.scenarios.model.variants import Answer, SetupProblem, Variant, register_variant  # noqa: E402
-
-KEY = "treachery"
-
-
-@dataclass(frozen=True)
-class TreacheryState:
-    """What the Treachery rules track beyond the core table: cards by controller, last teams, the deal."""
-
-    cards: Mapping[str, Identity]
-    last_team: Mapping[str, str]
-    last_role: Mapping[str, str]
-    dealt: tuple[str, ...]  # the roles of the identity deck as dealt (907.3)
-
-
-def data_of(state: TableState) -> TreacheryState:
-    data = state.extra.get(KEY)
-    if isinstance(data, TreacheryState):
-        return data
-    cards = {
-        p: Identity(
-            i.role,
-            p,
-            find_card(i.card) or i.card if i.card else None,
-            i.face,
-            i.role != "leader",
-            bool(getattr(i, "undercover", False)),
-            i.face == "up",
+def reveal_all(cards: Cards) -> tuple[dict[str, Identity], list[Step]]:
+    """At the end of the game all face-down identity cards are revealed (907.13, 702.187g)."""
+    hidden = [p for p, c in cards.items() if c.face == "down" and not c.seen]
+    after = {p: replace(c, seen=True) for p, c in cards.items()}
+    if not hidden:
+        return after, []
+    shown = ", ".join(f"{p} {article(cards[p].role)}" for p in hidden)
+    return after, [
+        step(
+            f"The game is over: every face-down identity card is revealed ({shown}).",
+            treachery("907.13"),
+            treachery("702.187g"),
         )
-        for p, i in state.identities.items()
-    }
-    return TreacheryState(
-        frozen_map(cards), frozen_map({}), frozen_map({}), tuple(i.role for i in state.identities.values())
-    )
+    ]
 
 
-def store(
-    state: TableState,
-    cards: Mapping[str, Identity],
-    last_team: Mapping[str, str] | None = None,
-    last_role: Mapping[str, str] | None = None,
-) -> TableState:
-    """The state with new Treachery data (and the core's view of the identities kept in step)."""
-    old = data_of(state)
-    data = TreacheryState(
-        frozen_map(cards),
-        frozen_map(last_team if last_team is not None else old.last_team),
-        frozen_map(last_role if last_role is not None else old.last_role),
-        old.dealt,
-    )
-    extra = dict(state.extra)
-    extra[KEY] = data
-    core = {p: CoreIdentity(i.role, i.card, i.face, i.undercover) for p, i in cards.items()}
-    return state.with_(extra=frozen_map(extra), identities=frozen_map(core))
+# --- the variant ------------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class Unveil(ev.Event):
+    """A player turns their face-down identity card face up (702.187c)."""
 
-
-def sides_of(data: TreacheryState, state: TableState) -> list[tuple[str, ...]]:
-    """Who wins or loses together for 104.2a/104.2c: the face-up leader team, the face-up assassins, each
-    Traitor, each face-down player (907.5d: no teammates), and players who left with their last team."""
-    groups: dict[str, list[str]] = {}
-    for player in state.seats:
-        card = data.cards.get(player)
-        if card is not None and state.is_in(player):
-            key = team_key(player, card.role) if card.face == "up" else f"hidden {player}"
-        else:
-            key = data.last_team.get(player) or f"alone {player}"
-        groups.setdefault(key, []).append(player)
-    return [tuple(members) for members in groups.values()]
+    NAME = "unveil"
+    SCALAR = "player"
+    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
+    REQUIRED = ("player",)
+    player: str
 
 
 @dataclass(frozen=True, kw_only=True)
-class UndercoverMet(ev.Event):
-    """Treachery: the undercover restriction of the player's identity card is met (702.187f)."""
+class UndercoverMet(Unveil):
+    """The undercover restriction of the player's identity card is met (702.187f)."""
 
     NAME = "undercover-met"
-    SCALAR = "player"
-    KINDS = {"player": "player"}  # noqa: RUF012 - the core's Event declares it a ClassVar
-    REQUIRED = ("player",)
-    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnFaceDown(Unveil):
+    """An effect turns the player's identity card face down (The Gatekeeper, The Puppet Master)."""
+
+    NAME = "turn-face-down"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -733,10 +559,10 @@ class StealIdentity(ev.Event):
     """The Metamorph: as ``from`` (a Leader player) loses, ``player`` steals their identity card."""
 
     NAME = "steal-identity"
-    KINDS = {"player": "player", "from": "player"}  # noqa: RUF012
+    KINDS: ClassVar[dict[str, str]] = {"player": "player", "from": "player"}
     REQUIRED = ("player", "from")
     player: str
-    source: str
+    by: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -745,324 +571,68 @@ class ExchangeIdentities(ev.Event):
 
     NAME = "exchange-identities"
     SCALAR = "players"
-    KINDS = {"players": "players"}  # noqa: RUF012
+    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
     REQUIRED = ("players",)
     players: tuple[str, ...]
 
-
-@dataclass(frozen=True, kw_only=True)
-class TurnFaceDown(ev.Event):
-    """An effect turns the player's identity card face down (The Gatekeeper, The Puppet Master)."""
-
-    NAME = "turn-face-down"
-    SCALAR = "player"
-    KINDS = {"player": "player"}  # noqa: RUF012
-    REQUIRED = ("player",)
-    player: str
-
-
-for _event in (UndercoverMet, StealIdentity, ExchangeIdentities, TurnFaceDown):
-    ev.register_event(_event)
-
-
-class TreacheryVariant(Variant):
-    """907: hidden teams dealt by identity cards; the Leader starts; 907.8 for winning and losing."""
-
-    name = "treachery"
-    title = "Treachery"
-    cites = (treachery("907.1"),)
-
-    def default_options(self, setup: Any) -> Options:
-        return Options(attack="multiple", deploy=False)  # 907.2, 907.2b
-
-    def build_teams(self, setup: Any) -> tuple[Team, ...]:
-        return ()  # teams come from the identity cards (907.2a), not from seating
-
-    def first_player(self, setup: Any, seats: tuple[str, ...]) -> str:
-        """907.7: the Leader player is the starting player."""
-        leaders = [p for p in seats if (i := setup.identity(p)) is not None and i.role == "leader"]
-        return leaders[0] if leaders else seats[0]
-
-    def validate_setup(self, setup: Any) -> list[SetupProblem]:
-        problems = []
-        for player in setup.seat_list():
-            if setup.identity(player) is None:
-                problems.append(
-                    SetupProblem(
-                        ("identities",),
-                        f"player '{player}' has no identity card (907.3a: one identity card per player)",
-                    )
-                )
-        for player in setup.identities:
-            spec = setup.identity(player)
-            if spec is not None and spec.card:
-                card = find_card(spec.card)
-                if card is None:
-                    problems.append(
-                        SetupProblem(("identities", player, "card"), f"unknown identity card '{spec.card}'")
-                    )
-                elif CARDS[card] != spec.role:
-                    problems.append(
-                        SetupProblem(
-                            ("identities", player, "card"),
-                            f"{card} is a {CARDS[card].title()} identity, not a {spec.role.title()}",
-                        )
-                    )
-        return problems
-
-    def prepare(self, state: TableState) -> TableState:
-        data = data_of(state)
-        return store(state, data.cards)
-
-    def legal_setup(self, state: TableState) -> Answer:
-        return legal_identity_deck(data_of(state).dealt)
-
-    # --- who is who ------------------------------------------------------------------------------------
-    def team_of(self, state: TableState, player: str) -> Team | None:
-        data = data_of(state)
-        card = data.cards.get(player)
-        if card is None or card.face == "down" or team_name(card.role) == "traitor":
-            return Team(player, (player,))
-        mates = tuple(
-            p for p, c in data.cards.items() if c.face == "up" and team_name(c.role) == team_name(card.role)
-        )
-        return Team(team_name(card.role), mates)
-
-    def team_name(self, state: TableState, player: str) -> Answer:
-        data = data_of(state)
-        return team_answer(data.cards, data.last_team, player)
-
-    def teammates(self, state: TableState, player: str) -> Answer:
-        return teammates(data_of(state).cards, player, state.in_game)
-
-    def opponents(self, state: TableState, player: str) -> Answer:
-        return opponents(data_of(state).cards, player, state.in_game, state.seats)
-
-    def sides(self, state: TableState) -> list[tuple[str, ...]]:
-        return sides_of(data_of(state), state)
-
-    # --- leaving and the end of the game -----------------------------------------------------------------
-    def on_leave(self, state: TableState, leavers: Any) -> tuple[TableState, list[Step]]:
-        data = data_of(state)
-        cards, last_team, last_role = dict(data.cards), dict(data.last_team), dict(data.last_role)
-        for player in leavers:
-            if player in cards:
-                last_role[player] = cards[player].role
-        steps = leave(cards, leavers, state.in_game, last_team)
-        state = store(state, cards, last_team, last_role)
-        losing, more = self._leader_team_losses(state)
-        if losing:
-            from rulesjudge.scenarios.model.leaving import leave as leave_game
-
-            state, after = leave_game(state, losing, "lost")
-            return state, steps + more + after
-        return state, steps
-
-    def _leader_team_losses(self, state: TableState) -> tuple[list[str], list[Step]]:
-        """907.8b: once every Leader player has lost, the leader team loses, Guardians still playing too."""
-        data = data_of(state)
-        if "leader" not in data.dealt or state.game_over:
-            return [], []
-        more, steps = leader_team_losses(
-            {p: c for p, c in data.cards.items() if state.is_in(p)}, state.in_game
-        )
-        return [p for p in state.in_game if p in more], steps
-
-    def game_result(self, state: TableState) -> tuple[TableState, list[Step]]:
-        if state.game_over:
-            return state, []
-        data = data_of(state)
-        leader_in = any(c.role == "leader" for p, c in data.cards.items() if state.is_in(p))
-        if "leader" in data.dealt and not leader_in:
-            assassins_in = [
-                p for p, c in data.cards.items() if state.is_in(p) and c.role == "assassin" and c.face == "up"
-            ]
-            if assassins_in:
-                from rulesjudge.scenarios.model.teams import end_game
-
-                team = [
-                    p
-                    for p in state.seats
-                    if (p in data.cards and data.cards[p].role == "assassin")
-                    or data.last_team.get(p) == "assassins"
-                ]
-                text = (
-                    f"Every Leader player has lost and {', '.join(assassins_in)}, controlling an Assassin "
-                    f"identity, is still in the game: the assassins team wins ({', '.join(team)})."
-                )
-                state, steps = end_game(state, team, [step(text, treachery("907.8a"), treachery("104.2c"))])
-                return self._close(state), steps
-        state, steps = self._last_side(state, data)
-        return (self._close(state), steps) if state.game_over else (state, steps)
-
-    def _last_side(self, state: TableState, data: TreacheryState) -> tuple[TableState, list[Step]]:
-        """104.2a/104.2c: when one side is left it wins, with the players who left on its last team."""
-        from rulesjudge.scenarios.model.teams import end_game, settle_game_end
-
-        live = [side for side in sides_of(data, state) if any(state.is_in(p) for p in side)]
-        if len(live) > 1:
-            return state, []
-        if not live:  # nobody left: the general rule ends the game in a draw and empties the stack
-            return settle_game_end(state, [])
-        side = live[0]
-        earlier = [p for p in side if not state.is_in(p)]
-        if not earlier and len(side) == 1:
-            text = f"All of {side[0]}'s opponents have left the game, so {side[0]} wins the game."
-            return end_game(state, list(side), [step(text, cr("104.2a"))])
-        text = f"Every other team has left the game, so this team wins: {', '.join(side)}" + (
-            f", {', '.join(earlier)} too, though they had left (their last team, 907.12)." if earlier else "."
-        )
-        return end_game(state, list(side), [step(text, treachery("104.2c"), treachery("907.12"))])
-
-    def _close(self, state: TableState) -> TableState:
-        """At the end of the game all face-down identity cards are revealed (907.13), and everyone still
-        in it who didn't win has lost."""
-        results = dict(state.results)
-        for player in state.seats:
-            if results.get(player) not in ("won", "lost", "drew"):
-                results[player] = "lost"
-        return state.with_(results=frozen_map(results))
-
-    def answer(self, state: TableState, question: Any) -> Answer | None:
-        if getattr(question, "name", None) == "first-player":
-            cards = {p: c for p, c in data_of(state).cards.items()}
-            return starting_players(cards, state.seats)
-        return None
-
-    # --- identity events -----------------------------------------------------------------------------------
-    def apply_event(self, state: TableState, event: Any) -> tuple[TableState, list[Step]] | None:
-        data = data_of(state)
-        cards = dict(data.cards)
-        if isinstance(event, ev.Unveil):
-            steps = unveil(cards, event.player, state.in_game, _life(state, event.player))
-            state = store(state, cards)
-            state, more = self.game_result(state)
-            return state, steps + more
-        if isinstance(event, UndercoverMet):
-            steps = meet_undercover(cards, event.player)
-            return store(state, cards), steps
-        if isinstance(event, TurnFaceDown):
-            if event.player not in cards or not state.is_in(event.player):
-                return state, [step(f"{event.player} controls no identity card.", treachery("372.2"))]
-            card = cards[event.player]
-            if card.card == "The Gatekeeper" and card.face == "down":
-                text = (
-                    "The Gatekeeper's last ability can be activated only while the identity card is face up."
-                )
-                return state, [step(text, *card.notes())]
-            steps = turn_face_down(cards, event.player)
-            return store(state, cards), steps
-        if isinstance(event, ExchangeIdentities):
-            return self._exchange(state, cards, event.players)
-        if isinstance(event, StealIdentity):
-            return self._steal(state, cards, event.player, event.source)
-        if isinstance(event, ev.Wins):
-            from rulesjudge.scenarios.model.game import HANDLERS
-
-            state, steps = HANDLERS[ev.Wins](state, event)
-            return (self._close(state) if state.game_over else state), steps
-        return None
-
-    def _exchange(
-        self, state: TableState, cards: dict[str, Identity], players: tuple[str, ...]
-    ) -> tuple[TableState, list[Step]]:
-        if len(players) != 2 or not all(p in cards and state.is_in(p) for p in players):
-            return state, [
-                step("Two players still in the game exchange identity cards.", note_id("The Puppet Master"))
-            ]
-        if any(cards[p].card == "The Puppet Master" for p in players):
-            text = "The Puppet Master exchanges the other identity cards, never itself."
-            return state, [step(text, note_id("The Puppet Master"))]
-        steps = exchange(cards, players[0], players[1])
-        state = store(state, cards)
-        state, more = self.game_result(state)
-        return state, steps + more
-
-    def _steal(
-        self, state: TableState, cards: dict[str, Identity], thief: str, leader: str
-    ) -> tuple[TableState, list[Step]]:
-        from rulesjudge.scenarios.model.leaving import leave as leave_game
-
-        data = data_of(state)
-        last_team, last_role = dict(data.last_team), dict(data.last_role)
-        if not (state.is_in(thief) and state.is_in(leader)):
-            return state, [step("Both players must still be in the game.", note_id("The Metamorph"))]
-        role = cards[leader].role if leader in cards else None
-        ok, steps = steal_leader(cards, thief, leader, last_team)
-        if not ok:
-            return state, steps
-        last_role[leader] = role or "leader"
-        cards[thief] = replace(cards[thief], owner=thief)
-        steps.append(
-            step(
-                f"The stolen identity card stays in the game and {thief} becomes its owner.",
-                treachery("907.11b"),
-                note_id("The Metamorph"),
-            )
-        )
-        state = store(state, cards, last_team, last_role)
-        state, more = leave_game(state, [leader], "lost")
-        return state, steps + more
-
-
-register_variant(TreacheryVariant())
-
-
-# --- questions about identities ---------------------------------------------------------------------------
-from rulesjudge.scenarios.model.questions import register_question  # noqa: E402
+    @classmethod
+    def from_arg(cls, arg: Any) -> ev.Event:
+        event = super().from_arg(arg)
+        assert isinstance(event, ExchangeIdentities)
+        if len(event.players) != 2:
+            raise ev.EventArgError("players", "two players exchange identity cards: name exactly two")
+        return event
 
 
 def _not_treachery(state: TableState) -> Answer | None:
-    if state.variant != "treachery":
+    if state.variant.name != "treachery":
         return None, [step("Only Treachery games have identity cards.", treachery("372.1"))]
     return None
 
 
-@register_question("role", ("player",), "str?", "the role of the identity card the player controls")
+@question("role", ("player",), "str?", "the role of the identity card the player controls")
 def _role(state: TableState, player: str) -> Answer:
     other = _not_treachery(state)
     if other:
         return other
-    data = data_of(state)
-    card = data.cards.get(player)
+    card = state.identities.get(player)
     if card is None:
-        role = data.last_role.get(player)
+        last = state.departed.get(player)
+        role = last.role if last else None
         return role, [
             step(
-                f"{player} left the game; their last identity card was a {role}.",
+                f"{player} left the game; their last identity card was {article(role or 'none')}.",
                 treachery("907.12"),
                 treachery("907.13"),
             )
         ]
-    text = f"{player} controls a {card.role.title()} identity card" + (
+    text = f"{player} controls {article(card.role)} identity card" + (
         " (face down)." if card.face == "down" else "."
     )
-    return card.role, [step(text, treachery("205.3tr"), treachery("372.3"), *card.notes())]
+    return card.role, [step(text, treachery("205.3tr"), treachery("372.3"), *notes(card))]
 
 
-@register_question("face", ("player",), "str?", "up or down: the identity card the player controls")
+@question("face", ("player",), "str?", "up or down: the identity card the player controls")
 def _face(state: TableState, player: str) -> Answer:
     other = _not_treachery(state)
     if other:
         return other
-    card = data_of(state).cards.get(player)
+    card = state.identities.get(player)
     if card is None or not state.is_in(player):
         return None, [step(f"{player} controls no identity card in the game.", treachery("907.13"))]
     rule = treachery("907.4a") if card.role == "leader" else treachery("907.4b")
-    return card.face, [step(f"{player}'s identity card is face {card.face}.", rule, *card.notes())]
+    return card.face, [step(f"{player}'s identity card is face {card.face}.", rule, *notes(card))]
 
 
-@register_question(
-    "known-role", ("player",), "str?", "the role everybody knows the player's identity to have"
-)
+@question("known-role", ("player",), "str?", "the role everybody knows the player's identity to have")
 def _known_role(state: TableState, player: str) -> Answer:
     other = _not_treachery(state)
     if other:
         return other
-    data = data_of(state)
-    card = data.cards.get(player)
+    card = state.identities.get(player)
     if card is None:
-        role = data.last_role.get(player)
+        last = state.departed.get(player)
+        role = last.role if last else None
         return role, [
             step(
                 f"{player} left the game: their identity card was revealed ({role}).",
@@ -1073,18 +643,27 @@ def _known_role(state: TableState, player: str) -> Answer:
     if card.face == "up":
         return card.role, [
             step(
-                f"{player}'s identity card is face up: a {card.role.title()}.",
+                f"{player}'s identity card is face up: {article(card.role)}.",
                 treachery("907.4c"),
-                *card.notes(),
+                *notes(card),
+            )
+        ]
+    if state.game_over:
+        return card.role, [
+            step(
+                f"The game is over: {player}'s face-down identity card is revealed, {article(card.role)}.",
+                treachery("907.13"),
+                treachery("702.187g"),
+                *notes(card),
             )
         ]
     if card.seen:
         return card.role, [
             step(
-                f"{player}'s identity card is face down now, but it was face up: players "
-                f"remember its role, {card.role.title()}.",
+                f"{player}'s identity card is face down now, but it was face up: players remember its "
+                f"role, {card.role.title()}.",
                 treachery("907.5d"),
-                *card.notes(),
+                *notes(card),
                 note_id("The Gatekeeper"),
             )
         ]
@@ -1092,20 +671,341 @@ def _known_role(state: TableState, player: str) -> Answer:
         step(
             f"{player}'s identity card has never been face up: its role is secret.",
             treachery("907.4c"),
-            *card.notes(),
+            *notes(card),
         )
     ]
 
 
-@register_question("can-unveil", ("player",), "bool", "may the player unveil their identity now")
+@question("can-unveil", ("player",), "bool", "may the player unveil their identity now")
 def _can_unveil(state: TableState, player: str) -> Answer:
     other = _not_treachery(state)
     if other:
         return False, other[1]
-    return can_unveil(data_of(state).cards, player, state.in_game, _life(state, player))
+    return can_unveil(
+        state.identities, player, state.in_game, life_of(state, player) if state.is_in(player) else None
+    )
 
 
-def _life(state: TableState, player: str) -> int | None:
-    from rulesjudge.scenarios.model.game import life_of
+HIDDEN_ASSASSINS = (
+    "Every Leader player has lost, but every Assassin identity still in the game is face down: a "
+    "face-down card has no "
+    'characteristics (372.4b), so no player controls an "Assassin identity" and 907.8a doesn\'t apply; '
+    'the game goes on.'
+)
 
-    return life_of(state, player) if state.is_in(player) else None
+
+class Treachery(Variant):
+    """907: hidden teams dealt by identity cards; the Leader starts; 907.8 for winning and losing."""
+
+    name = "treachery"
+    title = "Treachery"
+    cites = (treachery("907.1"),)
+    events = (Unveil, UndercoverMet, TurnFaceDown, StealIdentity, ExchangeIdentities)
+    questions = (_role, _face, _known_role, _can_unveil)
+    allows_teams = False
+
+    def default_options(self, setup: Setup) -> Options:
+        return Options(attack="multiple", deploy=False)  # 907.2, 907.2b
+
+    def build_teams(self, setup: Setup) -> tuple[Team, ...]:
+        return ()  # teams come from the identity cards (907.2a), not from seating
+
+    def starting_life(self, setup: Setup) -> int:
+        """20, or 40 when Treachery is paired with Commander (907.6 and its note; 903.7)."""
+        return 40 if setup.commander else 20
+
+    def first_players(self, setup: Setup, seats: tuple[str, ...]) -> tuple[str, ...]:
+        """907.7: the Leader player is the starting player (among several Leaders, one at random)."""
+        leaders = tuple(p for p in seats if p in setup.identities and setup.identities[p].role == "leader")
+        return leaders or (seats[0],)
+
+    def first_player_steps(self, state: TableState) -> list[Step]:
+        leaders = state.starting
+        text = (
+            f"The Leader player, {', '.join(leaders)}, is the starting player, fixed before the first turn"
+            + ("; one of them is chosen at random." if len(leaders) > 1 else ".")
+        )
+        choices = (
+            tuple(Reading(f"{p} starts.", p, (treachery("907.7"),)) for p in leaders)
+            if len(leaders) > 1
+            else ()
+        )
+        return [step(text, treachery("907.7"), treachery("372.3a"), cr("103.1"), alternatives=choices)]
+
+    def validate_setup(self, setup: Setup) -> list[SetupProblem]:
+        problems = [
+            SetupProblem(
+                ("identities",), f"player '{p}' has no identity card (907.3a: one identity card per player)"
+            )
+            for p in setup.seats
+            if p not in setup.identities
+        ]
+        for player, spec in setup.identities.items():
+            if not spec.card:
+                continue
+            card = find_card(spec.card)
+            if card is None:
+                problems.append(
+                    SetupProblem(("identities", player, "card"), f"unknown identity card '{spec.card}'")
+                )
+            elif CARDS[card] != spec.role:
+                problems.append(
+                    SetupProblem(
+                        ("identities", player, "card"),
+                        f"{card} is {article(CARDS[card])} identity, not {article(spec.role)}",
+                    )
+                )
+        return problems
+
+    def prepare(self, state: TableState, setup: Setup) -> TableState:
+        return state.with_(
+            identities=frozen(deal(setup.identities)),
+            identity_deck=tuple(setup.identities[p].role for p in setup.seats if p in setup.identities),
+        )
+
+    def legal_setup(self, state: TableState) -> Answer:
+        return legal_identity_deck(state.identity_deck)
+
+    # --- who is who --------------------------------------------------------------------------------
+    def team_of(self, state: TableState, player: str) -> Team | None:
+        card = state.identities.get(player)
+        if card is None or card.face == "down" or team_name(card.role) == "traitor":
+            return Team(player, (player,))
+        mates = tuple(
+            p
+            for p, c in state.identities.items()
+            if c.face == "up" and team_name(c.role) == team_name(card.role)
+        )
+        return Team(team_name(card.role), mates)
+
+    def team_name(self, state: TableState, player: str) -> Answer:
+        return team_answer(state.identities, state.departed, player)
+
+    def teammates(self, state: TableState, player: str) -> Answer:
+        return teammates(state.identities, player, state.in_game)
+
+    def opponents(self, state: TableState, player: str) -> Answer:
+        mates, steps = self.teammates(state, player)
+        foes = [p for p in state.in_game if p != player and p not in mates]
+        steps.append(
+            step(
+                f"{player}'s opponents are all other players not on their team: {', '.join(foes) or 'none'}.",
+                cr("102.3"),
+                treachery("907.5d"),
+            )
+        )
+        return foes, steps
+
+    def sides(self, state: TableState) -> list[tuple[str, ...]]:
+        """Who wins or loses together for 104.2a/104.2c: the face-up leader team, the face-up assassins, each
+        Traitor, each face-down player (907.5d: no teammates), and players who left with their last team."""
+        groups: dict[str, list[str]] = {}
+        for player in state.seats:
+            card = state.identities.get(player)
+            if card is not None and state.is_in(player):
+                key = team_key(player, card.role) if card.face == "up" else f"hidden {player}"
+            else:
+                last = state.departed.get(player)
+                key = team_key(player, last.role) if last else f"alone {player}"
+            groups.setdefault(key, []).append(player)
+        return [tuple(members) for members in groups.values()]
+
+    # --- leaving and the end of the game ---------------------------------------------------------------
+    def on_leave(self, state: TableState, leavers: Sequence[str]) -> Result:
+        cards, departed, steps = leave_identities(state.identities, state.departed, leavers, state.in_game)
+        state = state.with_(identities=frozen(cards), departed=frozen(departed))
+        if "leader" not in state.identity_deck or state.game_over:
+            return state, steps
+        if any(c.role == "leader" for p, c in cards.items() if state.is_in(p)):
+            return state, steps
+        guards = [p for p in state.in_game if p in cards and cards[p].role == "guardian"]
+        if not guards:
+            return state, steps
+        steps.append(
+            step(
+                f"Every Leader player has lost, so the leader team loses: {', '.join(guards)} lose too.",
+                treachery("907.8b"),
+                cr("104.3g"),
+            )
+        )
+        state, more = leave(state, guards, "lost", (treachery("907.8b"),))
+        return state, steps + more
+
+    def _leaders_gone(self, state: TableState) -> bool:
+        return "leader" in state.identity_deck and not any(
+            c.role == "leader" for p, c in state.identities.items() if state.is_in(p)
+        )
+
+    def game_result(self, state: TableState) -> Result:
+        if state.game_over:
+            return state, []
+        if self._leaders_gone(state):
+            assassins = [p for p, c in state.identities.items() if state.is_in(p) and c.role == "assassin"]
+            face_up = [p for p in assassins if state.identities[p].face == "up"]
+            if face_up:
+                team = [
+                    p
+                    for p in state.seats
+                    if (p in state.identities and state.identities[p].role == "assassin")
+                    or (p in state.departed and state.departed[p].role == "assassin")
+                ]
+                text = (
+                    f"Every Leader player has lost and {', '.join(face_up)}, controlling an Assassin "
+                    f"identity, is "
+                    f"still in the game: the assassins team wins ({', '.join(team)})."
+                )
+                state, steps = end_game(state, team, [step(text, treachery("907.8a"), cr("104.2c"))])
+                return self._close(state, steps)
+        state, steps = self._last_side(state)
+        if state.game_over:
+            return self._close(state, steps)
+        return state, steps
+
+    def _last_side(self, state: TableState) -> Result:
+        """104.2a/104.2c: when one side is left it wins, with the players who left on its last team."""
+        live = [side for side in self.sides(state) if any(state.is_in(p) for p in side)]
+        if len(live) > 1:
+            return state, []
+        if not live:  # nobody left: the general rule ends the game in a draw and empties the stack
+            return settle_game_end(state, [])
+        side = live[0]
+        earlier = [p for p in side if not state.is_in(p)]
+        if not earlier and len(side) == 1:
+            return end_game(
+                state,
+                list(side),
+                [
+                    step(
+                        f"All of {side[0]}'s opponents have left the game, so {side[0]} wins the game.",
+                        cr("104.2a"),
+                    )
+                ],
+            )
+        text = f"Every other team has left the game, so this team wins: {', '.join(side)}" + (
+            f", {', '.join(earlier)} too, though they had left (their last team, 907.12)." if earlier else "."
+        )
+        return end_game(state, list(side), [step(text, cr("104.2c"), treachery("907.12"))])
+
+    def _close(self, state: TableState, steps: list[Step]) -> Result:
+        """At the end of the game all face-down identity cards are revealed (907.13), and everyone still in it
+        who didn't win has lost."""
+        cards, more = reveal_all(state.identities)
+        results = dict(state.results)
+        for player in state.seats:
+            if results.get(player) not in ("won", "lost", "drew"):
+                results[player] = "lost"
+        return state.with_(identities=frozen(cards), results=frozen(results)), steps + more
+
+    def hidden_assassins(self, state: TableState) -> list[Step]:
+        """The reading of 907.8a when the Leader has lost and every Assassin still in the game is face
+        down."""
+        if state.game_over or not self._leaders_gone(state):
+            return []
+        hidden = [
+            p
+            for p, c in state.identities.items()
+            if state.is_in(p) and c.role == "assassin" and c.face == "down"
+        ]
+        if not hidden:
+            return []
+        readings = (
+            Reading(
+                "A face-down card has no subtype: no player controls an Assassin identity, the game goes on",
+                False,
+                (treachery("372.4b"), treachery("372.7")),
+            ),
+            Reading(
+                f'907.8a reads "a player controlling an Assassin identity" and 907.5b makes teams by the '
+                f"cards players control: {', '.join(hidden)} control Assassin identity cards, so the "
+                f"assassins "
+                "team wins",
+                True,
+                (treachery("907.8a"), treachery("907.5b")),
+            ),
+        )
+        return [
+            step(
+                HIDDEN_ASSASSINS,
+                treachery("907.8a"),
+                treachery("372.4b"),
+                treachery("372.7"),
+                alternatives=readings,
+            )
+        ]
+
+    def answer(self, state: TableState, asked: Question) -> Answer | None:
+        if asked.name in ("game-over", "winners", "in-game", "losers"):
+            note = self.hidden_assassins(state)
+            if note:
+                value, steps = QUESTIONS[asked.name].fn(state)
+                return value, [*steps, *note]
+        return None
+
+    # --- identity events ---------------------------------------------------------------------------------
+    def apply_event(self, state: TableState, event: ev.Event) -> Result | None:
+        if isinstance(event, UndercoverMet | TurnFaceDown | Unveil) and event.player not in state.identities:
+            return state, [step(f"{event.player} controls no identity card.", treachery("372.2"))]
+        if isinstance(event, UndercoverMet):
+            cards, steps = meet_undercover(state.identities, event.player)
+            return state.with_(identities=frozen(cards)), steps
+        if isinstance(event, TurnFaceDown):
+            cards, steps = turn_face_down(state.identities, event.player)
+            return state.with_(identities=frozen(cards)), steps
+        if isinstance(event, Unveil):
+            cards, steps = unveil(state.identities, event.player, state.in_game, life_of(state, event.player))
+            state, more = self.game_result(state.with_(identities=frozen(cards)))
+            return state, steps + more
+        if isinstance(event, ExchangeIdentities):
+            return self._exchange(state, *event.players)
+        if isinstance(event, StealIdentity):
+            return self._steal(state, event.player, event.by)
+        if isinstance(event, ev.Wins):
+            state, steps = win(state, [event.player])
+            return self._close(state, steps) if state.game_over else (state, steps)
+        return None
+
+    def _exchange(self, state: TableState, a: str, b: str) -> Result:
+        cite = note_id("The Puppet Master")
+        if not all(p in state.identities and state.is_in(p) for p in (a, b)):
+            return state, [
+                step("Two players still in the game, each controlling an identity card, exchange them.", cite)
+            ]
+        master = puppet_master(state.identities, state.in_game)
+        if master is None:
+            return state, [
+                step(
+                    "No player controls a face-up The Puppet Master, whose ability exchanges identity "
+                    "cards: nothing happens.",
+                    treachery("372.4"),
+                    cite,
+                )
+            ]
+        if any(state.identities[p].card == "The Puppet Master" for p in (a, b)):
+            return state, [step("The Puppet Master exchanges the other identity cards, never itself.", cite)]
+        cards, steps = exchange(state.identities, a, b)
+        state, more = self.game_result(state.with_(identities=frozen(cards)))
+        return state, [
+            step(f"{master}'s face-up The Puppet Master exchanges identity cards.", cite),
+            *steps,
+            *more,
+        ]
+
+    def _steal(self, state: TableState, thief: str, leader: str) -> Result:
+        if not (state.is_in(thief) and state.is_in(leader)):
+            return state, [step("Both players must still be in the game.", note_id("The Metamorph"))]
+        cards, steps = steal_leader(state.identities, thief, leader)
+        if cards is None:
+            return state, steps
+        victim = state.identities[leader]
+        departed = dict(state.departed)
+        departed[leader] = replace(victim, seen=True)
+        steps.append(
+            step(
+                f"{leader} remains a member of the last team they were on, the leader team.",
+                treachery("907.12"),
+                note_id("The Metamorph"),
+            )
+        )
+        state = state.with_(identities=frozen(cards), departed=frozen(departed))
+        state, more = leave(state, [leader], "lost")
+        return state, steps + more

@@ -1,126 +1,118 @@
-"""Emperor (809) and deploy (804): expected answers read from the rules, not from the code."""
+"""Emperor (809) and deploy (804) through the model: expected answers read from the rules, not from the
+code."""
 
 from __future__ import annotations
 
+import pytest
+from rules_model_helpers import ask, cited, derive
+
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.format import parse_scenario
 from rulesjudge.scenarios.model import emperor as emp
 
-SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
-TEAMS = {"A": ("Ann", "Ben", "Cat"), "B": ("Dan", "Eve", "Fay")}
-EMPERORS = {"A": "Ben", "B": "Eve"}
-
-
-def cites(steps):
-    return {str(c) for s in steps for c in s.cites}
+SEATS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+EMP = {"variant": "emperor", "teams": [["Ann", "Ben", "Cat"], ["Dan", "Eve", "Fay"]], "active": "Ben"}
+EIGHT = {
+    "variant": "emperor",
+    "teams": [
+        {"emperor": "AE", "members": ["A1", "AE", "A2", "A3"]},
+        {"emperor": "BE", "members": ["B1", "BE", "B2", "B3"]},
+    ],
+}
 
 
 def test_809_2_emperor_is_the_middle_player_of_three():
-    assert emp.default_emperor(("Ann", "Ben", "Cat")) == "Ben"  # 809.2: the emperor sits in the middle
+    assert (
+        emp.middle_seat(SEATS, ("Ann", "Ben", "Cat")) == "Ben"
+    )  # why: 809.2, the emperor sits in the middle
+    assert ask(EMP, [], "team(Ben)") == "A"  # why: 809.2, Ben is team A's emperor
 
 
 def test_809_3a_emperors_range_2_generals_range_1():
-    ranges, steps = emp.ranges_of(TEAMS, EMPERORS)
-    assert ranges == {"Ann": 1, "Ben": 2, "Cat": 1, "Dan": 1, "Eve": 2, "Fay": 1}  # 809.3a
-    assert "CR 809.3a" in cites(steps)
+    value, steps = derive(EMP, [], "range(Ben)")
+    assert value == 2 and ask(EMP, [], "range(Cat)") == 1  # why: 809.3a
+    assert "809.3a" in cited(steps)
 
 
 def test_809_3c_example_neither_emperor_can_attack_at_the_start():
-    # 809.3c's example: at the start neither emperor can attack, though generals are within spell range
-    assert emp.attackable(SEATS, TEAMS, "Ben")[0] == []  # Ben sits between his own generals
-    assert emp.attackable(SEATS, TEAMS, "Eve")[0] == []  # so does Eve
-    assert emp.ranges_of(TEAMS, EMPERORS)[0]["Ben"] >= emp.seat_distance(SEATS, "Ben", "Dan")  # Dan in range
+    # why: 809.3c's example: at the start neither emperor can attack, though a general is within range
+    assert ask(EMP, [], "can-attack(Ben, Dan)") is False and ask(EMP, [], "in-range(Ben, Dan)") is True
+    assert ask(EMP, [], "can-attack(Eve, Cat)") is False
 
 
 def test_809_3c_generals_attack_only_the_opposing_general_next_to_them():
-    assert emp.attackable(SEATS, TEAMS, "Cat")[0] == ["Dan"]  # Cat's neighbours: Ben (teammate) and Dan
-    assert emp.attackable(SEATS, TEAMS, "Ann")[0] == ["Fay"]  # around the table Ann sits next to Fay
+    assert ask(EMP, [], "can-attack(Cat, Dan)") is True  # why: 809.3c, Dan sits next to Cat
+    assert ask(EMP, [], "can-attack(Ann, Fay)") is True  # why: 809.3c, around the table Ann sits next to Fay
+    assert ask(EMP, [], "can-attack(Cat, Fay)") is False  # why: 809.3c, Fay is not next to Cat
 
 
 def test_809_3c_a_seat_emptied_by_a_player_who_left_closes_up():
-    in_game = ["Ann", "Ben", "Dan", "Eve", "Fay"]  # Cat left: Ben now sits next to Dan
-    assert emp.can_attack(in_game, TEAMS, "Ben", "Dan")[0] is True  # opponent immediately next to Ben
-    assert emp.can_attack(in_game, TEAMS, "Ben", "Eve")[0] is False  # Eve is two seats away
+    events = [{"leaves": "Cat"}, "next-turn"]
+    assert ask(EMP, events, "can-attack(Ben, Dan)") is True  # why: 809.3c, Ben now sits next to Dan
+    assert ask(EMP, events, "can-attack(Ben, Eve)") is False  # why: 809.3c, Eve is two seats away
 
 
 def test_809_6a_eight_player_example_ranges():
-    # 809.6a's example: A g1, A emperor, A g2, A g3, B g1, B emperor, B g2, B g3
-    teams = {"A": ("A1", "AE", "A2", "A3"), "B": ("B1", "BE", "B2", "B3")}
-    ranges, steps = emp.ranges_of(teams, {"A": "AE", "B": "BE"})
-    assert ranges["AE"] == ranges["BE"] == 3  # "Each emperor has range of influence 3"
-    assert ranges["A2"] == ranges["B2"] == 2  # "Each general 2 has range of influence 2"
-    assert ranges["A1"] == ranges["A3"] == ranges["B1"] == ranges["B3"] == 1  # generals 1 and 3: range 1
-    assert "CR 809.6a" in cites(steps)
-
-
-def test_809_6a_eight_player_example_is_a_legal_seating():
-    teams = {"A": ("A1", "AE", "A2", "A3"), "B": ("B1", "BE", "B2", "B3")}
-    assert emp.legal_setup(teams, {"A": "AE", "B": "BE"})[0] is True  # no emperor in another's range
+    # why: 809.6a's example: emperors 3, generals 2 range 2, generals 1 and 3 range 1
+    assert [ask(EIGHT, [], f"range({p})") for p in ("AE", "BE", "A2", "B2", "A1", "A3", "B1", "B3")] == [
+        3,
+        3,
+        2,
+        2,
+        1,
+        1,
+        1,
+        1,
+    ]
+    assert ask(EIGHT, [], "legal-setup") is True  # why: 809.6a, no emperor in another's range
 
 
 def test_809_2_emperor_not_in_the_middle_is_not_a_legal_setup():
-    ok, steps = emp.legal_setup(TEAMS, {"A": "Ann", "B": "Eve"})
-    assert ok is False  # 809.2: the emperor sits in the middle of the team
-    assert "CR 809.2" in cites(steps)
+    named = {**EMP, "teams": [{"emperor": "Ann", "members": ["Ann", "Ben", "Cat"]}, ["Dan", "Eve", "Fay"]]}
+    value, steps = derive(named, [], "legal-setup")
+    assert value is False and "809.2" in cited(
+        steps
+    )  # why: 809.2, the emperor sits in the middle of the team
 
 
-def test_809_1_a_single_team_is_not_an_emperor_game():
-    assert emp.legal_setup({"A": ("Ann", "Ben", "Cat")}, {"A": "Ben"})[0] is False  # two or more teams
+def test_809_2_teams_interleaved_around_the_table_are_not_a_legal_setup():
+    mixed = {**EMP, "players": ["Ann", "Dan", "Ben", "Eve", "Cat", "Fay"]}
+    value, steps = derive(mixed, [], "legal-setup")
+    assert value is False and "809.2" in cited(steps)  # why: 809.2, each team sits together
 
 
-def test_809_1_three_teams_of_three_are_legal():
-    teams = {"A": ("A1", "AE", "A2"), "B": ("B1", "BE", "B2"), "C": ("C1", "CE", "C2")}
-    assert emp.legal_setup(teams, {"A": "AE", "B": "BE", "C": "CE"})[0] is True  # 809.1: two or more teams
+def test_809_1_team_sizes():
+    three = {"variant": "emperor", "teams": [["A1", "AE", "A2"], ["B1", "BE", "B2"], ["C1", "CE", "C2"]]}
+    assert ask(three, [], "legal-setup") is True  # why: 809.1, two or more teams of three
 
 
 def test_804_2_deploy_to_a_teammate_as_a_sorcery():
-    ok, steps = emp.deploy_check(teams=TEAMS, in_game=SEATS, permanent="Bear", controller="Ann", to="Ben",
-                                 active="Ann")
-    assert ok is True  # {T}: target teammate gains control, on Ann's own main phase with an empty stack
-    assert "CR 804.2" in cites(steps)
-
-
-def test_804_2_deploy_only_to_a_teammate():
-    assert emp.deploy_check(teams=TEAMS, in_game=SEATS, permanent="Bear", controller="Cat", to="Dan",
-                            active="Cat")[0] is False  # Dan is an opponent, not a teammate
-
-
-def test_804_2_deploy_only_as_a_sorcery():
-    base = dict(teams=TEAMS, in_game=SEATS, permanent="Bear", controller="Ann", to="Ben")
-    assert emp.deploy_check(**base, active="Dan")[0] is False  # not Ann's turn
-    assert emp.deploy_check(**base, active="Ann", stack_empty=False)[0] is False  # stack not empty
-    assert emp.deploy_check(**base, active="Ann", main_phase=False)[0] is False  # not a main phase
-
-
-def test_804_2_tapped_creature_cannot_pay_the_tap_cost():
-    assert emp.deploy_check(teams=TEAMS, in_game=SEATS, permanent="Bear", controller="Ann", to="Ben",
-                            active="Ann", tapped=True)[0] is False  # {T} can't be paid
+    table = {**EMP, "active": "Ann", "permanents": {"Bear": {"owner": "Ann"}}}
+    value, steps = derive(table, [], "can-deploy(Bear, Ben)")
+    assert value is True and "804.2" in cited(steps)  # why: 804.2, {T}: target teammate gains control
+    assert ask(table, [], "can-deploy(Bear, Fay)") is False  # why: 804.2, Fay is not a teammate
+    assert ask({**table, "active": "Dan"}, [], "can-deploy(Bear, Ben)") is False  # why: 307.1, sorcery timing
+    tapped = {**table, "permanents": {"Bear": {"owner": "Ann", "tapped": True}}}
+    assert ask(tapped, [], "can-deploy(Bear, Ben)") is False  # why: 107.5, {T} can't be paid
 
 
 def test_809_5b_team_loses_when_its_emperor_loses():
-    more, steps = emp.team_losses(TEAMS, EMPERORS, lost={"Eve"}, in_game={"Ann", "Ben", "Cat", "Dan", "Fay"})
-    assert more == {"Dan", "Fay"}  # Eve's generals lose with her
-    assert "CR 809.5b" in cites(steps)
-
-
-def test_809_5b_a_general_losing_does_not_sink_the_team():
-    more, _ = emp.team_losses(TEAMS, EMPERORS, lost={"Dan"}, in_game={"Ann", "Ben", "Cat", "Eve", "Fay"})
-    assert more == set()  # only the emperor's loss makes the team lose
+    value, steps = derive(EMP, [{"loses": "Eve"}], "losers")
+    assert value == ["Dan", "Eve", "Fay"]  # why: 809.5b
+    assert "809.5b" in cited(steps)
+    assert ask(EMP, [{"loses": "Dan"}], "in-game") == [
+        "Ann",
+        "Ben",
+        "Cat",
+        "Eve",
+        "Fay",
+    ]  # why: a general alone
 
 
 def test_809_5c_draw_for_the_emperor_is_a_draw_for_the_team():
-    names, steps = emp.team_draws(EMPERORS, {"Ben"})
-    assert names == ["A"]  # the game is a draw for Ben, so for team A
-    assert "CR 809.5c" in cites(steps)
-
-
-def test_809_7_resources_not_shared():
-    assert emp.resources_note("Ann", "Bear", "Ben")[0] is False  # teammates can't use each other's permanents
-
-
-# --- bad input: one line naming file, line and key -------------------------------------------------------
-import pytest  # noqa: E402
-
-from rulesjudge.corpus.errors import InputError  # noqa: E402
-from rulesjudge.scenarios.format import parse_scenario  # noqa: E402
+    value, steps = derive(EMP, [{"leaves": {"players": ["Ben"], "how": "drew"}}], "drawn")
+    assert value == ["Ann", "Ben", "Cat"]  # why: 809.5c
+    assert "809.5c" in cited(steps)
 
 
 @pytest.mark.parametrize(

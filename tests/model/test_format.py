@@ -83,7 +83,7 @@ events: [{unveil: Ben}]
 expect: {legal-setup: true, life(Ann): 40}
 """
     scenario = parse_scenario(text)
-    assert scenario.game.identity("Ben").card == "The Bodyguard"  # type: ignore[union-attr]
+    assert scenario.game.identities["Ben"].card == "The Bodyguard"
 
 
 def test_dump_reads_back_the_same_scenario() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesjudge.scenarios.format import GameSetup
+from rulesjudge.scenarios.format import setup_from_data
 from rulesjudge.scenarios.model import build_state
 from rulesjudge.scenarios.model import events as ev
 from rulesjudge.scenarios.model.game import apply
@@ -37,7 +37,7 @@ def tables(draw: st.DrawFn) -> TableState:
     if teamed:
         half = n // 2
         setup["teams"] = [players[:half], players[half:]]
-    return build_state(GameSetup.model_validate(setup))
+    return build_state(setup_from_data(setup))
 
 
 def event_list(players: list[str]) -> st.SearchStrategy[list[ev.Event]]:
@@ -54,7 +54,7 @@ def event_list(players: list[str]) -> st.SearchStrategy[list[ev.Event]]:
         st.builds(lambda p, h: ev.BecomeMonarch(player=p, hold=h), pick, hold),
         st.builds(lambda p, h: ev.TakeInitiative(player=p, hold=h), pick, hold),
         st.builds(
-            lambda a, b, n, h: ev.CombatDamage(hits=(ev.Hit(a, b, n),), hold=h),
+            lambda a, b, n, h: ev.CombatDamage(hits=(ev.Hit(b, n, by=a),), hold=h),
             pick,
             pick,
             st.integers(0, 12),
@@ -77,7 +77,7 @@ def check_invariants(state: TableState) -> None:
     if not state.game_over:
         assert state.monarch is None or state.monarch in players, "monarch is a player still in the game"
         assert state.initiative is None or state.initiative in players, "initiative holder is in the game"
-        assert state.active is None or state.active in players, "active player is in the game"
+        assert set(state.active_players) <= players, "active players are in the game"
     else:
         assert not players, "nobody is still playing once the game is over"
     order = list(turn_order(state))

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from rules_model_helpers import ask, cited, derive
 
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.format import parse_scenario
+from rulesjudge.scenarios.model import Setup, answer, apply, build_state, parse_event, parse_question
 from rulesjudge.scenarios.model import treachery as tr
 
 SEATS = ["Ann", "Ben", "Cat", "Dan", "Eve"]
@@ -54,132 +58,125 @@ def test_907_3c_eight_player_recommendation_conflicts_with_907_3b_and_says_so():
     assert tr.legal_identity_deck(four)[0] is True  # 907.3b read literally: 4 Assassins
 
 
-def test_907_3c_recommended_setup_for_eight():
-    roles = ["leader", "traitor", "traitor", "assassin", "assassin", "assassin", "guardian", "guardian"]
-    assert tr.is_recommended(roles)[0] is True  # 8 players: 1 L, 2 T, 3 A, 2 G
-    assert tr.is_recommended(["leader", "traitor", "traitor", "assassin", "assassin"])[0] is False
+def deal(identities):
+    """The dealt cards for ``{player: role or {role, card, face, undercover}}`` (read as a Setup reads
+    them)."""
+    return tr.deal(Setup(players=SEATS, identities=identities).identities)
 
 
 def test_907_4a_4b_default_faces():
-    table = tr.deal(FIVE)
+    table = deal(FIVE)
     assert table["Cat"].face == "up"  # 907.4a: a Leader is put into the command zone face up
     assert {table[p].face for p in ("Ann", "Ben", "Dan", "Eve")} == {"down"}  # 907.4b: unveil -> face down
 
 
 def test_907_6_starting_life_20_or_40_with_commander():
-    assert tr.starting_life(False)[0] == 20  # 907.6
-    assert tr.starting_life(True)[0] == 40  # 907.6's note: 40 with Commander
+    game = {"variant": "treachery", "players": SEATS, "identities": FIVE}
+    assert ask(game, [], "life(Ann)") == 20  # 907.6
+    assert ask({**game, "commander": True}, [], "life(Ann)") == 40  # 907.6's note: 40 with Commander
 
 
 def test_907_7_the_leader_starts():
-    assert tr.starting_players(tr.deal(FIVE), SEATS)[0] == ["Cat"]  # the Leader player is the starting player
+    game = {"variant": "treachery", "players": SEATS, "identities": FIVE}
+    assert ask(game, [], "first-player") == ["Cat"]  # the Leader player is the starting player
+    assert ask(game, [], "active") == "Cat"
 
 
 def test_907_5d_face_down_player_has_no_teammates_and_is_everyones_opponent():
-    table = tr.deal(FIVE)
+    table = deal(FIVE)
     assert tr.teammates(table, "Ben", set(SEATS))[0] == []  # Ben's Guardian is face down
     assert tr.teammates(table, "Cat", set(SEATS))[0] == []  # so Cat has no teammate yet either
-    assert tr.opponents(table, "Cat", set(SEATS), SEATS)[0] == ["Ann", "Ben", "Dan", "Eve"]
+    game = {"variant": "treachery", "players": SEATS, "identities": FIVE}
+    assert ask(game, [], "opponents(Cat)") == ["Ann", "Ben", "Dan", "Eve"]
 
 
 def test_907_5a_unveiled_guardian_joins_the_leader_openly():
-    table = tr.deal(FIVE)
-    tr.unveil(table, "Ben", set(SEATS))
+    table, _ = tr.unveil(deal(FIVE), "Ben", set(SEATS))
     assert tr.teammates(table, "Ben", set(SEATS))[0] == ["Cat"]  # leader team: Leader and Guardians
     assert tr.team_answer(table, {}, "Ben")[0] == "leader"
 
 
 def test_907_5c_traitors_have_no_teammates():
-    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "face": "up"}})
+    table = deal({**FIVE, "Eve": {"role": "traitor", "face": "up"}})
     assert tr.teammates(table, "Eve", set(SEATS))[0] == []  # each Traitor fights alone
     assert tr.team_answer(table, {}, "Eve")[0] == "traitor"
 
 
 def test_702_187f_undercover_blocks_unveil_until_met():
-    table = tr.deal({**FIVE, "Ben": {"role": "guardian", "card": "The Bodyguard", "undercover": True}})
+    table = deal({**FIVE, "Ben": {"role": "guardian", "card": "The Bodyguard", "undercover": True}})
     ok, steps = tr.can_unveil(table, "Ben", set(SEATS))
     assert ok is False and "Treachery 702.187f" in cites(steps)  # restriction not met
     assert "Treachery note/the-bodyguard" in cites(steps)  # the answer links the card note
-    tr.meet_undercover(table, "Ben")
+    table, _ = tr.meet_undercover(table, "Ben")
     assert tr.can_unveil(table, "Ben", set(SEATS))[0] is True  # 702.187c: any time they have priority
 
 
 def test_702_187c_leader_without_unveil_cannot_be_turned_up_this_way():
-    table = tr.deal({**FIVE, "Cat": {"role": "leader", "face": "down"}})
+    table = deal({**FIVE, "Cat": {"role": "leader", "face": "down"}})
     assert tr.can_unveil(table, "Cat", set(SEATS))[0] is False  # no unveil cost: can't unveil
 
 
-def _settle(table, last, in_game, lost):
-    more, _ = tr.leader_team_losses(table, in_game)
-    in_game = in_game - more
-    lost = lost | more
-    return tr.result(table, last, SEATS, in_game, lost), in_game
+GAME = {"variant": "treachery", "players": SEATS, "identities": FIVE, "active": "Cat"}
+UP = [{"unveil": "Ann"}, {"unveil": "Dan"}]
 
 
 def test_907_8a_assassins_win_when_the_leader_dies_and_one_is_in_the_game():
-    table, last = tr.deal(FIVE), {}
-    tr.leave(table, ["Cat"], set(SEATS), last)
-    out, in_game = _settle(table, last, set(SEATS) - {"Cat"}, {"Cat"})
-    assert "Ben" not in in_game  # 907.8b: the leader team loses while its Guardian still plays
-    assert out.game_over and out.winners == {"Ann", "Dan"}  # 907.8a: assassins win
-    assert "Eve" in out.losers
+    events = [*UP, {"loses": "Cat"}]
+    assert ask(GAME, events, "winners") == ["Ann", "Dan"]  # 907.8a: assassins win
+    assert "Ben" in ask(
+        GAME, events, "losers"
+    )  # 907.8b: the leader team loses while its Guardian still plays
+    assert "Eve" in ask(GAME, events, "losers")  # 907.13: everyone else lost at the end of the game
 
 
 def test_907_8a_assassin_who_already_left_wins_with_the_team():
-    table, last = tr.deal(FIVE), {}
-    tr.leave(table, ["Ann"], set(SEATS), last)
-    out, _ = _settle(table, last, {"Ben", "Cat", "Dan", "Eve"}, {"Ann"})
-    assert not out.game_over  # a Leader is still in the game
-    tr.leave(table, ["Cat"], {"Ben", "Cat", "Dan", "Eve"}, last)
-    out, _ = _settle(table, last, {"Ben", "Dan", "Eve"}, {"Ann", "Cat"})
-    assert out.winners == {"Ann", "Dan"}  # 104.2c: each player on the winning team, even if they had lost
+    events = [*UP, {"loses": "Ann"}]
+    assert ask(GAME, events, "game-over") is False  # a Leader is still in the game
+    assert ask(GAME, [*events, {"loses": "Cat"}], "winners") == [
+        "Ann",
+        "Dan",
+    ]  # 104.2c: even if they had lost
 
 
 def test_907_8_traitor_outlasts_everybody():
-    table, last = tr.deal(FIVE), {}
-    tr.leave(table, ["Ann", "Dan"], set(SEATS), last)
-    tr.leave(table, ["Cat"], {"Ben", "Cat", "Eve"}, last)
-    out, in_game = _settle(table, last, {"Ben", "Eve"}, {"Ann", "Dan", "Cat"})
-    assert in_game == {"Eve"}  # Ben lost with his Leader (907.8b); no Assassin left to win (907.8a)
-    assert out.game_over and out.winners == {"Eve"}  # the Traitor's opponents have all left
+    events = [{"loses": ["Ann", "Dan"]}, {"loses": "Cat"}]
+    assert ask(GAME, events, "in-game") == []  # the game ended: Ben lost with his Leader (907.8b)
+    value, steps = derive(GAME, events, "winners")
+    assert value == ["Eve"]  # 104.2a: the Traitor's opponents have all left, no Assassin was left to win
+    assert "104.2a" in cited(steps) and "907.8a" not in cited(steps)
 
 
 def test_907_8_leader_team_wins_when_every_other_team_left():
-    table, last = tr.deal(FIVE), {}
-    tr.leave(table, ["Ann", "Dan", "Eve", "Ben"], set(SEATS), last)
-    out, _ = _settle(table, last, {"Cat"}, {"Ann", "Dan", "Eve", "Ben"})
-    assert out.winners == {"Cat", "Ben"}  # 104.2c: Ben, a Guardian who had lost, wins with the leader team
+    events = [{"loses": ["Ann", "Dan", "Eve", "Ben"]}]
+    assert ask(GAME, events, "winners") == ["Ben", "Cat"]  # 104.2c: Ben, a Guardian who had lost, wins
 
 
 def test_907_12_907_13_leaving_reveals_and_remembers_the_team():
-    table, last = tr.deal(FIVE), {}
-    steps = tr.leave(table, ["Dan"], set(SEATS), last)
-    assert "Treachery 907.13" in cites(steps)  # a face-down identity is revealed
-    assert tr.team_answer(table, last, "Dan")[0] == "assassins"  # 907.12: last known team
+    value, steps = derive(GAME, [{"loses": "Dan"}], "team(Dan)")
+    assert "907.13" in cited(steps)  # a face-down identity is revealed
+    assert value == "assassins"  # 907.12: last known team
 
 
 def test_metamorph_steals_the_leader_identity_and_the_game_goes_on():
-    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Metamorph", "face": "up"}})
-    last: dict[str, str] = {}
-    ok, steps = tr.steal_leader(table, "Eve", "Cat", last)
-    assert ok and "Treachery note/the-metamorph" in cites(steps)
-    out, in_game = _settle(table, last, {"Ann", "Ben", "Dan", "Eve"}, {"Cat"})
-    assert not out.game_over and "Ben" in in_game  # a Leader is still in the game: the game goes on
-    assert tr.team_answer(table, last, "Eve")[0] == "leader"  # Eve changes team according to her new role
-    assert tr.team_answer(table, last, "Cat")[0] == "leader"  # the victim keeps their last known team
+    game = {**GAME, "identities": {**FIVE, "Eve": {"role": "traitor", "card": "The Metamorph", "face": "up"}}}
+    events = [{"steal-identity": {"player": "Eve", "from": "Cat"}}]
+    value, steps = derive(game, events, "game-over")
+    assert value is False and "note/the-metamorph" in cited(steps)  # a Leader is still in the game
+    assert ask(game, events, "team(Eve)") == "leader"  # Eve changes team according to her new role
+    assert ask(game, events, "team(Cat)") == "leader"  # the victim keeps their last known team
+    assert "Ben" in ask(game, events, "in-game")  # 907.8b doesn't apply: a Leader player is still in
 
 
 def test_puppet_master_exchange_moves_players_between_teams():
     up = {"Ann": {"role": "assassin", "face": "up"}, "Ben": {"role": "guardian", "face": "up"}}
-    table = tr.deal({**FIVE, **up})
-    tr.exchange(table, "Ann", "Ben")
+    table, _ = tr.exchange(deal({**FIVE, **up}), "Ann", "Ben")
     assert tr.team_answer(table, {}, "Ann")[0] == "leader"  # each player changes team with the new role
     assert tr.team_answer(table, {}, "Ben")[0] == "assassins"
 
 
 def test_gatekeeper_turned_face_down_has_no_teammates_but_role_is_remembered():
-    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Gatekeeper", "face": "up"}})
-    steps = tr.turn_face_down(table, "Eve")
+    table = deal({**FIVE, "Eve": {"role": "traitor", "card": "The Gatekeeper", "face": "up"}})
+    table, steps = tr.turn_face_down(table, "Eve")
     assert table["Eve"].face == "down" and table["Eve"].seen  # opponents still remember the role
     assert "Treachery note/the-gatekeeper" in cites(steps)
     assert tr.can_unveil(table, "Eve", set(SEATS))[0] is True  # face down again with unveil
@@ -192,13 +189,13 @@ def test_card_catalogue_matches_the_documents_notes():
 
 
 # --- bad input: one line naming file, line and key -------------------------------------------------------
-from rulesjudge.corpus.errors import InputError  # noqa: E402
-from rulesjudge.scenarios.format import parse_scenario  # noqa: E402
 
 
 def _bad(identities: str) -> InputError:
-    text = ("name: bad\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan]\n"
-            f"  identities: {identities}\n")
+    text = (
+        "name: bad\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan]\n"
+        f"  identities: {identities}\n"
+    )
     with pytest.raises(InputError) as caught:
         parse_scenario(text, "bad.yaml")
     return caught.value
@@ -220,14 +217,16 @@ def test_card_of_another_role_is_an_input_error():
 
 
 def test_907_3b_illegal_deck_is_an_answer_not_an_input_error():
-    text = ("name: two leaders\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan]\n"
-            "  identities: {Ann: leader, Ben: leader, Cat: assassin, Dan: assassin}\n"
-            "expect:\n  legal-setup: false\n")
+    text = (
+        "name: two leaders\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan]\n"
+        "  identities: {Ann: leader, Ben: leader, Cat: assassin, Dan: assassin}\n"
+        "expect:\n  legal-setup: false\n"
+    )
     assert parse_scenario(text, "ok.yaml").expect[0].expected is False  # parsed fine: the answer says false
 
 
 def test_the_cathar_note_unveil_cost_needs_6_life():
-    table = tr.deal({**FIVE, "Ben": {"role": "guardian", "card": "The Cathar"}})
+    table = deal({**FIVE, "Ben": {"role": "guardian", "card": "The Cathar"}})
     ok, steps = tr.can_unveil(table, "Ben", set(SEATS), life=5)
     assert ok is False  # note: "You can't pay the unveil cost if your life total is less than 6."
     assert "Treachery note/the-cathar" in cites(steps)
@@ -235,16 +234,16 @@ def test_the_cathar_note_unveil_cost_needs_6_life():
 
 
 def test_the_metamorph_note_unveil_cost_needs_8_life():
-    table = tr.deal({**FIVE, "Eve": {"role": "traitor", "card": "The Metamorph"}})
+    table = deal({**FIVE, "Eve": {"role": "traitor", "card": "The Metamorph"}})
     assert tr.can_unveil(table, "Eve", set(SEATS), life=7)[0] is False  # less than 8 life
 
 
 # --- through the model -------------------------------------------------------------------------------------
 def _ask(identities: str, events: list, question: str):
-    from rulesjudge.scenarios.model import answer, apply, build_state, parse_event, parse_question
-
-    text = ("name: t\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan, Eve]\n"
-            f"  identities: {identities}\n")
+    text = (
+        "name: t\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan, Eve]\n"
+        f"  identities: {identities}\n"
+    )
     state = build_state(parse_scenario(text).game)
     for event in events:
         name, arg = (event, None) if isinstance(event, str) else next(iter(event.items()))
@@ -260,7 +259,11 @@ GK = "{" + FOUR + ", Eve: {role: traitor, card: The Gatekeeper}}"
 def test_puppet_master_never_exchanges_itself():
     role, _ = _ask(PM, [{"unveil": "Eve"}, {"exchange-identities": ["Eve", "Cat"]}], "role(Eve)")
     assert role == "traitor"  # note: exchange with another one, "not being The Puppet Master"
-    assert _ask(PM, [{"exchange-identities": ["Ann", "Cat"]}], "role(Ann)")[0] == "leader"  # others may
+    unveiled = [{"unveil": "Eve"}, {"exchange-identities": ["Ann", "Cat"]}]
+    assert _ask(PM, unveiled, "role(Ann)")[0] == "leader"  # note: others may, once it is face up
+    assert (
+        _ask(PM, unveiled[1:], "role(Ann)")[0] == "assassin"
+    )  # 372.4: a face-down Puppet Master does nothing
 
 
 def test_gatekeeper_turns_face_down_only_while_face_up():

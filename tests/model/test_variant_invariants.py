@@ -17,8 +17,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulesjudge.scenarios.format import GameSetup, load_scenario, scenario_files
-from rulesjudge.scenarios.model import answer, apply, build_state, parse_event, parse_question
+from rulesjudge.scenarios.format import load_scenario, scenario_files
+from rulesjudge.scenarios.model import Setup, answer, apply, build_state, parse_event, parse_question
 from rulesjudge.scenarios.model.citations import Cite, resolve
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
@@ -27,7 +27,7 @@ VARIANT_AREAS = ("teams", "team-vs-team", "emperor", "two-headed-giant", "treach
 
 
 @st.composite
-def tables(draw: st.DrawFn, variant: str) -> GameSetup:
+def tables(draw: st.DrawFn, variant: str) -> Setup:
     """A random legal-shaped table of the variant."""
     if variant == "treachery":
         n = draw(st.integers(4, 8))
@@ -37,7 +37,7 @@ def tables(draw: st.DrawFn, variant: str) -> GameSetup:
         faces = [draw(st.sampled_from([None, None, "up"])) for _ in roles]
         specs = zip(NAMES, roles, faces, strict=False)
         identities = {p: (r if f is None else {"role": r, "face": f}) for p, r, f in specs}
-        return GameSetup(variant=variant, players=NAMES[:n], identities=identities)
+        return Setup(variant=variant, players=NAMES[:n], identities=identities)
     if variant == "emperor":
         count, size = draw(st.sampled_from([(2, 3), (3, 3), (2, 4)]))
     elif variant == "two-headed-giant":
@@ -45,7 +45,7 @@ def tables(draw: st.DrawFn, variant: str) -> GameSetup:
     else:
         count, size = draw(st.integers(2, 3)), draw(st.integers(1, 3))
     names = NAMES[: count * size]
-    return GameSetup(variant=variant, teams=[names[i * size:(i + 1) * size] for i in range(count)])
+    return Setup(variant=variant, teams=[names[i * size:(i + 1) * size] for i in range(count)])
 
 
 @st.composite
@@ -98,13 +98,13 @@ def check_invariants(state) -> None:
         assert player not in mates | foes
         for mate in mates:
             assert player in ask(state, f"teammates({mate})"), f"{player} and {mate}: not mutual"
-        if state.variant == "emperor":  # 809.5b: no general plays on once their emperor has lost
+        if state.variant.name == "emperor":  # 809.5b: no general plays on once their emperor has lost
             team = next(t for t in state.teams if player in t.members)
             assert state.results.get(team.leader) != "lost", f"{player} plays on after {team.leader} lost"
-        if state.variant == "two-headed-giant":  # 810.8a/b: the team is in or out together
+        if state.variant.name == "two-headed-giant":  # 810.8a/b: the team is in or out together
             team = next(t for t in state.teams if player in t.members)
             assert all(p in in_game for p in team.members), f"{player}'s teammate left without them"
-        if state.variant == "treachery" and ask(state, f"face({player})") == "down":
+        if state.variant.name == "treachery" and ask(state, f"face({player})") == "down":
             assert mates == set(), f"face-down {player} has teammates {mates}"
             assert all(player not in ask(state, f"teammates({p})") for p in in_game if p != player)
 
@@ -144,7 +144,7 @@ def test_every_citation_of_the_variant_library_resolves(shared_cr_dir: Path) -> 
 
 def test_identity_card_answers_link_the_card_note() -> None:
     """An answer about an identity card links its card note, ``treachery@4.0/note/<slug>``."""
-    setup = GameSetup(variant="treachery", players=NAMES[:5],
+    setup = Setup(variant="treachery", players=NAMES[:5],
                       identities={"Ann": "leader", "Ben": {"role": "traitor", "card": "The Gatekeeper"},
                                   "Cat": "assassin", "Dan": "assassin", "Eve": "guardian"})
     _, steps = answer(build_state(setup), parse_question("role(Ben)"))

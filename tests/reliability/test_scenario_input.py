@@ -105,7 +105,7 @@ def test_values_yaml_cannot_build_are_one_line_with_line_and_key(tmp_path, capsy
                                   "name: x\ngame: {players: [Ann, 2024-02-30], monarch: 2024-02-30}\n"])
 def test_a_plain_date_is_a_name_as_written(text: str) -> None:
     scenario = parse_scenario(text, "dates.yaml")
-    assert {scenario.name, *scenario.game.seat_list()} & {"2024-13-45", "2024-02-30"}
+    assert {scenario.name, *scenario.game.seats} & {"2024-13-45", "2024-02-30"}
 
 
 def test_one_bad_file_among_many_gets_its_line_and_the_others_still_run(tmp_path, capsys) -> None:
@@ -192,7 +192,7 @@ def test_names_are_normalised_so_one_person_is_one_name() -> None:
     # 725.4: the monarch leaving on the active player's turn: the active player, Zoë, becomes the monarch
     scenario = parse_scenario(f"name: x\ngame: {{players: [{composed}, Ben], monarch: Ben}}\n"
                               f"events: [{{leaves: Ben}}]\nexpect: {{monarch: {decomposed}}}\n", "nfc.yaml")
-    assert scenario.game.seat_list() == [composed, "Ben"]
+    assert scenario.game.seats == (composed, "Ben")
     assert run_scenario(scenario).passed
 
 

@@ -1,0 +1,357 @@
+"""Winning, losing and drawing (104), with the effects that stop it and the state-based actions (704).
+
+* A player who loses (104.3) leaves the game (104.5); "can't lose the game" stops every loss but a
+  concession (104.3a); ``only: life`` effects (Transcendence) stop only 704.5a / 704.6a.
+* An effect saying a player wins (104.2b) meets "can't win"; 104.2a (all opponents have left) overrides
+  such effects; a player who would win and lose at once loses (104.3f). With limited range of influence a
+  win effect makes the opponents in range lose instead (801.14, 104.3h) and a draw effect is a draw only
+  for its controller and the players in range (801.15, 104.4e).
+* State-based actions, all at once (704.3): 0 or less life (704.5a, 704.6a), a draw from an empty library
+  (704.5b), poison (704.5c, 704.6b), 21 commander damage (704.6c), a planeswalker with no loyalty (704.5i), a
+  battle with no defense (704.5v), a commander put into a graveyard or exile (704.6d).
+
+>>> from rulesjudge.scenarios.model.table import TableState, Effect, frozen
+>>> from rulesjudge.scenarios.model.variant import FreeForAll
+>>> state = TableState(seats=("Ann", "Ben"), variant=FreeForAll(), turn_players=("Ann",),
+...                    life=frozen({"Ann": 20, "Ben": 0}), effects=(Effect("cant-lose", ("Ben",)),))
+>>> can_lose(state, "Ben", "life")[0]
+False
+>>> state_based_actions(state)[0].in_game
+('Ann', 'Ben')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from rulesjudge.scenarios.model import influence
+from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.leaving import leave
+from rulesjudge.scenarios.model.steps import Answer, Step, step
+from rulesjudge.scenarios.model.table import Effect, Permanent, TableState, frozen
+from rulesjudge.scenarios.model.teams import end_game
+
+Result = tuple[TableState, list[Step]]
+
+#: Why a player would lose, and the rules that say so.
+CAUSES: dict[str, tuple[str, tuple[Cite, ...]]] = {
+    "life": ("has 0 or less life", (cr("704.5a"), cr("104.3b"))),
+    "draw": ("attempted to draw from a library with no cards in it", (cr("704.5b"), cr("104.3c"))),
+    "poison": ("has too many poison counters", (cr("704.5c"), cr("104.3d"))),
+    "commander": (
+        "has been dealt 21 or more combat damage by the same commander",
+        (cr("704.6c"), cr("903.10a")),
+    ),
+    "effect": ("is told by an effect to lose the game", (cr("104.3e"),)),
+}
+
+
+# --- continuous effects ----------------------------------------------------------------------------
+def in_force(state: TableState, effect: Effect) -> bool:
+    """An effect of a static ability applies while its source is on the battlefield (611.3b)."""
+    if effect.source is None:
+        return True
+    source = state.permanents.get(effect.source)
+    return source is not None and source.on_battlefield
+
+
+def effects_on(state: TableState, kind: str, player: str) -> list[Effect]:
+    """Effects of ``kind`` in force that apply to ``player`` (or to a player whose fate they share,
+    810.8a)."""
+    group = state.variant.fate_group(state, player)
+    return [e for e in state.effects if e.kind == kind and in_force(state, e) and set(e.players) & set(group)]
+
+
+def _effect_words(effect: Effect) -> str:
+    return f"{effect.source}'s static ability" if effect.source else "an effect"
+
+
+def can_lose(state: TableState, player: str, cause: str | None = None) -> Answer:
+    """Can ``player`` lose the game now (for ``cause``: a key of :data:`CAUSES`)?"""
+    stopping = [e for e in effects_on(state, "cant-lose", player) if e.only is None or e.only == cause]
+    if not stopping:
+        return True, [step(f"No effect in force stops {player} from losing the game.", cr("104.3"))]
+    effect = stopping[0]
+    shared = player not in effect.players
+    text = f"{_effect_words(effect)} says {', '.join(effect.players)} can't lose the game"
+    if effect.only == "life":
+        text += " for having 0 or less life"
+    cites: tuple[Cite, ...] = (cr("611.3b"),) if effect.source else (cr("611.2a"),)
+    if shared:
+        text += f", so {player}'s team can't"
+        cites += (cr("810.8a"),)
+    return False, [step(text + ".", *cites)]
+
+
+def can_win(state: TableState, player: str) -> Answer:
+    stopping = effects_on(state, "cant-win", player)
+    if not stopping:
+        return True, [step(f"No effect in force stops {player} from winning the game.", cr("104.2"))]
+    effect = stopping[0]
+    text = f"{_effect_words(effect)} says {', '.join(effect.players)} can't win the game"
+    cites: tuple[Cite, ...] = (cr("611.3b"),) if effect.source else (cr("611.2a"),)
+    if player not in effect.players:
+        text += f", so {player}'s team can't"
+        cites += (cr("810.8a"),)
+    return False, [step(text + ".", *cites)]
+
+
+def cant_attack(state: TableState, player: str) -> Effect | None:
+    """An effect in force saying creatures ``player`` controls can't attack (508.1c)."""
+    found = [
+        e for e in state.effects if e.kind == "cant-attack" and in_force(state, e) and player in e.players
+    ]
+    return found[0] if found else None
+
+
+def end_effects(state: TableState, ended: Sequence[Effect], why: str, *cites: Cite) -> Result:
+    if not ended:
+        return state, []
+    left = tuple(e for e in state.effects if e not in ended)
+    return state.with_(effects=left), [step(why, *cites)]
+
+
+# --- losing and winning ------------------------------------------------------------------------------
+def lose(state: TableState, players: Sequence[str], cause: str, why: list[Step] | None = None) -> Result:
+    """``players`` lose the game at the same time for ``cause``, except those who can't lose (104.3)."""
+    steps = list(why or [])
+    losing = []
+    for player in dict.fromkeys(players):
+        if not state.is_in(player):
+            continue
+        ok, more = can_lose(state, player, cause)
+        if ok:
+            losing.append(player)
+        else:
+            steps += more
+    if not losing:
+        return state, steps
+    state, more = leave(state, losing, "lost")
+    return state, steps + more
+
+
+def _rival_in_game(state: TableState, player: str) -> bool:
+    """Is an opponent of ``player`` still in the game (else 104.2a overrides "can't win")?"""
+    foes, _ = state.variant.opponents(state, player)
+    return bool(foes)
+
+
+def win(state: TableState, players: Sequence[str], losing: Sequence[str] = ()) -> Result:
+    """An effect states that ``players`` win the game (104.2b); ``losing`` would lose at the same time."""
+    steps: list[Step] = []
+    both = [p for p in players if p in losing]
+    for player in both:
+        steps.append(
+            step(
+                f"{player} would both win and lose the game at the same time, so {player} loses.",
+                cr("104.3f"),
+            )
+        )
+    winners = [p for p in dict.fromkeys(players) if p not in both and state.is_in(p)]
+    losers = list(dict.fromkeys([*losing, *both]))
+    steps += [step(f"{p} has left the game.", cr("800.4a")) for p in players if not state.is_in(p)]
+    allowed = []
+    for player in winners:
+        ok, more = can_win(state, player)
+        if ok:
+            allowed.append(player)
+        else:
+            steps += more
+    if losers:
+        state, more = lose(state, losers, "effect")
+        steps += more
+    for player in allowed:
+        if state.game_over or not state.is_in(player):
+            break
+        state, more = _one_wins(state, player)
+        steps += more
+    return state, steps
+
+
+def _one_wins(state: TableState, player: str) -> Result:
+    variant = state.variant
+    reach = variant.range_of(state, player)
+    if reach is not None:
+        foes, _ = variant.opponents(state, player)
+        inside = state.influence.get(player) or influence.within_range(state, player, reach)
+        losing = [p for p in foes if p in inside]
+        steps = [
+            step(
+                f"With limited range of influence, an effect saying {player} wins instead makes each of "
+                f"their opponents within range lose: {', '.join(losing) or 'nobody'}.",
+                cr("801.14"),
+                cr("104.3h"),
+            )
+        ]
+        if not losing:
+            return state, steps
+        return lose(state, losing, "effect", steps)
+    winners, steps = variant.winners_of(state, player)
+    return end_game(
+        state,
+        winners,
+        [
+            step(f"An effect states that {player} wins the game; the game ends.", cr("104.2b"), cr("104.1")),
+            *steps,
+        ],
+    )
+
+
+def game_draw(state: TableState, player: str) -> Result:
+    """An effect ``player`` controls states that the game is a draw (104.4c; 801.15 with limited range)."""
+    if not state.is_in(player):
+        return state, [step(f"{player} has left the game.", cr("800.4a"))]
+    reach = state.variant.range_of(state, player)
+    if reach is None:
+        steps = [
+            step(
+                f"An effect {player} controls states that the game is a draw: it is a draw for every "
+                "player still in the game.",
+                cr("104.4c"),
+            )
+        ]
+        state, more = leave(state, list(state.in_game), "drew")
+        return state, steps + more
+    inside = state.influence.get(player) or influence.within_range(state, player, reach)
+    drawing = [p for p in state.in_game if p in inside]
+    steps = [
+        step(
+            f"With limited range of influence, the game is a draw only for {player} and the players "
+            f"within their range: {', '.join(drawing)}; they leave and the others play on.",
+            cr("801.15"),
+            cr("104.4e"),
+        )
+    ]
+    state, more = leave(state, drawing, "drew")
+    return state, steps + more
+
+
+# --- state-based actions --------------------------------------------------------------------------------
+def life_of(state: TableState, player: str) -> int:
+    return state.life.get(state.variant.life_pool(state, player), 0)
+
+
+def poison_of(state: TableState, player: str) -> int:
+    return state.poison.get(state.variant.poison_pool(state, player), 0)
+
+
+def _losses(state: TableState) -> tuple[dict[str, str], list[Step]]:
+    """Each player a state-based action makes lose, with the first cause found."""
+    variant = state.variant
+    found: dict[str, str] = {}
+    steps: list[Step] = []
+    for player in state.in_game:
+        pool = variant.life_pool(state, player)
+        if state.life.get(pool, 1) <= 0:
+            found.setdefault(player, "life")
+        if player in state.drew_from_empty:
+            found.setdefault(player, "draw")
+        limit, _ = variant.poison_limit(state, player)
+        if poison_of(state, player) >= limit:
+            found.setdefault(player, "poison")
+        if state.commander and any(n >= 21 for n in state.commander_damage.get(player, {}).values()):
+            found.setdefault(player, "commander")
+    for player, cause in found.items():
+        words, cites = CAUSES[cause]
+        if cause == "life" and variant.life_pool(state, player) != player:
+            cites = (cr("704.6a"), cr("810.8c"))
+            words = f"is on a team with {life_of(state, player)} life"
+        elif cause == "poison":
+            limit, cites = variant.poison_limit(state, player)
+            words = f"has {poison_of(state, player)} poison counters ({limit} or more)"
+        elif cause == "life":
+            words = f"has {life_of(state, player)} life"
+        steps.append(step(f"{player} {words}: a state-based action makes them lose the game.", *cites))
+    return found, steps
+
+
+def _objects(state: TableState) -> Result:
+    """704.5i, 704.5v: a planeswalker with loyalty 0 and a battle with defense 0 go to the graveyard;
+    704.6d: a commander put into a graveyard or exile since the last check may go to the command zone."""
+    steps: list[Step] = []
+    for name, perm in state.permanents.items():
+        if (
+            perm.on_battlefield
+            and perm.kind == "planeswalker"
+            and perm.loyalty is not None
+            and perm.loyalty <= 0
+        ):
+            state = state.with_permanent(to_zone(perm, "graveyard"))
+            steps.append(step(f"{name} has loyalty 0: it is put into its owner's graveyard.", cr("704.5i")))
+        elif perm.on_battlefield and perm.kind == "battle" and perm.defense is not None and perm.defense <= 0:
+            state = state.with_permanent(to_zone(perm, "graveyard"))
+            steps.append(step(f"{name} has defense 0: it is put into its owner's graveyard.", cr("704.5v")))
+    for name, perm in state.permanents.items():
+        if not (perm.moved and perm.zone in ("graveyard", "exile")):
+            continue
+        if perm.commander and state.commander and perm.to_command_zone and state.is_in(perm.owner):
+            state = state.with_permanent(replace(perm, zone="command", moved=False))
+            steps.append(
+                step(
+                    f"{name}, a commander, was put into "
+                    f"{'a graveyard' if perm.zone == 'graveyard' else 'exile'}"
+                    f" since the last check: its owner, {perm.owner}, puts it into the command zone.",
+                    cr("704.6d"),
+                    cr("903.9a"),
+                )
+            )
+        else:
+            if perm.commander and state.commander:
+                steps.append(
+                    step(
+                        f"{perm.owner} may put {name} into the command zone but leaves it in "
+                        f"{'the graveyard' if perm.zone == 'graveyard' else 'exile'}.",
+                        cr("903.9a"),
+                    )
+                )
+            state = state.with_permanent(replace(perm, moved=False))
+    return state, steps
+
+
+def to_zone(perm: Permanent, zone: str) -> Permanent:
+    """The card moves from the battlefield to ``zone``: it becomes a new object (400.7), so control effects
+    and combat end; its last controller on the battlefield is remembered (608.2h)."""
+    return replace(
+        perm,
+        zone=zone,
+        control_effects=(),
+        attacking=None,
+        tapped=False,
+        last_controller=perm.current_controller if perm.on_battlefield else perm.last_controller,
+        controller=perm.owner,
+        moved=zone in ("graveyard", "exile"),
+    )
+
+
+def state_based_actions(state: TableState) -> Result:
+    """704.3: every applicable state-based action at once; players losing together leave together."""
+    found, steps = _losses(state)
+    state = state.with_(drew_from_empty=())
+    state, more = _objects(state)
+    steps += more
+    by_cause: dict[str, list[str]] = {}
+    losing = []
+    for player, cause in found.items():
+        ok, why = can_lose(state, player, cause)
+        if ok:
+            losing.append(player)
+        else:
+            steps += why
+            by_cause.setdefault(cause, []).append(player)
+    if not losing:
+        return state, steps
+    state, more = leave(state, losing, "lost")
+    return state, steps + more
+
+
+def poison_counters(state: TableState, player: str, count: int) -> Result:
+    """``player`` gets ``count`` poison counters (a team's shared count in Two-Headed Giant, 810.10)."""
+    pool = state.variant.poison_pool(state, player)
+    poison = dict(state.poison)
+    poison[pool] = poison.get(pool, 0) + count
+    state = state.with_(poison=frozen(poison))
+    text = f"{player} gets {count} poison counter{'s' if count != 1 else ''}"
+    if pool != player:
+        return state, [step(f"{text}; the team shares them: {poison[pool]}.", cr("810.10"), cr("122.1f"))]
+    return state, [step(f"{text} ({poison[pool]} in all).", cr("122.1f"))]

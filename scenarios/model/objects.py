@@ -1,0 +1,197 @@
+"""Permanents changing control or zone: control-changing effects (613.1b, 800.4c), deploying (804.2),
+dying, being exiled or returned to hand (a commander may go to the command zone, 903.9a/b), and casting a
+commander from the command zone (903.8).
+
+>>> from rulesjudge.scenarios.model.table import TableState, Permanent, frozen
+>>> from rulesjudge.scenarios.model.variant import Commander
+>>> krenko = Permanent("Krenko", "Ann", "Ann", commander=True)
+>>> state = TableState(seats=("Ann", "Ben"), variant=Commander(), turn_players=("Ann",), commander=True,
+...                    permanents=frozen({"Krenko": krenko}))
+>>> state, _ = move(state, "Krenko", "hand", to_command_zone=True)
+>>> state.permanents["Krenko"].zone
+'command'
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.combat import remove_from_combat, target_gone
+from rulesjudge.scenarios.model.deploy import deploy_problems
+from rulesjudge.scenarios.model.ending import to_zone
+from rulesjudge.scenarios.model.steps import Step, step
+from rulesjudge.scenarios.model.table import TableState, Trigger
+
+Result = tuple[TableState, list[Step]]
+COMMANDER_SPELL = "commander-spell"
+SPELL = "spell"
+ZONE_WORDS = {
+    "graveyard": "put into its owner's graveyard",
+    "exile": "exiled",
+    "hand": "returned to its owner's hand",
+}
+
+
+def gain_control(state: TableState, name: str, player: str) -> Result:
+    perm = state.permanents[name]
+    if not perm.on_battlefield:
+        return state, [step(f"{name} is no longer on the battlefield.", cr("400.7"))]
+    if not state.is_in(player):
+        return state, [
+            step(f"{player} has left the game, so control of {name} doesn't change.", cr("800.4b"))
+        ]
+    changed = perm.current_controller != player
+    after = replace(perm, control_effects=(*perm.control_effects, player), since=state.turn)
+    steps = [step(f"{player} gains control of {name}.", cr("613.1b"))]
+    if changed and perm.attacking is not None:
+        after = remove_from_combat(after)
+        steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
+    return state.with_permanent(after), steps
+
+
+def control_ends(state: TableState, name: str, player: str | None) -> Result:
+    perm = state.permanents[name]
+    if not perm.on_battlefield:
+        return state, [step(f"{name} is no longer on the battlefield.", cr("400.7"))]
+    effects = tuple(p for p in perm.control_effects if player is not None and p != player)
+    after = replace(perm, control_effects=effects)
+    steps = [
+        step(
+            f"The control-changing effect on {name} ends; {after.current_controller} controls it by default.",
+            cr("613.1b"),
+        )
+    ]
+    if after.current_controller != perm.current_controller:
+        after = replace(after, since=state.turn)
+        if perm.attacking is not None:
+            after = remove_from_combat(after)
+            steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
+    if not state.is_in(after.current_controller):
+        after = replace(after, zone="exile", last_controller=after.current_controller)
+        steps.append(
+            step(
+                f"{after.controller} controlled {name} by default but has left the game, so it is exiled.",
+                cr("800.4c"),
+            )
+        )
+    return state.with_permanent(after), steps
+
+
+def deploy(state: TableState, name: str, to: str) -> Result:
+    """804.2: "{T}: Target teammate gains control of this creature. Activate only as a sorcery.\""""
+    problems = deploy_problems(state, name, to)
+    if problems:
+        return state, [
+            step(f"Can't deploy {name} to {to}: {text}; nothing happens.", cr("804.2"), rule)
+            for text, rule in problems
+        ]
+    perm = state.permanents[name]
+    owner = perm.current_controller
+    after = replace(perm, tapped=True, since=state.turn, control_effects=(*perm.control_effects, to))
+    return state.with_permanent(after), [
+        step(f"{owner} taps {name} to deploy it: their teammate {to} gains control of it.", cr("804.2"))
+    ]
+
+
+def move(state: TableState, name: str, zone: str, to_command_zone: bool = True) -> Result:
+    """A permanent dies, is exiled or returned to hand. Effects of its static abilities end (611.3b);
+    creatures attacking it keep attacking nothing (506.4c); a commander may go to the command zone."""
+    perm = state.permanents[name]
+    if not perm.on_battlefield:
+        return state, [step(f"{name} is not on the battlefield.", cr("400.7"))]
+    steps = [step(f"{name} is {ZONE_WORDS[zone]}.", cr("400.7"))]
+    moved = replace(to_zone(perm, zone), to_command_zone=to_command_zone)
+    if zone == "hand" and perm.commander and state.commander:
+        if to_command_zone:
+            moved = replace(moved, zone="command", moved=False)
+            steps.append(
+                step(
+                    f"{name} is a commander: its owner, {perm.owner}, puts it into the command zone "
+                    "instead of their hand.",
+                    cr("903.9b"),
+                )
+            )
+        else:
+            steps.append(
+                step(f"{perm.owner} may put {name} into the command zone instead, and doesn't.", cr("903.9b"))
+            )
+    state = state.with_permanent(moved)
+    if perm.kind in ("planeswalker", "battle") and any(
+        p.attacking == name for p in state.permanents.values()
+    ):
+        state = target_gone(state, name)
+        steps.append(
+            step(f"Creatures attacking {name} stay attacking creatures, attacking nothing.", cr("506.4c"))
+        )
+    if any(e.source == name for e in state.effects):
+        steps.append(
+            step(f"The effects of {name}'s static abilities end as it leaves the battlefield.", cr("611.3b"))
+        )
+    return state, steps
+
+
+def commander_tax(state: TableState, name: str) -> tuple[int, list[Step]]:
+    perm = state.permanents[name]
+    tax = 2 * perm.casts
+    times = "time" if perm.casts == 1 else "times"
+    return tax, [
+        step(
+            f"{perm.owner} has cast {name} from the command zone {perm.casts} {times} this game: casting it "
+            f"from there again costs {{{tax}}} more.",
+            cr("903.8"),
+        )
+    ]
+
+
+def commander_cast(state: TableState, player: str, name: str) -> Result:
+    """903.8: a player may cast a commander they own from the command zone, paying the commander tax."""
+    perm = state.permanents[name]
+    if not perm.commander or not state.commander:
+        return state, [step(f"{name} is not a commander in a Commander game.", cr("903.3"))]
+    if perm.zone != "command":
+        return state, [step(f"{name} is not in the command zone.", cr("903.8"))]
+    if perm.owner != player:
+        return state, [
+            step(f"{player} doesn't own {name}: only its owner casts it from the command zone.", cr("903.8"))
+        ]
+    _, steps = commander_tax(state, name)
+    serial = state.serial + 1
+    spell = Trigger(
+        COMMANDER_SPELL,
+        player,
+        player,
+        f"{name} (a commander spell {player} cast)",
+        (cr("903.8"),),
+        creature=name,
+        serial=serial,
+    )
+    state = state.with_permanent(replace(perm, zone="stack", casts=perm.casts + 1))
+    state = state.with_(
+        stack=(*state.stack, spell),
+        serial=serial,
+        passed=(),
+        priority=state.variant.priority_unit(state, player),
+    )
+    return state, [
+        step(f"{player} casts {name} from the command zone.", cr("903.8"), cr("601.2")),
+        *steps,
+        step(f"{player} receives priority again.", cr("117.3c")),
+    ]
+
+
+def resolve_commander(state: TableState, spell: Trigger) -> Result:
+    """A permanent spell resolves: it enters the battlefield under its controller's control (608.3)."""
+    name = spell.creature or ""
+    perm = state.permanents[name]
+    after = replace(
+        perm,
+        zone="battlefield",
+        controller=spell.controller,
+        control_effects=(),
+        since=state.turn,
+        tapped=False,
+    )
+    return state.with_permanent(after), [
+        step(f"{name} resolves and enters the battlefield under {spell.controller}'s control.", cr("608.3"))
+    ]

@@ -1,0 +1,282 @@
+"""Multiplayer variants as objects with hook methods: the general rules live here, a variant overrides
+the hooks where its rules differ.
+
+:class:`Variant` holds the general rules (teams if the table has them, range of influence and attack options
+from the table's options, 104 for ending the game); :class:`FreeForAll` (806) is the default and
+:class:`Commander` (903) is Free-for-All with the Commander rules. A variant module subclasses
+:class:`Variant` and lists its own events and questions; ``scenarios/model/__init__.py`` registers it.
+
+The table state carries its variant (``state.variant``), so the rules ask it directly:
+
+>>> from rulesjudge.scenarios.model.setup import Setup
+>>> FreeForAll().starting_life(Setup(players=["Ann", "Ben"])), Commander().starting_life(Setup())
+(20, 40)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rulesjudge.scenarios.model import influence, teams
+from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.setup import Setup
+from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
+from rulesjudge.scenarios.model.table import Options, TableState, Team, next_in_turn_order, turn_order
+
+if TYPE_CHECKING:
+    from rulesjudge.scenarios.model.events import Event
+    from rulesjudge.scenarios.model.questions import Question, QuestionSpec
+
+Result = tuple[TableState, list[Step]]
+
+
+@dataclass(frozen=True)
+class SetupProblem:
+    """Something wrong with a setup for a variant: ``path`` within ``game`` (e.g. ``("teams", 1)``)."""
+
+    path: tuple[str | int, ...]
+    message: str
+
+
+class Variant:
+    """The general rules; each hook is what a variant may change."""
+
+    name = "base"
+    title = "Multiplayer game"
+    cites: tuple[Cite, ...] = (cr("800.2"),)
+    #: The variant's own events and questions (registered with the core's by ``scenarios.model``).
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    questions: ClassVar[tuple[QuestionSpec, ...]] = ()
+    #: May the setup seat teams (``teams:``)? Not where teams come from elsewhere (identity cards).
+    allows_teams = True
+    #: Is this always a Commander game (903)?
+    always_commander = False
+    #: Do several players take a turn at once (shared team turns, Grand Melee)? ``active`` is then a list.
+    many_active = False
+    active_rules: tuple[Cite, ...] = (cr("102.1"),)
+
+    # --- setting the table -------------------------------------------------------------------
+    def starting_life(self, setup: Setup) -> int:
+        """103.4 (20 life), or 40 in a Commander game (903.7)."""
+        return 40 if setup.commander or self.always_commander else 20
+
+    def default_options(self, setup: Setup) -> Options:
+        return Options(attack="multiple")
+
+    def build_teams(self, setup: Setup) -> tuple[Team, ...]:
+        return tuple(
+            Team(name, t.members, t.emperor) for name, t in zip(setup.team_names(), setup.teams, strict=True)
+        )
+
+    def first_players(self, setup: Setup, seats: tuple[str, ...]) -> tuple[str, ...]:
+        """Who may take the first turn when the setup doesn't say (103.1: the players decide; the first
+        seat is taken); the first of them starts."""
+        return (seats[0],)
+
+    def first_player_steps(self, state: TableState) -> list[Step]:
+        return [step("The players choose who takes the first turn.", cr("103.1"))]
+
+    def validate_setup(self, setup: Setup) -> list[SetupProblem]:
+        """Input errors in a setup for this variant (wrong team sizes, missing identities, ...)."""
+        return []
+
+    def legal_setup(self, state: TableState) -> Answer:
+        """Does the setup follow the variant's rules? (Not an input error: an answer with the rule.)"""
+        return True, [
+            step(f"{self.title}: any number of players may play, seated in any agreed order.", cr("800.5"))
+        ]
+
+    def prepare(self, state: TableState, setup: Setup) -> TableState:
+        """A last look at the state built from a setup (identity cards, turn markers)."""
+        return state
+
+    # --- who is who --------------------------------------------------------------------------
+    def life_pool(self, state: TableState, player: str) -> str:
+        """The key of the life total a player's life changes go to (a team's in Two-Headed Giant)."""
+        return player
+
+    def poison_pool(self, state: TableState, player: str) -> str:
+        """The key of the poison counters a player gets (a team's in Two-Headed Giant, 810.10)."""
+        return player
+
+    def poison_limit(self, state: TableState, player: str) -> tuple[int, tuple[Cite, ...]]:
+        """Poison counters that make a player lose (704.5c)."""
+        return 10, (cr("704.5c"), cr("104.3d"))
+
+    def fate_group(self, state: TableState, player: str) -> tuple[str, ...]:
+        """Players an effect saying "X can't win / can't lose" applies to (810.8a: the whole team)."""
+        return (player,)
+
+    def turn_group(self, state: TableState, player: str) -> tuple[str, ...]:
+        """Who takes a turn that is ``player``'s (805.4, 805.8: the whole team under shared team turns)."""
+        return (player,)
+
+    def priority_unit(self, state: TableState, player: str) -> tuple[str, ...]:
+        """Who holds priority together with ``player`` (805.5: teams have priority)."""
+        return (player,)
+
+    def team_of(self, state: TableState, player: str) -> Team | None:
+        return teams.team_containing(state, player)
+
+    def team_name(self, state: TableState, player: str) -> Answer:
+        team = self.team_of(state, player)
+        if team is None:
+            return None, [step(f"{player} plays as an individual, on no team.", cr("806.1"))]
+        return team.name, [step(f"{player} is on team {team.name}.", cr("102.3"))]
+
+    def teammates(self, state: TableState, player: str) -> Answer:
+        mates = teams.teammates_of(state, player)
+        return list(mates), teams.teammates_steps(state, player, mates)
+
+    def opponents(self, state: TableState, player: str) -> Answer:
+        mates, _ = self.teammates(state, player)
+        foes = teams.opponents_of(state, player, mates)
+        return list(foes), teams.opponents_steps(state, player, foes)
+
+    def sides(self, state: TableState) -> list[tuple[str, ...]]:
+        return teams.sides(state)
+
+    def winners_of(self, state: TableState, player: str) -> tuple[list[str], list[Step]]:
+        """Who wins when an effect says ``player`` wins (104.2b): the player, or their team."""
+        team = self.team_of(state, player)
+        if team is None:
+            return [player], []
+        return list(team.members), [step(f"{player}'s team, {team.name}, wins with them.", cr("104.2c"))]
+
+    # --- range and combat --------------------------------------------------------------------
+    def range_of(self, state: TableState, player: str) -> int | None:
+        return state.options.range_of(player)
+
+    def range_steps(self, state: TableState, player: str) -> list[Step]:
+        reach = self.range_of(state, player)
+        if reach is None:
+            return [
+                step(
+                    "The limited range of influence option is not used: range is unlimited.",
+                    cr("801.1"),
+                    cr("806.2a"),
+                )
+            ]
+        seats = "seat" if reach == 1 else "seats"
+        return [step(f"{player}'s range of influence is {reach} {seats}.", cr("801.2"), cr("801.2a"))]
+
+    def attackers(self, state: TableState) -> tuple[str, ...]:
+        """The attacking players this turn (506.2: the active player; 805.10a: the active team)."""
+        return state.active_players
+
+    def can_attack(self, state: TableState, attacker: str, defender: str) -> Answer:
+        foes, _ = self.opponents(state, attacker)
+        return influence.can_attack(state, attacker, defender, foes, self.range_of(state, attacker))
+
+    def defending_players(self, state: TableState) -> Answer:
+        """Who the defending players are in the active player's combat (506.2a, 802.2, 803)."""
+        attacking = self.attackers(state)
+        if not attacking:
+            return [], [
+                step(
+                    "There is no active player, so there is no attacking player and no defending player.",
+                    cr("800.4j"),
+                    cr("506.2"),
+                )
+            ]
+        attacker = attacking[0]
+        foes, _ = self.opponents(state, attacker)
+        allowed = [p for p in foes if self.can_attack(state, attacker, p)[0]]
+        if state.options.attack == "multiple":
+            return allowed, [
+                step(
+                    f"All of {attacker}'s opponents it can attack are defending players.",
+                    cr("506.2a"),
+                    cr("802.2"),
+                )
+            ]
+        if len(allowed) <= 1:
+            return allowed, [step("The option in use dictates the defending player.", cr("506.2a"))]
+        readings = tuple(Reading(f"{attacker} chooses {p}", [p], (cr("506.2a"),)) for p in allowed)
+        return allowed, [
+            step(
+                f"{attacker} chooses one of {', '.join(allowed)} as the defending player.",
+                cr("506.2a"),
+                alternatives=readings,
+            )
+        ]
+
+    def apnap_order(self, state: TableState) -> Answer:
+        order = list(turn_order(state))
+        return order, [
+            step("The active player makes choices first, then each other player in turn order.", cr("101.4"))
+        ]
+
+    # --- turns -------------------------------------------------------------------------------------
+    def next_normal_turn(self, state: TableState) -> tuple[str | None, list[str]]:
+        """Whose normal turn comes next (101.4) and the seats skipped on the way (players who left, whose
+        turns don't begin: 800.4k)."""
+        current = state.normal_turn or state.turn_player
+        if current is None:
+            return (state.in_game[0] if state.in_game else None), []
+        nxt = next_in_turn_order(state, current)
+        skipped = []
+        i = state.seats.index(current)
+        for k in range(1, len(state.seats)):
+            seat = state.seats[(i + k) % len(state.seats)]
+            if seat == nxt:
+                break
+            skipped.append(seat)
+        return nxt, skipped
+
+    # --- leaving and the end of the game -------------------------------------------------------
+    def expand_leavers(
+        self, state: TableState, players: Sequence[str], how: str
+    ) -> tuple[list[str], list[Step]]:
+        """Players who leave together with ``players`` (a whole team in Two-Headed Giant, 810.8b)."""
+        return list(players), []
+
+    def on_leave(self, state: TableState, leavers: Sequence[str]) -> Result:
+        """Variant-specific consequences once ``leavers`` have left (identity cards, 907.11-907.13)."""
+        return state, []
+
+    def game_result(self, state: TableState) -> Result:
+        """Check whether the game is over and who won (104.2a, 104.2c)."""
+        return teams.settle_game_end(state, self.sides(state))
+
+    def set_life(self, state: TableState, totals: Sequence[tuple[str, int]]) -> Result | None:
+        """Life totals set to a number (119.5); a variant with shared life totals says how (810.9c/d)."""
+        return None
+
+    # --- extensions ----------------------------------------------------------------------------
+    def apply_event(self, state: TableState, event: Event) -> Result | None:
+        """Handle an event this variant treats differently; None lets the general rules handle it."""
+        return None
+
+    def answer(self, state: TableState, question: Question) -> Answer | None:
+        """Answer a question this variant treats differently; None lets the general rules answer."""
+        return None
+
+
+class FreeForAll(Variant):
+    """806: players compete as individuals; attack multiple players by default (806.2b)."""
+
+    name = "free-for-all"
+    title = "Free-for-All"
+    cites = (cr("806.1"),)
+
+
+class Commander(FreeForAll):
+    """903: Free-for-All with the attack multiple players option and unlimited range (903.2), 40 life
+    (903.7), commanders and commander damage (903.8-903.10; ``commander: true`` adds them to any variant)."""
+
+    name = "commander"
+    title = "Commander"
+    cites = (cr("903.1"),)
+    always_commander = True
+
+    def legal_setup(self, state: TableState) -> Answer:
+        return True, [
+            step(
+                "A Commander game may be a two-player or a multiplayer game; the default multiplayer "
+                "setup is Free-for-All with attack multiple players and unlimited range.",
+                cr("903.2"),
+            )
+        ]
