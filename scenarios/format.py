@@ -453,6 +453,7 @@ def _parse_events(
             name, arg = next(iter(item.items()))
         else:
             raise fail(where, "an event is `name` or `name: argument` (one per list item)")
+
         def here(sub: Path_, message: str, where: Path_ = where, name: str = name) -> InputError:
             return fail((*where, name, *sub), message)
 

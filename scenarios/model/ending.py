@@ -211,7 +211,7 @@ def game_draw(state: TableState, player: str) -> Result:
                 cr("104.4c"),
             )
         ]
-        state, more = leave(state, list(state.in_game), "drew")
+        state, more = leave(state, list(state.in_game), "drew", (cr("104.4c"),))
         return state, steps + more
     inside = state.influence.get(player) or influence.within_range(state, player, reach)
     drawing = [p for p in state.in_game if p in inside]
@@ -223,7 +223,7 @@ def game_draw(state: TableState, player: str) -> Result:
             cr("104.4e"),
         )
     ]
-    state, more = leave(state, drawing, "drew")
+    state, more = leave(state, drawing, "drew", (cr("801.15"), cr("104.4e")))
     return state, steps + more
 
 
@@ -277,16 +277,18 @@ def _objects(state: TableState) -> Result:
             and perm.loyalty is not None
             and perm.loyalty <= 0
         ):
-            state = state.with_permanent(to_zone(perm, "graveyard"))
+            state = state.with_permanent(to_zone(perm, "graveyard", cr("704.5i")))
             steps.append(step(f"{name} has loyalty 0: it is put into its owner's graveyard.", cr("704.5i")))
         elif perm.on_battlefield and perm.kind == "battle" and perm.defense is not None and perm.defense <= 0:
-            state = state.with_permanent(to_zone(perm, "graveyard"))
+            state = state.with_permanent(to_zone(perm, "graveyard", cr("704.5v")))
             steps.append(step(f"{name} has defense 0: it is put into its owner's graveyard.", cr("704.5v")))
     for name, perm in state.permanents.items():
         if not (perm.moved and perm.zone in ("graveyard", "exile")):
             continue
         if perm.commander and state.commander and perm.to_command_zone and state.is_in(perm.owner):
-            state = state.with_permanent(replace(perm, zone="command", moved=False))
+            state = state.with_permanent(
+                replace(perm, zone="command", moved=False, moved_by=(cr("704.6d"), cr("903.9a")))
+            )
             steps.append(
                 step(
                     f"{name}, a commander, was put into "
@@ -309,9 +311,9 @@ def _objects(state: TableState) -> Result:
     return state, steps
 
 
-def to_zone(perm: Permanent, zone: str) -> Permanent:
-    """The card moves from the battlefield to ``zone``: it becomes a new object (400.7), so control effects
-    and combat end; its last controller on the battlefield is remembered (608.2h)."""
+def to_zone(perm: Permanent, zone: str, *why: Cite) -> Permanent:
+    """The card moves from the battlefield to ``zone`` (because of ``why``): it becomes a new object (400.7),
+    so control effects and combat end; its last controller on the battlefield is remembered (608.2h)."""
     return replace(
         perm,
         zone=zone,
@@ -321,6 +323,7 @@ def to_zone(perm: Permanent, zone: str) -> Permanent:
         last_controller=perm.current_controller if perm.on_battlefield else perm.last_controller,
         controller=perm.owner,
         moved=zone in ("graveyard", "exile"),
+        moved_by=(*why, cr("400.7")),
     )
 
 

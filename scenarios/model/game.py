@@ -89,7 +89,7 @@ def put_triggers_on_stack(state: TableState) -> Result:
     steps = [
         step(
             f'"{t.text}" would be controlled by {t.controller}, who left the game: it isn\'t put on the '
-            f'stack.',
+            f"stack.",
             cr("800.4d"),
         )
         for t in state.pending

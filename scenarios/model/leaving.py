@@ -105,7 +105,12 @@ def objects_leave(state: TableState, leavers: set[str]) -> tuple[dict[str, Perma
         if perm.owner in leavers:
             last = perm.current_controller if perm.on_battlefield else perm.last_controller
             permanents[name] = replace(
-                perm, zone="left-the-game", control_effects=(), attacking=None, last_controller=last
+                perm,
+                zone="left-the-game",
+                control_effects=(),
+                attacking=None,
+                last_controller=last,
+                moved_by=(cr("800.4a"),),
             )
             steps.append(
                 step(f"{name} is owned by {perm.owner}, so it leaves the game with them.", cr("800.4a"))
@@ -126,14 +131,25 @@ def objects_leave(state: TableState, leavers: set[str]) -> tuple[dict[str, Perma
                         cr("800.4a"),
                     )
                 )
-        if after.current_controller in leavers or after.current_controller in state.left:
-            after = replace(after, zone="exile", attacking=None, last_controller=after.current_controller)
-            steps.append(
-                step(
-                    f"{name} is still controlled by {after.current_controller}, who left, so it is exiled.",
-                    cr("800.4a"),
-                )
+        if after.current_controller in leavers:
+            rule = cr("800.4a")
+            text = (
+                f"{name} is still controlled by {after.current_controller}, who is leaving, so it is exiled."
             )
+        elif after.current_controller in state.left:
+            rule = cr("800.4c")
+            text = (
+                f"The effect giving {name} to a player still in the game ended, and "
+                f"{after.current_controller}, "
+                "who controlled it by default, has left the game: it is exiled."
+            )
+        else:
+            permanents[name] = after
+            continue
+        after = replace(
+            after, zone="exile", attacking=None, last_controller=after.current_controller, moved_by=(rule,)
+        )
+        steps.append(step(text, rule))
         permanents[name] = after
     return permanents, steps
 

@@ -68,7 +68,9 @@ def control_ends(state: TableState, name: str, player: str | None) -> Result:
             after = remove_from_combat(after)
             steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
     if not state.is_in(after.current_controller):
-        after = replace(after, zone="exile", last_controller=after.current_controller)
+        after = replace(
+            after, zone="exile", last_controller=after.current_controller, moved_by=(cr("800.4c"),)
+        )
         steps.append(
             step(
                 f"{after.controller} controlled {name} by default but has left the game, so it is exiled.",
@@ -104,7 +106,7 @@ def move(state: TableState, name: str, zone: str, to_command_zone: bool = True) 
     moved = replace(to_zone(perm, zone), to_command_zone=to_command_zone)
     if zone == "hand" and perm.commander and state.commander:
         if to_command_zone:
-            moved = replace(moved, zone="command", moved=False)
+            moved = replace(moved, zone="command", moved=False, moved_by=(cr("903.9b"),))
             steps.append(
                 step(
                     f"{name} is a commander: its owner, {perm.owner}, puts it into the command zone "

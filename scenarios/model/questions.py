@@ -25,7 +25,7 @@ from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.deploy import deploy_answer
 from rulesjudge.scenarios.model.initiative import answer_initiative
 from rulesjudge.scenarios.model.steps import Answer, Reading, step
-from rulesjudge.scenarios.model.table import Choice, TableState, plural, turn_order
+from rulesjudge.scenarios.model.table import Choice, Permanent, TableState, plural, turn_order
 
 #: Answer kinds: how an expected answer is checked and compared.
 KINDS = {
@@ -542,7 +542,7 @@ def _controller(state: TableState, name: str) -> Answer:
         return None, [
             step(
                 f"{name} is not on the battlefield ({perm.zone}), so nobody controls it as a permanent.",
-                cr("800.4a") if perm.zone in ("exile", "left-the-game") else cr("108.4"),
+                *_zone_rules(perm),
             )
         ]
     who = perm.current_controller
@@ -565,7 +565,7 @@ def _exists(state: TableState, name: str) -> Answer:
     return False, [
         step(
             f"{name} is no longer on the battlefield: {ZONE_TEXT.get(perm.zone, perm.zone)}.",
-            *ZONE_RULES.get(perm.zone, (cr("400.7"),)),
+            *_zone_rules(perm),
         )
     ]
 
@@ -578,12 +578,13 @@ ZONE_TEXT = {
     "hand": "it is in its owner's hand",
     "stack": "it is on the stack",
 }
-ZONE_RULES: dict[str, tuple[Cite, ...]] = {
-    "exile": (cr("800.4a"),),
-    "left-the-game": (cr("800.4a"),),
-    "command": (cr("903.9"),),
-    "graveyard": (cr("400.7"),),
-}
+
+
+def _zone_rules(perm: Permanent) -> tuple[Cite, ...]:
+    """The rules that put the card where it is (set as it moved), or the zone's own rule."""
+    if perm.moved_by:
+        return perm.moved_by
+    return {"command": (cr("903.6"),), "stack": (cr("405.1"),)}.get(perm.zone, (cr("400.1"),))
 
 
 @general(
@@ -591,7 +592,7 @@ ZONE_RULES: dict[str, tuple[Cite, ...]] = {
 )
 def _zone(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
-    return perm.zone, [step(f"{name} is in: {perm.zone}.", *ZONE_RULES.get(perm.zone, (cr("400.1"),)))]
+    return perm.zone, [step(f"{name} is in: {perm.zone}.", *_zone_rules(perm))]
 
 
 @general("tapped", ("permanent",), "bool", "is the permanent tapped")

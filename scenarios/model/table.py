@@ -66,6 +66,7 @@ class Permanent:
     casts: int = 0  # times cast from the command zone (903.8)
     moved: bool = False  # put into a graveyard or exile since the last state-based check (704.6d)
     to_command_zone: bool = True  # its owner moves it to the command zone when 903.9 allows
+    moved_by: tuple[Cite, ...] = ()  # the rules that put it where it is, when not on the battlefield
 
     @property
     def current_controller(self) -> str:

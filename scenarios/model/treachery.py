@@ -690,7 +690,7 @@ HIDDEN_ASSASSINS = (
     "Every Leader player has lost, but every Assassin identity still in the game is face down: a "
     "face-down card has no "
     'characteristics (372.4b), so no player controls an "Assassin identity" and 907.8a doesn\'t apply; '
-    'the game goes on.'
+    "the game goes on."
 )
 
 
@@ -823,7 +823,8 @@ class Treachery(Variant):
             return state, steps
         steps.append(
             step(
-                f"Every Leader player has lost, so the leader team loses: {', '.join(guards)} lose too.",
+                f"Every Leader player has lost, so the leader team loses: {', '.join(guards)} "
+                f"lose{'s' if len(guards) == 1 else ''} too.",
                 treachery("907.8b"),
                 cr("104.3g"),
             )
