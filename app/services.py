@@ -327,6 +327,54 @@ def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[st
     return list(getattr(result, "answers", result))
 
 
+def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> Any:
+    """What a what-if question may refer to (:class:`app.whatif.TableFacts`), asked of the model about the
+    table after ``events``: seats, who is in, the active player, turn order, monarch, initiative, teams,
+    teammates, emperors, Treachery roles (the judge sees every card) and life totals.
+
+    >>> facts = table_facts({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, [{"leaves": "Ben"}])
+    >>> facts.monarch, facts.in_game, facts.active
+    ('Cat', ('Ann', 'Cat'), ('Ann',))
+    """
+    from rulesjudge.app.presenters import emperors, seat_order
+    from rulesjudge.app.whatif import TableFacts
+    from rulesjudge.scenarios.model.events import EVENT_TYPES
+    from rulesjudge.scenarios.model.questions import QUESTIONS
+
+    seats = seat_order(game)
+    treachery = game.get("variant") == "treachery"
+    questions = ["active", "turn-order", "monarch", "initiative", "in-game"]
+    questions += [f"life({p})" for p in seats]
+    teamed = bool(game.get("teams")) or treachery
+    if teamed:
+        questions += [f"team({p})" for p in seats] + [f"teammates({p})" for p in seats]
+    if treachery:
+        questions += [f"role({p})" for p in seats]
+    values = {str(a.question): a.value for a in evaluate_full(game, events, questions).answers}
+
+    def players(value: Any) -> tuple[str, ...]:
+        if value is None:
+            return ()
+        return (str(value),) if isinstance(value, str) else tuple(str(v) for v in value)
+
+    return TableFacts(
+        players=tuple(seats),
+        in_game=players(values.get("in-game")),
+        active=players(values.get("active")),
+        turn_order=players(values.get("turn-order")),
+        monarch=values.get("monarch"),
+        initiative=values.get("initiative"),
+        variant=str(game.get("variant") or "free-for-all"),
+        teams={p: str(values[f"team({p})"]) for p in seats if values.get(f"team({p})") is not None},
+        teammates={p: players(values.get(f"teammates({p})")) for p in seats} if teamed else {},
+        emperors=tuple(p for p in seats if p in emperors(game)),
+        roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if treachery else {},
+        life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
+        events=frozenset(EVENT_TYPES),
+        questions=frozenset(QUESTIONS),
+    )
+
+
 def meets_expectation(answer: Any, wanted: Any) -> bool:
     """Does a model answer equal a scenario's expected value? The runner's own comparison: players as
     sets, orders in order, booleans exactly (so the page and ``rulesjudge check`` never disagree)."""

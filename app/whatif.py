@@ -1,67 +1,603 @@
 """Plain-English what-if questions about the table on screen, turned into events and questions for the model.
 
-:func:`interpret` reads a question against the names at the table and returns a :class:`WhatIf`: the events
-to play after the table's own events, and the questions (in the scenario format's vocabulary) to ask the
-rules model. Anything it does not recognise returns ``None`` and the app falls back to the rules search and
-the closest library scenarios (:func:`closest_scenarios`).
+A question at a table has two parts, in either order: what happens ("if the monarch concedes", "Dan attacks
+Ann with 3 creatures", "at the end of turn") and what is asked ("who is the monarch?", "can Ben attack
+Dan?"). :func:`interpret` finds both against a :class:`TableFacts` — the seats and who holds what — so a
+judge can name players the way people do: by name, by role or designation (the monarch, the active player,
+the leader, the emperor, the initiative holder, Ann's teammate, the player on Ann's left) or as a group
+(everyone except Dan, both Assassins, the other team). It returns a :class:`WhatIf`: the events to play
+after the table's own events, the questions (in the scenario format's vocabulary) and how to read the
+answers in one line (:func:`answer_line`). Anything it does not read returns ``None`` and the app falls
+back to the rules search and the closest library scenarios (:func:`closest_scenarios`).
 
->>> players = ["Ann", "Ben", "Cat", "Dan"]
->>> w = interpret("Who becomes the monarch if Ann concedes?", players)
->>> w.events, w.questions
-(({'concedes': 'Ann'},), ('monarch',))
->>> interpret("who wins if Ben and Cat lose?", players).events
-({'leaves': ['Ben', 'Cat']},)
->>> interpret("can ben attack dan", players).questions
+>>> table = TableFacts(players=("Ann", "Ben", "Cat", "Dan"), active=("Ann",), monarch="Cat")
+>>> w = interpret("Who becomes the monarch if the monarch concedes?", table)
+>>> w.events, w.questions, w.summary
+(({'concedes': 'Cat'},), ('monarch',), 'If the monarch (Cat) concedes, who is the monarch?')
+>>> interpret("if Ben's creature hits Ann who is monarch", table).events
+({'combat-damage': {'from': 'Ben', 'to': 'Ann', 'amount': 1}},)
+>>> interpret("what if everyone except Dan concedes", table).events
+({'concedes': ['Ann', 'Ben', 'Cat']},)
+>>> interpret("can ben attack dan", table).questions
 ('can-attack(Ben, Dan)',)
->>> interpret("who is the monarch after Cat's creature deals combat damage to Ben?", players).events
-({'combat-damage': {'from': 'Cat', 'to': 'Ben', 'amount': 1}},)
->>> interpret("is Cat within Ann's range?", players).questions
-('in-range(Ann, Cat)',)
->>> interpret("what is the airspeed of an unladen swallow", players) is None
+>>> interpret("what is the airspeed of an unladen swallow", table) is None
 True
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 MAX_QUESTION = 500
 
 Event = dict[str, Any] | str
 
+#: Questions asked when a judge asks "what happens": who is still in, the turn, the designations, the end.
+WHAT_HAPPENS = ("in-game", "active", "monarch", "initiative", "game-over", "winners")
+
 
 class WhatIfError(ValueError):
     """The question was understood but names something that is not at the table (one line, for the UI)."""
 
 
+# ------------------------------------------------------------------------------------------ the table
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What a question may refer to: the seats and who holds what, as the table stands before the what-if.
+
+    Built by :func:`app.services.table_facts` from the model's answers; a plain list of names is enough
+    for questions that only use names (:meth:`seated`).
+    """
+
+    players: tuple[str, ...]
+    in_game: tuple[str, ...] | None = None  # None: everyone
+    active: tuple[str, ...] = ()  # several in a shared team turn (Two-Headed Giant)
+    turn_order: tuple[str, ...] = ()  # from the active player (from the next one when there is none)
+    monarch: str | None = None
+    initiative: str | None = None
+    variant: str = "free-for-all"
+    teams: Mapping[str, str] = field(default_factory=dict)  # player -> the variant's team name
+    teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    emperors: tuple[str, ...] = ()
+    roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
+    life: Mapping[str, int] = field(default_factory=dict)
+    events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
+    questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
+
+    @classmethod
+    def seated(cls, players: Sequence[str]) -> TableFacts:
+        """A table known only by its seats (the first seat active)."""
+        return cls(players=tuple(players), active=tuple(players[:1]), turn_order=tuple(players))
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        return self.players if self.in_game is None else self.in_game
+
+    def knows_event(self, name: str) -> bool:
+        return not self.events or name in self.events
+
+    def knows_question(self, name: str) -> bool:
+        return not self.questions or name in self.questions
+
+
+def _facts(table: TableFacts | Sequence[str]) -> TableFacts:
+    return table if isinstance(table, TableFacts) else TableFacts.seated(list(table))
+
+
+# ---------------------------------------------------------------------------------------- the answer
+
+
 @dataclass(frozen=True)
 class WhatIf:
-    """A plain-English question as the model reads it."""
+    """A plain-English question as the model reads it.
+
+    ``headline`` says how to read the answers in one line (see :func:`answer_line`).
+    """
 
     kind: str
     summary: str  # the question restated, e.g. "If Ann leaves the game, who is the monarch?"
     events: tuple[Event, ...] = ()
     questions: tuple[str, ...] = ()
     players: tuple[str, ...] = field(default=())  # the players it is about (for the picture's arrows)
+    headline: tuple[Any, ...] = ()
 
 
-# ---------------------------------------------------------------------------------------------- reading
+@dataclass(frozen=True)
+class _Ask:
+    kind: str
+    words: str  # "who is the monarch"
+    questions: tuple[str, ...]
+    players: tuple[str, ...] = ()
+    headline: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Happening:
+    events: tuple[Event, ...]
+    words: str  # "Ann concedes"
+    players: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()  # questions worth adding to "what happens" (life after damage …)
+    gone: tuple[str, ...] = ()  # players this takes out of the game
+
+
+# ------------------------------------------------------------------------------------------ reading
+
+
+_QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - ", "–": " - "}
+
+
+_TYPOS = (
+    (re.compile(r"\b(who|what|where|it)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
+    # "whose the monarch": the homophone, where a designation follows
+    (re.compile(r"\bwhose (?=(?:the|a|an|new|next|current|monarch|king|queen|active|leader|initiative|up)\b)",
+                re.IGNORECASE), "who's "),
+)
+#: "Cat's out", "Cat's conceded": "is", "has" contracted after a name (not "Cat's left neighbour").
+_IS_WORDS = ("out", "gone", "dead", "eliminated", "knocked", "decked", "done", "the monarch")
+_CONTRACTED = re.compile(
+    r"(\w)'s (out|gone|dead|eliminated|knocked|decked|done|conceded|lost|died|dropped|quit|scooped|"
+    r"left(?! (?:hand|side|neighbou?r|of))|been)\b",
+    re.IGNORECASE,
+)
+#: "her life", "his creature": possessive pronouns become "her's", "his's", so one possessive form reads both.
+_PRONOUN_POSSESSIVE = re.compile(
+    r"\b(his|her|their|its)\b(?= (?:next |left[- ]hand |right[- ]hand )?(?:life|range|creatures?|attackers?|"
+    r"commander|dragon|army|team ?mates?|teammates?|team|opponents?|turn|end step|upkeep|identity|role|"
+    r"left|right|"
+    r"emperor|partners?|ally|allies|side|board)\b)",
+    re.IGNORECASE,
+)
 
 
 def normalise(text: str) -> str:
-    """Lower-level clean-up: one line, straight apostrophes, no trailing punctuation.
+    """One line, straight apostrophes, no trailing punctuation, common typos mended.
 
     >>> normalise("  Who’s the monarch   now?? ")
     "Who's the monarch now"
+    >>> normalise("whose the monarch if Ann attacks with her creatures")
+    "who's the monarch if Ann attacks with her's creatures"
     """
-    text = " ".join(text.replace("’", "'").replace("‘", "'").split())
+    for curly, straight in _QUOTES.items():
+        text = text.replace(curly, straight)
+    text = " ".join(text.split())
+    text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
+    for typo, fix in _TYPOS:
+        text = typo.sub(fix, text)
+    text = _PRONOUN_POSSESSIVE.sub(r"\1's", text)
     return text.strip().rstrip("?.! ").strip()
 
 
-def resolve_player(raw: str, players: Sequence[str]) -> str:
+_LEADING = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so|and|but|wait|um+|hmm+|sorry|quick question|rules question|question|judge|"
+    r"judge call|real quick|one more|another one|also|well|alright|right)(?:[,:!]? |$))+",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(
+    r"(?:,? (?:now|then|please|exactly|here|at this point|in this case|in that case|at that point|after that|"
+    r"afterwards|again|judge|anyway|in this game|at this table)|, right)+$",
+    re.IGNORECASE,
+)
+
+
+def _trim(text: str) -> str:
+    """Without the words around a question ("hey judge, …", "…, then?")."""
+    text = _LEADING.sub("", text).strip(" ,;:")
+    trimmed = _TRAILING.sub("", text).strip(" ,;:")
+    return text if re.search(r"(?i)\b(?:what|who|whose)$", trimmed) else trimmed
+
+
+_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20}
+_NUMBER = r"(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)"
+
+
+def _number(text: str | None, default: int = 1) -> int:
+    if not text:
+        return default
+    text = text.strip().lower()
+    return int(text) if text.isdigit() else _WORD_NUMBERS.get(text, default)
+
+
+def _names(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cat"."""
+    names = list(names)
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ------------------------------------------------------------------------------- naming the players
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Players a fragment of a question names, and the words a summary uses for them."""
+
+    players: tuple[str, ...]
+    words: str
+    plural: bool = False  # said as a group ("both Assassins", "everyone"), not as one player
+
+    @property
+    def verb_s(self) -> str:
+        """The verb ending for this subject: "Ann concedes", "Ann and Ben concede"."""
+        return "" if self.plural or len(self.players) > 1 else "s"
+
+
+class _Unknown(WhatIfError):
+    """A fragment that names no one at the table; ``fragment`` is kept to choose the message to show."""
+
+    def __init__(self, message: str, fragment: str) -> None:
+        super().__init__(message)
+        self.fragment = fragment
+
+
+_ARTICLE = r"(?:the |a |an )?"
+_POSS = r"(?:'s|s'|')"
+_OBJECTS = (r"(?:creatures?|attackers?|army|armies|team's creatures|guys|dudes|tokens?|commanders?|"
+            r"blockers?|board|permanents?)")
+_ROLE_WORDS = {
+    "leader": "leader", "leaders": "leader", "guardian": "guardian", "guardians": "guardian",
+    "assassin": "assassin", "assassins": "assassin", "traitor": "traitor", "traitors": "traitor",
+}
+_MONARCH = r"(?:monarch|king|queen|crown ?holder|(?:player|one|person) (?:with|holding|wearing) the crown|" \
+    r"whoever (?:has|holds|wears) the crown)"
+_INITIATIVE = r"(?:initiative ?holder|initiative player|(?:player|one|person) (?:with|" \
+    r"holding) the initiative|" \
+    r"whoever (?:has|holds) the initiative)"
+_ACTIVE = r"(?:active player|current player|turn player|player on turn|player whose turn it is|" \
+    r"whoever's turn it is|whoever is active)"
+_EVERYONE = r"(?:everyone|everybody|every player|all (?:the )?players|all of (?:us|them)|" \
+    r"the (?:whole )?table|" \
+    r"all|each player|every(?:one|body) at the table)"
+_EXCEPT = r"(?:except(?: for)?|but|other than|besides|apart from|save|excluding|minus)"
+
+
+class _Reader:
+    """Resolves references against one table; remembers who was named (for "the other team")."""
+
+    def __init__(self, facts: TableFacts, hint: str = "") -> None:
+        self.facts = facts
+        self.mentioned: list[str] = []
+        self.gone: set[str] = set()
+        self.subject: Ref | None = None  # what "he", "her", "their" stand for: the last clause's subject
+        self.topic = ""  # the designation a sentence is about ("monarch", "initiative"): what "it" stands for
+        self.new_clause = True
+        named = self._names_in(hint)  # a pronoun before its name: "does Ben get the crown if his creature …"
+        if named:
+            self.subject = Ref((named[0],), named[0])
+
+    def _names_in(self, text: str) -> list[str]:
+        found = []
+        for player in self.facts.players:
+            match = re.search(rf"(?<![\w']){re.escape(player)}(?![\w])", text, re.IGNORECASE)
+            if match:
+                found.append((match.start(), player))
+        return [p for _, p in sorted(found)]
+
+    # -- helpers
+    def save(self) -> tuple[list[str], set[str], Ref | None, bool]:
+        return list(self.mentioned), set(self.gone), self.subject, self.new_clause
+
+    def restore(self, saved: tuple[list[str], set[str], Ref | None, bool]) -> None:
+        self.mentioned, self.gone = list(saved[0]), set(saved[1])
+        self.subject, self.new_clause = saved[2], saved[3]
+
+    def _note(self, ref: Ref) -> Ref:
+        self.mentioned.extend(p for p in ref.players if p not in self.mentioned)
+        if self.new_clause:  # the first player a clause names is its subject
+            self.subject, self.new_clause = ref, False
+        return ref
+
+    def playing(self) -> list[str]:
+        return [p for p in self.facts.playing if p not in self.gone]
+
+    def name(self, text: str) -> str | None:
+        text = text.strip().strip("\"'").strip()
+        for player in self.facts.players:
+            if player == text:
+                return player
+        folded = text.casefold()
+        return next((p for p in self.facts.players if p.casefold() == folded), None)
+
+    def unknown(self, fragment: str) -> _Unknown:
+        players = ", ".join(self.facts.players)
+        return _Unknown(f"there is no player called '{fragment}' at this table (players: "
+            f"{players})", fragment)
+
+    def _group(self, players: Sequence[str], words: str, what: str) -> Ref:
+        if not players:
+            raise _Unknown(f"nobody at this table is {what}", words)
+        listed = _names(players)
+        return Ref(tuple(players), words if listed == words else f"{words} ({listed})", plural=True)
+
+    def _one(self, player: str | None, words: str, what: str) -> Ref:
+        if player is None:
+            raise _Unknown(f"nobody is {what} at this table", words)
+        return Ref((player,), player if player == words else f"{words} ({player})")
+
+    # -- the vocabulary
+    def refer(self, raw: str, *, one: bool = False) -> Ref:
+        """The players a fragment names. ``one``: it must be a single player (the subject of an event said
+        in the singular), so "the emperor" at a table with two emperors is an error asking which.
+
+        >>> reader = _Reader(TableFacts(players=("Ann", "Ben", "Cat", "Dan"), monarch="Cat", active=("Ann",)))
+        >>> reader.refer("everyone but the monarch").players
+        ('Ann', 'Ben', 'Dan')
+        >>> reader.refer("the player on Ann's left").players
+        ('Ben',)
+        """
+        text = raw.strip().strip(",").strip()
+        if " and " in text.lower():  # "both Ann and Ben"
+            text = re.sub(r"(?i)^(?:both|all of|each of|either of) ", "", text)
+        ref = self._single(text)
+        if ref is None:
+            ref = self._several(text)
+        if ref is None:
+            raise self.unknown(text)
+        if one and len(ref.players) > 1 and not ref.plural:
+            raise _Unknown(f"{ref.words}: which one? name a player", text)
+        return self._note(ref)
+
+    def _several(self, text: str) -> Ref | None:
+        """ "Ann and Ben", "Ann, Ben and Cat", "the monarch and Dan", "Ann & Ben"."""
+        pieces = [p for p in re.split(r"(?i)\s*(?:,\s*and\s+|,|\band\b|&|\bplus\b|\bas well as\b)\s*", text)
+                  if p.strip()]
+        if len(pieces) < 2:
+            return None
+        refs = [self._single(piece.strip()) for piece in pieces]
+        if any(r is None for r in refs):
+            missing = next(p for p, r in zip(pieces, refs, strict=True) if r is None)
+            raise self.unknown(missing.strip())
+        players = list(dict.fromkeys(p for r in refs if r for p in r.players))
+        return Ref(tuple(players), _names([r.words for r in refs if r]), plural=True)
+
+    def _single(self, text: str) -> Ref | None:
+        text = text.strip().strip("\"'").strip()
+        if not text:
+            return None
+        found = self.name(text)
+        if found:
+            return Ref((found,), found)
+        stripped = re.sub(r"(?i)^(?:the )?player ", "", text)
+        found = self.name(stripped)
+        if found:
+            return Ref((found,), found)
+        for pattern, build in _REFERENCES:
+            match = pattern.fullmatch(text)
+            if match:
+                ref = build(self, match)
+                if ref is not None:
+                    return ref
+        return None
+
+    def owner(self, text: str) -> str | None:
+        """The single player a possessive fragment names ("Ann" of "Ann's teammate")."""
+        ref = self._single(text)
+        if ref is None or len(ref.players) != 1:
+            return None
+        return ref.players[0]
+
+    # -- seats
+    def neighbour(self, player: str, step: int) -> str:
+        """The next player still in the game to the left (+1: next in turn order) or right (-1)."""
+        seats = list(self.facts.players)
+        playing = set(self.playing())
+        index = seats.index(player)
+        for offset in range(1, len(seats)):
+            other = seats[(index + step * offset) % len(seats)]
+            if other in playing:
+                return other
+        return player
+
+    def teammates(self, player: str) -> list[str]:
+        if player in self.facts.teammates:
+            return [p for p in self.facts.teammates[player] if p not in self.gone]
+        team = self.facts.teams.get(player)
+        if team is None:
+            return []
+        return [p for p in self.playing() if p != player and self.facts.teams.get(p) == team]
+
+    def opponents(self, player: str) -> list[str]:
+        mates = set(self.teammates(player))
+        return [p for p in self.playing() if p != player and p not in mates]
+
+
+_References = list[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], Ref | None]]]
+_REFERENCES: _References = []
+
+
+def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref | None]], Any]:
+    def register(build: Callable[[_Reader, re.Match[str]], Ref | None]) -> Any:
+        _REFERENCES.append((re.compile(regex, re.IGNORECASE), build))
+        return build
+
+    return register
+
+
+@_reference(r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its|himself|herself|themselves|themself)")
+def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    return reader.subject
+
+
+@_reference(rf"(?:the )?(?:current |new )?{_MONARCH}")
+def _the_monarch(reader: _Reader, match: re.Match[str]) -> Ref:
+    reader.topic = "monarch"
+    return reader._one(reader.facts.monarch, "the monarch", "the monarch")
+
+
+@_reference(rf"(?:the )?(?:current )?{_INITIATIVE}")
+def _the_initiative_holder(reader: _Reader, match: re.Match[str]) -> Ref:
+    reader.topic = "initiative"
+    return reader._one(reader.facts.initiative, "the initiative holder", "holding the initiative")
+
+
+@_reference(rf"(?:the )?{_ACTIVE}s?")
+def _the_active_player(reader: _Reader, match: re.Match[str]) -> Ref:
+    active = [p for p in reader.facts.active if p not in reader.gone]
+    if len(active) > 1:
+        return reader._group(active, "the active players", "active")
+    return reader._one(active[0] if active else None, "the active player", "the active player")
+
+
+@_reference(r"(?P<many>both |all (?:the )?|each |every |the two |the )?(?P<role>leaders?|guardians?|"
+    r"assassins?|"
+            r"traitors?)(?: players?)?")
+def _by_role(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    if not reader.facts.roles:
+        return None
+    role = _ROLE_WORDS[match["role"].lower()]
+    holders = [p for p in reader.facts.players if reader.facts.roles.get(p) == role and p not in reader.gone]
+    plural = match["role"].lower().endswith("s") or (match["many"] or "").strip().lower() in (
+        "both", "all", "all the", "each", "every", "the two")
+    word = role.capitalize() + ("s" if plural else "")
+    ref = reader._group(holders, f"the {word}", f"the {role.capitalize()}")
+    if len(holders) == 1:
+        return Ref(ref.players, f"the {role.capitalize()} ({holders[0]})", plural=plural)
+    return Ref(ref.players, ref.words, plural=plural)
+
+
+@_reference(r"(?P<many>both |all (?:the )?|each |the two |the )?(?P<word>emperors?)")
+def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    emperors = [p for p in reader.facts.emperors if p not in reader.gone]
+    if not reader.facts.emperors:
+        return None
+    plural = match["word"].lower().endswith("s") or (match["many"] or "").strip().lower() in ("both", "each")
+    if len(emperors) == 1:
+        return Ref((emperors[0],), f"the emperor ({emperors[0]})")
+    ref = reader._group(emperors, "the emperors" if plural else "the emperor", "an emperor")
+    return Ref(ref.players, ref.words, plural=plural)
+
+
+@_reference(rf"(?P<x>.+?){_POSS} emperor")
+def _someones_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    team = {owner, *reader.teammates(owner)}
+    emperor = next((e for e in reader.facts.emperors if e in team), None)
+    return reader._one(emperor, f"{owner}'s emperor", f"{owner}'s emperor")
+
+
+@_reference(rf"(?P<x>.+?){_POSS} (?:team ?mates?|team-mates?|partners?|allies|ally|friends?)")
+def _teammates_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    mates = reader.teammates(owner)
+    if not mates:
+        raise _Unknown(f"{owner} has no teammates at this table", match[0])
+    ref = reader._group(mates, f"{owner}'s teammate" + ("s" if len(mates) > 1 else ""), "a teammate")
+    return Ref(ref.players, ref.words, plural=len(mates) > 1)
+
+
+@_reference(rf"(?P<x>.+?)(?:{_POSS} (?:whole )?team| and (?:his|her|their) (?:team ?mates?|teammates?|"
+    rf"partners?|"
+            r"team|allies))")
+def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    members = [owner, *reader.teammates(owner)]
+    if len(members) == 1:
+        raise _Unknown(f"{owner} has no teammates at this table", match[0])
+    return reader._group(members, f"{owner}'s team", "on that team")
+
+
+@_reference(rf"(?P<x>.+?){_POSS} (?:opponents|enemies)")
+def _opponents_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    return reader._group(reader.opponents(owner), f"{owner}'s opponents", f"{owner}'s opponent")
+
+
+@_reference(r"(?:the )?other (?:team|side)")
+def _other_team(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    if not reader.facts.teams:
+        return None
+    named = reader.mentioned or (list(reader.subject.players) if reader.subject else [])
+    sides = {reader.facts.teams[p] for p in named if p in reader.facts.teams}
+    if len(sides) != 1:
+        names = sorted(set(reader.facts.teams.values()))
+        if len(names) == 2 and not sides:
+            raise _Unknown("the other team than whose? name a player of one team", match[0])
+        return None
+    side = next(iter(sides))
+    members = [p for p in reader.playing() if reader.facts.teams.get(p) not in (None, side)]
+    return reader._group(members, "the other team", "on the other team")
+
+
+@_reference(r"team (?P<name>\w+)|(?:the )?(?P<name2>\w+) team")
+def _named_team(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    wanted = (match["name"] or match["name2"] or "").casefold()
+    aliases = {"assassin": "assassins", "leader's": "leader", "leaders": "leader"}
+    wanted = aliases.get(wanted, wanted)
+    members = [p for p in reader.playing() if str(reader.facts.teams.get(p, "")).casefold() == wanted]
+    if not members:
+        return None
+    return reader._group(members, f"team {reader.facts.teams[members[0]]}", "on that team")
+
+
+@_reference(rf"{_EVERYONE}(?: else)? {_EXCEPT} (?P<x>.+)|all {_EXCEPT} (?P<x2>.+)")
+def _everyone_except(reader: _Reader, match: re.Match[str]) -> Ref:
+    left_out = reader.refer(match["x"] or match["x2"])
+    players = [p for p in reader.playing() if p not in left_out.players]
+    return reader._group(players, f"everyone except {left_out.words}", "left")
+
+
+@_reference(rf"{_EVERYONE}")
+def _everyone(reader: _Reader, match: re.Match[str]) -> Ref:
+    return reader._group(reader.playing(), "everyone", "playing")
+
+
+@_reference(r"(?:everyone|everybody) else|(?:all )?the others|(?:all )?the other players|"
+    r"the rest(?: of (?:us|them|"
+            r"the table))?")
+def _everyone_else(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    if not reader.mentioned:
+        return None
+    players = [p for p in reader.playing() if p not in reader.mentioned]
+    return reader._group(players, "everyone else", "left")
+
+
+@_reference(rf"(?:the )?(?:player|person|one|opponent|seat) (?:to|on|"
+    rf"at) (?P<x>.+?){_POSS} (?P<side>left|right)"
+            rf"(?:[- ]hand(?: side)?)?|(?P<x2>.+?){_POSS} (?P<side2>left|"
+            rf"right)(?:[- ]hand)?(?: neighbou?r| side)?|"
+            rf"(?:the )?(?:player|person|one) (?:to|on) the (?P<side3>left|right) of (?P<x3>.+)")
+def _neighbour(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"] or match["x2"] or match["x3"])
+    if owner is None:
+        return None
+    side = (match["side"] or match["side2"] or match["side3"]).lower()
+    other = reader.neighbour(owner, 1 if side == "left" else -1)
+    return Ref((other,), f"the player on {owner}'s {side} ({other})")
+
+
+@_reference(r"(?:the )?(?:player|person|one) (?:after|before) (?P<x>.+)|(?:the )?(?P<next>next|"
+    r"previous) player")
+def _after(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    if match["next"]:
+        active = [p for p in reader.facts.active if p not in reader.gone] or list(reader.facts.active)
+        if not active:
+            return None
+        step = 1 if match["next"].lower() == "next" else -1
+        other = reader.neighbour(active[0], step)
+        return Ref((other,), f"the {match['next'].lower()} player ({other})")
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    step = 1 if "after" in match[0].lower() else -1
+    other = reader.neighbour(owner, step)
+    return Ref((other,), f"the player {'after' if step == 1 else 'before'} {owner} ({other})")
+
+
+def resolve_player(raw: str, players: Sequence[str] | TableFacts) -> str:
     """The player a fragment of a question names (case-insensitive, possessive and "player" dropped).
 
     >>> resolve_player("ben's", ["Ann", "Ben"])
@@ -72,364 +608,1203 @@ def resolve_player(raw: str, players: Sequence[str]) -> str:
     ...     print(error)
     there is no player called 'Zed' at this table (players: Ann, Ben)
     """
-    text = raw.strip().strip("\"'").strip()
-    text = re.sub(r"(?i)(?:'s?)?\s+(?:creatures?|attackers?|army)$", "", text).strip()
-    text = re.sub(r"(?i)'s$|'$", "", text).strip()
-    text = re.sub(r"(?i)^(?:the\s+)?player\s+", "", text).strip()
-    for player in players:
-        if player == text:
-            return player
-    folded = text.casefold()
-    for player in players:
-        if player.casefold() == folded:
-            return player
-    raise WhatIfError(f"there is no player called '{text}' at this table (players: {', '.join(players)})")
+    text = re.sub(rf"(?i){_POSS}$", "", raw.strip()).strip()
+    ref = _Reader(_facts(players)).refer(text, one=True)
+    return ref.players[0]
 
 
-def resolve_players(raw: str, players: Sequence[str]) -> list[str]:
-    """Several players: "Ann and Ben", "Ann, Ben and Cat", "Ann & Ben".
+def resolve_players(raw: str, players: Sequence[str] | TableFacts) -> list[str]:
+    """Several players: "Ann and Ben", "Ann, Ben and Cat", "Ann & Ben", "everyone except Dan".
 
     >>> resolve_players("ann, Ben and cat", ["Ann", "Ben", "Cat"])
     ['Ann', 'Ben', 'Cat']
     """
-    # A name may itself contain "and" ("Bread and Butter"): try the whole fragment first.
-    try:
-        return [resolve_player(raw, players)]
-    except WhatIfError:
-        pass
-    pieces = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", raw) if p.strip()]
-    names = [resolve_player(piece, players) for piece in pieces]
-    return list(dict.fromkeys(names))
+    return list(_Reader(_facts(players)).refer(raw).players)
 
 
-_LEAVE = r"(?P<verb>leaves|left|leave|concedes|conceded|concede|loses|lost|lose|dies|died|is eliminated|" \
-    r"gets eliminated|drops|drops out|quits|scoops)"
-_GAME = r"(?:\s+the\s+game)?"
+# ------------------------------------------------------------------------------------------- patterns
+
 _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
-_WHO_MONARCH = r"who(?:'s|\s+is|\s+becomes|\s+will\s+be|\s+would\s+be|\s+gets|\s+takes)?\s+(?:the\s+)?" \
-    r"(?:new\s+)?(?:monarch|crown)(?:\s+now|\s+then|\s+next)?"
-_WHO_MONARCH_2 = r"(?:who\s+(?:becomes|is|will\s+be|would\s+be)\s+(?:the\s+)?(?:new\s+)?monarch|" \
-    r"who\s+gets\s+the\s+crown|who\s+takes\s+the\s+crown|where\s+does\s+the\s+crown\s+go)"
-_WHO_INITIATIVE = r"who\s+(?:gets|takes|has|holds|will\s+have)\s+the\s+initiative"
-_DAMAGE = r"(?:'s|s'|')?\s+(?:creatures?\s+|attackers?\s+)?(?:deals?|dealt|does)\s+(?P<n>\d+\s+)?" \
-    r"(?:points?\s+of\s+)?combat\s+damage\s+to\s+"
-_HITS = r"(?:'s|s'|')?\s+(?:creatures?\s+)?(?:hits|hit|connects\s+with)\s+"
 
 
-@dataclass(frozen=True)
-class _Pattern:
-    regex: re.Pattern[str]
-    build: Callable[[re.Match[str], Sequence[str]], WhatIf]
+class _Grammar:
+    """Regexes (matched whole, case-insensitively) and the builders they call, in the order tried."""
+
+    def __init__(self) -> None:
+        self.rules: list[tuple[re.Pattern[str], Callable[..., Any]]] = []
+
+    def __call__(self, *regexes: str) -> Callable[[Callable[..., Any]], Any]:
+        def register(build: Callable[..., Any]) -> Any:
+            for regex in regexes:
+                self.rules.append((re.compile(regex, re.IGNORECASE), build))
+            return build
+
+        return register
+
+    def first(self, text: str, reader: _Reader, what: str) -> Any:
+        """The first reading of ``text`` (builders return None, or raise :class:`_Unknown`, to pass); when
+        none reads it, the error about the shortest fragment (the likeliest typo of a name)."""
+        errors: list[_Unknown] = []
+        for pattern, build in self.rules:
+            match = pattern.fullmatch(text)
+            if match is None:
+                continue
+            saved = reader.save()
+            reader.new_clause = True
+            try:
+                result = build(match, reader)
+            except _Unknown as error:
+                errors.append(error)
+                result = None
+            if result is not None:
+                return result
+            reader.restore(saved)
+        if errors:
+            raise min(errors, key=lambda e: len(e.fragment))
+        raise _Unknown(f"not {what}: {text}", text)
 
 
-_PATTERNS: list[_Pattern] = []
+_QUESTIONS = _Grammar()
+_HAPPENINGS = _Grammar()
 
 
-def _pattern(*regexes: str) -> Callable[[Callable[[re.Match[str], Sequence[str]], WhatIf]], Any]:
-    def register(build: Callable[[re.Match[str], Sequence[str]], WhatIf]) -> Any:
-        for regex in regexes:
-            _PATTERNS.append(_Pattern(re.compile(rf"^{regex}$", re.IGNORECASE), build))
-        return build
-
-    return register
+def _each(ref: Ref, template: str) -> tuple[str, ...]:
+    return tuple(template.format(p=p) for p in ref.players)
 
 
-def _leave_event(names: list[str], match: re.Match[str] | None = None) -> Event:
-    """``concedes`` for a concession (104.3a; in Two-Headed Giant the whole team goes, 810.8b), else
-    ``leaves`` (the player loses and leaves the game)."""
-    verb = (match.groupdict().get("verb") or "") if match else ""
-    name = "concedes" if verb.lower().startswith("conced") else "leaves"
-    return {name: names[0] if len(names) == 1 else names}
+# --- questions: the crown and the initiative
+
+_BE = r"(?:'s| is| will be| would be| becomes| will become| would become| should become| ends up(?: as|" \
+    r" being)?|" \
+    r" gets to be| should be| is going to be| remains| stays| was)"
+_KING = r"(?:the )?(?:new |next )?(?:monarch|king|queen)"
+_CROWN = r"(?:the )?(?:crown|monarchy|monarch designation|monarch)"
+_HOLD = r"(?:gets|takes|has|holds|keeps|ends up with|wears|inherits|receives|steals|is given|would get|" \
+    r"will get|" \
+    r"would have|will have|should get|gets to keep|would take|will take|is left with|picks up)"
 
 
-def _leaving(names: list[str], match: re.Match[str], default: str = "leave") -> str:
-    """"Ann concedes", "Ann and Ben leave the game": the summary's words for the leave event.
+@_QUESTIONS(
+    rf"who{_BE}? {_KING}",
+    rf"who {_HOLD} {_CROWN}",
+    rf"(?:where|who) (?:does|would|will) {_CROWN} go(?: to)?",
+    rf"what happens to {_CROWN}",
+    rf"who(?:'s| is) {_KING}",
+    rf"who (?:would|will|is going to|should) {_KING} be",
+)
+def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("monarch", "who is the monarch", ("monarch",), headline=("value", "monarch"))
 
-    >>> _leaving(["Ann"], re.match(r"(?P<verb>conceded)", "conceded"))
-    'Ann concedes'
+
+@_QUESTIONS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps) it")
+def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "…, who gets it?": the designation the sentence is about."""
+    if reader.topic == "initiative":
+        return _Ask("initiative", "who has the initiative", ("initiative",), headline=("value", "initiative"))
+    if reader.topic == "monarch":
+        return _Ask("monarch", "who is the monarch", ("monarch",), headline=("value", "monarch"))
+    return None
+
+
+@_QUESTIONS(
+    rf"(?:does|will|would|should|can) {_X} (?:become|stay|remain|be|keep being|get to be|still be) {_KING}",
+    rf"is {_X} (?:still |now |then |going to be )?{_KING}",
+    rf"(?:does|will|would|should|can) {_X} (?P<verb>get|keep|take|lose|steal|have|hold|inherit) {_CROWN}",
+    rf"(?:does|will|would) {_CROWN} (?:go|pass|move) to {_X}",
+)
+def _q_is_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    lose = (match.groupdict().get("verb") or "").lower() == "lose"
+    words = f"does {who.words} lose the crown" if lose else f"is {who.words} the monarch"
+    return _Ask("monarch", words, ("monarch",), who.players, ("is", "monarch", who.players[0], lose))
+
+
+_THE_INITIATIVE = r"(?:the )?initiative"
+
+
+@_QUESTIONS(
+    rf"who {_HOLD} {_THE_INITIATIVE}",
+    rf"who{_BE}? (?:the )?(?:new )?initiative (?:holder|player)",
+    rf"(?:where|who) (?:does|would|will) {_THE_INITIATIVE} go(?: to)?",
+    rf"what happens to {_THE_INITIATIVE}",
+)
+def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("initiative", "who has the initiative", ("initiative",), headline=("value", "initiative"))
+
+
+@_QUESTIONS(
+    rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|"
+    rf"hold) {_THE_INITIATIVE}",
+    rf"is {_X} (?:still )?(?:the )?initiative (?:holder|player)",
+)
+def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    lose = (match.groupdict().get("verb") or "").lower() == "lose"
+    words = f"does {who.words} lose the initiative" if lose else f"does {who.words} have the initiative"
+    return _Ask("initiative", words, ("initiative",), who.players, ("is", "initiative", who.players[0], lose))
+
+
+# --- questions: turns
+
+
+@_QUESTIONS(
+    r"who (?:goes|plays|takes (?:a|the|their) turn|gets to go|gets to play) first",
+    r"who (?:starts|begins|takes the first turn|gets the first turn|starts the game|begins the game)",
+    r"who(?:'s| is) the (?:starting|first) player",
+)
+def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.knows_question("first-player"):
+        return None
+    return _Ask("first-player", "who takes the first turn", ("first-player",),
+                headline=("value", "first-player"))
+
+
+@_QUESTIONS(
+    r"whose turn(?: is it| will it be| would it be| is it going to be| is this| is that| comes next| is next|"
+    r" is it next)?",
+    rf"who{_BE}? (?:the )?(?:new )?active players?",
+    r"who(?:'s| is) (?:active|on turn|up|up next|next)",
+    r"who (?:plays|goes|takes a turn|takes the next turn|has the next turn|gets the next turn|is next|"
+    r"plays next|"
+    r"goes next|comes next)",
+    r"whose turn (?:is it|comes) (?:next|after that)",
+)
+def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),
+                headline=("turn",))
+
+
+@_QUESTIONS(
+    rf"is it (?:still )?{_X}{_POSS} turn",
+    rf"is {_X} (?:still )?(?:the )?active(?: player)?",
+)
+def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    return _Ask("turn", f"is {who.words} the active player", ("active", "next-turn"), who.players,
+                ("member", "active", who.players, False))
+
+
+@_QUESTIONS(
+    r"(?:what(?:'s| is) the (?:new )?)?turn order",
+    r"(?:in )?what order do (?:we|they|the players|players) (?:play|take turns|go)(?: in)?",
+    r"(?:how|in what order) do (?:the )?turns go",
+)
+def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("turn-order", "what is the turn order", ("turn-order",), headline=("value", "turn-order"))
+
+
+@_QUESTIONS(rf"who (?:plays|goes|comes|is|takes (?:a|their) turn) (?:right )?after {_X}")
+def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    return _Ask("turn-order", f"who plays after {who.words}", ("turn-order",), who.players,
+                ("after", who.players[0]))
+
+
+@_QUESTIONS(
+    r"(?:what(?:'s| is) the )?apnap(?: order)?",
+    r"in what order do (?:we|players|the players) (?:put|choose|order|stack) (?:our |their )?(?:triggers|"
+    r"abilities|triggered abilities)(?: on the stack)?",
+)
+def _q_apnap(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("apnap-order", "what is the APNAP order", ("apnap-order",), headline=("value", "apnap-order"))
+
+
+# --- questions: who is still in, who wins
+
+
+@_QUESTIONS(
+    r"who(?:'s| is| else is)? (?:still )?(?:in|left|alive|standing|playing|remaining|"
+    r"around)(?: in)?(?: the game)?",
+    r"who remains(?: in the game)?",
+    r"who is still in the game",
+    r"how many (?:players|people) (?:are )?(?:left|remain|still in|still playing)(?: in)?(?: the game)?",
+    r"who(?:'s| is) (?:still )?in the game",
+)
+def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("in-game", "who is still in the game", ("in-game",), headline=("value", "in-game"))
+
+
+@_QUESTIONS(rf"is {_X} still (?:in|alive|playing|in the game)")
+def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    return _Ask("in-game", f"is {who.words} still in the game", ("in-game",), who.players,
+                ("member", "in-game", who.players, False))
+
+
+@_QUESTIONS(
+    r"who (?:wins|won|will win|would win|is the winner|are the winners|gets the win|takes the game|takes it|"
+    r"is winning|has won)(?: the game)?",
+    r"(?:does|would|will) (?:anyone|anybody|someone|somebody) win(?: the game)?",
+    r"which (?:team|side|player|players) (?:wins|won|would win|will win)(?: the game)?",
+    r"(?:is|would|will) (?:it|the game) (?:be )?over",
+    r"(?:does|would|will) the game (?:end|stop|finish|be over)",
+    r"is there a winner",
+    r"(?:what(?:'s| is) the )?(?:result|outcome)(?: of the game)?",
+)
+def _q_winners(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("winners", "who wins", ("game-over", "winners"), headline=("winners",))
+
+
+@_QUESTIONS(
+    rf"(?:does|do|will|would|did|can) {_X} (?:still )?win(?: the game)?",
+    rf"(?:has|have) {_X} won(?: the game)?",
+    rf"(?:is|are) {_X} (?:the )?winners?",
+)
+def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    plural = who.plural or len(who.players) > 1
+    return _Ask("winners", f"{'do' if plural else 'does'} {who.words} win", ("game-over", "winners"),
+                who.players,
+                ("member", "winners", who.players, False))
+
+
+@_QUESTIONS(
+    r"who (?:loses|lost|else loses|would lose|will lose|is out|is eliminated|"
+    r"goes out)(?: the game)?(?: too| as well)?",
+    r"who (?:are|is) the losers?",
+)
+def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("losers", "who loses", ("losers", "game-over"), headline=("value", "losers"))
+
+
+@_QUESTIONS(
+    rf"(?:does|do|will|would) {_X} (?:also )?lose(?: the game)?(?: too| as well)?",
+    rf"(?:is|are) {_X} (?:also )?(?:out|eliminated|dead)(?: too| as well)?",
+)
+def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    plural = who.plural or len(who.players) > 1
+    return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose", ("losers", "game-over"),
+                who.players,
+                ("member", "losers", who.players, False))
+
+
+# --- questions: life and cards
+
+
+@_QUESTIONS(
+    rf"what(?:'s| is| are) {_X}{_POSS} life(?: totals?)?(?: at)?",
+    rf"how (?:much|many) life(?: points)? (?:does|do|would|will) {_X} have(?: left)?",
+    rf"what life (?:is|are) {_X} (?:at|on)",
+    rf"what(?:'s| is| are) the life(?: totals?)? of {_X}",
+    rf"{_X}{_POSS} life(?: totals?)?",
+    rf"how much life (?:is|are) {_X} at",
+)
+def _q_life(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    return _Ask("life", f"what is {who.words}'s life total", _each(who, "life({p})"), who.players,
+                ("each", "life", who.players))
+
+
+@_QUESTIONS(
+    r"who (?:draws|gets to draw|would draw|will draw)(?: a card| cards| an extra card| anything)?",
+    r"(?:does|do) (?:anyone|anybody) draw(?: a card| cards)?",
+)
+def _q_who_draws(match: re.Match[str], reader: _Reader) -> _Ask:
+    players = tuple(reader.facts.players)
+    return _Ask("draws", "who draws a card", tuple(f"draws({p})" for p in players), (),
+                ("positive", "draws", players))
+
+
+@_QUESTIONS(
+    rf"(?:does|do|will|would) {_X} draw(?: a card| cards| an extra card)?",
+    rf"how many cards (?:does|do|would|will) {_X} draw",
+)
+def _q_draws(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    return _Ask("draws", f"how many cards does {who.words} draw", _each(who, "draws({p})"), who.players,
+                ("each", "draws", who.players))
+
+
+@_QUESTIONS(r"who ventures(?: into the undercity)?", r"(?:does|do|will) (?:anyone|anybody) venture")
+def _q_who_ventures(match: re.Match[str], reader: _Reader) -> _Ask:
+    players = tuple(reader.facts.players)
+    return _Ask("ventures", "who ventures into the Undercity", tuple(f"ventures({p})" for p in players), (),
+                ("positive", "ventures", players))
+
+
+@_QUESTIONS(rf"(?:does|do|will|would) {_X} venture(?: into the undercity)?")
+def _q_ventures(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    return _Ask("ventures", f"does {who.words} venture into the Undercity", _each(who, "ventures({p})"),
+                who.players, ("each", "ventures", who.players))
+
+
+# --- questions: attacks and range of influence
+
+_ATTACK = r"(?:attack|swing at|swing into|swing on|go after|hit|attack into|send creatures at|" \
+    r"send attackers at)"
+_ABLE = r"(?:be )?(?:able to |allowed to |permitted to )?"
+_WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|his|her) first turn|at all|" \
+    r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|legally))*"
+
+
+def _attackers(reader: _Reader, text: str) -> Ref:
+    """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures"."""
+    text = re.sub(rf"(?i){_POSS} {_OBJECTS}$", "", text.strip())
+    return reader.refer(text)
+
+
+@_QUESTIONS(
+    rf"(?:can|could|may|is|are|would|will) {_X} {_ABLE}{_ATTACK} {_Y}{_WHEN}",
+    rf"(?:can|could|may|is|are) {_Y} (?:be )?(?:attacked|attackable) by {_X}{_WHEN}",
+)
+def _q_can_attack(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    attackers = _attackers(reader, match["x"])
+    targets = reader.refer(match["y"])
+    pairs = [(a, t) for a in attackers.players for t in targets.players if a != t]
+    if not pairs:
+        return None
+    return _Ask("can-attack", f"can {attackers.words} attack {targets.words}",
+                tuple(f"can-attack({a}, {t})" for a, t in pairs), (*attackers.players, *targets.players),
+                ("all-true", tuple(f"can-attack({a}, {t})" for a, t in pairs)))
+
+
+@_QUESTIONS(
+    rf"who(?:m)? (?:can|could|may|is|are|would) {_X} {_ABLE}{_ATTACK}{_WHEN}",
+    rf"which (?:players|opponents|player|opponent) (?:can|could|may) {_X} {_ATTACK}{_WHEN}",
+    rf"(?:can|could|may) {_X} {_ABLE}{_ATTACK}(?: (?:anyone|anybody|anything|someone|somebody|"
+    rf"at all))?{_WHEN}",
+)
+def _q_attack_targets(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    attackers = _attackers(reader, match["x"])
+    pairs = [(a, t) for a in attackers.players for t in reader.playing() if t != a]
+    if not pairs:
+        return None
+    return _Ask("attack-targets", f"whom can {attackers.words} attack",
+                tuple(f"can-attack({a}, {t})" for a, t in pairs), attackers.players,
+                ("targets", tuple(pairs)))
+
+
+@_QUESTIONS(
+    rf"who (?:can|could|may) (?:attack|swing at|go after) {_Y}{_WHEN}",
+    rf"who is (?:able|allowed) to attack {_Y}{_WHEN}",
+    rf"(?:can|could) (?:anyone|anybody|someone|somebody) attack {_Y}{_WHEN}",
+    rf"is {_Y} attackable{_WHEN}",
+)
+def _q_attackers_of(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    targets = reader.refer(match["y"])
+    pairs = [(a, t) for t in targets.players for a in reader.playing() if a != t]
+    if not pairs:
+        return None
+    return _Ask("attackers-of", f"who can attack {targets.words}",
+                tuple(f"can-attack({a}, {t})" for a, t in pairs), targets.players,
+                ("attackers", tuple(pairs)))
+
+
+_RANGE = r"range(?: of influence)?"
+
+
+@_QUESTIONS(
+    rf"is {_Y} (?:with)?in {_X}{_POSS} {_RANGE}",
+    rf"is {_Y} (?:with)?in (?:the )?{_RANGE} of {_X}",
+    rf"(?:does|do) {_X} have {_Y} (?:with)?in (?:their|his|her|its)(?:'s)? {_RANGE}",
+    rf"is {_Y} in range (?:of|for) {_X}",
+    rf"can {_X} (?:reach|affect) {_Y}",
+)
+def _q_in_range(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    source = reader.refer(match["x"], one=True)
+    others = reader.refer(match["y"])
+    pairs = [(source.players[0], o) for o in others.players if o != source.players[0]]
+    if not pairs:
+        return None
+    return _Ask("in-range", f"is {others.words} within {source.words}'s range of influence",
+                tuple(f"in-range({s}, {o})" for s, o in pairs), (source.players[0], *others.players),
+                ("all-true", tuple(f"in-range({s}, {o})" for s, o in pairs)))
+
+
+@_QUESTIONS(
+    rf"who(?:'s| is| are)? (?:with)?in {_X}{_POSS} {_RANGE}",
+    rf"who(?:'s| is)? (?:with)?in (?:the )?{_RANGE} of {_X}",
+    rf"who can {_X} (?:reach|affect)",
+    rf"who(?:m)? does {_X}{_POSS}? {_RANGE} (?:reach|cover|include)",
+)
+def _q_who_in_range(match: re.Match[str], reader: _Reader) -> _Ask:
+    source = reader.refer(match["x"], one=True)
+    player = source.players[0]
+    others = [p for p in reader.facts.players if p != player]
+    return _Ask("who-in-range", f"who is within {source.words}'s range of influence",
+                (f"range({player})", *(f"in-range({player}, {o})" for o in others)), (player,),
+                ("in-range", player, tuple(others)))
+
+
+@_QUESTIONS(
+    rf"what(?:'s| is) {_X}{_POSS} {_RANGE}",
+    rf"how (?:far|big|large|wide) is {_X}{_POSS} {_RANGE}",
+    rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?reach",
+)
+def _q_range(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    player = who.players[0]
+    return _Ask("range", f"what is {who.words}'s range of influence", (f"range({player})",), (player,),
+                ("value", f"range({player})"))
+
+
+# --- questions: teams and identities
+
+
+@_QUESTIONS(
+    rf"who(?:'s| is| are) {_X}{_POSS} (?:opponents?|enemies|enemy)",
+    rf"who(?:'s| is| are) (?:the )?(?:opponents?|enemies) of {_X}",
+    rf"who (?:does|do) {_X} (?:play|face|fight) against",
+    rf"who(?:'s| is| are) {_X} (?:playing|facing) against",
+    rf"who(?:'s| is| are) against {_X}",
+    rf"{_X}{_POSS} (?:opponents|enemies)",
+)
+def _q_opponents(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    player = who.players[0]
+    return _Ask("opponents", f"who are {who.words}'s opponents", (f"opponents({player})",), (player,),
+                ("value", f"opponents({player})"))
+
+
+@_QUESTIONS(
+    rf"(?:is|are) {_Y} (?:an |one of )?{_X}{_POSS} opponents?",
+    rf"(?:is|are) {_Y} (?:an )?opponents? (?:of|to) {_X}",
+)
+def _q_is_opponent(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    other = reader.refer(match["y"])
+    player = who.players[0]
+    return _Ask("opponents", f"is {other.words} {who.words}'s opponent", (f"opponents({player})",),
+                (player, *other.players), ("member", f"opponents({player})", other.players, False))
+
+
+@_QUESTIONS(rf"are {_X} and {_Y} opponents")
+def _q_are_opponents(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    other = reader.refer(match["y"], one=True)
+    player = who.players[0]
+    return _Ask("opponents", f"are {who.words} and {other.words} opponents", (f"opponents({player})",),
+                (player, other.players[0]), ("member", f"opponents({player})", other.players, False))
+
+
+@_QUESTIONS(
+    rf"who(?:'s| is| are) {_X}{_POSS} (?:team ?mates?|team-mates?|allies|ally|partners?|friends?)",
+    rf"who(?:'s| is| are) (?:the )?(?:team ?mates?|allies|partners?) of {_X}",
+    rf"who(?:'s| is| are) on {_X}{_POSS} (?:team|side)",
+    rf"who(?:'s| is| are) {_X} (?:teamed(?: up)? with|on a team with|playing with|partnered with|"
+    rf"allied with)",
+    rf"who(?:'s| is) (?:on the same team as|with) {_X}",
+    rf"{_X}{_POSS} (?:team ?mates|teammates|allies|partners)",
+)
+def _q_teammates(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    player = who.players[0]
+    return _Ask("teammates", f"who are {who.words}'s teammates", (f"teammates({player})",), (player,),
+                ("value", f"teammates({player})"))
+
+
+@_QUESTIONS(
+    rf"are {_X} and {_Y} (?:on the same team|teammates|team mates|allies|partners|on a team)",
+    rf"is {_Y} (?:on )?{_X}{_POSS} (?:team ?mate|team|ally|partner)",
+    rf"is {_Y} on the same team as {_X}",
+)
+def _q_are_teammates(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True)
+    other = reader.refer(match["y"], one=True)
+    player = who.players[0]
+    return _Ask("teammates", f"are {who.words} and {other.words} teammates", (f"teammates({player})",),
+                (player, other.players[0]), ("member", f"teammates({player})", other.players, False))
+
+
+@_QUESTIONS(
+    rf"(?:which|what) (?:team|side) (?:is|does|are) {_X} (?:on|in|belong to|play for|part of|playing for)",
+    rf"(?:which|what) (?:team|side) is {_X}",
+    rf"what(?:'s| is) {_X}{_POSS} team",
+)
+def _q_team(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    return _Ask("team", f"which team is {who.words} on", _each(who, "team({p})"), who.players,
+                ("each", "team", who.players))
+
+
+@_QUESTIONS(
+    rf"what(?:'s| is) {_X}{_POSS} (?:role|identity|identity card)",
+    rf"what (?:role|identity) (?:is|does|has) {_X}(?: have| got)?",
+    rf"what is {_X}",
+)
+def _q_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.roles:
+        return None
+    who = reader.refer(match["x"])
+    return _Ask("role", f"what is {who.words}'s identity", _each(who, "role({p})"), who.players,
+                ("each", "role", who.players))
+
+
+@_QUESTIONS(r"who(?:'s| is| are) (?:the |a |an )?(?P<role>leaders?|guardians?|assassins?|traitors?)")
+def _q_who_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.roles:
+        return None
+    role = _ROLE_WORDS[match["role"].lower()]
+    players = tuple(reader.facts.players)
+    return _Ask("role", f"who is {'the' if role == 'leader' else 'a'} {role.capitalize()}",
+                tuple(f"role({p})" for p in players), (), ("having", "role", players, role))
+
+
+@_QUESTIONS(rf"(?:can|could|may) {_X} unveil(?: (?:now|their identity|his identity|her identity|yet))?")
+def _q_can_unveil(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.roles:
+        return None
+    who = reader.refer(match["x"])
+    return _Ask("can-unveil", f"can {who.words} unveil", _each(who, "can-unveil({p})"), who.players,
+                ("all-true", _each(who, "can-unveil({p})")))
+
+
+@_QUESTIONS(
+    r"is (?:this|the|that|our) (?:table|setup|set-up|set up|game|deal|identity deck|deck|seating|"
+    r"draw of identities)"
+    r" (?:legal|allowed|valid|ok|okay|right)",
+    r"is this (?:a )?(?:legal|valid) (?:setup|deal|table|game|identity deck|seating)",
+    r"(?:are|were) (?:the|these|our) (?:identities|roles|teams|seats) (?:dealt )?(?:legal|valid|right|ok)",
+    r"(?:is|was) (?:the|this) (?:identity deck|deal) (?:built|dealt) (?:right|correctly|legally)",
+    r"legal setup",
+)
+def _q_legal(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("legal-setup", "is the setup legal", ("legal-setup",), headline=("value", "legal-setup"))
+
+
+@_QUESTIONS(
+    r"who(?:'s| is| are) (?:the )?defending players?",
+    r"who(?:'s| is| are) defending",
+    r"who (?:gets|can get|would get) attacked",
+)
+def _q_defending(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("defending-players", "who are the defending players", ("defending-players",),
+                headline=("value", "defending-players"))
+
+
+@_QUESTIONS(
+    r"what (?:happens|would happen|will happen|changes|then)(?: next| now| then)?",
+    r"what(?:'s| is) the (?:state of the )?(?:game|table)",
+    r"what does (?:the|this) (?:table|game) look like",
+)
+def _q_what_happens(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("what-happens", "what happens", WHAT_HAPPENS)
+
+
+# ---------------------------------------------------------------------------- happenings (events)
+
+_MODAL = r"(?:(?:just|already|also|suddenly|finally|then|now|accidentally) )?(?:(?:were|was|is going|" \
+    r"are going|decides|decided|decide|has|have|had|wants|want|chooses|choose|would|" \
+    r"should|will|did|does|do|gets|get|needs|need|must|might|may|could) (?:to )?)?"
+_CONCEDE = r"(?P<concede>concedes|conceded|concede|conceding|scoops|scooped|scoop|scoops up|scoop up|" \
+    r"scoops it up|" \
+    r"forfeits|forfeit|forfeited|gives up|give up|gave up|resigns|resign|resigned|has conceded|" \
+    r"have conceded|" \
+    r"taps the deck|extends the hand)"
+_LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|gets eliminated|" \
+    r"get eliminated|" \
+    r"got eliminated|was eliminated|were eliminated|is knocked out|are knocked out|gets knocked out|" \
+    r"get knocked out|" \
+    r"gets killed|get killed|is killed|are killed|was killed|got killed|is dead|are dead|has lost|" \
+    r"have lost|" \
+    r"has died|has been eliminated|have been eliminated|bites the dust|is knocked out of the game|" \
+    r"goes down|" \
+    r"is out|are out|goes out|go out|went out|is down|are down)"
+_LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dropped out|quits|quit|" \
+    r"is gone|" \
+    r"are gone|has left|have left|is removed|gets removed|walks away|walks out|has to go|has to leave)"
+_GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
+_TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first))*"
+
+
+def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
+    """ "Ann concedes", "Ann and Ben lose the game", "Cat leaves the game": the judge's own verb, restated."""
+    if match.groupdict().get("concede"):
+        return f"{ref.words} concede{ref.verb_s}"
+    if match.groupdict().get("lose"):
+        return f"{ref.words} lose{ref.verb_s} the game"
+    return f"{ref.words} leave{ref.verb_s} the game"
+
+
+@_HAPPENINGS(
+    rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}",
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}",
+    rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
+)
+def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
+    conceding = bool(match.groupdict().get("concede"))
+    ref = reader.refer(match["x"], one=True)
+    players = list(ref.players)
+    gone = [p for p in players if p in reader.gone]
+    if gone:
+        raise _Unknown(f"{_names(gone)} already left the game in this question", match["x"])
+    reader.gone.update(players)
+    arg: Any = players[0] if len(players) == 1 else players
+    return _Happening(({"concedes" if conceding else "leaves": arg},), _leaving_words(ref, match),
+                      tuple(players), gone=tuple(players))
+
+
+@_HAPPENINGS(
+    rf"{_X} (?:gets|got|is|was|are|get) decked(?: out)?",
+    rf"{_X} (?:decks|decked|deck)(?: out| themselves| himself| herself| themself)?",
+    rf"{_X} (?:mills|milled|mill) (?:out|themselves|himself|herself)",
+    rf"{_X} {_MODAL}(?:draws?|drew|tries to draw) (?:a card )?(?:from|with|off|out of) (?:an|their|his|"
+    rf"her|the) "
+    r"empty (?:library|deck)",
+    rf"{_X} (?:runs|ran|run) out of (?:cards|library|deck)",
+    rf"{_X} (?:can't|cannot|can not) draw(?: a card)?",
+)
+def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
+    ref = reader.refer(match["x"], one=True)
+    players = list(ref.players)
+    reader.gone.update(players)
+    arg: Any = players[0] if len(players) == 1 else players
+    if reader.facts.knows_event("draw-from-empty") and reader.facts.events:
+        event: Event = {"draw-from-empty": arg}
+        return _Happening((event,), f"{ref.words} draw{ref.verb_s} from an empty library", tuple(players),
+                          gone=tuple(players))
+    # 704.5b: a player who attempted to draw from an empty library loses the game (a state-based action).
+    return _Happening(({"leaves": arg},),
+                      f"{ref.words} draw{ref.verb_s} from an empty library and lose{ref.verb_s} the "
+                      f"game (704.5b)",
+                      tuple(players), gone=tuple(players))
+
+
+@_HAPPENINGS(
+    rf"{_X} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|gets knocked|is taken|"
+    r"gets taken) (?:down )?to (?:0|zero)(?: life)?",
+    rf"{_X} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life",
+)
+def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
+    ref = reader.refer(match["x"], one=True)
+    events: list[Event] = []
+    for player in ref.players:
+        life = reader.facts.life.get(player)
+        if life is None or life <= 0:
+            return _h_leaves(match, reader)
+        events.append({"lose-life": {"player": player, "amount": life}})
+    reader.gone.update(ref.players)
+    return _Happening(tuple(events), f"{ref.words} go{'' if ref.verb_s == '' else 'es'} to 0 "
+        f"life", ref.players,
+                      gone=ref.players)
+
+
+_HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|punches|gets through to|" \
+    rf"get through to|" \
+    rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?damage to|" \
+    r"swings (?:in )?(?:at|into) and hits)"
+_FOR = rf"(?: (?:for|with) (?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?(?P<each> each)?)?"
+_THING = r"(?: [\w/+'-]+){1,3}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
+_STEP = r"(?: (?:in combat|unblocked|and (?:connects|connect|hits|gets through|deals damage)|" \
+    r"and nothing is blocked|" \
+    r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
+
+
+def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, creatures: int = 1,
+            *, words: str = "") -> _Happening:
+    source = reader.refer(source_text, one=True)
+    target = reader.refer(target_text, one=True)
+    a, t = source.players[0], target.players[0]
+    if a == t:
+        raise _Unknown(f"{a} can't deal combat damage to themselves here", target_text)
+    creatures = max(1, min(creatures, 20))
+    if creatures == 1:
+        hit: Any = {"from": a, "to": t, "amount": amount}
+        how = f"a creature {source.words} controls deals {amount} combat damage to {target.words}"
+    else:
+        share = [amount // creatures + (1 if i < amount % creatures else 0) for i in range(creatures)]
+        hit = [{"from": a, "to": t, "amount": max(1, n)} for n in share]
+        each = f"{share[0]} each" if len(set(share)) == 1 else ", ".join(str(max(1, n)) for n in share)
+        how = (f"{creatures} creatures {source.words} controls deal combat damage to {target.words} "
+               f"({each}, at the same time)")
+    return _Happening(({"combat-damage": hit},), words or how, (a, t), extra=(f"life({t})",))
+
+
+@_HAPPENINGS(
+    rf"{_X}{_POSS}(?P<thing>{_THING}) {_HIT} {_Y}{_FOR}{_STEP}",
+    rf"{_X}{_POSS}(?P<thing>{_THING}) (?:attacks?|attacked|swings? at|swung at|"
+    rf"swings? into) {_Y}{_FOR}{_STEP}",
+)
+def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening:
+    said = match.groupdict().get("n") or match["amount"]
+    return _combat(reader, match["x"], match["y"], _number(said, _power(match["thing"])))
+
+
+def _power(thing: str | None) -> int:
+    """The power of a creature described as "a 2/2" (1 when not said: enough for any designation).
+
+    >>> _power(" 3/3 Beast"), _power(" dragon")
+    (3, 1)
     """
-    conceding = (match.groupdict().get("verb") or "").lower().startswith("conced")
-    verb = "concede" if conceding else default
-    plural = len(names) > 1
-    words = f"{_names(names)} {verb if plural else verb + 's'}"
-    return words if conceding else words + " the game"
+    found = re.search(r"\b(\d{1,2})/\d{1,2}\b", thing or "")
+    return int(found[1]) if found else 1
 
 
-def _names(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+_COUNT = rf"(?P<count>{_NUMBER}|some|several|two of (?:his|her|their)|all (?:his|her|their)|his|her|their)"
 
 
-@_pattern(
-    rf"{_WHO_MONARCH_2}\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME}",
-    rf"(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME},?\s+(?:then\s+)?(?:{_WHO_MONARCH_2})",
-    rf"{_WHO_MONARCH}\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME}",
-    rf"{_X}\s+{_LEAVE}{_GAME}\s*[.,;:!?—-]+\s*(?:then\s+|so\s+)?(?:{_WHO_MONARCH_2}|{_WHO_MONARCH})",
+_WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>[\w/+'-]+(?: [\w/+'-]+){{0,2}}?))?"
+
+
+@_HAPPENINGS(
+    rf"{_X} {_HIT} {_Y}{_WITH}{_FOR}{_STEP}",
+    rf"{_X} (?:attacks|attacked|attack|swings at|swings into|swung at|swing at|goes after|went after|"
+    rf"go after|"
+    rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",
 )
-def _monarch_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    names = resolve_players(match["x"], players)
-    return WhatIf(
-        "monarch-if-leaves",
-        f"If {_leaving(names, match)}, who is the monarch?",
-        events=(_leave_event(names, match),),
-        questions=("monarch",),
-        players=tuple(names),
-    )
+def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening:
+    count_text = (match.groupdict().get("count") or "").lower()
+    creatures = _number(count_text, 1) if re.fullmatch(_NUMBER, count_text or "x") else 1
+    total = match.groupdict().get("amount")
+    each = bool(match.groupdict().get("each"))
+    amount = _number(match.groupdict().get("n") or total, creatures * _power(match["thing"]))
+    if each:
+        amount *= creatures
+    return _combat(reader, match["x"], match["y"], amount, creatures)
 
 
-@_pattern(
-    rf"{_WHO_INITIATIVE}\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME}",
-    rf"(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME},?\s+(?:then\s+)?{_WHO_INITIATIVE}",
+@_HAPPENINGS(
+    rf"{_Y} (?:is|gets|got|was) (?:hit|attacked|punched|smacked) by {_X}(?:{_POSS}{_THING})?{_FOR}{_STEP}",
+    rf"{_Y} (?:takes|took|"
+    rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?combat damage from {_X}(?:{_POSS}{_THING})?"
+    rf"{_STEP}",
 )
-def _initiative_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    names = resolve_players(match["x"], players)
-    return WhatIf(
-        "initiative-if-leaves",
-        f"If {_leaving(names, match)}, who has the initiative?",
-        events=(_leave_event(names, match),),
-        questions=("initiative",),
-        players=tuple(names),
-    )
+def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
+    amount = _number(match.groupdict().get("n") or match.groupdict().get("amount"))
+    return _combat(reader, match["x"], match["y"], amount)
 
 
-@_pattern(
-    rf"(?:{_WHO_MONARCH}|{_WHO_MONARCH_2})\s+(?:if|when|after|once)\s+{_X}{_DAMAGE}{_Y}",
-    rf"(?:if|when|after|once)\s+{_X}{_DAMAGE}{_Y},?\s+(?:then\s+)?(?:{_WHO_MONARCH_2}|{_WHO_MONARCH})",
-    rf"(?:{_WHO_MONARCH}|{_WHO_MONARCH_2})\s+(?:if|when|after|once)\s+{_X}{_HITS}{_Y}"
-    r"(?:\s+with\s+(?:a\s+)?creatures?)?(?:\s+in\s+combat)?",
+@_HAPPENINGS(
+    rf"{_X} (?:deals|deal|dealt|does) (?P<n>{_NUMBER}) (?:noncombat )?damage to {_Y}(?: with [\w ,'/-]+)?",
+    rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
 )
-def _monarch_after_damage(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    source = resolve_player(match["x"], players)
-    target = resolve_player(match["y"], players)
-    amount = int(match.groupdict().get("n") or 1)
-    return WhatIf(
-        "monarch-after-combat-damage",
-        f"After a creature {source} controls deals {amount} combat damage to {target}, who is the monarch?",
-        events=({"combat-damage": {"from": source, "to": target, "amount": amount}},),
-        questions=("monarch",),
-        players=(source, target),
-    )
+def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    source = reader.refer(match["x"], one=True)
+    target = reader.refer(match["y"], one=True)
+    amount = _number(match.groupdict().get("n") or match.groupdict().get("amount"))
+    return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
+                      f"{source.words} deals {amount} noncombat damage to {target.words}",
+                      (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
 
 
-@_pattern(
-    rf"(?:can|could|may|is)\s+{_X}\s+(?:able\s+to\s+|allowed\s+to\s+)?attack\s+{_Y}(?:\s+now|\s+this\s+turn)?",
-    rf"(?:is|can)\s+{_Y}\s+(?:be\s+)?attack(?:ed|able)\s+by\s+{_X}",
+@_HAPPENINGS(rf"{_Y} (?:takes|took|"
+    rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?")
+def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    target = reader.refer(match["y"], one=True)
+    amount = _number(match["n"])
+    event: dict[str, Any] = {"to": target.players[0], "amount": amount}
+    players = [target.players[0]]
+    if match.groupdict().get("x"):
+        source = reader.refer(match["x"], one=True)
+        event["from"] = source.players[0]
+        players.insert(0, source.players[0])
+    return _Happening(({"damage": event},), f"{target.words} takes {amount} noncombat damage", tuple(players),
+                      extra=(f"life({target.players[0]})",))
+
+
+@_HAPPENINGS(
+    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life",
 )
-def _can_attack(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    attacker = resolve_player(match["x"], players)
-    target = resolve_player(match["y"], players)
-    return WhatIf(
-        "can-attack",
-        f"Can {attacker} attack {target}?",
-        questions=(f"can-attack({attacker}, {target})",),
-        players=(attacker, target),
-    )
+def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True)
+    gain = match["verb"].lower().startswith("gain")
+    amount = _number(match["n"])
+    name = "gain-life" if gain else "lose-life"
+    events = tuple({name: {"player": p, "amount": amount}} for p in who.players)
+    verb = ("gain" if gain else "lose") + ("s" if who.verb_s else "")
+    return _Happening(events, f"{who.words} {verb} {amount} life", who.players,
+                      extra=tuple(f"life({p})" for p in who.players))
 
 
-@_pattern(
-    rf"who\s+(?:can|could|may)\s+attack\s+{_X}(?:\s+now|\s+this\s+turn)?",
-    rf"who\s+is\s+(?:able|allowed)\s+to\s+attack\s+{_X}",
+@_HAPPENINGS(
+    rf"{_X} {_MODAL}(?:draws|drew|draw) (?:(?P<n>{_NUMBER}) (?:extra |more )?cards?|a card|an extra card|"
+    r"(?P<n2>\d+))(?: (?:from an effect|off an effect|with an effect|for the turn))?",
 )
-def _attackers_of(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    target = resolve_player(match["x"], players)
-    others = [p for p in players if p != target]
-    return WhatIf(
-        "attackers-of",
-        f"Who can attack {target}?",
-        questions=tuple(f"can-attack({other}, {target})" for other in others),
-        players=(target,),
-    )
+def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True)
+    count = _number(match.groupdict().get("n") or match.groupdict().get("n2"))
+    events = tuple({"draw": {"player": p, "count": count}} for p in who.players)
+    return _Happening(events, f"{who.words} draw{who.verb_s} {count} card{'s' if count != 1 else ''}",
+                      who.players, extra=tuple(f"draws({p})" for p in who.players))
 
 
-@_pattern(
-    rf"who\s+(?:can|could|may)\s+{_X}\s+attack(?:\s+now|\s+this\s+turn)?",
-    rf"whom\s+(?:can|could|may)\s+{_X}\s+attack",
+@_HAPPENINGS(
+    rf"{_X} {_MODAL}(?:becomes|became|become|is made|gets made|is now|turns into) {_KING}",
+    rf"{_X} {_MODAL}(?:takes|took|take|gets|get|gains|gain|steals|steal|receives) {_CROWN}(?: (?:with|"
+    rf"from|by) "
+    r"(?:an|a) (?:effect|card|spell|ability))?",
 )
-def _attack_targets(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    attacker = resolve_player(match["x"], players)
-    others = [p for p in players if p != attacker]
-    return WhatIf(
-        "attack-targets",
-        f"Whom can {attacker} attack?",
-        questions=tuple(f"can-attack({attacker}, {other})" for other in others),
-        players=(attacker,),
-    )
+def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True)
+    return _Happening(({"become-monarch": who.players[0]},), f"{who.words} becomes the monarch", who.players)
 
 
-@_pattern(
-    rf"is\s+{_Y}\s+(?:with)?in\s+{_X}(?:'s|s'|')\s+range(?:\s+of\s+influence)?",
-    rf"is\s+{_Y}\s+(?:with)?in\s+(?:the\s+)?range(?:\s+of\s+influence)?\s+of\s+{_X}",
-    rf"(?:is|does)\s+{_X}\s+(?:have\s+)?{_Y}\s+(?:with)?in\s+(?:their|his|her)\s+range(?:\s+of\s+influence)?",
+@_HAPPENINGS(
+    rf"{_X} {_MODAL}(?:takes|took|take|gets|get|gains|gain|receives|takes over) {_THE_INITIATIVE}",
 )
-def _in_range(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    player = resolve_player(match["x"], players)
-    other = resolve_player(match["y"], players)
-    return WhatIf(
-        "in-range",
-        f"Is {other} within {player}'s range of influence?",
-        questions=(f"in-range({player}, {other})",),
-        players=(player, other),
-    )
+def _h_take_initiative(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True)
+    return _Happening(({"take-initiative": who.players[0]},), f"{who.words} takes the initiative",
+                      who.players)
 
 
-@_pattern(
-    rf"who\s+is\s+(?:with)?in\s+{_X}(?:'s|s'|')\s+range(?:\s+of\s+influence)?",
-    rf"who\s+is\s+(?:with)?in\s+(?:the\s+)?range(?:\s+of\s+influence)?\s+of\s+{_X}",
+@_HAPPENINGS(rf"{_X} {_MODAL}(?:wins|won|win)(?: the game)?(?: (?:with|through|by|via|off|thanks to) .+)?")
+def _h_wins(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True)
+    return _Happening(({"wins": who.players[0]},), f"an effect says {who.words} wins the game", who.players)
+
+
+@_HAPPENINGS(
+    rf"{_X} {_MODAL}(?:unveils|unveiled|unveil|reveals (?:their|his|her) identity|flips (?:their|his|her) "
+    r"identity(?: card)?(?: face up)?|turns (?:their|his|her) identity(?: card)? face up)",
 )
-def _who_in_range(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    player = resolve_player(match["x"], players)
-    others = [p for p in players if p != player]
-    return WhatIf(
-        "who-in-range",
-        f"Who is within {player}'s range of influence?",
-        questions=(f"range({player})", *(f"in-range({player}, {other})" for other in others)),
-        players=(player,),
-    )
+def _h_unveil(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.roles:
+        return None
+    who = reader.refer(match["x"], one=True)
+    return _Happening(({"unveil": who.players[0]},), f"{who.words} unveils", who.players)
 
 
-@_pattern(
-    rf"what\s+is\s+{_X}(?:'s|s'|')\s+range(?:\s+of\s+influence)?",
-    rf"how\s+(?:far|big|large)\s+is\s+{_X}(?:'s|s'|')\s+range(?:\s+of\s+influence)?",
+# --- time
+
+
+def _turns_until(reader: _Reader, player: str, *, next_one: bool) -> int:
+    """How many ``next-turn`` events until ``player``'s turn (0: it is their turn now)."""
+    order = [p for p in (reader.facts.turn_order or reader.facts.playing) if p not in reader.gone]
+    if player not in order:
+        raise _Unknown(f"{player} is not in the game, so takes no turn", player)
+    active = [p for p in reader.facts.active if p not in reader.gone]
+    has_active = bool(active) and order and order[0] in active
+    steps = order.index(player) + (0 if has_active else 1)
+    if steps == 0 and next_one:
+        steps = len(order)
+    return steps
+
+
+def _time_owner(reader: _Reader, text: str | None) -> str | None:
+    if not text:
+        return None
+    text = re.sub(rf"(?i){_POSS}$", "", text.strip())
+    if text.lower() in ("the", "this", "the current", "the active player"):
+        return None
+    return reader.refer(text, one=True).players[0]
+
+
+@_HAPPENINGS(
+    rf"(?:(?P<x>.+?){_POSS} |the |this )?turn (?:ends|is over|passes|finishes)",
+    rf"{_X} (?:ends|passes|finishes|end|pass) (?:(?:their|his|her)(?:'s)?|the) turn",
+    r"(?:we )?(?:go|move|pass|get) to the next turn",
+    r"(?:the )?next turn(?: (?:starts|begins|comes))?",
+    r"(?:at |in )?the (?:start|beginning) of the next turn",
+    r"a new turn (?:starts|begins)",
+    r"(?:the )?turn passes",
 )
-def _range(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    player = resolve_player(match["x"], players)
-    return WhatIf("range", f"What is {player}'s range of influence?", questions=(f"range({player})",),
-                  players=(player,))
+def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
+    return _Happening(("next-turn",), "the turn ends and the next one begins")
 
 
-@_pattern(
-    rf"who\s+(?:wins|won|will\s+win|would\s+win)(?:\s+the\s+game)?\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}"
-    rf"{_GAME}",
-    rf"(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME},?\s+(?:then\s+)?who\s+(?:wins|won|will\s+win|would\s+win)"
-    rf"(?:\s+the\s+game)?",
+@_HAPPENINGS(
+    rf"(?:at |in |on )?(?:the )?(?:start|beginning) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
+    rf"(?:on|during|in) (?P<x2>.+?){_POSS} (?P<next2>next )?turn",
+    rf"(?:when|once) it(?:'s| is) (?P<x3>.+?){_POSS} turn",
 )
-def _winners_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    names = resolve_players(match["x"], players)
-    return WhatIf(
-        "winners-if-leaves",
-        f"If {_leaving(names, match, 'lose')}, who wins?",
-        events=(_leave_event(names, match),),
-        questions=("game-over", "winners"),
-        players=tuple(names),
-    )
+def _h_turn_of(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    owner = _time_owner(reader, match["x"] or match["x2"] or match["x3"])
+    if owner is None:
+        return None
+    steps = _turns_until(reader, owner, next_one=bool(match["next"] or match["next2"]))
+    return _Happening(("next-turn",) * steps, f"{owner}'s turn begins", (owner,))
 
 
-@_pattern(
-    rf"what\s+happens\s+(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME}",
-    rf"(?:and\s+)?what\s+if\s+{_X}\s+{_LEAVE}{_GAME}",
-    rf"(?:if|when|after|once)\s+{_X}\s+{_LEAVE}{_GAME},?\s+what\s+happens(?:\s+next|\s+now|\s+then)?",
+_END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?)?end step|end of turn)"
+
+
+@_HAPPENINGS(
+    rf"(?:at )?{_END}(?: (?:comes|begins|starts|arrives))?",
+    rf"(?:we )?(?:get|go|move|pass) to {_END}",
+    rf"(?:at |in |during )?(?:the )?(?:beginning of )?(?:end step|"
+    rf"end) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
+    rf"(?:at |in |during )?(?P<x2>.+?){_POSS} (?P<next2>next )?end step",
+    rf"{_X} (?:gets|goes|moves) to (?:their|his|her) end step",
 )
-def _what_happens_if_leaves(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    names = resolve_players(match["x"], players)
-    return WhatIf(
-        "what-happens-if-leaves",
-        f"What happens if {_leaving(names, match)}?",
-        events=(_leave_event(names, match),),
-        questions=("in-game", "active", "monarch", "initiative", "game-over", "winners"),
-        players=tuple(names),
-    )
+def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
+    owner = _time_owner(reader, match.groupdict().get("x") or match.groupdict().get("x2"))
+    events: tuple[Event, ...] = ()
+    if owner is not None:
+        nxt = bool(match.groupdict().get("next") or match.groupdict().get("next2"))
+        events = ("next-turn",) * _turns_until(reader, owner, next_one=nxt)
+    whose = f"{owner}'s" if owner else "the active player's"
+    return _Happening((*events, "end-step"), f"{whose} end step begins", (owner,) if owner else (),
+                      extra=tuple(f"draws({p})" for p in reader.facts.players))
 
 
-@_pattern(
-    rf"who\s+(?:are|is)\s+{_X}(?:'s|s'|')\s+(?:opponents?|enemies|enemy)",
-    rf"who\s+(?:are|is)\s+(?:the\s+)?(?:opponents?|enemies)\s+of\s+{_X}",
-    rf"who\s+(?:does|do)\s+{_X}\s+(?:play|face)\s+against",
+@_HAPPENINGS(
+    r"(?:at |in |during )?(?:the )?(?:beginning of (?:the )?)?(?:next )?upkeep(?: (?:comes|begins|starts))?",
+    rf"(?:at |in |during )?(?:the )?(?:beginning of )?(?P<x>.+?){_POSS} (?P<next>next )?upkeep",
 )
-def _opponents(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    player = resolve_player(match["x"], players)
-    return WhatIf("opponents", f"Who are {player}'s opponents?", questions=(f"opponents({player})",),
-                  players=(player,))
+def _h_upkeep(match: re.Match[str], reader: _Reader) -> _Happening:
+    owner = _time_owner(reader, match.groupdict().get("x"))
+    events: tuple[Event, ...] = ()
+    if owner is not None:
+        events = ("next-turn",) * _turns_until(reader, owner, next_one=bool(match.groupdict().get("next")))
+    whose = f"{owner}'s" if owner else "the active player's"
+    return _Happening((*events, "upkeep"), f"{whose} upkeep begins", (owner,) if owner else (),
+                      extra=tuple(f"ventures({p})" for p in reader.facts.players))
 
 
-@_pattern(
-    rf"who\s+(?:are|is)\s+{_X}(?:'s|s'|')\s+(?:teammates?|team\s+mates?|team-mates?|allies|ally|partners?)",
-    rf"who\s+(?:are|is)\s+(?:the\s+)?(?:teammates?|allies)\s+of\s+{_X}",
-    rf"who\s+is\s+on\s+{_X}(?:'s|s'|')\s+team",
-    rf"who\s+is\s+{_X}\s+(?:teamed\s+(?:up\s+)?with|on\s+a\s+team\s+with)",
+# ------------------------------------------------------------------------------------------ sentences
+
+_CONNECTOR = r"(?:if|when|whenever|after|once|as soon as|should|in case|now that|right after|the moment|" \
+    r"assuming|" \
+    r"supposing|given that|upon|say|suppose|imagine|let's say|at|in|during|on)"
+_QUESTION_START = re.compile(
+    r"\b(?:who|whom|whose|what|which|where|can|could|may|is|are|does|do|did|will|would|how|has|have)\b",
+    re.IGNORECASE,
 )
-def _teammates(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    player = resolve_player(match["x"], players)
-    return WhatIf("teammates", f"Who are {player}'s teammates?", questions=(f"teammates({player})",),
-                  players=(player,))
+_TURN_MODIFIER = re.compile(
+    rf"^(?P<rest>.+?),? (?:on|during|in) (?P<whose>(?:their|his|her|its)|"
+    rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
+_SPLIT = re.compile(r",? and then |,? then |; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
 
 
-@_pattern(
-    rf"(?:which|what)\s+team\s+(?:is|does)\s+{_X}\s+(?:on|in|belong\s+to|play\s+for)",
-    rf"(?:which|what)\s+team\s+is\s+{_X}",
-    rf"what\s+is\s+{_X}(?:'s|s'|')\s+team",
-)
-def _team(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    player = resolve_player(match["x"], players)
-    return WhatIf("team", f"Which team is {player} on?", questions=(f"team({player})",), players=(player,))
+def _clause(text: str, reader: _Reader) -> list[_Happening]:
+    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first)."""
+    try:
+        return [_HAPPENINGS.first(text, reader, "an event")]
+    except _Unknown as error:
+        modifier = _TURN_MODIFIER.match(text)
+        if not modifier:
+            raise
+        first = error
+    happening = _HAPPENINGS.first(modifier["rest"], reader, "an event")
+    whose = modifier["whose"]
+    owner = _time_owner(reader, whose)
+    if owner is None:
+        raise first
+    saved = reader.save()
+    reader.gone.difference_update(happening.gone)
+    steps = _turns_until(reader, owner, next_one=False)
+    reader.restore(saved)
+    words = happening.words + (f" during {owner}'s turn" if steps else "")
+    return [replace(happening, events=(*("next-turn",) * steps, *happening.events), words=words)]
 
 
-@_pattern(
-    rf"what\s+is\s+{_X}(?:'s|s'|')\s+life(?:\s+total)?",
-    rf"how\s+much\s+life\s+does\s+{_X}\s+have",
-)
-def _life(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-    player = resolve_player(match["x"], players)
-    return WhatIf(
-        "life", f"What is {player}'s life total?", questions=(f"life({player})",), players=(player,)
-    )
+def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
+    """Clauses in order: "Ann concedes and then Ben's creature hits Cat" is two events, one after the other;
+    "Ann and Ben concede" is one (they leave at the same time)."""
+    text = _trim(text)
+    saved = reader.save()
+    try:
+        return _clause(text, reader)
+    except _Unknown as error:
+        first = error
+    if depth > 3:
+        raise first
+    for split in _SPLIT.finditer(text):
+        reader.restore(saved)
+        left, right = text[: split.start()], text[split.end():]
+        try:
+            head = _clause(_trim(left), reader)
+            return [*head, *_happenings(right, reader, depth + 1)]
+        except _Unknown:
+            continue
+    reader.restore(saved)
+    raise first
 
 
-_SIMPLE: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    r"who(?:'s|\s+is)\s+(?:the\s+)?monarch(?:\s+now)?|who\s+has\s+the\s+crown": (
-        "monarch", "Who is the monarch?", ("monarch",)),
-    r"who\s+(?:has|holds)\s+the\s+initiative(?:\s+now)?": ("initiative", "Who has the initiative?",
-                                                           ("initiative",)),
-    r"who(?:'s|\s+is)\s+(?:the\s+)?active\s+player|whose\s+turn\s+is\s+it(?:\s+now)?": (
-        "active", "Who is the active player?", ("active",)),
-    r"what\s+is\s+the\s+turn\s+order|what's\s+the\s+turn\s+order|who\s+(?:plays|goes)\s+next": (
-        "turn-order", "What is the turn order?", ("turn-order",)),
-    r"(?:what\s+is\s+the\s+)?apnap\s+order": ("apnap-order", "What is the APNAP order?", ("apnap-order",)),
-    r"who\s+is\s+(?:still\s+)?(?:in\s+the\s+game|playing|left\s+in\s+the\s+game)": (
-        "in-game", "Who is still in the game?", ("in-game",)),
-    r"is\s+the\s+game\s+over|who\s+(?:has\s+)?won|who\s+is\s+winning": (
-        "game-over", "Is the game over, and who won?", ("game-over", "winners")),
-    r"is\s+(?:the\s+)?(?:table|setup|identity\s+deck)\s+legal|is\s+this\s+(?:a\s+)?legal\s+setup": (
-        "legal-setup", "Is the setup legal?", ("legal-setup",)),
-}
-
-_Build = Callable[[re.Match[str], Sequence[str]], WhatIf]
+def _ask(text: str, reader: _Reader) -> _Ask:
+    return _QUESTIONS.first(_trim(text), reader, "a question")
 
 
-def _fixed(kind: str, summary: str, questions: tuple[str, ...]) -> _Build:
-    def build(match: re.Match[str], players: Sequence[str]) -> WhatIf:
-        return WhatIf(kind, summary, questions=questions)
-
-    return build
+def _join(happenings: Sequence[_Happening]) -> str:
+    words = [h.words for h in happenings]
+    return words[0] if len(words) == 1 else ", then ".join(words)
 
 
-for _regex, (_kind, _summary, _questions) in _SIMPLE.items():
-    _PATTERNS.append(
-        _Pattern(re.compile(rf"^(?:{_regex})$", re.IGNORECASE), _fixed(_kind, _summary, _questions))
-    )
+def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
+    events = tuple(e for h in happenings for e in h.events)
+    named = [*(p for h in happenings for p in h.players), *(ask.players if ask else ())]
+    players = tuple(dict.fromkeys(named))
+    if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
+        extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
+        ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))
+    if happenings:
+        summary = f"If {_join(happenings)}, {ask.words}?"
+        kind = ask.kind if ask.kind != "what-happens" else "what-happens-if"
+    else:
+        summary = ask.words[0].upper() + ask.words[1:] + "?"
+        kind = ask.kind
+    return WhatIf(kind, summary, events, ask.questions, players, ask.headline)
 
 
-def interpret(question: str, players: Sequence[str]) -> WhatIf | None:
+def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
+    """Ways to read a sentence, most specific first; each is tried with a fresh reader."""
+
+    def question_only() -> WhatIf:
+        return _combine([], _ask(text, _Reader(facts)))
+
+    yield question_only
+
+    what_if = re.fullmatch(
+        r"(?:(?:so |and |but )?what (?:happens |would happen |will happen |about |then )?(?:if|when|"
+        r"after|once)|"
+        r"(?:suppose|say|imagine|assume|let's say|let us say)(?: that)?|and if|if|when|after|once) (?P<c>.+?)"
+        r"(?:,? what (?:happens|then|now|next|would happen|changes))?",
+        text, re.IGNORECASE)
+    if what_if:
+        def happens_only() -> WhatIf:
+            return _combine(_happenings(what_if["c"], _Reader(facts)), None)
+
+        yield happens_only
+
+    # the question first: "who is the monarch if Ann leaves", "who draws a card at the end of turn"
+    for connector in re.finditer(rf"(?<= ){_CONNECTOR}(?= )", text, re.IGNORECASE):
+        question, condition = text[: connector.start() - 1], text[connector.end() + 1:]
+        timed = connector[0].strip().lower() in ("at", "in", "during", "on")
+
+        def question_first(q: str = question, c: str = condition, t: bool = timed,
+                           word: str = connector[0].strip()) -> WhatIf:
+            reader = _Reader(facts, hint=q)
+            happenings = _happenings(f"{word} {c}" if t else c, reader)
+            return _combine(happenings, _ask(q, reader))
+
+        yield question_first
+
+    # the condition first: "if Ann leaves, who is the monarch", "Ann concedes, who is king",
+    # "if Ben's creature hits Ann who is monarch"
+    lead = re.match(rf"^(?:{_CONNECTOR}) ", text, re.IGNORECASE)
+    body = text[lead.end():] if lead else text
+    for start in _QUESTION_START.finditer(body):
+        if start.start() == 0:
+            continue
+        condition = body[: start.start()].rstrip(" ,;:-.!?")
+        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|now)$", "", condition)
+        question = body[start.start():]
+
+        def condition_first(c: str = condition, q: str = question) -> WhatIf:
+            reader = _Reader(facts, hint=q)
+            happenings = _happenings(c, reader)
+            return _combine(happenings, _ask(q, reader))
+
+        yield condition_first
+
+    def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
+        return _combine(_happenings(body, _Reader(facts)), None)
+
+    yield bare_events
+
+
+def _looks_like_a_name(fragment: str) -> bool:
+    """Is an unknown fragment worth an error ("no player called 'Zed'") rather than the search fallback?"""
+    words = fragment.split()
+    articles = {"a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "some", "any",
+                "its"}
+    return 0 < len(words) <= 2 and words[0].lower() not in articles and fragment[:1].isupper() and \
+        all(w[:1].isupper() or w.lower() in ("of", "the", "and", "de", "van") for w in words)
+
+
+def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None:
     """The events and questions a plain-English question stands for, or None when it is not one we read.
 
-    Raises :class:`WhatIfError` when the question is recognised but names a player not at the table, or is
-    longer than :data:`MAX_QUESTION` characters.
+    ``table``: the :class:`TableFacts` of the table on screen (or just its players, in seat order). Raises
+    :class:`WhatIfError` when the question is recognised but names a player not at the table, names a
+    designation nobody holds, or is longer than :data:`MAX_QUESTION` characters.
     """
     if len(question) > MAX_QUESTION:
         raise WhatIfError(f"the question is longer than {MAX_QUESTION} characters")
-    text = normalise(question)
-    text = re.sub(r"(?i)^(?:and\s+|so\s+|ok,?\s+|judge,?\s+)", "", text)
-    first_error: WhatIfError | None = None
-    for pattern in _PATTERNS:
-        match = pattern.regex.match(text)
-        if not match:
-            continue
+    facts = _facts(table)
+    text = _trim(normalise(question))
+    if not text or not facts.players:
+        return None
+    errors: list[_Unknown] = []
+    for reading in _readings(text, facts):
         try:
-            return pattern.build(match, players)
-        except WhatIfError as error:  # another pattern may read the names differently
-            first_error = first_error or error
-    if first_error is not None:
-        raise first_error
+            return reading()
+        except _Unknown as error:
+            errors.append(error)
+    worth_saying = [e for e in errors if not str(e).startswith("not ") and
+                    (not str(e).startswith("there is no player") or _looks_like_a_name(e.fragment))]
+    if worth_saying:
+        worth_saying.sort(key=lambda e: len(e.fragment))
+        raise WhatIfError(str(worth_saying[0]))
     return None
+
+
+# ------------------------------------------------------------------------------------- the answer line
+
+
+def answer_line(plan: WhatIf, values: Mapping[str, Any]) -> str:
+    """The answer in one line, from the model's answers (``values``: question text -> value).
+
+    >>> plan = interpret("can the monarch attack Dan", TableFacts.seated(["Ann", "Ben", "Cat", "Dan"]))
+    Traceback (most recent call last):
+    ...
+    rulesjudge.app.whatif.WhatIfError: nobody is the monarch at this table
+    >>> plan = interpret("who can Ann attack", ["Ann", "Ben", "Cat"])
+    >>> answer_line(plan, {"can-attack(Ann, Ben)": True, "can-attack(Ann, Cat)": False})
+    'Ben'
+    """
+    spec = plan.headline
+    if not spec:
+        return ""
+    kind = spec[0]
+    if kind == "value":
+        return _say(values.get(spec[1]))
+    if kind == "is":
+        _, question, player, negate = spec
+        holds = values.get(question) == player
+        return _yes(holds != negate) + f" (the {question}: {_say(values.get(question))})"
+    if kind == "member":
+        _, question, players, negate = spec
+        found = values.get(question)
+        members = set(found) if isinstance(found, (list, tuple, set, frozenset)) else {found}
+        holds = all(p in members for p in players)
+        return _yes(holds != negate) + f" ({question}: {_say(found)})"
+    if kind == "turn":
+        active, nxt = values.get("active"), values.get("next-turn")
+        now = _say(active) if active else "nobody: the turn goes on with no active player"
+        return f"now: {now}; next turn: {_say(nxt)}"
+    if kind == "after":
+        order = list(values.get("turn-order") or [])
+        player = spec[1]
+        if player not in order or len(order) < 2:
+            return f"{player} is not in the turn order ({_say(order)})"
+        return order[(order.index(player) + 1) % len(order)]
+    if kind == "winners":
+        if not values.get("game-over"):
+            return "nobody yet: the game goes on"
+        if not values.get("winners"):
+            return "nobody: the game is over without a winner"
+        return _say(values.get("winners"))
+    if kind == "all-true":
+        return _yes(all(values.get(q) is True for q in spec[1]))
+    if kind == "targets":
+        return _say([t for a, t in spec[1] if values.get(f"can-attack({a}, {t})") is True])
+    if kind == "attackers":
+        return _say([a for a, t in spec[1] if values.get(f"can-attack({a}, {t})") is True])
+    if kind == "in-range":
+        player, others = spec[1], spec[2]
+        return _say([o for o in others if values.get(f"in-range({player}, {o})") is True])
+    if kind == "each":
+        _, question, players = spec
+        parts = [f"{p}: {_say(values.get(f'{question}({p})'))}" for p in players]
+        return parts[0].split(": ", 1)[1] if len(parts) == 1 else "; ".join(parts)
+    if kind == "positive":
+        _, question, players = spec
+        counts = [(p, values.get(f"{question}({p})")) for p in players]
+        return _say([f"{p} ({n})" for p, n in counts if isinstance(n, int) and n > 0])
+    if kind == "having":
+        _, question, players, wanted = spec
+        return _say([p for p in players if values.get(f"{question}({p})") == wanted])
+    return ""
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def _say(value: Any) -> str:
+    if value is None:
+        return "nobody / none"
+    if isinstance(value, bool):
+        return _yes(value)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
+        return ", ".join(_say(v) for v in items) if items else "nobody"
+    return str(value)
 
 
 # ------------------------------------------------------------------------------------------ fallbacks
@@ -453,25 +1828,34 @@ def closest_scenarios(
 
 EXAMPLES: tuple[str, ...] = (
     "Who becomes the monarch if {a} concedes?",
-    "Who is the monarch after {b}'s creature deals combat damage to {a}?",
+    "If {b}'s creature hits {a}, who is the monarch?",
     "Can {a} attack {c}?",
     "Is {c} within {a}'s range?",
     "Who wins if {b} loses?",
-    "Who are {a}'s opponents?",
+    "What if everyone except {c} concedes?",
+    "Whose turn is it after {a} leaves?",
     "Who are {a}'s teammates?",
-    "Which team is {b} on?",
 )
 
 
-def examples(players: Sequence[str]) -> list[str]:
-    """Example questions using the names at the table.
+def examples(players: Sequence[str] | TableFacts) -> list[str]:
+    """Example questions using the names at the table (and its designations when it has them).
 
     >>> examples(["Ann", "Ben", "Cat"])[2]
     'Can Ann attack Cat?'
     """
-    if not players:
+    facts = _facts(players)
+    seats = facts.players
+    if not seats:
         return []
-    a = players[0]
-    b = players[1] if len(players) > 1 else a
-    c = players[2] if len(players) > 2 else b
-    return [example.format(a=a, b=b, c=c) for example in EXAMPLES]
+    a = seats[0]
+    b = seats[1] if len(seats) > 1 else a
+    c = seats[2] if len(seats) > 2 else b
+    shown = [example.format(a=a, b=b, c=c) for example in EXAMPLES]
+    if facts.monarch:
+        shown[0] = "Who becomes the monarch if the monarch leaves?"
+    if facts.roles:
+        shown[4] = "Who wins if the Leader loses?"
+    if facts.emperors:
+        shown[2] = "Whom can the emperor attack?"
+    return shown

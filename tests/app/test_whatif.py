@@ -50,7 +50,7 @@ PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
         ("Which team is Ben on?", (), ("team(Ben)",)),
         ("What team is Cat in?", (), ("team(Cat)",)),
         ("Who is the monarch?", (), ("monarch",)),
-        ("Whose turn is it?", (), ("active",)),
+        ("Whose turn is it?", (), ("active", "next-turn")),  # 800.4j: the next turn may not be the next seat
         # the same questions as judges also put them
         ("Ann concedes, who is the monarch now?", ({"concedes": "Ann"},), ("monarch",)),
         ("Ben leaves the game. Who becomes the monarch?", ({"leaves": "Ben"},), ("monarch",)),
