@@ -329,10 +329,13 @@ def build_picture(
     show_range: bool = False,
     show_attacks: bool = False,
     reveal: bool = False,
+    cards: dict[str, str] | None = None,
 ) -> TablePicture:
     """Ask the model about the table after ``events`` and draw what it says.
 
-    ``arrows_for``: a player whose range and attacks are drawn, or ``"everyone"``.
+    ``arrows_for``: a player whose range and attacks are drawn, or ``"everyone"``. ``cards``: Treachery
+    identity cards by the player who controls them now (named beside every identity the picture shows:
+    face up, revealed as its player left, or all of them when the judge reveals them).
     """
     seats = seat_order(game)
     questions = ["active", "monarch", "initiative", "in-game", "winners", "losers"]
@@ -365,7 +368,8 @@ def build_picture(
             if role is None:
                 hidden.add(name)
             else:
-                labels[name] = str(role).capitalize()
+                card = (cards or {}).get(name)
+                labels[name] = str(role).capitalize() + (f" ({card})" if card else "")
     the_emperors = emperors(game)
     seat_views = []
     for name in seats:
@@ -391,11 +395,11 @@ def build_picture(
         if match and value is True:
             kind = "attack" if match[1] == "can-attack" else "range"
             arrows.append(Arrow(match[2], match[3], kind))  # type: ignore[arg-type]
-    legend = []
-    if show_attacks and sources:
-        legend.append("solid red arrow: can attack")
-    if show_range and sources:
-        legend.append("dashed blue arrow: within range of influence")
+    legend: list[str] = []
+    if (show_attacks or show_range) and sources and not arrows:
+        legend.append("no arrows: " + ("nobody can attack or reach anyone" if show_attacks and show_range
+                                       else "nobody can attack anyone" if show_attacks
+                                       else "nobody else is within range"))
     active = ", ".join(_listed(values.get("active")))
     caption = f"active player: {active}" if active else "no active player"
     if values.get("monarch"):
@@ -498,3 +502,280 @@ def record_neighbours(corpus: Any, record: Any) -> list[Any]:
         return []
     siblings = [corpus.get(child) for child in getattr(parent, "children", ())]
     return [s for s in siblings if s is not None and s.id != record.id]
+
+
+def record_title(number: str | None, title: str | None) -> str:
+    """A rule's heading without repeating its number ("810.7f — 810.7f" was shown before).
+
+    >>> record_title("725.4", "The Monarch"), record_title("810.7f", "810.7f"), record_title(None, "Emperor")
+    ('725.4 — The Monarch', '810.7f', 'Emperor')
+    """
+    number, title = (number or "").strip(), (title or "").strip()
+    if not number:
+        return title
+    if not title or title == number or title.rstrip(".") == number.rstrip("."):
+        return number
+    return f"{number} — {title}"
+
+
+def current_edition(corpus: Any, document: str) -> str | None:
+    """The newest loaded edition of a document (dates sort as text; Treachery has one, 4.0)."""
+    editions = list(corpus.editions(document)) if hasattr(corpus, "editions") else []
+    return max(editions) if editions else None
+
+
+def edition_status(corpus: Any, document: str, edition: str) -> str:
+    """ "current" for the newest loaded edition of its document, else which edition is current.
+
+    >>> class Corpus:
+    ...     def editions(self, document): return ["2015-07-17", "2024-06-07", "2026-04-17"]
+    >>> edition_status(Corpus(), "cr", "2026-04-17"), edition_status(Corpus(), "cr", "2015-07-17")
+    ('current', 'older edition (current: 2026-04-17)')
+    """
+    newest = current_edition(corpus, document)
+    if newest is None or newest == edition:
+        return "current"
+    return f"older edition (current: {newest})"
+
+
+# ------------------------------------------------------------------------------------------- Treachery
+
+
+def recommended_identities(players: Sequence[str]) -> str:
+    """The identities field for a legal, recommended Treachery deal (907.3c; 907.3b beyond eight players):
+    the first seat the Leader, then Assassins, Guardians and Traitors spread around the table. Fewer than
+    four players: empty (907.2, Treachery needs four).
+
+    >>> print(recommended_identities(["Ann", "Ben", "Cat", "Dan", "Eve"]))
+    Ann: leader
+    Ben: assassin
+    Cat: guardian
+    Dan: assassin
+    Eve: traitor
+    """
+    from rulesjudge.scenarios.model.treachery import RECOMMENDED
+
+    count = len(players)
+    if count < 4:
+        return ""
+    beyond = (1, 1, count // 2, count - 2 - count // 2)  # 907.3b beyond eight
+    leaders, traitors, assassins, guardians = RECOMMENDED.get(count, beyond)
+    others = ["assassin"] * assassins + ["guardian"] * guardians
+    # Alternate assassins and guardians so neither side sits in one block; traitors take the last seats.
+    spread = []
+    a, g = others[:assassins], others[assassins:]
+    while a or g:
+        if a:
+            spread.append(a.pop())
+        if g:
+            spread.append(g.pop())
+    roles = ["leader"] * leaders + spread + ["traitor"] * traitors
+    return "\n".join(f"{player}: {role}" for player, role in zip(players, roles, strict=True))
+
+
+# ---------------------------------------------------------------------------------------- a shared ruling
+
+#: Longest URL state accepted (characters of the token); a link is a table, a few events and a question.
+SHARE_LIMIT = 8000
+#: Longest state once decompressed (bytes): like an upload, far below the 64 KB upload cap.
+SHARE_BYTES = 32 * 1024
+SHARE_DEPTH = 8
+
+
+@dataclass(frozen=True)
+class SharedRuling:
+    """What a shared link reopens: the table, its events and the question asked about it."""
+
+    game: dict[str, Any]
+    events: list[Any]
+    question: str = ""
+
+
+def encode_share(game: dict[str, Any], events: Sequence[Any], question: str = "") -> str:
+    """The URL state of a ruling: compact JSON, zlib, base64url (``?ruling=``).
+
+    >>> token = encode_share({"players": ["Ann", "Ben"], "monarch": "Ben"}, [{"leaves": "Ben"}], "who's king")
+    >>> decode_share(token).events
+    [{'leaves': 'Ben'}]
+    """
+    import base64
+    import json
+    import zlib
+
+    document = {"game": game, "events": list(events), "ask": question}
+    raw = json.dumps(document, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def _depth(value: Any, limit: int) -> bool:
+    if limit < 0:
+        return False
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _depth(v, limit - 1) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_depth(v, limit - 1) for v in value)
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def decode_share(token: str, *, source: str = "link") -> SharedRuling:
+    """The ruling a link carries, validated like an uploaded file: size caps (before and after
+    decompressing), plain JSON values nested at most :data:`SHARE_DEPTH` deep, then the scenario format's
+    own reader. Anything else is an :class:`InputError` of one line.
+
+    >>> try:
+    ...     decode_share("not a ruling")
+    ... except InputError as error:
+    ...     print(error)
+    link: not a rulesjudge ruling link (the ruling= part is damaged or cut short)
+    """
+    import base64
+    import binascii
+    import json
+    import zlib
+
+    damaged = "not a rulesjudge ruling link (the ruling= part is damaged or cut short)"
+    if len(token) > SHARE_LIMIT:
+        raise InputError(source, f"the shared ruling is too long ({len(token)} characters; the limit is "
+                                 f"{SHARE_LIMIT})")
+    if not re.fullmatch(r"[A-Za-z0-9_-]+", token):
+        raise InputError(source, damaged)
+    try:
+        packed = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, SHARE_BYTES + 1)
+        if len(raw) > SHARE_BYTES or inflater.unconsumed_tail:
+            raise InputError(source, f"the shared ruling is too large (over {SHARE_BYTES // 1024} KB)")
+        data = json.loads(raw.decode("utf-8"))
+    except InputError:
+        raise
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError):
+        raise InputError(source, damaged) from None
+    if not isinstance(data, dict) or not _depth(data, SHARE_DEPTH):
+        raise InputError(source, damaged)
+    game, events, question = data.get("game"), data.get("events") or [], data.get("ask") or ""
+    if not isinstance(game, dict) or not isinstance(events, list) or not isinstance(question, str):
+        raise InputError(source, damaged)
+    if len(question) > 500:
+        raise InputError(source, "the shared question is longer than 500 characters", key="ask")
+    from rulesjudge.app.services import parse_scenario_text
+
+    parse_scenario_text(scenario_yaml(game, events, {}, name="shared ruling"), path=source)
+    return SharedRuling(game, events, question)
+
+
+# ----------------------------------------------------------------------------------- "Copy ruling" text
+
+
+def describe_table(game: dict[str, Any]) -> str:
+    """The table in one line of words.
+
+    >>> describe_table({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat", "options": {"range": 1}})
+    'free-for-all; seats clockwise: Ann, Ben, Cat; monarch: Cat; range of influence 1'
+    """
+    parts = [str(game.get("variant") or "free-for-all")]
+    teams = game.get("teams")
+    if teams:
+        described = []
+        for team in teams:
+            members = team.get("members", []) if isinstance(team, dict) else team
+            emperor = team.get("emperor") if isinstance(team, dict) else None
+            described.append(" + ".join(f"{m} (emperor)" if m == emperor else str(m) for m in members))
+        parts.append("teams: " + " vs ".join(described))
+    else:
+        parts.append("seats clockwise: " + ", ".join(seat_order(game)))
+    for key in ("active", "monarch", "initiative"):
+        if game.get(key):
+            parts.append(f"{key}: {game[key]}")
+    identities = identity_labels(game)
+    if identities:
+        parts.append("identities: " + ", ".join(f"{p} {r}" for p, r in identities.items()))
+    options = game.get("options") or {}
+    if options.get("range") is not None:
+        parts.append(f"range of influence {options['range']}")
+    if options.get("attack") and options["attack"] != "multiple":
+        parts.append(f"attack {options['attack']}")
+    if game.get("life"):
+        parts.append("life: " + ", ".join(f"{p} {n}" for p, n in game["life"].items()))
+    if game.get("commander"):
+        parts.append("Commander (40 life)")
+    return "; ".join(parts)
+
+
+def describe_event(event: Any) -> str:
+    """An event as the scenario format writes it, on one line.
+
+    >>> describe_event({"combat-damage": {"from": "Ben", "to": "Cat", "amount": 2}})
+    'combat-damage: {from: Ben, to: Cat, amount: 2}'
+    """
+    def flow(value: Any) -> str:
+        text = yaml.safe_dump(value, default_flow_style=True, sort_keys=False, allow_unicode=True,
+                              width=10_000)
+        return text.strip().removesuffix("...").strip()
+
+    if isinstance(event, dict) and len(event) == 1:
+        (name, argument), = event.items()
+        return f"{name}: {flow(argument)}"
+    return flow(event)
+
+
+@dataclass(frozen=True)
+class RulingStep:
+    """One step of a derivation as the ruling text shows it: the sentence and its rules with editions."""
+
+    text: str
+    rules: tuple[str, ...] = ()
+    readings: tuple[str, ...] = ()
+
+
+def ruling_text(
+    *,
+    question: str,
+    summary: str,
+    answer: str,
+    game: dict[str, Any],
+    events: Sequence[Any],
+    what_if: Sequence[Any],
+    steps: Sequence[RulingStep],
+    answers: Sequence[tuple[str, str]] = (),
+    link: str = "",
+) -> str:
+    """A ruling a judge can paste into a chat: the question, the answer, each step with its rules.
+
+    >>> print(ruling_text(question="whos king if cat scoops", summary="If Cat concedes, who is the monarch?",
+    ...     answer="Ann", game={"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, events=[],
+    ...     what_if=[{"concedes": "Cat"}], steps=[RulingStep("Cat concedes.", ("CR 104.3a (2026-04-17)",))],
+    ...     answers=[("monarch", "Ann")]))
+    Question: whos king if cat scoops
+    Read as: If Cat concedes, who is the monarch?
+    Answer: Ann
+    <BLANKLINE>
+    Table: free-for-all; seats clockwise: Ann, Ben, Cat; monarch: Cat
+    What if: concedes: Cat
+    Model answers: monarch → Ann
+    <BLANKLINE>
+    Why:
+    1. Cat concedes. [CR 104.3a (2026-04-17)]
+    <BLANKLINE>
+    rulesjudge (unofficial fan content; official rules © Wizards of the Coast)
+    """
+    lines = [f"Question: {' '.join(question.split())}"]
+    if summary and summary.strip() != question.strip():
+        lines.append(f"Read as: {summary}")
+    if answer:
+        lines.append(f"Answer: {answer}")
+    lines += ["", f"Table: {describe_table(game)}"]
+    if events:
+        lines.append("Before: " + "; ".join(describe_event(e) for e in events))
+    if what_if:
+        lines.append("What if: " + "; ".join(describe_event(e) for e in what_if))
+    if answers:
+        lines.append("Model answers: " + "; ".join(f"{q} → {v}" for q, v in answers))
+    lines += ["", "Why:"]
+    for number, step in enumerate(steps, 1):
+        rules = f" [{'; '.join(step.rules)}]" if step.rules else ""
+        lines.append(f"{number}. {' '.join(step.text.split())}{rules}")
+        lines += [f"   one reading: {reading}" for reading in step.readings]
+    if link:
+        lines += ["", f"Open it: {link}"]
+    lines += ["", "rulesjudge (unofficial fan content; official rules © Wizards of the Coast)"]
+    return "\n".join(lines)

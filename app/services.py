@@ -375,6 +375,22 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> Any:
     )
 
 
+def identity_cards(game: dict[str, Any], events: Sequence[Any] = ()) -> dict[str, str]:
+    """Treachery identity cards by the player who controls them after ``events`` (cards move: The Metamorph,
+    The Puppet Master), for the picture; empty for other variants or identities dealt without a card.
+
+    >>> identity_cards({"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan"],
+    ...                 "identities": {"Ann": "leader", "Ben": {"role": "traitor", "card": "The Metamorph"},
+    ...                                "Cat": "assassin", "Dan": "assassin"}})
+    {'Ben': 'The Metamorph'}
+    """
+    if game.get("variant") != "treachery":
+        return {}
+    state = evaluate_full(game, events, []).state
+    identities = getattr(state, "identities", None) or {}
+    return {str(p): str(i.card) for p, i in identities.items() if getattr(i, "card", None)}
+
+
 def meets_expectation(answer: Any, wanted: Any) -> bool:
     """Does a model answer equal a scenario's expected value? The runner's own comparison: players as
     sets, orders in order, booleans exactly (so the page and ``rulesjudge check`` never disagree)."""

@@ -143,3 +143,77 @@ def test_winner_is_marked_not_greyed():
     by_name = {g.get("data-player"): g for g in seats_of(root)}
     assert "won" in by_name["Ann"].get("class") and by_name["Ann"].get("opacity") == "1"
     assert by_name["Ben"].get("opacity") != "1"
+
+
+def _busy_picture(count: int) -> TablePicture:
+    names = ["Ann", "Bartholomew the Unready", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"][:count]
+    seats = tuple(Seat(n, active=i == 0, monarch=i == 1, team="A" if i % 2 else "B", life=20,
+                       identity="Guardian (The Bodyguard)" if i == 2 else None) for i, n in enumerate(names))
+    arrows = tuple(Arrow(a, b, kind) for a in names for b in names if a != b for kind in ("attack", "range"))
+    return TablePicture(seats=seats, arrows=arrows)
+
+
+def test_no_arrow_crosses_a_seats_words_at_any_table_size():
+    from rulesjudge.app.table_picture import arrow_points, plan
+
+    for count in range(2, 11):
+        drawing = plan(_busy_picture(count))
+        for name, label in drawing.labels.items():
+            x0, y0, x1, y1 = label.box
+            for arrow, path in drawing.arrows:
+                inside = [(x, y) for x, y in arrow_points(path)
+                          if x0 - 2 <= x <= x1 + 2 and y0 - 2 <= y <= y1 + 2]
+                assert not inside, f"{count} seats: {arrow} crosses the words of {name}"
+
+
+def test_every_seats_words_stay_inside_the_picture():
+    from rulesjudge.app.table_picture import plan
+
+    for count in range(2, 11):
+        drawing = plan(_busy_picture(count), 720)
+        for name, label in drawing.labels.items():
+            x0, y0, x1, _ = label.box
+            assert x0 >= 0 and x1 <= 720 and y0 >= 0, f"{count} seats: {name}'s words leave the picture"
+
+
+def test_the_legend_names_team_colours_and_every_mark_drawn():
+    seats = (Seat("Ann", team="A", active=True), Seat("Ben", team="B", emperor=True, monarch=True),
+             Seat("Cat", team="A", initiative=True), Seat("Dan", team="B", in_game=False))
+    root = parse(render_svg(TablePicture(seats=seats, arrows=(Arrow("Ann", "Ben"),))))
+    rows = [g for g in root.iter(f"{SVG}g") if g.get("class") == "legend"]
+    legend = {g.get("data-kind"): "".join(g.itertext()) for g in rows}
+    colours = team_colours(seats)
+    swatches = {"".join(g.itertext()): next(g.iter(f"{SVG}circle")).get("fill") for g in rows
+                if g.get("data-kind") == "team"}
+    assert swatches == {"team A": colours["A"], "team B": colours["B"]}
+    for kind in ("crown", "badge-I", "badge-E", "active", "left", "arrow-attack"):
+        assert kind in legend, kind
+    assert "arrow-range" not in legend  # only what is drawn
+
+
+def test_the_emperor_has_a_badge_on_their_seat():
+    root = parse(render_svg(TablePicture(seats=(Seat("Ann", team="A"), Seat("Ben", team="A", emperor=True)))))
+    by_name = {g.get("data-player"): g for g in seats_of(root)}
+    assert [g for g in by_name["Ben"].iter(f"{SVG}g") if g.get("class") == "emperor"]
+    assert not [g for g in by_name["Ann"].iter(f"{SVG}g") if g.get("class") == "emperor"]
+
+
+def test_revealed_identities_name_their_cards():
+    from rulesjudge.app.services import evaluate, identity_cards
+
+    game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan"],
+            "identities": {"Ann": {"role": "leader", "card": "The Old Ruler"},
+                           "Ben": {"role": "traitor", "card": "The Metamorph"},
+                           "Cat": {"role": "assassin", "card": "The Witch"}, "Dan": "assassin"}}
+    cards = identity_cards(game)
+    hidden = render_svg(build_picture(game, [], evaluate, cards=cards))
+    assert "The Old Ruler" in hidden  # 907.4a: the Leader is face up, its card is public
+    assert "The Metamorph" not in hidden and "The Witch" not in hidden  # 907.4b: face down
+    revealed = render_svg(build_picture(game, [], evaluate, reveal=True, cards=cards))
+    assert "The Metamorph" in revealed and "The Witch" in revealed and "face down" not in revealed
+
+
+def test_the_picture_is_drawn_large_and_scales_down_to_a_phone():
+    svg = render_svg(_busy_picture(6))
+    root = parse(svg)
+    assert float(root.get("width")) >= 700 and root.get("viewBox", "").startswith("0 0 720 ")
