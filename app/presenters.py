@@ -157,8 +157,15 @@ def parse_permanents(text: str) -> dict[str, dict[str, str]]:
     return permanents
 
 
+#: The longest text each field takes (the widgets show no character counter: it covered long text on phones).
+FIELD_LIMITS = {"players": 1000, "teams": 2000, "identities": 2000, "life": 500, "permanents": 2000}
+
+
 def form_to_game(form: TableForm) -> dict[str, Any]:
     """The ``game:`` mapping of the scenario format for the table on screen."""
+    for key, limit in FIELD_LIMITS.items():
+        if len(str(getattr(form, key) or "")) > limit:
+            raise InputError(FORM, f"longer than {limit} characters", key=key)
     game: dict[str, Any] = {"variant": form.variant}
     if form.variant in TEAM_VARIANTS and form.teams.strip():
         game["teams"] = parse_teams(form.teams)
@@ -462,6 +469,16 @@ def scenario_yaml(
         "expect": expect,
     }
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False)
+
+
+def file_name(name: str) -> str:
+    """The downloaded file's name, from the scenario's name.
+
+    >>> file_name("The monarch leaves during their own turn!"), file_name("  ")
+    ('the-monarch-leaves-during-their-own-turn.yaml', 'table.yaml')
+    """
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:80].strip("-")
+    return f"{slug or 'table'}.yaml"
 
 
 def expect_from_answers(answers: Sequence[Any]) -> dict[str, Any]:

@@ -285,6 +285,113 @@ def _run_citations(entry: LibraryScenario, corpus: Any) -> set[str]:
     return ids
 
 
+# ------------------------------------------------------------------------------- closest scenarios
+
+
+def library_texts(entries: Sequence[LibraryScenario]) -> list[str]:
+    """What a library scenario means, for the closest-scenario search: its name and its why."""
+    return [f"{entry.name}. {entry.why}" for entry in entries]
+
+
+_VECTORS_LOCK = threading.Lock()
+
+
+def _vector_cache(searcher: Any) -> Path:
+    from rulesjudge.corpus.files import data_dir
+    from rulesjudge.indexer.embed import model_hash
+
+    return data_dir() / "app" / f"library-vectors-{model_hash(searcher.embedder.path)[:16]}.npz"
+
+
+def library_vectors(searcher: Any, entries: Sequence[LibraryScenario]) -> Any:
+    """The library's meaning vectors (one row per entry), by the ONNX query model — never torch.
+
+    Vectors are kept on disk per text (``<data>/app/library-vectors-<model>.npz``, written atomically), so
+    a restart reads them and a changed library encodes only its new texts. None when the ONNX query model
+    is not available (the closest scenarios then come from the rules the search found).
+    """
+    import hashlib
+    import io
+
+    import numpy as np
+
+    from rulesjudge.corpus.files import write_atomic
+
+    with _VECTORS_LOCK:
+        texts = library_texts(entries)
+        key = hashlib.sha256("\n".join(texts).encode("utf-8")).hexdigest()
+        cached = _PRELOADED.get("library_vectors")
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        encoder = searcher.embedder.query_encoder()
+        if encoder is None:
+            return None
+        path = _vector_cache(searcher)
+        known: dict[str, Any] = {}
+        unreadable = (OSError, ValueError, KeyError, EOFError)  # no cache yet, or a damaged one: encode again
+        with contextlib.suppress(*unreadable), np.load(path, allow_pickle=False) as stored:
+            known = dict(zip(stored["keys"].tolist(), stored["vectors"], strict=True))
+        digests = [hashlib.sha256(text.encode("utf-8")).hexdigest()[:24] for text in texts]
+        pairs = zip(digests, texts, strict=True)
+        rows: list[Any] = [known[d] if d in known else encoder.encode(t)[0] for d, t in pairs]
+        vectors = np.vstack(rows).astype(np.float32) if rows else np.zeros((0, 384), dtype=np.float32)
+        if any(d not in known for d in digests):
+            buffer = io.BytesIO()
+            np.savez(buffer, keys=np.array(digests), vectors=vectors)
+            with contextlib.suppress(OSError):  # a read-only data folder costs a re-encode next start
+                write_atomic(path, buffer.getvalue())
+        _PRELOADED["library_vectors"] = (key, vectors)
+        return vectors
+
+
+def start_library_vectors(searcher: Any, entries: Sequence[LibraryScenario]) -> None:
+    """Compute :func:`library_vectors` in the background, once (the first fallback never waits for it)."""
+    with _LOCK:
+        if "library_vectors_thread" in _WARMING:
+            return
+
+        def work() -> None:
+            with contextlib.suppress(Exception):  # no vectors: the fallback uses the rules the search found
+                library_vectors(searcher, entries)
+
+        thread = threading.Thread(target=work, name="rulesjudge-library-vectors", daemon=True)
+        _WARMING["library_vectors_thread"] = thread
+        thread.start()
+
+
+@dataclass(frozen=True)
+class Nearby:
+    """A library scenario close to a question: by meaning (cosine) or by the rules it cites."""
+
+    entry: LibraryScenario
+    score: float
+    how: str  # "meaning" or "cites the rules found"
+
+
+def closest_library(
+    question: str, searcher: Any, entries: Sequence[LibraryScenario], *, hits: Sequence[Any] = (),
+    index: dict[str, list[LibraryScenario]] | None = None, k: int = 3,
+) -> list[Nearby]:
+    """The ``k`` library scenarios closest to a question, without torch and without waiting: by meaning
+    when the library's vectors are ready (ONNX query model), else the scenarios citing the rules the search
+    found (``hits``, best first), ranked by how high those rules came."""
+    from rulesjudge.app.whatif import closest_scenarios
+
+    cached = _PRELOADED.get("library_vectors")
+    encoder = searcher.embedder.query_encoder() if cached is not None else None
+    if cached is not None and encoder is not None and len(cached[1]) == len(entries):
+        query = encoder.encode(question)[0]
+        ranked = closest_scenarios(list(query), [list(v) for v in cached[1]], k)
+        return [Nearby(entries[i], score, "meaning") for i, score in ranked]
+    scores: dict[str, float] = {}
+    by_path = {entry.relpath: entry for entry in entries}
+    for rank, hit in enumerate(hits, 1):
+        for entry in (index or {}).get(getattr(hit, "id", ""), []):
+            scores[entry.relpath] = scores.get(entry.relpath, 0.0) + 1.0 / rank
+    best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
+    return [Nearby(by_path[path], round(score, 3), "cites the rules found") for path, score in best]
+
+
 # ------------------------------------------------------------------------------------ the rules model
 
 
@@ -440,6 +547,41 @@ def _get(obj: Any, name: str, default: Any) -> Any:
     if isinstance(obj, dict):
         return obj.get(name, default)
     return getattr(obj, name, default)
+
+
+@dataclass(frozen=True)
+class WhatIfOutcome:
+    """A what-if played on the table: the model's report, the steps of the what-if's own events, the
+    answer in one line, each question's value in words and the steps for the ruling text."""
+
+    report: Any
+    event_steps: list[list[Any]]
+    answer: str
+    values: list[tuple[str, str]]
+    ruling_steps: list[Any]
+
+
+def what_if(game: dict[str, Any], events: Sequence[Any], plan: Any, corpus: Any) -> WhatIfOutcome:
+    """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events and read the answers."""
+    from rulesjudge.app.presenters import RulingStep, format_value
+    from rulesjudge.app.whatif import answer_line
+
+    report = evaluate_full(game, [*events, *plan.events], list(plan.questions))
+    mine = event_steps(report)[len(events):]
+    by_question = {str(a.question): a.value for a in report.answers}
+    values = [(question, format_value(value)) for question, value in by_question.items()]
+    answer = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
+    ruling: list[Any] = []
+    steps = [s for group in mine for s in group] + [s for a in report.answers for s in answer_steps(a)]
+    for step in steps:
+        rules = tuple(dict.fromkeys(c["label"] for c in step_citations(step, corpus)))
+        alternatives = getattr(step, "alternatives", ()) or ()
+        readings = tuple(f"{r.text} → {format_value(r.value)}" for r in alternatives)
+        text = str(step.get("text") if isinstance(step, dict) else getattr(step, "text", step))
+        if ruling and ruling[-1].text == text and ruling[-1].rules == rules:
+            continue  # the same step given for two questions
+        ruling.append(RulingStep(text, rules, readings))
+    return WhatIfOutcome(report, mine, answer, values, ruling)
 
 
 def check_upload(data: bytes, name: str, *, limit: int) -> str:

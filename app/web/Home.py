@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 import streamlit as st
 
-from rulesjudge.app import services
+from rulesjudge.app import presenters, services
 from rulesjudge.app.web import common
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.records import DOCUMENT_TITLES, document_title
@@ -25,38 +25,59 @@ def close_rule() -> None:
     st.query_params.pop("rule", None)
 
 
+def open_in_place(rank: int, record_id: str) -> None:
+    """A cross-reference opens its rule right under the hit it was clicked in (the view stays put)."""
+    st.session_state.setdefault("xref_open", {})[rank] = record_id
+
+
+def close_in_place(rank: int) -> None:
+    st.session_state.setdefault("xref_open", {}).pop(rank, None)
+
+
 st.title("rulesjudge — rules search")
 st.caption(
     "Ask in your own words or type a rule number (722.4, rule 809.3c, CR 907.11b). Every hit names its rule "
-    "number, document and edition. Official rules need a release added with `rulesjudge corpus add`."
+    "number, document and edition."
 )
 
 searcher = common.searcher()
 store = common.corpus()
 
-with st.sidebar:
-    st.header("Filters")
-    documents = ["(all documents)", *sorted(searcher.documents)]
-    document = st.selectbox("Document", documents, key="f_document",
+query = st.text_input("Question or rule number", key="query",
+                      placeholder="who becomes the monarch if the monarch leaves the game?",
+                      help=f"Up to {common.MAX_QUESTION} characters.")
+
+documents = ["(all documents)", *sorted(searcher.documents)]
+chosen_document = str(st.session_state.get("f_document") or documents[0])
+chosen_edition = str(st.session_state.get("f_edition") or common.NEWEST)
+summary = (f"{DOCUMENT_TITLES.get(chosen_document, chosen_document)} · {chosen_edition}"
+           f"{' · official only' if st.session_state.get('f_official') else ''} · "
+           f"{st.session_state.get('f_k', 8)} hits")
+with st.expander("Filters: " + md(summary)):
+    f1, f2 = st.columns(2)
+    document = f1.selectbox("Document", documents, key="f_document",
                             format_func=lambda d: DOCUMENT_TITLES.get(d, d))
     editions = sorted({r.edition for r in store.records.values()
-                       if document.startswith("(") or r.document == document})
-    edition = st.selectbox("Rules as of (edition)", ["(current)", *editions], key="f_edition",
+                       if document.startswith("(") or r.document == document}, reverse=True)
+    labels = common.edition_labels(store, editions)
+    edition = f2.selectbox("Rules as of (edition)", [common.NEWEST, *editions], key="f_edition",
+                           format_func=lambda e: labels.get(e, e),
                            help="A date shows the rules in effect on that date; 4.0 is Treachery's version.")
-    official_only = st.checkbox("Official only", key="f_official")
-    k = st.slider("Hits", 3, 20, 8, key="f_k")
+    f3, f4 = st.columns(2)
+    official_only = f3.checkbox("Official only", key="f_official")
+    k = f4.slider("Hits", 3, 20, 8, key="f_k")
 
 opened = st.query_params.get("rule")
 if opened:
     record = store.get(opened)
-    with st.container(border=True):
+    with st.container(border=True, key="opened_rule"):
         cols = st.columns([6, 1])
         cols[1].button("Close", on_click=close_rule, key="close-rule")
         if record is None:
             cols[0].warning("Rule " + md(opened) + " is not loaded. " + common.NOT_LOADED)
         else:
             cols[0].markdown("Opened: " + common.record_heading(record))
-            common.show_badge(record.official)
+            common.show_badges(record)
             common.show_record_text(record)
             common.show_context(record, key="opened")
             for i, ref in enumerate(record.cross_refs):
@@ -64,10 +85,31 @@ if opened:
                     st.button(f"→ {md(ref.label)}", key=f"opened-xref-{i}", on_click=open_rule,
                               args=(ref.target,))
 
-query = st.text_input("Question or rule number", key="query", max_chars=common.MAX_QUESTION,
-                      placeholder="who becomes the monarch if the monarch leaves the game?")
 
-if query.strip():
+def show_in_place(rank: int, record_id: str) -> None:
+    """The rule a cross-reference names, opened under its hit, with its own cross-references."""
+    record = store.get(record_id)
+    with st.container(border=True, key=f"xref_open_{rank}"):
+        cols = st.columns([6, 1])
+        cols[1].button("Close", key=f"xref-close-{rank}", on_click=close_in_place, args=(rank,))
+        if record is None:
+            cols[0].warning("Rule " + md(record_id) + " is not loaded. " + common.NOT_LOADED)
+            return
+        cols[0].markdown("→ " + common.record_heading(record))
+        common.show_badges(record)
+        common.show_record_text(record)
+        st.markdown(f"[link to this rule](?rule={quote(record.id, safe='@/')})")
+        targets = [ref for ref in record.cross_refs if ref.target]
+        if targets:
+            columns = st.columns(min(len(targets), 4))
+            for i, ref in enumerate(targets):
+                columns[i % len(columns)].button(f"→ {md(ref.label)}", key=f"xref-{rank}-in-{i}",
+                                                 on_click=open_in_place, args=(rank, ref.target))
+
+
+if len(query) > common.MAX_QUESTION:
+    st.error(f"The question is longer than {common.MAX_QUESTION} characters; shorten it.")
+elif query.strip():
     if not services.model_ready():
         with st.spinner("Loading the language model (only the first question waits for it)…"):
             services.ready_for(query)
@@ -76,7 +118,7 @@ if query.strip():
         result = searcher.search(
             query, k=k,
             document=None if document.startswith("(") else document,
-            edition=None if edition.startswith("(") else edition,
+            edition=None if edition == common.NEWEST else edition,
             official_only=official_only,
         )
     except InputError as error:
@@ -93,11 +135,10 @@ if query.strip():
     for rank, hit in enumerate(result.hits, 1):
         with st.container(border=True):
             # One markdown block per hit (fewer elements: the page renders faster in the browser).
-            head = f"{rank}. **{md(hit.number or hit.title or hit.id)}**"
-            if hit.title and hit.number:
-                head += " — " + md(hit.title)
+            head = f"{rank}. **{md(presenters.record_title(hit.number, hit.title) or hit.id)}**"
             head += f" · {md(document_title(hit.document, hit.kind))} · {md(hit.edition)}"
             head += " " + common.badge_markdown(hit.official)
+            head += " " + common.edition_badge(store, hit.document, hit.edition)
             parts = [head]
             if hit.note:
                 parts.append(":blue[" + md(hit.note) + "]")
@@ -110,12 +151,16 @@ if query.strip():
                 common.show_context(record, key=f"hit-{rank}")
             targets = [t for t in hit.cross_refs if t]
             if targets:
-                st.markdown("Cross-references:")
+                st.markdown("Cross-references (open here):")
                 cols = st.columns(min(len(targets), 4))
                 for i, target in enumerate(targets):
                     label = target.split("/", 1)[-1]
                     cols[i % len(cols)].button(f"→ {md(label)}", key=f"xref-{rank}-{i}",
-                                               help=f"open {target}", on_click=open_rule, args=(target,))
+                                               help=f"open {target} here", on_click=open_in_place,
+                                               args=(rank, target))
+            in_place = st.session_state.get("xref_open", {}).get(rank)
+            if in_place:
+                show_in_place(rank, in_place)
             citing = index.get(hit.id, [])
             if citing:
                 lines = [f"Scenarios in the library that cite it ({len(citing)}), each opens in the checker:"]

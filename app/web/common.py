@@ -11,13 +11,21 @@ from typing import Any
 import streamlit as st
 
 from rulesjudge.app import services
-from rulesjudge.app.presenters import badge, escape_markdown, record_neighbours
+from rulesjudge.app.presenters import (
+    badge,
+    current_edition,
+    edition_status,
+    escape_markdown,
+    record_neighbours,
+    record_title,
+)
 
 NOT_LOADED = (
     "Official release not loaded — add the Comprehensive Rules with `rulesjudge corpus add FILE_OR_URL` "
     "to read this rule."
 )
 MAX_QUESTION = 500
+NEWEST = "(current: newest of each document)"
 
 
 def setup_page(title: str, icon: str) -> None:
@@ -47,27 +55,6 @@ def library_index() -> dict[str, list[services.LibraryScenario]]:
     return services.library_index(library(), corpus())
 
 
-@st.cache_resource(show_spinner="Embedding the scenario library…")
-def library_vectors() -> Any:
-    entries = library()
-    texts = [f"{entry.name}. {entry.why}" for entry in entries]
-    if not texts:
-        return []
-    return services.encoder(searcher()).encode(texts)
-
-
-def closest_library(question: str, k: int = 3) -> list[tuple[services.LibraryScenario, float]]:
-    """The library scenarios closest in meaning to a question (same MiniLM model as the search)."""
-    from rulesjudge.app.whatif import closest_scenarios
-
-    vectors = library_vectors()
-    if len(vectors) == 0:
-        return []
-    query = services.encoder(searcher()).encode([question])[0]
-    entries = library()
-    return [(entries[i], score) for i, score in closest_scenarios(list(query), [list(v) for v in vectors], k)]
-
-
 # ------------------------------------------------------------------------------------------ rendering
 
 
@@ -83,9 +70,27 @@ def show_record_text(record: Any) -> None:
 
 
 def record_heading(record: Any) -> str:
-    number = record.number or record.title or record.id
-    title = f" — {record.title}" if record.title and record.number else ""
-    return f"**{md(str(number))}**{md(title)} · {md(record.document_title)} · {md(record.edition)}"
+    title = record_title(record.number, record.title) or record.id
+    return f"**{md(title)}** · {md(record.document_title)} · {md(record.edition)}"
+
+
+def edition_labels(store: Any, editions: list[str]) -> dict[str, str]:
+    """Edition names for the filter, "current" only on the newest official Comprehensive Rules."""
+    newest = current_edition(store, "cr")
+    return {e: f"{e} (current Comprehensive Rules)" if e == newest else e for e in editions}
+
+
+def edition_badge(store: Any, document: str, edition: str) -> str:
+    """ "current" or "older edition (current: …)" beside a hit: an edition is called current only when it
+    is."""
+    status = edition_status(store, document, edition)
+    return ":blue-badge[current]" if status == "current" else f":gray-badge[{md(status)}]"
+
+
+def show_badges(record: Any) -> None:
+    """The official / fan-made badge and the edition's status."""
+    edition = edition_badge(corpus(), record.document, record.edition)
+    st.markdown(badge_markdown(record.official) + " " + edition)
 
 
 def badge_markdown(official: bool) -> str:
@@ -117,12 +122,13 @@ def citation_block(citation: dict[str, Any], *, key: str) -> None:
     """One cited rule, expandable to its text (or the note that the release is not loaded)."""
     label = str(citation.get("label") or citation.get("record_id") or "rule")
     record_id = citation.get("record_id")
-    with st.expander(f"Rule: {md(label)}"):
-        record = corpus().get(record_id) if record_id else None
+    record = corpus().get(record_id) if record_id else None
+    with st.expander(f"Rule: {md(label)}" + ("" if record is not None or not record_id else " (not loaded)")):
         if record is None:
             st.info(NOT_LOADED)
             return
         st.markdown(record_heading(record))
+        show_badges(record)
         show_record_text(record)
         for other in citation.get("also") or ():
             st.caption("Also in another edition: " + md(str(other)))

@@ -1,7 +1,7 @@
-"""rulesjudge — the scenario checker: build a table, play events, ask the rules model, ask what-if questions.
+"""rulesjudge — the scenario checker: ask about a table first, then build it, play events, read the model.
 
-Thin page: the table form, answers, picture and download live in app/presenters.py, the plain-English
-questions in app/whatif.py, the model and library in app/services.py.
+Thin page: the table form, answers, picture, ruling text, share links and download live in
+app/presenters.py, the plain-English questions in app/whatif.py, the model and library in app/services.py.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import streamlit as st
-import yaml
 
 from rulesjudge.app import presenters, services, whatif
 from rulesjudge.app.presenters import DEFAULT, NOBODY, TableForm
@@ -23,36 +22,61 @@ common.setup_page("Scenario checker", "👑")
 md = common.md
 
 STANDARD_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "apnap-order", "in-game", "game-over",
-                      "winners", "losers", "legal-setup", "defending-players", "drawn"]
-DEFAULT_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners"]
+                      "winners", "losers", "legal-setup", "first-player", "defending-players", "drawn"]
+DEFAULT_QUESTIONS = {
+    "treachery": ["active", "first-player", "legal-setup", "turn-order", "in-game", "game-over", "winners"],
+    "emperor": ["active", "legal-setup", "turn-order", "in-game", "game-over", "winners"],
+}
+FFA_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners"]
 FIELDS = {"variant": "t_variant", "players": "t_players", "teams": "t_teams", "identities": "t_identities",
           "active": "t_active", "monarch": "t_monarch", "initiative": "t_initiative", "life": "t_life",
           "range": "t_range", "attack": "t_attack", "commander": "t_commander", "permanents": "t_permanents"}
+KEPT = [*FIELDS.values(), "questions", "custom_questions", "save_name", "save_why"]
 
 state = st.session_state
 state.setdefault("events", [])
 state.setdefault("loaded", None)  # {"name", "why", "about", "expect", "source"} of a loaded scenario
+state.setdefault("ask", "")  # the question on the page (answered on every run until cleared)
 if "t_players" not in state:
     for name, key in FIELDS.items():
         state[key] = getattr(TableForm(players="Ann, Ben, Cat, Dan"), name)
+    state["questions"] = list(FFA_QUESTIONS)
+    state["custom_questions"] = ""
+    state["save_name"] = "A table from the rulesjudge app"
+    state["save_why"] = ""
+for kept in KEPT:  # a widget that is not drawn in a run loses its value: keep the table as typed
+    if kept in state:
+        state[kept] = state[kept]
+
+
+def default_questions(variant: str) -> list[str]:
+    return list(DEFAULT_QUESTIONS.get(variant, FFA_QUESTIONS))
+
+
+def apply_table(game: dict[str, Any], events: Sequence[Any]) -> None:
+    """Put a table and its events into the widgets (before they are drawn)."""
+    form = presenters.game_to_form(game)
+    for name, key in FIELDS.items():
+        state[key] = getattr(form, name)
+    state["events"] = list(events)
 
 
 def apply_scenario(raw: dict[str, Any], source: str) -> None:
-    """Put a scenario's table, events and questions into the widgets (before they are drawn)."""
+    """Put a scenario's table, events, questions, name and why into the widgets."""
     game_raw = raw.get("game")
-    form = presenters.game_to_form(game_raw if isinstance(game_raw, dict) else {})
-    for name, key in FIELDS.items():
-        state[key] = getattr(form, name)
-    state["events"] = list(raw.get("events") or [])
+    apply_table(game_raw if isinstance(game_raw, dict) else {}, list(raw.get("events") or []))
     expect_raw = raw.get("expect")
     expect: dict[str, Any] = expect_raw if isinstance(expect_raw, dict) else {}
     state["loaded"] = {"name": str(raw.get("name", "")), "why": str(raw.get("why") or ""),
                        "about": list(raw.get("about") or []), "expect": expect, "source": source}
     state["questions"] = [q for q in expect if q in STANDARD_QUESTIONS]
     state["custom_questions"] = "\n".join(q for q in expect if q not in STANDARD_QUESTIONS)
+    state["save_name"] = str(raw.get("name") or "A table from the rulesjudge app")
+    state["save_why"] = str(raw.get("why") or "")
+    state["ask"] = ""
 
 
-# ------------------------------------------------------------------------------- load / upload (sidebar)
+# ------------------------------------------------------------------------------ links, loads, uploads
 
 library = common.library()
 by_path = {entry.relpath: entry for entry in library}
@@ -66,11 +90,30 @@ if pending in by_path:
 elif pending:
     st.warning("No library scenario at " + md(str(pending)))
 
-with st.sidebar:
-    st.header("Scenarios")
-    choice = st.selectbox("Library scenario", ["", *by_path], key="library_choice",
-                          format_func=lambda p: p or "(choose one)")
-    if st.button("Load scenario", disabled=not choice, key="load_button") and choice:
+shared = st.query_params.get("ruling")  # a shared ruling: ?ruling=<table, events and question>
+if shared and shared != state.get("shared_ruling"):
+    state["shared_ruling"] = shared
+    try:
+        ruling = presenters.decode_share(shared)
+        apply_table(ruling.game, ruling.events)
+        state["ask"] = state["whatif_q"] = ruling.question
+        state["loaded"] = None
+        state["questions"] = default_questions(str(ruling.game.get("variant") or ""))
+        st.info("Opened a shared ruling: the table, its events and the question as they were shared.")
+    except InputError as error:
+        st.error(md(str(error)))
+
+st.title("Scenario checker")
+loaded = state.get("loaded")
+if loaded:
+    st.info(f"Loaded {md(loaded['source'])}: **{md(loaded['name'])}**" +
+            (f" — {md(loaded['why'])}" if loaded["why"] else ""))
+
+with st.expander("Load a scenario: the library or a file", expanded=False):
+    pick, button = st.columns([4, 1], vertical_alignment="bottom")
+    choice = pick.selectbox("Library scenario", ["", *by_path], key="library_choice",
+                            format_func=lambda p: p or "(choose one)")
+    if button.button("Load", disabled=not choice, key="load_button") and choice:
         apply_scenario(by_path[choice].raw, f"library: {choice}")
         st.rerun()
     upload = st.file_uploader("Upload a scenario file (.yaml, up to 64 KB)", type=["yaml", "yml"],
@@ -87,20 +130,8 @@ with st.sidebar:
     if state.get("upload_error"):
         st.error(md(state["upload_error"]))
 
-st.title("Scenario checker")
-loaded = state.get("loaded")
-if loaded:
-    st.info(f"Loaded {md(loaded['source'])}: **{md(loaded['name'])}**" +
-            (f" — {md(loaded['why'])}" if loaded["why"] else ""))
 
-# ---------------------------------------------------------------------------------------------- table
-
-
-def prefill_teams() -> None:
-    """Switching to a team variant with no teams yet: the players split in two teams, in seat order."""
-    if state.get("t_variant") in presenters.TEAM_VARIANTS and not str(state.get("t_teams") or "").strip():
-        players = presenters.split_names(str(state.get("t_players") or ""))
-        state["t_teams"] = presenters.split_in_teams(players)
+# ------------------------------------------------------------------------------------- the table
 
 
 def current_form() -> TableForm:
@@ -109,58 +140,43 @@ def current_form() -> TableForm:
     return TableForm(**{name: state.get(key, getattr(blank, name)) for name, key in FIELDS.items()})
 
 
-st.subheader("1. The table")
-col_a, col_b = st.columns(2)
-with col_a:
-    variant = st.selectbox("Variant", presenters.VARIANTS, key="t_variant", on_change=prefill_teams)
-    if variant in presenters.TEAM_VARIANTS:
-        st.text_area("Teams (one team per line, seats clockwise; *Name marks an emperor)", key="t_teams",
-                     height=90, max_chars=2000)
-    st.text_input("Players in seat order (clockwise, comma-separated)", key="t_players", max_chars=1000,
-                  help="Left out when teams are given: the teams' members in order.")
-    if variant == "treachery":
-        st.text_area("Identities (one per line: Name: role[, card][, up|down])", key="t_identities",
-                     height=110, max_chars=2000)
-    st.text_input("Life totals (Name: N, …; others start at the variant's life)", key="t_life", max_chars=500)
-    st.text_area("Permanents (one per line: Bear: owner Ben, controller Ann)", key="t_permanents", height=68,
-                 max_chars=2000)
-
-try:
-    draft = current_form()
-    draft_game = presenters.form_to_game(TableForm(**{**draft.__dict__, "active": DEFAULT, "monarch": NOBODY,
-                                                       "initiative": NOBODY}))
-    seats = presenters.seat_order(draft_game)
-    table_error = None
-except InputError as error:
-    seats, table_error = presenters.split_names(state["t_players"]), str(error)
-
-for key, first in (("t_active", DEFAULT), ("t_monarch", NOBODY), ("t_initiative", NOBODY)):
-    if state.get(key) not in (first, *seats):
-        state[key] = first
-with col_b:
-    st.selectbox("Active player", [DEFAULT, *seats], key="t_active")
-    st.selectbox("Monarch", [NOBODY, *seats], key="t_monarch")
-    st.selectbox("Initiative", [NOBODY, *seats], key="t_initiative")
-    ranges = ["unlimited", "1", "2", "3", "4"]
-    if state.get("t_range") not in ranges:
-        ranges.append(str(state.get("t_range")))
-    st.selectbox("Range of influence", ranges, key="t_range")
-    st.selectbox("Attack option", presenters.ATTACK_OPTIONS, key="t_attack")
-    st.checkbox("Commander (starting life 40)", key="t_commander")
-
-game: dict[str, Any] | None = None
-if table_error is None:
+def read_table() -> tuple[dict[str, Any] | None, list[str], str | None]:
+    """The table on screen as the scenario format's ``game:``, its seats, or the one-line error."""
     try:
-        game = presenters.form_to_game(current_form())
+        draft = current_form()
+        draft_game = presenters.form_to_game(TableForm(**{**draft.__dict__, "active": DEFAULT,
+                                                          "monarch": NOBODY, "initiative": NOBODY}))
+        seats = presenters.seat_order(draft_game)
     except InputError as error:
-        table_error = str(error)
-if table_error:
-    st.error(md(table_error))
-    st.stop()
-assert game is not None
+        return None, presenters.split_names(str(state.get("t_players") or "")), str(error)
+    for key, first in (("t_active", DEFAULT), ("t_monarch", NOBODY), ("t_initiative", NOBODY)):
+        if state.get(key) not in (first, *seats):
+            state[key] = first
+    try:
+        return presenters.form_to_game(current_form()), seats, None
+    except InputError as error:
+        return None, seats, str(error)
+
+
+game, seats, table_error = read_table()
+events: list[Any] = state["events"]
+
 
 def evaluate(game_: dict[str, Any], events_: Sequence[Any], questions_: Sequence[str]) -> list[Any]:
     return services.evaluate(game_, events_, questions_)
+
+
+def show_steps(steps: list[Any], *, key: str) -> None:
+    """A derivation: numbered sentences, the readings a judge may choose, each cited rule expandable."""
+    store = common.corpus()
+    for i, step in enumerate(steps, 1):
+        text = step.get("text") if isinstance(step, dict) else getattr(step, "text", str(step))
+        st.markdown(f"{i}\\. " + md(str(text)))
+        for reading in getattr(step, "alternatives", ()) or ():
+            st.markdown("- one reading: " + md(str(reading.text)) + " → "
+                        + md(presenters.format_value(reading.value)))
+        for c, citation in enumerate(services.step_citations(step, store)):
+            common.citation_block(citation, key=f"{key}-{i}-{c}")
 
 
 def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, key: str) -> None:
@@ -178,25 +194,152 @@ def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, ke
             show_steps(services.answer_steps(answer), key=f"{key}-{n}")
 
 
-def show_steps(steps: list[Any], *, key: str) -> None:
-    """A derivation: numbered sentences, the readings a judge may choose, each cited rule expandable."""
-    store = common.corpus()
-    for i, step in enumerate(steps, 1):
-        text = step.get("text") if isinstance(step, dict) else getattr(step, "text", str(step))
-        st.markdown(f"{i}\\. " + md(str(text)))
-        for reading in getattr(step, "alternatives", ()) or ():
-            st.markdown("- one reading: " + md(str(reading.text)) + " → "
-                        + md(presenters.format_value(reading.value)))
-        for c, citation in enumerate(services.step_citations(step, store)):
-            common.citation_block(citation, key=f"{key}-{i}-{c}")
+# --------------------------------------------------------------------------- ask about this table
+
+st.subheader("Ask about this table")
+facts = None
+if game is not None:
+    try:
+        facts = services.table_facts(game, events)
+    except InputError as error:
+        table_error = str(error)
+with st.form("whatif_form", border=False):
+    asking, button_column = st.columns([6, 1], vertical_alignment="bottom")
+    question = asking.text_input(
+        "Ask about this table in plain English", key="whatif_q",
+        placeholder=(whatif.examples(facts)[0] if facts else "who becomes the monarch if Ann concedes?"),
+        help=f"Up to {whatif.MAX_QUESTION} characters. Players by name, role or designation: the monarch, "
+             "the active player, the leader, the emperor, Ann's teammate, everyone except Dan.")
+    if button_column.form_submit_button("Ask", type="primary", width="stretch"):
+        state["ask"] = question
+if facts is not None:
+    st.caption("For example: " + md(" · ".join(whatif.examples(facts)[:4])))
+
+asked = str(state.get("ask") or "").strip()
+if asked and table_error:
+    st.warning("Mend the table below first: " + md(table_error))
+elif asked and game is not None and facts is not None:
+    started = time.perf_counter()
+    plan: whatif.WhatIf | None = None
+    refused = False  # understood, but names someone not at the table (the error says so)
+    try:
+        plan = whatif.interpret(asked, facts)
+    except whatif.WhatIfError as error:
+        refused = True
+        st.error(md(str(error)))
+    if plan is not None:
+        outcome: services.WhatIfOutcome | None = None
+        try:
+            outcome = services.what_if(game, events, plan, common.corpus())
+        except InputError as error:
+            st.error(md(str(error)))
+        if outcome is not None:
+            elapsed = time.perf_counter() - started
+            with st.container(border=True, key="whatif_answer"):
+                st.markdown("**" + md(plan.summary) + "**")
+                if outcome.answer:
+                    st.markdown("### " + md(outcome.answer))
+                for event, steps in zip(plan.events, outcome.event_steps, strict=False):
+                    st.caption("What if: " + md(presenters.describe_event(event)))
+                    show_steps(steps, key="whatif-event")
+                show_answers(list(outcome.report.answers), key="whatif")
+                st.caption(f"answered in {elapsed * 1000:.0f} ms")
+                focus = plan.players[0] if plan.players else None
+                after = presenters.build_picture(
+                    game, [*events, *plan.events], evaluate, arrows_for=focus,
+                    show_range=plan.kind in ("in-range", "who-in-range", "range"),
+                    show_attacks=plan.kind in ("can-attack", "attack-targets", "attackers-of"),
+                    reveal=bool(state.get("reveal")),
+                    cards=services.identity_cards(game, [*events, *plan.events]))
+                st.image(render_svg(after), caption="the table after the what-if", width="stretch")
+                base = str(getattr(st.context, "url", "") or "").split("?")[0]
+                link = f"{base}?ruling={presenters.encode_share(game, events, asked)}"
+                share, copy = st.columns(2)
+                with share.expander("Share this ruling (a link)"):
+                    st.code(link, language=None, wrap_lines=True)
+                    st.caption("The link reopens this table, its events and the question.")
+                with copy.expander("Copy ruling (plain text)"):
+                    ruling_text = presenters.ruling_text(
+                        question=asked, summary=plan.summary, answer=outcome.answer, game=game, events=events,
+                        what_if=plan.events, steps=outcome.ruling_steps, answers=outcome.values, link=link)
+                    st.code(ruling_text, language=None, wrap_lines=True)
+    elif not refused:
+        with st.container(border=True, key="whatif_fallback"):
+            st.warning("I can't turn that into a question for the rules model; here are the rules and the "
+                       "library scenarios closest to it.")
+            services.ready_for(asked)
+            hits: list[Any] = []
+            try:
+                hits = list(common.searcher().search(asked, k=3).hits)
+            except InputError as error:
+                st.error(md(str(error)))
+            for hit in hits:
+                st.markdown(f"**{md(hit.citation)}** — " + md(hit.text))
+            for near in services.closest_library(asked, common.searcher(), library, hits=hits,
+                                                 index=common.library_index()):
+                cols = st.columns([6, 1])
+                cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)} "
+                                 f"({md(near.how)}, {near.score:.2f})")
+                cols[1].button("Load", key=f"near-{near.entry.relpath}", on_click=state.__setitem__,
+                               args=("load_scenario", near.entry.relpath))
+            st.caption(f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
+if asked and st.button("Clear the question", key="clear_ask"):
+    state["ask"] = ""
+    st.rerun()
 
 
-# --------------------------------------------------------------------------------------------- events
+# ------------------------------------------------------------------------------------- 1. the table
+
+
+def on_variant() -> None:
+    """A new variant: teams split in two for team variants, a recommended Treachery deal, its questions."""
+    variant = str(state.get("t_variant"))
+    players = presenters.split_names(str(state.get("t_players") or ""))
+    if variant in presenters.TEAM_VARIANTS and not str(state.get("t_teams") or "").strip():
+        state["t_teams"] = presenters.split_in_teams(players)
+    if variant == "treachery" and not str(state.get("t_identities") or "").strip():
+        state["t_identities"] = presenters.recommended_identities(players)
+    state["questions"] = default_questions(variant)
+
+
+st.subheader("1. The table")
+col_a, col_b = st.columns(2)
+with col_a:
+    variant = st.selectbox("Variant", presenters.VARIANTS, key="t_variant", on_change=on_variant)
+    if variant in presenters.TEAM_VARIANTS:
+        st.text_area("Teams (one team per line, seats clockwise; *Name marks an emperor)", key="t_teams",
+                     height=90)
+    st.text_input("Players in seat order (clockwise, comma-separated)", key="t_players",
+                  help="Left out when teams are given: the teams' members in order.")
+    if variant == "treachery":
+        st.text_area("Identities (one per line: Name: role[, card][, up|down])", key="t_identities",
+                     height=130,
+                     help="A legal deal for the player count is filled in (907.3c); change it as dealt.")
+        if len(seats) < 4:
+            st.caption("Treachery is played by four or more players (907.2).")
+    st.text_input("Life totals (Name: N, …; others start at the variant's life)", key="t_life")
+    st.text_area("Permanents (one per line: Bear: owner Ben, controller Ann)", key="t_permanents", height=68)
+with col_b:
+    st.selectbox("Active player", [DEFAULT, *seats], key="t_active")
+    st.selectbox("Monarch", [NOBODY, *seats], key="t_monarch")
+    st.selectbox("Initiative", [NOBODY, *seats], key="t_initiative")
+    ranges = ["unlimited", "1", "2", "3", "4"]
+    if state.get("t_range") not in ranges:
+        ranges.append(str(state.get("t_range")))
+    st.selectbox("Range of influence", ranges, key="t_range")
+    st.selectbox("Attack option", presenters.ATTACK_OPTIONS, key="t_attack")
+    st.checkbox("Commander (starting life 40)", key="t_commander")
+
+if table_error:
+    st.error(md(table_error))
+    st.stop()
+assert game is not None
+
+# ------------------------------------------------------------------------------------------ 2. events
 
 st.subheader("2. Events")
 from rulesjudge.scenarios.model.events import EVENT_TYPES, event_to_yaml, parse_event  # noqa: E402
 
-events: list[Any] = state["events"]
 try:
     derivations = services.event_steps(services.evaluate_full(game, events, []))
 except InputError as error:
@@ -206,13 +349,13 @@ if events:
     for i, event in enumerate(events):
         with st.container(border=True):
             cols = st.columns([8, 1])
-            shown_event = yaml.safe_dump([event], default_flow_style=True, sort_keys=False).strip()
-            cols[0].code(shown_event, language="yaml")
+            cols[0].code(presenters.describe_event(event), language="yaml")
             if cols[1].button("✕", key=f"remove-{i}", help="remove this event"):
                 events.pop(i)
                 st.rerun()
             if i < len(derivations):
-                show_steps(derivations[i], key=f"ev-{i}")
+                with st.expander("Its derivation"):
+                    show_steps(derivations[i], key=f"ev-{i}")
 else:
     st.caption("No events yet: the table as it stands.")
 
@@ -248,7 +391,7 @@ with st.expander("Add an event", expanded=not events):
             elif arg_kind == "permanent" and permanents:
                 value = st.selectbox(label, permanents, key=widget)
             else:
-                value = st.text_input(label, key=widget, max_chars=100)
+                value = st.text_input(label, key=widget)
             if value not in ("", [], None):
                 arg[key_name] = value
     hold = st.checkbox("hold: its triggers wait on the stack", key="ev_hold")
@@ -266,11 +409,11 @@ if events and st.button("Clear all events", key="clear_events"):
     st.rerun()
 
 
-# -------------------------------------------------------------------------------------------- picture
+# ------------------------------------------------------------------------------------ 3. the picture
 
 st.subheader("3. The table now")
-pc1, pc2 = st.columns([3, 2])
-with pc2:
+picture_column, options_column = st.columns([3, 2])
+with options_column:
     step_max = len(events)
     # A new slider for every list of events, so the picture is redrawn after the newest event.
     events_key = abs(hash(repr(events))) % 10**8
@@ -282,112 +425,55 @@ with pc2:
     arrows_for = st.selectbox("Arrows for", arrow_options, key="arrows_for")
     show_range = st.checkbox("range of influence", key="show_range", value=True)
     show_attacks = st.checkbox("who can attack whom", key="show_attacks", value=True)
-    reveal = st.checkbox("reveal face-down identities", key="reveal", value=False)
+    reveal = st.checkbox("reveal face-down identities (the judge's view)", key="reveal", value=False)
 try:
     picture = presenters.build_picture(
         game, events[:shown], evaluate,
         arrows_for=None if arrows_for == "(none)" else arrows_for,
         show_range=show_range, show_attacks=show_attacks, reveal=reveal,
+        cards=services.identity_cards(game, events[:shown]),
     )
-    with pc1:
-        st.image(render_svg(picture), width=520)
+    with picture_column:
+        st.image(render_svg(picture), width="stretch")
 except InputError as error:
     st.error(md(str(error)))
     st.stop()
 
-# -------------------------------------------------------------------------------------------- answers
+# ------------------------------------------------------------------------------ 4. the model's answers
 
-st.subheader("4. Ask the model")
-state.setdefault("questions", DEFAULT_QUESTIONS)
-chosen = st.multiselect("Questions", STANDARD_QUESTIONS, key="questions")
-custom = st.text_area("More questions, one per line (e.g. can-attack(Ann, Ben), opponents(Cat), life(Dan))",
-                      key="custom_questions", height=80, max_chars=2000)
-questions = [*chosen, *(q.strip() for q in custom.splitlines() if q.strip())]
-if questions:
-    try:
-        started = time.perf_counter()
-        answers = evaluate(game, events, questions)
-        st.caption(f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
-        show_answers(answers, loaded["expect"] if loaded else None, key="ans")
-    except InputError as error:
-        st.error(md(str(error)))
-        answers = []
-else:
-    answers = []
-
-# --------------------------------------------------------------------------------------------- what-if
-
-st.subheader("5. What if…?")
-examples = whatif.examples(seats)
-st.caption("For example: " + md(" · ".join(examples[:4])))
-with st.form("whatif_form"):
-    question = st.text_input("Ask about this table in plain English", key="whatif_q",
-                             max_chars=whatif.MAX_QUESTION)
-    asked = st.form_submit_button("Ask")
-plan: whatif.WhatIf | None = None
-refused = False  # understood, but names someone not at the table (the error says so)
-if asked and question.strip():
-    started = time.perf_counter()
-    try:
-        plan = whatif.interpret(question, seats)
-    except whatif.WhatIfError as error:
-        refused = True
-        st.error(md(str(error)))
-    if plan is not None:
+chosen_now = [q for q in state.get("questions", []) if q in STANDARD_QUESTIONS]
+custom_now = [q.strip() for q in str(state.get("custom_questions") or "").splitlines() if q.strip()]
+with st.expander(f"4. The model's answers for this table ({len(chosen_now) + len(custom_now)} questions)",
+                 expanded=bool(loaded)):
+    chosen = st.multiselect("Questions", STANDARD_QUESTIONS, key="questions")
+    custom = st.text_area("More questions, one per line (e.g. can-attack(Ann, Ben), opponents(Cat), "
+                          "life(Dan))", key="custom_questions", height=80)
+    questions = [*chosen, *(q.strip() for q in custom.splitlines() if q.strip())]
+    answers: list[Any] = []
+    if questions:
         try:
-            report = services.evaluate_full(game, [*events, *plan.events], list(plan.questions))
+            started = time.perf_counter()
+            answers = evaluate(game, events, questions)
+            st.caption(f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
+            show_answers(answers, loaded["expect"] if loaded else None, key="ans")
         except InputError as error:
             st.error(md(str(error)))
-            report = None
-        elapsed = time.perf_counter() - started
-        if report is not None:
-            with st.container(border=True, key="whatif_answer"):
-                st.markdown("**" + md(plan.summary) + "**")
-                played = services.event_steps(report)[len(events):]
-                for event, steps in zip(plan.events, played, strict=False):
-                    st.caption("What if: " + md(yaml.safe_dump([event], default_flow_style=True).strip()))
-                    show_steps(steps, key="whatif-event")
-                show_answers(list(report.answers), key="whatif")
-                st.caption(f"answered in {elapsed * 1000:.0f} ms")
-                focus = plan.players[0] if plan.players else None
-                after = presenters.build_picture(
-                    game, [*events, *plan.events], evaluate, arrows_for=focus,
-                    show_range=plan.kind in ("in-range", "who-in-range", "range"),
-                    show_attacks=plan.kind in ("can-attack", "attack-targets"), reveal=reveal)
-                st.image(render_svg(after), width=420, caption="the table after the what-if")
-    elif not refused:
-        st.warning("I can't turn that into a question for the rules model yet; here are the rules and the "
-                   "library scenarios closest to it.")
-        services.ready_for(question)
-        try:
-            result = common.searcher().search(question, k=3)
-            for hit in result.hits:
-                with st.container(border=True):
-                    st.markdown(f"**{md(hit.citation)}**")
-                    st.markdown(md(hit.text))
-        except InputError as error:
-            st.error(md(str(error)))
-        for entry, score in common.closest_library(question):
-            cols = st.columns([6, 1])
-            cols[0].markdown(f"Scenario: **{md(entry.name)}** — {md(entry.why)} ({score:.2f})")
-            cols[1].button("Load", key=f"near-{entry.relpath}", on_click=state.__setitem__,
-                           args=("load_scenario", entry.relpath))
+            answers = []
 
-# -------------------------------------------------------------------------------------------- download
+# ------------------------------------------------------------------------------------------- 5. save
 
-st.subheader("6. Save")
-name = st.text_input("Scenario name", value=loaded["name"] if loaded else "A table from the rulesjudge app",
-                     key="save_name", max_chars=200)
-why = st.text_area("Why (a one-line reason with the rule)", value=loaded["why"] if loaded else "",
-                   key="save_why", max_chars=1000, height=68)
+st.subheader("5. Save")
+name = st.text_input("Scenario name", key="save_name")
+why = st.text_area("Why (a one-line reason with the rule)", key="save_why", height=68)
 expect = presenters.expect_from_answers(answers)
 text = presenters.scenario_yaml(game, events, expect, name=name, why=why,
                                 about=[str(a) for a in (loaded["about"] if loaded else [])])
 st.download_button("Download the table as a scenario file", data=text.encode("utf-8"),
-                   file_name="table.yaml", mime="application/x-yaml", key="download")
+                   file_name=presenters.file_name(name), mime="application/x-yaml", key="download")
 st.caption("The expected answers in the file are the model's answers on screen: check them against the rules "
            "before adding the file to a library.")
 with st.expander("The file"):
     st.code(text, language="yaml")
 
 services.start_warm_up()  # after the first page is drawn: the model loads in the background
+services.start_library_vectors(common.searcher(), library)
