@@ -107,3 +107,81 @@ def test_expectations_are_checked_as_the_runner_checks_them():
     assert not services.meets_expectation(order, ["Ben", "Ann"])  # an order compares in order
     assert services.meets_expectation(in_game, ["Ben", "Ann"])  # a set of players in any order
     assert not services.meets_expectation(over, 0)  # a boolean is not the number 0
+
+
+# ------------------------------------------------------------------------------------ issue 14 additions
+
+
+def test_a_shared_ruling_round_trips_its_table_events_and_question():
+    from rulesjudge.app.presenters import decode_share, encode_share
+
+    game = {"variant": "emperor", "teams": [["Ann", "Ben", "Cat"], ["Dan", "Eve", "Fay"]]}
+    events = [{"leaves": "Eve"}, "next-turn"]
+    shared = decode_share(encode_share(game, events, "who wins if Dan's emperor loses?"))
+    assert (shared.game, shared.events, shared.question) == (game, events, "who wins if Dan's emperor loses?")
+
+
+def _token(document: object) -> str:
+    import base64
+    import json
+    import zlib
+
+    raw = json.dumps(document).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize(
+    ("document", "message"),
+    [
+        ({"game": {"players": ["Ann", "Ben"], "monarch": "Zed"}, "events": []}, "unknown player 'Zed'"),
+        ({"game": {"players": ["Ann", "Ben"]}, "events": [{"explodes": "Ann"}]}, "explodes"),
+        ({"game": {"players": ["Ann", "Ben"]}, "events": [], "ask": "x" * 501}, "longer than 500"),
+        ({"game": ["Ann"], "events": []}, "damaged"),
+        ({"game": {"players": ["Ann", "Ben"]}, "events": [[[[[[[[[[["deep"]]]]]]]]]]]}, "damaged"),
+        ({"game": {"players": [f"P{i}" for i in range(65)]}, "events": []}, "64"),
+    ],
+)
+def test_a_shared_ruling_is_validated_like_an_upload(document, message):
+    from rulesjudge.app.presenters import decode_share
+
+    with pytest.raises(InputError) as caught:
+        decode_share(_token(document))
+    assert message in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_compressed_bomb_in_a_link_is_refused_before_it_is_inflated():
+    import base64
+    import zlib
+
+    from rulesjudge.app.presenters import SHARE_BYTES, SHARE_LIMIT, decode_share
+
+    bomb = base64.urlsafe_b64encode(zlib.compress(b"[" * (4 * 1024 * 1024), 9)).decode().rstrip("=")
+    assert len(bomb) <= SHARE_LIMIT  # small enough to reach the decompressor
+    with pytest.raises(InputError, match=f"over {SHARE_BYTES // 1024} KB"):
+        decode_share(bomb)
+
+
+@pytest.mark.parametrize("count", range(4, 13))
+def test_the_treachery_deal_is_legal_for_every_table_size(count):
+    from rulesjudge.app.presenters import parse_identities, recommended_identities
+    from rulesjudge.scenarios.model.treachery import RECOMMENDED, legal_identity_deck
+
+    players = [f"P{i}" for i in range(count)]
+    roles = list(parse_identities(recommended_identities(players)).values())
+    assert len(roles) == count
+    assert legal_identity_deck(roles)[0], roles  # 907.3a/907.3b
+    if count in RECOMMENDED:  # 907.3c: the recommended deck for that many players
+        leaders, traitors, assassins, guardians = RECOMMENDED[count]
+        assert (roles.count("leader"), roles.count("traitor"), roles.count("assassin"),
+                roles.count("guardian")) == (leaders, traitors, assassins, guardians)
+
+
+def test_no_deal_below_four_players():
+    from rulesjudge.app.presenters import recommended_identities
+
+    assert recommended_identities(["Ann", "Ben", "Cat"]) == ""  # 907.2: four or more players
+
+
+def test_long_fields_are_refused_in_one_line_not_cut():
+    with pytest.raises(InputError, match="longer than 1000 characters"):
+        form_to_game(TableForm(players="A" * 1001))
