@@ -181,6 +181,8 @@ class Label:
     anchor: str  # start | middle | end
     lines: tuple[tuple[str, int, bool], ...]  # (text, font size, bold)
     box: tuple[float, float, float, float]
+    narrow_y: float = 0.0  # the baseline of the short name drawn instead when the picture is small (a phone)
+    narrow_box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 LINE_GAP = 4
@@ -213,11 +215,19 @@ def place_label(
         anchor = "start" if ux > 0 else "end"
         top = ay - height / 2 + (height / 4 if uy > 0.4 else -height / 4 if uy < -0.4 else 0)
         x0, x1 = (ax, ax + width) if ux > 0 else (ax - width, ax)
-    return Label(ax, top, anchor, tuple(lines), (x0, top, x1, top + height))
+    name = short(lines[0][0], NARROW_CHARS) if lines else ""
+    if anchor == "middle":
+        baseline = ay - 6 if uy < 0 else ay + NARROW_NAME_SIZE - 4
+    else:
+        baseline = ay + NARROW_NAME_SIZE * 0.35
+    width = text_width(name, NARROW_NAME_SIZE)
+    nx0 = ax - width / 2 if anchor == "middle" else ax if anchor == "start" else ax - width
+    narrow_box = (nx0, baseline - NARROW_NAME_SIZE, nx0 + width, baseline + 4)
+    return Label(ax, top, anchor, tuple(lines), (x0, top, x1, top + height), baseline, narrow_box)
 
 
 def _label_svg(label: Label, strike: bool) -> str:
-    out = []
+    out = ['<g class="wide">']
     y = label.y
     for index, (text, size, bold) in enumerate(label.lines):
         y += size
@@ -227,8 +237,26 @@ def _label_svg(label: Label, strike: bool) -> str:
         out.append(f'<text{cls} x="{label.x:.1f}" y="{y:.1f}" text-anchor="{label.anchor}" font-size="{size}"'
                    f'{weight} fill="#111111"{deco}>{escape(text)}</text>')
         y += LINE_GAP
+    out.append("</g>")
+    if label.lines:
+        deco = ' text-decoration="line-through"' if strike else ""
+        out.append(f'<text class="narrow short-name" x="{label.x:.1f}" y="{label.narrow_y:.1f}" '
+                   f'text-anchor="{label.anchor}" font-size="{NARROW_NAME_SIZE}" font-weight="bold" '
+                   f'fill="#111111"{deco}>{escape(short(label.lines[0][0], NARROW_CHARS))}</text>')
     return "".join(out)
 
+
+#: Shown when the picture is drawn small (a phone): a short name instead of the words, larger type. The
+#: SVG's own CSS switches by the width it is drawn at (media queries in an SVG image see the image's size).
+NARROW_NAME_SIZE = 32
+NARROW_CHARS = 8
+NARROW_CSS = (
+    "<style>.narrow{display:none}"
+    "@media (max-width: 520px){.wide{display:none}.narrow{display:inline}"
+    ".legend text,.caption{font-size:28px}.seat-number{font-size:30px}"
+    ".mark{transform:scale(1.35);transform-box:fill-box;transform-origin:center}}</style>"
+)
+LEGEND_ROW = 34
 
 NAME_SIZE = 18
 DETAIL_SIZE = 15
@@ -322,11 +350,12 @@ def render_svg(picture: TablePicture, *, size: int = 720) -> str:
     colours = team_colours(seats)
     bottom = drawing.bottom
     legend = legend_lines(picture, colours)
-    height = bottom + 24 * len(legend) + (24 if picture.caption else 0) + 8
+    height = bottom + LEGEND_ROW * len(legend) + (LEGEND_ROW if picture.caption else 0) + 8
     table_radius = max(30.0, ring - seat_radius - 28)
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {size} {height:.0f}" width="{size}" '
         f'height="{height:.0f}" font-family="sans-serif" role="img" aria-label="the table">',
+        NARROW_CSS,
         "<defs>"
         '<marker id="head-attack" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="7" markerHeight="7" '
         'orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#C0392B"/></marker>'
@@ -336,8 +365,11 @@ def render_svg(picture: TablePicture, *, size: int = 720) -> str:
         f'<rect x="0" y="0" width="{size}" height="{height:.0f}" fill="#FFFFFF"/>',
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{table_radius:.1f}" fill="#F3EBDD" stroke="#C8B89A" '
         'stroke-width="2"/>',
-        f'<text x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" font-size="14" fill="#7A6A4F">'
+        f'<text class="wide" x="{cx:.1f}" y="{cy + 5:.1f}" text-anchor="middle" font-size="14" '
+        'fill="#7A6A4F">'
         "turn order: clockwise ↻</text>",
+        f'<text class="narrow" x="{cx:.1f}" y="{cy + 14:.1f}" text-anchor="middle" font-size="40" '
+        'fill="#7A6A4F">↻</text>',
     ]
     for arrow, d in drawing.arrows:
         if arrow.kind == "attack":
@@ -355,9 +387,9 @@ def render_svg(picture: TablePicture, *, size: int = 720) -> str:
     y = bottom
     for kind, text, colour in legend:
         out.append(_legend_row(kind, text, colour, y))
-        y += 24
+        y += LEGEND_ROW
     if picture.caption:
-        out.append(f'<text x="12" y="{y + 4:.1f}" font-size="14" fill="#333333">'
+        out.append(f'<text class="caption" x="12" y="{y + 4:.1f}" font-size="15" fill="#333333">'
                    f'{escape(picture.caption)}</text>')
     out.append("</svg>")
     return "".join(out)
@@ -411,8 +443,8 @@ def _legend_row(kind: str, text: str, colour: str, y: float) -> str:
                 'stroke-dasharray="6 4"/>')
     else:
         mark = ""
-    return (f'<g class="legend" data-kind="{escape(kind)}">{mark}'
-            f'<text x="{x + 32}" y="{y:.1f}" font-size="14" '
+    return (f'<g class="legend" data-kind="{escape(kind)}"><g class="mark">{mark}</g>'
+            f'<text x="{x + 38}" y="{y:.1f}" font-size="15" '
             f'fill="#333333">{escape(text)}</text></g>')
 
 
@@ -450,7 +482,8 @@ def _seat(
         f"<title>{escape(' · '.join(tooltip))}</title>",
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{radius}" fill="{fill}" stroke="{stroke}" '
         f'stroke-width="{stroke_width}"/>',
-        f'<text x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="17" font-weight="bold" '
+        f'<text class="seat-number" x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="17" '
+        f'font-weight="bold" '
         f'fill="#111111">{number}</text>',
         _label_svg(label, strike=not seat.in_game and not won),
     ]

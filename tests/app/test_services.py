@@ -61,7 +61,7 @@ def test_closest_by_meaning_once_the_library_vectors_are_ready(fresh):
     assert services.closest_library("who gets the crown?", searcher, library) == []  # not ready: no wait
     services.library_vectors(searcher, library)
     found = services.closest_library("who gets the crown?", searcher, library, k=2)
-    assert [n.entry.name for n in found][0] == "The crown in combat" and found[0].how == "meaning"
+    assert found[0].entry.name == "The crown in combat" and found[0].how == "meaning"
 
 
 def test_library_vectors_are_kept_on_disk_and_only_new_texts_are_encoded(fresh):

@@ -179,7 +179,10 @@ def show_steps(steps: list[Any], *, key: str) -> None:
             common.citation_block(citation, key=f"{key}-{i}-{c}")
 
 
-def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, key: str) -> None:
+def show_answers(
+    answers: list[Any], expect: dict[str, Any] | None = None, *, key: str, fold: bool = False
+) -> None:
+    """Each answer with its derivation (``fold``: the derivation in an expander, for a long list)."""
     for n, answer in enumerate(answers):
         question = presenters.answer_question(answer)
         value = presenters.answer_value(answer)
@@ -191,7 +194,11 @@ def show_answers(answers: list[Any], expect: dict[str, Any] | None = None, *, ke
                 verdict = "✓ as expected" if ok else "✗ NOT as expected:"
                 line += f" — {verdict} {md(presenters.format_value(wanted))}"
             st.markdown(line)
-            show_steps(services.answer_steps(answer), key=f"{key}-{n}")
+            if fold:
+                with st.expander("Why"):
+                    show_steps(services.answer_steps(answer), key=f"{key}-{n}")
+            else:
+                show_steps(services.answer_steps(answer), key=f"{key}-{n}")
 
 
 # --------------------------------------------------------------------------- ask about this table
@@ -206,14 +213,14 @@ if game is not None:
 with st.form("whatif_form", border=False):
     asking, button_column = st.columns([6, 1], vertical_alignment="bottom")
     question = asking.text_input(
-        "Ask about this table in plain English", key="whatif_q",
-        placeholder=(whatif.examples(facts)[0] if facts else "who becomes the monarch if Ann concedes?"),
-        help=f"Up to {whatif.MAX_QUESTION} characters. Players by name, role or designation: the monarch, "
-             "the active player, the leader, the emperor, Ann's teammate, everyone except Dan.")
+        "Ask about this table in plain English", key="whatif_q", label_visibility="collapsed",
+        placeholder=(whatif.examples(facts)[0] if facts else "who becomes the monarch if Ann concedes?"))
     if button_column.form_submit_button("Ask", type="primary", width="stretch"):
         state["ask"] = question
 if facts is not None:
-    st.caption("For example: " + md(" · ".join(whatif.examples(facts)[:4])))
+    st.caption("Name players by name, role or designation (the monarch, the active player, the leader, the "
+               "emperor, Ann's teammate, everyone except Dan). For example: "
+               + md(" · ".join(whatif.examples(facts)[:4])))
 
 asked = str(state.get("ask") or "").strip()
 if asked and table_error:
@@ -242,7 +249,7 @@ elif asked and game is not None and facts is not None:
                 for event, steps in zip(plan.events, outcome.event_steps, strict=False):
                     st.caption("What if: " + md(presenters.describe_event(event)))
                     show_steps(steps, key="whatif-event")
-                show_answers(list(outcome.report.answers), key="whatif")
+                show_answers(list(outcome.report.answers), key="whatif", fold=len(outcome.report.answers) > 2)
                 st.caption(f"answered in {elapsed * 1000:.0f} ms")
                 focus = plan.players[0] if plan.players else None
                 after = presenters.build_picture(
@@ -251,7 +258,8 @@ elif asked and game is not None and facts is not None:
                     show_attacks=plan.kind in ("can-attack", "attack-targets", "attackers-of"),
                     reveal=bool(state.get("reveal")),
                     cards=services.identity_cards(game, [*events, *plan.events]))
-                st.image(render_svg(after), caption="the table after the what-if", width="stretch")
+                drawn, _ = st.columns([3, 1])
+                drawn.image(render_svg(after), caption="the table after the what-if", width="stretch")
                 base = str(getattr(st.context, "url", "") or "").split("?")[0]
                 link = f"{base}?ruling={presenters.encode_share(game, events, asked)}"
                 share, copy = st.columns(2)
@@ -412,7 +420,7 @@ if events and st.button("Clear all events", key="clear_events"):
 # ------------------------------------------------------------------------------------ 3. the picture
 
 st.subheader("3. The table now")
-picture_column, options_column = st.columns([3, 2])
+picture_column, options_column = st.columns([2, 1])
 with options_column:
     step_max = len(events)
     # A new slider for every list of events, so the picture is redrawn after the newest event.
