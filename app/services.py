@@ -479,9 +479,19 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> Any:
         emperors=tuple(p for p in seats if p in emperors(game)),
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if treachery else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
+        commanders=_commanders(game),
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
     )
+
+
+def _commanders(game: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """The commanders on the table and their owners (permanents marked ``commander: true``, issue 13)."""
+    found = []
+    for name, spec in (game.get("permanents") or {}).items():
+        if isinstance(spec, dict) and spec.get("commander") is True and spec.get("owner"):
+            found.append((str(name), str(spec["owner"])))
+    return tuple(found)
 
 
 def identity_cards(game: dict[str, Any], events: Sequence[Any] = ()) -> dict[str, str]:

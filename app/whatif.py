@@ -66,6 +66,7 @@ class TableFacts:
     emperors: tuple[str, ...] = ()
     roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
     life: Mapping[str, int] = field(default_factory=dict)
+    commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
 
@@ -1176,6 +1177,55 @@ def _q_defending(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @_QUESTIONS(
+    r"who (?:has|gets|receives|would get|will get|would have|will have|holds) priority",
+    r"who(?:'s| is) (?:on|holding|given) priority",
+    r"whose priority is it",
+    r"who (?:can|may|gets to) (?:act|cast (?:a )?spells?|respond)(?: first)?",
+)
+def _q_priority(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.knows_question("priority") or not reader.facts.questions:
+        return None
+    return _Ask("priority", "who receives priority", ("priority",), headline=("value", "priority"))
+
+
+@_QUESTIONS(
+    rf"how (?:much|many) poison(?: counters)? (?:does|do|would|will) {_X} have",
+    rf"what(?:'s| is) {_X}{_POSS} poison(?: count| counters| total)?",
+    rf"how (?:much|many) poison(?: counters)? (?:is|are) {_X} (?:at|on)",
+)
+def _q_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.knows_question("poison") or not reader.facts.questions:
+        return None
+    who = reader.refer(match["x"])
+    return _Ask("poison", f"how many poison counters does {who.words} have", _each(who, "poison({p})"),
+                who.players, ("each", "poison", who.players))
+
+
+@_QUESTIONS(
+    rf"how much commander damage (?:has|have|does|did) {_X} (?:taken|take|got|gotten)(?: from (?P<c>.+?))?",
+    rf"how much (?P<c2>.+?) damage (?:has|have) {_X} taken",
+)
+def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:
+        return None
+    who = reader.refer(match["x"], one=True)
+    named = match.groupdict().get("c") or match.groupdict().get("c2")
+    commanders = [c for c, _owner in reader.facts.commanders]
+    if named:
+        chosen = [c for c in commanders if c.casefold() == named.strip().casefold()]
+        if not chosen:  # "from Ann's commander": the commanders Ann owns
+            owner = reader.owner(re.sub(rf"(?i){_POSS}(?: commander)?$", "", named.strip()))
+            chosen = [c for c, o in reader.facts.commanders if o == owner]
+        commanders = chosen
+    if not commanders:
+        return None
+    player = who.players[0]
+    questions = tuple(f"commander-damage({player}, {c})" for c in commanders)
+    return _Ask("commander-damage", f"how much commander damage has {who.words} taken", questions, (player,),
+                ("each-of", questions))
+
+
+@_QUESTIONS(
     r"what (?:happens|would happen|will happen|changes|then)(?: next| now| then)?",
     r"what(?:'s| is) the (?:state of the )?(?:game|table)",
     r"what does (?:the|this) (?:table|game) look like",
@@ -1320,7 +1370,32 @@ def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, cr
 )
 def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening:
     said = match.groupdict().get("n") or match["amount"]
+    commander = _commander_of(reader, match["x"], match["thing"])
+    if commander is not None:
+        target = reader.refer(match["y"], one=True)
+        amount = _number(said, 0)
+        hit: dict[str, Any] = {"creature": commander, "to": target.players[0]}
+        if amount:
+            hit["amount"] = amount
+        words = f"{commander} deals {amount or 'its'} combat damage to {target.words}".replace("its combat",
+                                                                                             "combat")
+        return _Happening(({"combat-damage": hit},), words, target.players,
+                          extra=(f"life({target.players[0]})",
+                                 f"commander-damage({target.players[0]}, {commander})"))
     return _combat(reader, match["x"], match["y"], _number(said, _power(match["thing"])))
+
+
+def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | None:
+    """ "Ann's commander" or "Ann's Krenko": a commander on the table that Ann owns, when the model knows
+    creatures in combat (issue 13); None otherwise (the damage is then a creature Ann controls)."""
+    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+        return None
+    owner = reader.owner(owner_text)
+    words = (thing or "").strip().casefold()
+    mine = [c for c, o in reader.facts.commanders if o == owner]
+    if words in ("commander", "general"):
+        return mine[0] if len(mine) == 1 else None
+    return next((c for c in mine if c.casefold() == words), None)
 
 
 def _power(thing: str | None) -> int:
@@ -1419,6 +1494,62 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
     events = tuple({"draw": {"player": p, "count": count}} for p in who.players)
     return _Happening(events, f"{who.words} draw{who.verb_s} {count} card{'s' if count != 1 else ''}",
                       who.players, extra=tuple(f"draws({p})" for p in who.players))
+
+
+@_HAPPENINGS(
+    rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}) (?:more )?poison(?: counters?)?",
+    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
+    rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
+)
+def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("poison"):
+        return None
+    who = reader.refer(match["x"], one=True)
+    count = _number(match.groupdict().get("n") or match.groupdict().get("n2") or match.groupdict().get("n3"))
+    events = tuple({"poison": {"player": p, "count": count}} for p in who.players)
+    counters = f"{count} poison counter{'s' if count != 1 else ''}"
+    return _Happening(events, f"{who.words} get{who.verb_s} {counters}",
+                      who.players, extra=tuple(f"poison({p})" for p in who.players))
+
+
+@_HAPPENINGS(
+    rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into) (?P<n>\d{{1,3}})",
+    rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to) (?P<n2>\d{{1,3}})",
+    rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>\d{{1,3}})",
+)
+def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("set-life"):
+        return None
+    who = reader.refer(match["x"], one=True)
+    life = int(match.groupdict().get("n") or match.groupdict().get("n2") or match.groupdict().get("n3") or 0)
+    events = tuple({"set-life": {"player": p, "life": life}} for p in who.players)
+    return _Happening(events, f"{who.words}'s life total becomes {life}", who.players,
+                      extra=tuple(f"life({p})" for p in who.players))
+
+
+@_HAPPENINGS(
+    rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) an extra turn"
+    r"(?: after this one)?",
+)
+def _h_extra_turn(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("extra-turn"):
+        return None
+    who = reader.refer(match["x"], one=True)
+    return _Happening(({"extra-turn": who.players[0]},), f"{who.words} takes an extra turn after this one",
+                      who.players)
+
+
+@_HAPPENINGS(
+    r"(?:everyone|everybody|all players|all) pass(?:es)? priority",
+    rf"{_X} (?:passes|passed|pass) priority",
+)
+def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("pass-priority"):
+        return None
+    if match.groupdict().get("x"):
+        who = reader.refer(match["x"], one=True)
+        return _Happening(({"pass-priority": who.players[0]},), f"{who.words} passes priority", who.players)
+    return _Happening(("pass-priority",), "priority passes", ())
 
 
 @_HAPPENINGS(
@@ -1782,6 +1913,8 @@ def answer_line(plan: WhatIf, values: Mapping[str, Any]) -> str:
         _, question, players = spec
         parts = [f"{p}: {_say(values.get(f'{question}({p})'))}" for p in players]
         return parts[0].split(": ", 1)[1] if len(parts) == 1 else "; ".join(parts)
+    if kind == "each-of":
+        return "; ".join(f"{q}: {_say(values.get(q))}" for q in spec[1])
     if kind == "positive":
         _, question, players = spec
         counts = [(p, values.get(f"{question}({p})")) for p in players]

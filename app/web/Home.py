@@ -43,14 +43,18 @@ st.caption(
 searcher = common.searcher()
 store = common.corpus()
 
-query = st.text_input("Question or rule number", key="query",
-                      placeholder="who becomes the monarch if the monarch leaves the game?",
-                      help=f"Up to {common.MAX_QUESTION} characters.")
+with st.container(key="search_box"):  # inline; wraps a long question, no hint drawn over the text
+    submitted = st.chat_input("Question or rule number", key="query")
+if submitted is not None:
+    st.session_state["last_query"] = submitted
+query = str(st.session_state.get("last_query") or "")
 
 documents = ["(all documents)", *sorted(searcher.documents)]
 chosen_document = str(st.session_state.get("f_document") or documents[0])
 chosen_edition = str(st.session_state.get("f_edition") or common.NEWEST)
-summary = (f"{DOCUMENT_TITLES.get(chosen_document, chosen_document)} · {chosen_edition}"
+document_words = "all documents" if chosen_document.startswith("(") else DOCUMENT_TITLES.get(
+    chosen_document, chosen_document)
+summary = (f"{document_words} · {'current' if chosen_edition == common.NEWEST else chosen_edition}"
            f"{' · official only' if st.session_state.get('f_official') else ''} · "
            f"{st.session_state.get('f_k', 8)} hits")
 with st.expander("Filters: " + md(summary)):

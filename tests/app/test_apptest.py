@@ -49,7 +49,7 @@ def checker(app_env):
 
 
 def test_a_rule_number_answers_that_rule_first_with_document_edition_and_badge(home):
-    home.text_input(key="query").input("725.4").run()
+    home.chat_input(key="query").set_value("725.4").run()
     assert not home.exception, home.exception
     text = shown(home)
     first = next(plain(m.value) for m in home.markdown if plain(m.value).startswith("1. "))
@@ -59,7 +59,7 @@ def test_a_rule_number_answers_that_rule_first_with_document_edition_and_badge(h
 
 
 def test_each_hit_links_the_library_scenarios_that_cite_it(home):
-    home.text_input(key="query").input("725.4").run()
+    home.chat_input(key="query").set_value("725.4").run()
     block = next((m.value for m in home.markdown if m.value.startswith("Scenarios in the library")), None)
     assert block is not None, "725.4 is cited by library scenarios"
     assert "](Scenario_checker?scenario=monarch/725-4-" in block
@@ -81,7 +81,7 @@ def test_a_scenario_link_opens_it_in_the_checker(app_env):
 
 
 def test_a_question_in_plain_words_finds_the_monarch_leaving_rule(home):
-    home.text_input(key="query").input("what happens to the monarch when they leave the game").run()
+    home.chat_input(key="query").set_value("what happens to the monarch when they leave the game").run()
     assert not home.exception, home.exception
     text = shown(home)
     assert "hits for" in text
@@ -91,7 +91,7 @@ def test_a_question_in_plain_words_finds_the_monarch_leaving_rule(home):
 def test_cross_reference_opens_the_target_rule_in_place(home):
     # Treachery 702.187c (unveil) refers to rule 116.2tr (the unveil special action).
     # why: "702.187c" alone is also a rule of the official rules (an unrelated keyword); name the document
-    home.text_input(key="query").input("treachery 702.187c").run()
+    home.chat_input(key="query").set_value("treachery 702.187c").run()
     buttons = [b for b in home.button if (b.key or "").startswith("xref-1-")]
     assert buttons, "the first hit's cross-references are buttons"
     target = next(b for b in buttons if "116.2tr" in plain(b.label))
@@ -112,7 +112,7 @@ def test_cross_reference_opens_the_target_rule_in_place(home):
 
 
 def test_a_rule_title_never_repeats_its_number(home):
-    home.text_input(key="query").input("810.7").run()
+    home.chat_input(key="query").set_value("810.7").run()
     heads = [plain(m.value).split(" · ")[0] for m in home.markdown if re.match(r"\d+\. ", plain(m.value))]
     assert heads
     for head in heads:
@@ -126,7 +126,7 @@ def test_an_edition_is_called_current_only_when_it_is(home):
 
     store = common.corpus()
     newest = current_edition(store, "cr")
-    home.text_input(key="query").input("who becomes the monarch if the monarch leaves").run()
+    home.chat_input(key="query").set_value("who becomes the monarch if the monarch leaves").run()
     heads = [plain(m.value) for m in home.markdown if re.match(r"\d+\. ", plain(m.value))]
     cr_heads = [h for h in heads if "Comprehensive Rules" in h]
     assert cr_heads
@@ -148,7 +148,7 @@ def test_rule_query_parameter_opens_a_rule(app_env):
 
 def test_hostile_question_is_shown_as_text_not_markup(home):
     evil = "<img src=x onerror=alert(1)> [click](javascript:alert(1)) **bold**"
-    home.text_input(key="query").input(evil).run()
+    home.chat_input(key="query").set_value(evil).run()
     assert not home.exception, home.exception
     for element in home.markdown:
         assert "](javascript" not in element.value and "<img" not in element.value.replace("\\<img", "")
@@ -157,7 +157,7 @@ def test_hostile_question_is_shown_as_text_not_markup(home):
 
 def test_document_filter_keeps_one_document(home):
     home.selectbox(key="f_document").select("treachery").run()
-    home.text_input(key="query").input("who wins the game").run()
+    home.chat_input(key="query").set_value("who wins the game").run()
     assert not home.exception, home.exception
     heads = [plain(m.value) for m in home.markdown if re.match(r"\d+\. ", plain(m.value))]
     # the official rules Treachery recalls are titled as such (issue 11), still in the Treachery document
@@ -167,7 +167,7 @@ def test_document_filter_keeps_one_document(home):
 
 def test_filters_official_only_hides_fan_made_hits(home):
     home.checkbox(key="f_official").check().run()
-    home.text_input(key="query").input("traitor identity wins the game").run()
+    home.chat_input(key="query").set_value("traitor identity wins the game").run()
     assert not home.exception, home.exception
     heads = [plain(m.value) for m in home.markdown if re.match(r"\d+\. ", plain(m.value))]
     # the official rules Treachery recalls (its "Reminder: 104.3g.") are official too (issue 11)
@@ -186,8 +186,7 @@ def answer_line(at: AppTest, question: str) -> str:
 
 
 def test_ask_first_the_question_box_comes_before_the_table_and_answers_are_folded(checker):
-    inputs = [t.key for t in checker.text_input]
-    assert inputs.index("whatif_q") < inputs.index("t_players"), "the what-if box is above the table form"
+    assert checker.chat_input(key="whatif_q").placeholder == "Ask about this table in plain English"
     headers = [h.value for h in checker.subheader]
     assert headers[0] == "Ask about this table" and headers[1] == "1. The table"
     folded = [e for e in checker.expander if plain(str(e.label)).startswith("4. The model's answers")]
@@ -260,8 +259,7 @@ def test_the_picture_is_redrawn_after_the_newest_event(checker):
 
 
 def ask(at: AppTest, question: str) -> AppTest:
-    at.text_input(key="whatif_q").input(question)
-    at.button[[b.label for b in at.button].index("Ask")].click().run()
+    at.chat_input(key="whatif_q").set_value(question).run()
     assert not at.exception, at.exception
     return at
 
@@ -307,7 +305,7 @@ def test_a_shared_link_reopens_the_table_events_and_question(app_env):
     assert not at.exception, at.exception
     assert at.text_input(key="t_players").value == "Ann, Ben, Cat, Dan"
     assert at.session_state["events"] == [{"leaves": "Ann"}]
-    assert at.text_input(key="whatif_q").value == "who gets the crown if Dan drops"
+    assert "You asked: who gets the crown if Dan drops" in shown(at)
     # 725.4: Dan leaves during Ben's turn, so Ben (the active player) becomes the monarch.
     assert "### Ben" in [plain(m.value) for m in at.markdown]
     link = next(c.value for c in at.code if "?ruling=" in c.value)
@@ -416,7 +414,7 @@ def test_old_number_says_where_the_rule_lives_now(app_env, shared_cr_dir, monkey
     try:
         at = AppTest.from_file(str(HOME), default_timeout=TIMEOUT)
         at.run()
-        at.text_input(key="query").input("718.4").run()  # a number alone never loads the model
+        at.chat_input(key="query").set_value("718.4").run()  # a number alone never loads the model
         assert not at.exception, at.exception
         notes = [plain(i.value) for i in at.info]
         assert "718.4 is the 2020-06-01 number; in 2026-04-17 this rule is 725.4" in notes

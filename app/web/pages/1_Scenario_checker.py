@@ -96,7 +96,7 @@ if shared and shared != state.get("shared_ruling"):
     try:
         ruling = presenters.decode_share(shared)
         apply_table(ruling.game, ruling.events)
-        state["ask"] = state["whatif_q"] = ruling.question
+        state["ask"] = ruling.question
         state["loaded"] = None
         state["questions"] = default_questions(str(ruling.game.get("variant") or ""))
         st.info("Opened a shared ruling: the table, its events and the question as they were shared.")
@@ -127,8 +127,8 @@ with st.expander("Load a scenario: the library or a file", expanded=False):
             st.rerun()
         except InputError as error:
             state["upload_error"] = str(error)
-    if state.get("upload_error"):
-        st.error(md(state["upload_error"]))
+if state.get("upload_error"):  # outside the folded box, so it is seen
+    st.error(md(state["upload_error"]))
 
 
 # ------------------------------------------------------------------------------------- the table
@@ -210,13 +210,10 @@ if game is not None:
         facts = services.table_facts(game, events)
     except InputError as error:
         table_error = str(error)
-with st.form("whatif_form", border=False):
-    asking, button_column = st.columns([6, 1], vertical_alignment="bottom")
-    question = asking.text_input(
-        "Ask about this table in plain English", key="whatif_q", label_visibility="collapsed",
-        placeholder=(whatif.examples(facts)[0] if facts else "who becomes the monarch if Ann concedes?"))
-    if button_column.form_submit_button("Ask", type="primary", width="stretch"):
-        state["ask"] = question
+with st.container(key="ask_box"):  # inline (a chat input outside a container is pinned to the bottom)
+    submitted = st.chat_input("Ask about this table in plain English", key="whatif_q")
+if submitted is not None:
+    state["ask"] = submitted
 if facts is not None:
     st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone except "
                "Dan). For example: " + md(" · ".join(whatif.examples(facts)[:2])))
@@ -242,6 +239,7 @@ elif asked and game is not None and facts is not None:
         if outcome is not None:
             elapsed = time.perf_counter() - started
             with st.container(border=True, key="whatif_answer"):
+                st.caption("You asked: " + md(asked))
                 st.markdown("**" + md(plan.summary) + "**")
                 if outcome.answer:
                     st.markdown("### " + md(outcome.answer))
@@ -272,6 +270,7 @@ elif asked and game is not None and facts is not None:
                     st.code(ruling_text, language=None, wrap_lines=True)
     elif not refused:
         with st.container(border=True, key="whatif_fallback"):
+            st.caption("You asked: " + md(asked))
             st.warning("I can't turn that into a question for the rules model; here are the rules and the "
                        "library scenarios closest to it.")
             services.ready_for(asked)
