@@ -366,7 +366,7 @@ def test_a_loaded_scenario_whose_table_is_changed_shows_the_answers_not_met(chec
 
 
 def test_a_loaded_scenario_downloads_with_its_name_and_why(checker):
-    name = "monarch/722-4-monarch-leaves-on-own-turn-next-player-takes-crown.yaml"
+    name = "monarch/725-4-monarch-leaves-on-own-turn-next-player-takes-crown.yaml"
     checker.selectbox(key="library_choice").select(name).run()
     checker.button(key="load_button").click().run()
     assert not checker.exception, checker.exception

@@ -390,15 +390,15 @@ def test_treachery_opens_on_a_legal_deal_with_its_questions(browser, server, siz
 def test_a_scenario_loaded_in_the_page_downloads_with_its_name_and_why(browser, server, tmp_path):
     page = open_checker(browser, server, "desktop")
     page.get_by_text("Load a scenario: the library or a file").first.click()
-    choose(page, "Library scenario", "monarch/722-4-monarch-leaves-on-own-turn-next-player-takes-crown.yaml")
+    choose(page, "Library scenario", "monarch/725-4-monarch-leaves-on-own-turn-next-player-takes-crown.yaml")
     page.get_by_role("button", name="Load", exact=True).click()
-    page.get_by_text("Loaded library: monarch/722-4").first.wait_for()
+    page.get_by_text("Loaded library: monarch/725-4").first.wait_for()
     settle(page)
     with page.expect_download() as download:
         page.get_by_role("button", name="Download the table as a scenario file").click()
     saved = yaml.safe_load(Path(download.value.path()).read_text(encoding="utf-8"))
     source = yaml.safe_load((PROJECT_ROOT / "scenarios" / "library" / "monarch" /
-                             "722-4-monarch-leaves-on-own-turn-next-player-takes-crown.yaml").read_text())
+                             "725-4-monarch-leaves-on-own-turn-next-player-takes-crown.yaml").read_text())
     assert saved["name"] == source["name"] and saved["why"] == source["why"]
     suggested = download.value.suggested_filename
     assert suggested.endswith(".yaml") and suggested != "table.yaml"
