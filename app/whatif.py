@@ -674,6 +674,24 @@ def _each(ref: Ref, template: str) -> tuple[str, ...]:
     return tuple(template.format(p=p) for p in ref.players)
 
 
+def _per_player(question: str, words: str, *, one: bool = False, needs_roles: bool = False,
+                new: bool = False) -> Callable[[re.Match[str], _Reader], _Ask | None]:
+    """A builder asking ``question(X)`` of each player the fragment ``x`` names ("what is {who}'s life
+    total" -> ``life(Ann)``). ``one``: a single player; ``needs_roles``: Treachery only; ``new``: only once
+    the model knows the question (issue 13's additions)."""
+
+    def build(match: re.Match[str], reader: _Reader) -> _Ask | None:
+        if needs_roles and not reader.facts.roles:
+            return None
+        if new and (not reader.facts.questions or not reader.facts.knows_question(question)):
+            return None
+        who = reader.refer(match["x"], one=one)
+        return _Ask(question, words.format(who=who.words), _each(who, question + "({p})"), who.players,
+                    ("each", question, who.players))
+
+    return build
+
+
 # --- questions: the crown and the initiative
 
 _BE = r"(?:'s| is| will be| would be| becomes| will become| would become| should become| ends up(?: as|" \
@@ -884,18 +902,15 @@ def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
 # --- questions: life and cards
 
 
-@_QUESTIONS(
+_q_life = _QUESTIONS(
     rf"what(?:'s| is| are) {_X}{_POSS} life(?: totals?)?(?: at)?",
     rf"how (?:much|many) life(?: points)? (?:does|do|would|will) {_X} have(?: left)?",
     rf"what life (?:is|are) {_X} (?:at|on)",
     rf"what(?:'s| is| are) the life(?: totals?)? of {_X}",
     rf"{_X}{_POSS} life(?: totals?)?",
     rf"how much life (?:is|are) {_X} at",
-)
-def _q_life(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"])
-    return _Ask("life", f"what is {who.words}'s life total", _each(who, "life({p})"), who.players,
-                ("each", "life", who.players))
+)(
+    _per_player("life", "what is {who}'s life total"))
 
 
 @_QUESTIONS(
@@ -908,14 +923,11 @@ def _q_who_draws(match: re.Match[str], reader: _Reader) -> _Ask:
                 ("positive", "draws", players))
 
 
-@_QUESTIONS(
+_q_draws = _QUESTIONS(
     rf"(?:does|do|will|would) {_X} draw(?: a card| cards| an extra card)?",
     rf"how many cards (?:does|do|would|will) {_X} draw",
-)
-def _q_draws(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"])
-    return _Ask("draws", f"how many cards does {who.words} draw", _each(who, "draws({p})"), who.players,
-                ("each", "draws", who.players))
+)(
+    _per_player("draws", "how many cards does {who} draw"))
 
 
 @_QUESTIONS(r"who ventures(?: into the undercity)?", r"(?:does|do|will) (?:anyone|anybody) venture")
@@ -925,11 +937,8 @@ def _q_who_ventures(match: re.Match[str], reader: _Reader) -> _Ask:
                 ("positive", "ventures", players))
 
 
-@_QUESTIONS(rf"(?:does|do|will|would) {_X} venture(?: into the undercity)?")
-def _q_ventures(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"])
-    return _Ask("ventures", f"does {who.words} venture into the Undercity", _each(who, "ventures({p})"),
-                who.players, ("each", "ventures", who.players))
+_q_ventures = _QUESTIONS(rf"(?:does|do|will|would) {_X} venture(?: into the undercity)?")(
+    _per_player("ventures", "does {who} venture into the Undercity"))
 
 
 # --- questions: attacks and range of influence
@@ -1030,34 +1039,26 @@ def _q_who_in_range(match: re.Match[str], reader: _Reader) -> _Ask:
                 ("in-range", player, tuple(others)))
 
 
-@_QUESTIONS(
+_q_range = _QUESTIONS(
     rf"what(?:'s| is) {_X}{_POSS} {_RANGE}",
     rf"how (?:far|big|large|wide) is {_X}{_POSS} {_RANGE}",
     rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?reach",
-)
-def _q_range(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
-    player = who.players[0]
-    return _Ask("range", f"what is {who.words}'s range of influence", (f"range({player})",), (player,),
-                ("value", f"range({player})"))
+)(
+    _per_player("range", "what is {who}'s range of influence", one=True))
 
 
 # --- questions: teams and identities
 
 
-@_QUESTIONS(
+_q_opponents = _QUESTIONS(
     rf"who(?:'s| is| are) {_X}{_POSS} (?:opponents?|enemies|enemy)",
     rf"who(?:'s| is| are) (?:the )?(?:opponents?|enemies) of {_X}",
     rf"who (?:does|do) {_X} (?:play|face|fight) against",
     rf"who(?:'s| is| are) {_X} (?:playing|facing) against",
     rf"who(?:'s| is| are) against {_X}",
     rf"{_X}{_POSS} (?:opponents|enemies)",
-)
-def _q_opponents(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
-    player = who.players[0]
-    return _Ask("opponents", f"who are {who.words}'s opponents", (f"opponents({player})",), (player,),
-                ("value", f"opponents({player})"))
+)(
+    _per_player("opponents", "who are {who}'s opponents", one=True))
 
 
 @_QUESTIONS(
@@ -1081,7 +1082,7 @@ def _q_are_opponents(match: re.Match[str], reader: _Reader) -> _Ask:
                 (player, other.players[0]), ("member", f"opponents({player})", other.players, False))
 
 
-@_QUESTIONS(
+_q_teammates = _QUESTIONS(
     rf"who(?:'s| is| are) {_X}{_POSS} (?:team ?mates?|team-mates?|allies|ally|partners?|friends?)",
     rf"who(?:'s| is| are) (?:the )?(?:team ?mates?|allies|partners?) of {_X}",
     rf"who(?:'s| is| are) on {_X}{_POSS} (?:team|side)",
@@ -1089,12 +1090,8 @@ def _q_are_opponents(match: re.Match[str], reader: _Reader) -> _Ask:
     rf"allied with)",
     rf"who(?:'s| is) (?:on the same team as|with) {_X}",
     rf"{_X}{_POSS} (?:team ?mates|teammates|allies|partners)",
-)
-def _q_teammates(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
-    player = who.players[0]
-    return _Ask("teammates", f"who are {who.words}'s teammates", (f"teammates({player})",), (player,),
-                ("value", f"teammates({player})"))
+)(
+    _per_player("teammates", "who are {who}'s teammates", one=True))
 
 
 @_QUESTIONS(
@@ -1110,28 +1107,20 @@ def _q_are_teammates(match: re.Match[str], reader: _Reader) -> _Ask:
                 (player, other.players[0]), ("member", f"teammates({player})", other.players, False))
 
 
-@_QUESTIONS(
+_q_team = _QUESTIONS(
     rf"(?:which|what) (?:team|side) (?:is|does|are) {_X} (?:on|in|belong to|play for|part of|playing for)",
     rf"(?:which|what) (?:team|side) is {_X}",
     rf"what(?:'s| is) {_X}{_POSS} team",
-)
-def _q_team(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"])
-    return _Ask("team", f"which team is {who.words} on", _each(who, "team({p})"), who.players,
-                ("each", "team", who.players))
+)(
+    _per_player("team", "which team is {who} on"))
 
 
-@_QUESTIONS(
+_q_role = _QUESTIONS(
     rf"what(?:'s| is) {_X}{_POSS} (?:role|identity|identity card)",
     rf"what (?:role|identity) (?:is|does|has) {_X}(?: have| got)?",
     rf"what is {_X}",
-)
-def _q_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
-    if not reader.facts.roles:
-        return None
-    who = reader.refer(match["x"])
-    return _Ask("role", f"what is {who.words}'s identity", _each(who, "role({p})"), who.players,
-                ("each", "role", who.players))
+)(
+    _per_player("role", "what is {who}'s identity", needs_roles=True))
 
 
 @_QUESTIONS(r"who(?:'s| is| are) (?:the |a |an )?(?P<role>leaders?|guardians?|assassins?|traitors?)")
@@ -1188,17 +1177,12 @@ def _q_priority(match: re.Match[str], reader: _Reader) -> _Ask | None:
     return _Ask("priority", "who receives priority", ("priority",), headline=("value", "priority"))
 
 
-@_QUESTIONS(
+_q_poison = _QUESTIONS(
     rf"how (?:much|many) poison(?: counters)? (?:does|do|would|will) {_X} have",
     rf"what(?:'s| is) {_X}{_POSS} poison(?: count| counters| total)?",
     rf"how (?:much|many) poison(?: counters)? (?:is|are) {_X} (?:at|on)",
-)
-def _q_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
-    if not reader.facts.knows_question("poison") or not reader.facts.questions:
-        return None
-    who = reader.refer(match["x"])
-    return _Ask("poison", f"how many poison counters does {who.words} have", _each(who, "poison({p})"),
-                who.players, ("each", "poison", who.players))
+)(
+    _per_player("poison", "how many poison counters does {who} have", new=True))
 
 
 @_QUESTIONS(
@@ -1477,11 +1461,20 @@ def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True)
     gain = match["verb"].lower().startswith("gain")
     amount = _number(match["n"])
-    name = "gain-life" if gain else "lose-life"
-    events = tuple({name: {"player": p, "amount": amount}} for p in who.players)
     verb = ("gain" if gain else "lose") + ("s" if who.verb_s else "")
-    return _Happening(events, f"{who.words} {verb} {amount} life", who.players,
-                      extra=tuple(f"life({p})" for p in who.players))
+    return _each_player(who, "gain-life" if gain else "lose-life", "amount", amount,
+                        f"{who.words} {verb} {amount} life", "life")
+
+
+def _each_player(who: Ref, event: str, key: str, value: int, words: str, then: str) -> _Happening:
+    """One ``event: {player: X, key: value}`` per player named, and the question ``then(X)`` to ask after."""
+    events = tuple({event: {"player": p, key: value}} for p in who.players)
+    return _Happening(events, words, who.players, extra=tuple(f"{then}({p})" for p in who.players))
+
+
+def _said(match: re.Match[str], *groups: str) -> str | None:
+    """The first of several alternative groups that matched (each regex of a rule names its own)."""
+    return next((match.groupdict()[g] for g in groups if match.groupdict().get(g)), None)
 
 
 @_HAPPENINGS(
@@ -1490,10 +1483,9 @@ def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
 )
 def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True)
-    count = _number(match.groupdict().get("n") or match.groupdict().get("n2"))
-    events = tuple({"draw": {"player": p, "count": count}} for p in who.players)
-    return _Happening(events, f"{who.words} draw{who.verb_s} {count} card{'s' if count != 1 else ''}",
-                      who.players, extra=tuple(f"draws({p})" for p in who.players))
+    count = _number(_said(match, "n", "n2"))
+    words = f"{who.words} draw{who.verb_s} {count} card{'s' if count != 1 else ''}"
+    return _each_player(who, "draw", "count", count, words, "draws")
 
 
 @_HAPPENINGS(
@@ -1505,11 +1497,9 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("poison"):
         return None
     who = reader.refer(match["x"], one=True)
-    count = _number(match.groupdict().get("n") or match.groupdict().get("n2") or match.groupdict().get("n3"))
-    events = tuple({"poison": {"player": p, "count": count}} for p in who.players)
-    counters = f"{count} poison counter{'s' if count != 1 else ''}"
-    return _Happening(events, f"{who.words} get{who.verb_s} {counters}",
-                      who.players, extra=tuple(f"poison({p})" for p in who.players))
+    count = _number(_said(match, "n", "n2", "n3"))
+    words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
+    return _each_player(who, "poison", "count", count, words, "poison")
 
 
 @_HAPPENINGS(
@@ -1521,10 +1511,8 @@ def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
         return None
     who = reader.refer(match["x"], one=True)
-    life = int(match.groupdict().get("n") or match.groupdict().get("n2") or match.groupdict().get("n3") or 0)
-    events = tuple({"set-life": {"player": p, "life": life}} for p in who.players)
-    return _Happening(events, f"{who.words}'s life total becomes {life}", who.players,
-                      extra=tuple(f"life({p})" for p in who.players))
+    life = int(_said(match, "n", "n2", "n3") or 0)
+    return _each_player(who, "set-life", "life", life, f"{who.words}'s life total becomes {life}", "life")
 
 
 @_HAPPENINGS(

@@ -223,6 +223,14 @@ def choose(page, label: str, option: str) -> None:
     raise AssertionError(f"no option {option!r} in {label!r}")
 
 
+def seat(page, players: str) -> None:
+    """Type the players in seat order (the table form)."""
+    box = page.get_by_role("textbox", name="Players in seat order (clockwise, comma-separated)").first
+    box.fill(players)
+    box.press("Enter")
+    settle(page)
+
+
 def in_view(page, locator) -> bool:
     box = locator.bounding_box()
     height = page.viewport_size["height"]
@@ -281,7 +289,7 @@ def test_launch_and_search_measured(browser, server):
 def test_a_cross_reference_opens_where_the_judge_is_reading(browser, server, size):
     page = new_page(browser, size)
     page.goto(server["url"])
-    search(page, "702.187c")  # Treachery's unveil rule refers to 116.2tr, the unveil special action
+    search(page, "treachery 702.187c")  # the unveil rule refers to 116.2tr, the unveil special action
     button = page.get_by_role("button", name=re.compile(r"→ 116\.2tr")).first
     button.scroll_into_view_if_needed()
     button.click()
@@ -371,10 +379,7 @@ def test_the_fallback_answers_in_the_page_without_torch(browser, server, size):
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_treachery_opens_on_a_legal_deal_with_its_questions(browser, server, size):
     page = open_checker(browser, server, size)
-    page.get_by_role("textbox", name="Players in seat order (clockwise, comma-separated)").first.fill(
-        "Ann, Ben, Cat, Dan, Eve")
-    page.keyboard.press("Enter")
-    settle(page)
+    seat(page, "Ann, Ben, Cat, Dan, Eve")
     choose(page, "Variant", "treachery")
     identities = page.get_by_role("textbox", name=re.compile("Identities"))
     identities.wait_for()
@@ -407,10 +412,7 @@ def test_a_scenario_loaded_in_the_page_downloads_with_its_name_and_why(browser, 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_picture_is_large_fits_and_explains_itself(browser, server, size):
     page = open_checker(browser, server, size)
-    page.get_by_role("textbox", name="Players in seat order (clockwise, comma-separated)").first.fill(
-        "Ann, Ben, Cat, Dan, Eve, Fay")
-    page.keyboard.press("Enter")
-    settle(page)
+    seat(page, "Ann, Ben, Cat, Dan, Eve, Fay")
     choose(page, "Variant", "emperor")
     choose(page, "Monarch", "Cat")
     choose(page, "Arrows for", "everyone")
@@ -432,10 +434,7 @@ def test_the_picture_is_large_fits_and_explains_itself(browser, server, size):
 
 def test_reveal_names_the_cards(browser, server):
     page = open_checker(browser, server, "desktop")
-    page.get_by_role("textbox", name="Players in seat order (clockwise, comma-separated)").first.fill(
-        "Ann, Ben, Cat, Dan")
-    page.keyboard.press("Enter")
-    settle(page)
+    seat(page, "Ann, Ben, Cat, Dan")
     choose(page, "Variant", "treachery")
     identities = page.get_by_role("textbox", name=re.compile("Identities"))
     identities.fill("Ann: leader, The Old Ruler\nBen: traitor, The Metamorph\nCat: assassin, The Witch\n"
