@@ -51,7 +51,7 @@ class TableForm:
     range: str = "unlimited"  # "unlimited" or a whole number
     attack: str = "multiple"
     commander: bool = False
-    permanents: str = ""  # one "Bear: owner Ben, controller Ann" per line
+    permanents: str = ""  # one "Bear: owner Ben, controller Ann" or "Krenko: owner Ann, commander" per line
 
 
 def split_names(text: str) -> list[str]:
@@ -138,21 +138,32 @@ def parse_identities(text: str) -> dict[str, Any]:
     return identities
 
 
-def parse_permanents(text: str) -> dict[str, dict[str, str]]:
-    """Permanents, one ``Name: owner X, controller Y`` per line.
+_PERMANENT_PART = re.compile(r"(owner|controller|kind)\s+(.+)|(power|toughness)\s+(\d{1,3})|(commander)")
+
+
+def parse_permanents(text: str) -> dict[str, dict[str, Any]]:
+    """Permanents, one per line: ``Name: owner X[, controller Y][, commander][, power N][, toughness N]
+    [, kind K]`` (a commander on the table: issue 13's commander damage).
 
     >>> parse_permanents("Bear: owner Ben, controller Ann")
     {'Bear': {'owner': 'Ben', 'controller': 'Ann'}}
+    >>> parse_permanents("Krenko: owner Ann, commander, power 3")
+    {'Krenko': {'owner': 'Ann', 'commander': True, 'power': 3}}
     """
-    permanents: dict[str, dict[str, str]] = {}
+    permanents: dict[str, dict[str, Any]] = {}
     for number, name, value in _pairs(text, "permanents"):
-        entry: dict[str, str] = {}
+        entry: dict[str, Any] = {}
         for part in (p.strip() for p in value.split(",") if p.strip()):
-            match = re.fullmatch(r"(owner|controller)\s+(.+)", part)
+            match = _PERMANENT_PART.fullmatch(part)
             if not match:
-                raise InputError(FORM, "expected 'owner NAME' or 'controller NAME'", line=number,
-                                 key="permanents")
-            entry[match[1]] = match[2].strip()
+                raise InputError(FORM, "expected 'owner NAME', 'controller NAME', 'commander', 'power N', "
+                                       "'toughness N' or 'kind KIND'", line=number, key="permanents")
+            if match[1]:
+                entry[match[1]] = match[2].strip()
+            elif match[3]:
+                entry[match[3]] = int(match[4])
+            else:
+                entry["commander"] = True
         permanents[name] = entry
     return permanents
 
@@ -232,7 +243,8 @@ def game_to_form(game: dict[str, Any]) -> TableForm:
     form.attack = str(options.get("attack") or "multiple")
     form.commander = bool(game.get("commander", False))
     form.permanents = "\n".join(
-        f"{name}: " + ", ".join(f"{k} {v}" for k, v in (spec or {}).items())
+        f"{name}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in (spec or {}).items()
+                                if v is not False)
         for name, spec in (game.get("permanents") or {}).items()
     )
     return form
@@ -469,6 +481,21 @@ def scenario_yaml(
         "expect": expect,
     }
     return yaml.dump(document, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=False)
+
+
+def event_argument(text: str) -> Any:
+    """An event's argument typed as in a scenario file (``{creature: Krenko, to: Ben}``, ``Ann``), read by
+    the bounded YAML reader; None when empty. Mistakes are one line (InputError).
+
+    >>> event_argument("{player: Ben, count: 3}"), event_argument("  ")
+    ({'player': 'Ben', 'count': 3}, None)
+    """
+    from rulesjudge.corpus.safe_yaml import read_yaml
+
+    if not text.strip():
+        return None
+    value, _lines = read_yaml(text, "event", max_chars=2000)
+    return value
 
 
 def file_name(name: str) -> str:

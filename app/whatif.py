@@ -266,6 +266,7 @@ class _Reader:
         self.mentioned: list[str] = []
         self.gone: set[str] = set()
         self.subject: Ref | None = None  # what "he", "her", "their" stand for: the last clause's subject
+        self.focus: Ref | None = None  # or the player an event last did something to ("hits him")
         self.topic = ""  # the designation a sentence is about ("monarch", "initiative"): what "it" stands for
         self.new_clause = True
         named = self._names_in(hint)  # a pronoun before its name: "does Ben get the crown if his creature …"
@@ -281,12 +282,17 @@ class _Reader:
         return [p for _, p in sorted(found)]
 
     # -- helpers
-    def save(self) -> tuple[list[str], set[str], Ref | None, bool]:
-        return list(self.mentioned), set(self.gone), self.subject, self.new_clause
+    def save(self) -> tuple[Any, ...]:
+        return list(self.mentioned), set(self.gone), self.subject, self.new_clause, self.focus
 
-    def restore(self, saved: tuple[list[str], set[str], Ref | None, bool]) -> None:
+    def restore(self, saved: tuple[Any, ...]) -> None:
         self.mentioned, self.gone = list(saved[0]), set(saved[1])
-        self.subject, self.new_clause = saved[2], saved[3]
+        self.subject, self.new_clause, self.focus = saved[2], saved[3], saved[4]
+
+    def affected(self, ref: Ref) -> Ref:
+        """Note the player an event did something to: a later "he" or "her life" means them."""
+        self.focus = ref
+        return ref
 
     def _note(self, ref: Ref) -> Ref:
         self.mentioned.extend(p for p in ref.players if p not in self.mentioned)
@@ -422,7 +428,8 @@ def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref |
 
 @_reference(r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its|himself|herself|themselves|themself)")
 def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    return reader.subject
+    """ "He", "her", "their": the player an earlier event did something to, else the clause's subject."""
+    return reader.focus or reader.subject
 
 
 @_reference(rf"(?:the )?(?:current |new )?{_MONARCH}")
@@ -1330,7 +1337,7 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:connects|connect|hits|gets through|d
 def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, creatures: int = 1,
             *, words: str = "") -> _Happening:
     source = reader.refer(source_text, one=True)
-    target = reader.refer(target_text, one=True)
+    target = reader.affected(reader.refer(target_text, one=True))
     a, t = source.players[0], target.players[0]
     if a == t:
         raise _Unknown(f"{a} can't deal combat damage to themselves here", target_text)
@@ -1432,7 +1439,7 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     source = reader.refer(match["x"], one=True)
-    target = reader.refer(match["y"], one=True)
+    target = reader.affected(reader.refer(match["y"], one=True))
     amount = _number(match.groupdict().get("n") or match.groupdict().get("amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
@@ -1442,7 +1449,7 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
 @_HAPPENINGS(rf"{_Y} (?:takes|took|"
     rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?")
 def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
-    target = reader.refer(match["y"], one=True)
+    target = reader.affected(reader.refer(match["y"], one=True))
     amount = _number(match["n"])
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
@@ -1458,7 +1465,7 @@ def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life",
 )
 def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
-    who = reader.refer(match["x"], one=True)
+    who = _affected_player(reader, match["x"])
     gain = match["verb"].lower().startswith("gain")
     amount = _number(match["n"])
     verb = ("gain" if gain else "lose") + ("s" if who.verb_s else "")
@@ -1472,6 +1479,10 @@ def _each_player(who: Ref, event: str, key: str, value: int, words: str, then: s
     return _Happening(events, words, who.players, extra=tuple(f"{then}({p})" for p in who.players))
 
 
+def _affected_player(reader: _Reader, text: str) -> Ref:
+    return reader.affected(reader.refer(text, one=True))
+
+
 def _said(match: re.Match[str], *groups: str) -> str | None:
     """The first of several alternative groups that matched (each regex of a rule names its own)."""
     return next((match.groupdict()[g] for g in groups if match.groupdict().get(g)), None)
@@ -1482,7 +1493,7 @@ def _said(match: re.Match[str], *groups: str) -> str | None:
     r"(?P<n2>\d+))(?: (?:from an effect|off an effect|with an effect|for the turn))?",
 )
 def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
-    who = reader.refer(match["x"], one=True)
+    who = _affected_player(reader, match["x"])
     count = _number(_said(match, "n", "n2"))
     words = f"{who.words} draw{who.verb_s} {count} card{'s' if count != 1 else ''}"
     return _each_player(who, "draw", "count", count, words, "draws")
@@ -1496,7 +1507,7 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
 def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("poison"):
         return None
-    who = reader.refer(match["x"], one=True)
+    who = _affected_player(reader, match["x"])
     count = _number(_said(match, "n", "n2", "n3"))
     words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
     return _each_player(who, "poison", "count", count, words, "poison")
@@ -1510,7 +1521,7 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
 def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
         return None
-    who = reader.refer(match["x"], one=True)
+    who = _affected_player(reader, match["x"])
     life = int(_said(match, "n", "n2", "n3") or 0)
     return _each_player(who, "set-life", "life", life, f"{who.words}'s life total becomes {life}", "life")
 
@@ -1538,6 +1549,21 @@ def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None
         who = reader.refer(match["x"], one=True)
         return _Happening(({"pass-priority": who.players[0]},), f"{who.words} passes priority", who.players)
     return _Happening(("pass-priority",), "priority passes", ())
+
+
+@_HAPPENINGS(
+    rf"an? (?:effect|card|spell|ability) (?:says|makes|forces) {_X} (?:to )?"
+    r"(?:loses?|lose the game|loses the game)",
+    rf"{_X} (?:loses|lose) (?:the game )?(?:to|from|by|because of) an? (?:effect|card|spell|ability)",
+)
+def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("loses"):
+        return None
+    who = reader.refer(match["x"], one=True)
+    reader.gone.update(who.players)
+    arg: Any = who.players[0] if len(who.players) == 1 else list(who.players)
+    return _Happening(({"loses": arg},), f"an effect says {who.words} lose{who.verb_s} the game", who.players,
+                      gone=who.players)
 
 
 @_HAPPENINGS(
@@ -1902,6 +1928,8 @@ def answer_line(plan: WhatIf, values: Mapping[str, Any]) -> str:
         parts = [f"{p}: {_say(values.get(f'{question}({p})'))}" for p in players]
         return parts[0].split(": ", 1)[1] if len(parts) == 1 else "; ".join(parts)
     if kind == "each-of":
+        if len(spec[1]) == 1:
+            return _say(values.get(spec[1][0]))
         return "; ".join(f"{q}: {_say(values.get(q))}" for q in spec[1])
     if kind == "positive":
         _, question, players = spec

@@ -247,6 +247,25 @@ def test_a_team_variant_starts_from_the_players_split_in_two_teams(checker):
     assert answer_line(checker, "can-attack(Ben, Eve)") == "can-attack(Ben, Eve) → no"
 
 
+def test_the_event_form_takes_poison_and_events_typed_as_in_a_file(checker):
+    checker.selectbox(key="ev_kind").select("poison").run()
+    player = next(s for s in checker.selectbox if (s.key or "").startswith("ev_poison_player"))
+    player.select("Ben").run()
+    checker.number_input(key="ev_poison_count").set_value(10).run()
+    checker.button(key="add_event").click().run()
+    assert not checker.exception, checker.exception
+    assert checker.session_state["events"] == [{"poison": {"player": "Ben", "count": 10}}]
+    # 704.5c: a player with ten or more poison counters loses the game.
+    assert answer_line(checker, "in-game") == "in-game → Ann, Cat, Dan"
+    checker.selectbox(key="ev_kind").select("add-effect").run()
+    checker.text_input(key="ev_add-effect_raw").input("{cant-lose: Ann}").run()
+    checker.button(key="add_event").click().run()
+    assert not checker.exception, checker.exception
+    assert checker.session_state["events"][-1] == {"add-effect": {"cant-lose": "Ann"}}
+    checker.text_input(key="ev_add-effect_raw").input("{cant-lose: [").run()
+    assert any(re.match(r"event:\d+: invalid YAML", plain(e.value)) for e in checker.error)
+
+
 def test_the_picture_is_redrawn_after_the_newest_event(checker):
     for kind in ("next-turn", "next-turn"):
         checker.selectbox(key="ev_kind").select(kind).run()

@@ -377,6 +377,28 @@ with st.expander("Add an event", expanded=not events):
         arg["to"] = c2.selectbox("deals combat damage to", seats, key=f"ev_to_{seats_key}",
                                  index=min(1, len(seats) - 1))
         arg["amount"] = int(c3.number_input("amount", min_value=0, max_value=999, value=1, key="ev_amount"))
+    elif kind in ("poison", "set-life"):
+        c1, c2 = st.columns(2)
+        arg["player"] = c1.selectbox("player", seats, key=f"ev_{kind}_player_{seats_key}")
+        if kind == "poison":
+            arg["count"] = int(c2.number_input("poison counters", min_value=0, max_value=99, value=1,
+                                               key="ev_poison_count"))
+        else:
+            arg["life"] = int(c2.number_input("life total becomes", min_value=-999, max_value=999, value=10,
+                                              key="ev_set_life"))
+    elif not cls.KINDS and kind not in ("upkeep", "end-step", "next-turn", "resolve"):
+        # the other events with their own argument shapes (attack, add-effect, …): typed as in a file
+        typed = st.text_input("argument, as in a scenario file (docs/scenario-format.md)",
+                              key=f"ev_{kind}_raw", placeholder="{creature: Krenko, to: Ben}")
+        try:
+            raw_arg = presenters.event_argument(typed)
+        except InputError as error:
+            st.error(md(str(error)))
+            raw_arg = None
+        if isinstance(raw_arg, dict):
+            arg.update(raw_arg)
+        elif raw_arg is not None:
+            arg = {"": raw_arg}
     else:
         permanents = list((game.get("permanents") or {}).keys())
         for key_name, arg_kind in cls.KINDS.items():
@@ -405,7 +427,8 @@ with st.expander("Add an event", expanded=not events):
         arg["hold"] = True
     if st.button("Add event", key="add_event", type="primary"):
         try:
-            event = event_to_yaml(parse_event(kind, arg or None))
+            given: Any = arg.get("") if set(arg) == {""} else (arg or None)  # a bare value typed as is
+            event = event_to_yaml(parse_event(kind, given))
             events.append(event)
             st.rerun()
         except Exception as error:  # EventArgError: a one-line message naming the key
