@@ -200,10 +200,12 @@ class Evaluation:
     def by_area(self) -> dict[str, dict[str, Metrics]]:
         return {m: self.breakdown(m, lambda q: q.area) for m in self.methods_run}
 
-    @property
-    def misses(self) -> dict[str, list[tuple[str, int | None, list[str]]]]:
-        return {m: [(q.q, ranks[m], top[m][:3]) for q, ranks, top in self.results if ranks[m] != 1]
-                for m in self.methods_run}
+    def misses(self, method: str = "hybrid", split: str = "dev",
+               ) -> list[tuple[Question, int | None, list[str]]]:
+        """Questions of ``split`` (dev, test or all) not answered first, with their rank and top three ids.
+        Read the dev half only while tuning: the test half stays held out."""
+        return [(q, ranks[method], top[method][:3]) for q, ranks, top in self.results
+                if ranks[method] != 1 and split in ("all", q.split)]
 
     def to_json(self) -> dict[str, Any]:
         def rows(field_of: Any) -> dict[str, dict[str, dict[str, float]]]:
@@ -309,14 +311,15 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
             continue
         lexical, dense, lifted = searcher._method_rankings(question.q, "hybrid", _NO_FILTERS, depth)
         defining = searcher.defining(question.q)
-        prepared.append((lexical, dense, lifted, defining, gold_family(searcher, question.gold)))
+        named = searcher.facts(question.q)
+        prepared.append((lexical, dense, lifted, defining, named, gold_family(searcher, question.gold)))
     results = []
     keys = list(grid)
     for values in itertools.product(*(grid[key] for key in keys)):
         params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))
         metrics = Metrics()
-        for lexical, dense, lifted, defining, family in prepared:
-            fused = searcher.adjust(fuse(lexical, dense, lifted, params), params)
+        for lexical, dense, lifted, defining, named, family in prepared:
+            fused = searcher.adjust(fuse(lexical, dense, lifted, params), params, named)
             folded = searcher.fold(fused, _NO_FILTERS, defining)[:DEPTH]
             metrics.ranks.append(first_rank([(rid, *related) for rid, _, related in folded], family))
         results.append((metrics.mrr, metrics.recall(5), params))

@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
     from rulesjudge.indexer.cache import EmbeddingCache
-    from rulesjudge.indexer.embed import Embedder
+    from rulesjudge.indexer.embed import Embedder, ModelIdentity
 
 SCHEMA_VERSION = 2
 MANIFEST_FORMAT = "rulesjudge-index"
@@ -154,14 +154,16 @@ class DenseIndex:
 # --- manifest ----------------------------------------------------------------------------------------
 
 
-def expected_manifest(chunks: Sequence[Chunk], model: str, model_sha256: str,
+def expected_manifest(chunks: Sequence[Chunk], identity: ModelIdentity,
                       variant: str = "fp32") -> dict[str, Any]:
     return {
         "format": MANIFEST_FORMAT,
         "schema": SCHEMA_VERSION,
         "chunk_format": CHUNK_FORMAT,
-        "model": model,
-        "model_sha256": model_sha256,
+        "model": identity.label,
+        "model_sha256": identity.sha256,  # the weights', combined with the adapter's when there is one
+        "base_model_sha256": identity.base_sha256,
+        "adapter_sha256": identity.adapter_sha256,
         "model_variant": variant,
         "corpus_sha256": corpus_hash(chunks),
         "chunks": len(chunks),
@@ -493,14 +495,15 @@ def ensure_index(
     ``shipped`` is false) the shipped vectors lack. :class:`InputError` when the data folder cannot take
     a build."""
     from rulesjudge.indexer.cache import EmbeddingCache
-    from rulesjudge.indexer.embed import model_hash, model_label
+    from rulesjudge.indexer.embed import identity_of
 
     start = time.perf_counter()
     root = root or index_root()
     check_layout(root)
-    model_sha256 = model_hash(embedder.path)
+    identity = identity_of(embedder)
+    model_sha256 = identity.sha256
     variant = getattr(embedder, "variant", "fp32")
-    wanted = expected_manifest(chunks, model_label(embedder.path), model_sha256, variant)
+    wanted = expected_manifest(chunks, identity, variant)
     ids = [chunk.id for chunk in chunks]
     messages: list[str] = []
 

@@ -77,14 +77,14 @@ def tokenize(text: str) -> list[str]:
     words = []
     for match in _WORD.finditer(text.lower().replace("æ", "ae")):
         word = re.sub(r"['’](s|t)?$", "", match.group())
-        if len(word) < 2 or word in stop:
+        if (len(word) < 2 and not word.isdigit()) or word in stop:  # "loyalty 0" keeps its 0
             continue
         words.append(_stem(word))
     return words
 
 
 #: Bump when tokenizing changes (stop words, stemming): saved indexes of the old format are rebuilt.
-LEXICAL_FORMAT = 2
+LEXICAL_FORMAT = 3
 
 
 class LexicalIndex:

@@ -43,9 +43,24 @@ class Lexicon:
     add: Mapping[tuple[str, ...], str] = field(default_factory=dict)
 
     @classmethod
-    def from_mapping(cls, terms: Mapping[str, Any], source: Path | None = None) -> Lexicon:
+    def from_mapping(cls, terms: Mapping[str, Any], source: Path | None = None,
+                     numbers: Mapping[str, Any] | None = None) -> Lexicon:
+        """``terms``: phrase → {replace: words} or {add: words}; ``numbers``: number word → digits, read
+        both ways as additions ("ten" + "10", "0" + "zero": the rules write "ten or more poison
+        counters" and "loyalty 0").
+
+        >>> lexicon = Lexicon.from_mapping({}, numbers={"ten": 10})
+        >>> lexicon.add[("ten",)], lexicon.add[("10",)]
+        ('10', 'ten')
+        """
         replace: dict[tuple[str, ...], str] = {}
         add: dict[tuple[str, ...], str] = {}
+        for word, digits in (numbers or {}).items():
+            if not isinstance(word, str) or not re.fullmatch(r"[a-z]+(?:-[a-z]+)?", word) or \
+                    not str(digits).isdigit():
+                raise InputError(source, "each number maps a word to its digits", key=f"numbers.{word}")
+            add.setdefault((word,), str(digits))
+            add.setdefault((str(digits),), word)
         for phrase, entry in terms.items():
             key = tuple(token.lower() for token in _TOKEN.findall(str(phrase)))
             if not key or len(key) > _MAX_PHRASE or not isinstance(entry, Mapping) or len(entry) != 1:
@@ -72,7 +87,10 @@ def load_lexicon(path: Path = LEXICON_PATH) -> Lexicon:
         raise InputError(path, f"cannot read the lexicon: {error}") from None
     if not isinstance(data, dict) or not isinstance(data.get("terms"), dict):
         raise InputError(path, "the lexicon needs a mapping 'terms'", key="terms")
-    return Lexicon.from_mapping(data["terms"], path)
+    numbers = data.get("numbers") or {}
+    if not isinstance(numbers, dict):
+        raise InputError(path, "'numbers' must map number words to digits", key="numbers")
+    return Lexicon.from_mapping(data["terms"], path, numbers)
 
 
 class Vocabulary:

@@ -101,6 +101,8 @@ _TITLE_WORDS = 4  # a rule whose whole text is this short is a title ("702.19. T
 _TINY_WORDS = 6  # a subrule this short ("Deathtouch is a static ability.") is shown with its parent rule
 _DEFINING_SHARE = 0.5  # a glossary term covering this much of the question is what it asks about
 _REDIRECT = re.compile(r"^See (?:also )?(.+?)\.?$")
+_HISTORY = re.compile(r"\b(?:version|revision|revised|history|changelog|renumber\w*|renamed|changed|"
+                      r"update[sd]?|added|removed|introduced|first (?:appeared|printed))\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,22 @@ class FusionParams:
     sibling_penalty: float = 0.05
     #: added to official rules and rulings: the Comprehensive Rules before a wiki page retelling them
     official_prior: float = 0.0
+    #: added to the records of a variant the question names ("2HG", "the Leader") (:mod:`indexer.scopes`)
+    scope_lift: float = 0.3
+    #: taken from the records of a variant the question does not name: the general rule first
+    variant_penalty: float = 0.05
+    #: taken from a document's version-history entries ("First revision.") unless the question asks about
+    #: versions or changes: short, they are near every question to the model, and answer almost none
+    history_penalty: float = 0.2
+
+
+@dataclass(frozen=True)
+class QuestionFacts:
+    """What the priors need to know about a question: the variants it names, whether it asks about a
+    document's history."""
+
+    named: frozenset[str] = frozenset()
+    about_history: bool = False
 
 
 DEFAULT_FUSION = FusionParams()
@@ -301,6 +319,7 @@ class Searcher:
         self._glossary: dict[str, list[str]] | None = None
         self._folds: dict[str, str] | None = None
         self._vocabulary: Any = None
+        self._scopes: Any = None
         self._equivalents_cache: dict[str, list[str]] = {}
         self._editions_cache: dict[str, list[str]] = {}
         # ids carry the document: no need to build every record to list the documents
@@ -364,11 +383,10 @@ class Searcher:
 
         notify = self._notify or stderr_notify
         if not self.build:
-            from rulesjudge.indexer.embed import model_hash, model_label
+            from rulesjudge.indexer.embed import identity_of
             from rulesjudge.indexer.index import IndexFileError, expected_manifest
 
-            wanted = expected_manifest(self.chunks, model_label(self.embedder.path),
-                                       model_hash(self.embedder.path), self.embedder.variant)
+            wanted = expected_manifest(self.chunks, identity_of(self.embedder), self.embedder.variant)
             try:
                 dense, _reason = try_load(index_root(), wanted, [chunk.id for chunk in self.chunks])
             except IndexFileError as error:
@@ -630,23 +648,48 @@ class Searcher:
         elif method == "dense":
             fused = dense
         else:
-            fused = self.adjust(fuse(lexical, dense, lifted, self.fusion), self.fusion)
+            fused = self.adjust(fuse(lexical, dense, lifted, self.fusion), self.fusion, self.facts(text))
         return self.fold(fused, filters, self.defining(text))[:limit]
+
+    @property
+    def scopes(self) -> Any:
+        """Which records belong to a variant, and the words that name it (:mod:`indexer.scopes`)."""
+        if self._scopes is None:
+            from rulesjudge.indexer.scopes import Scopes
+
+            self._scopes = Scopes.of(self.records)
+        return self._scopes
+
+    def facts(self, text: str) -> QuestionFacts:
+        """The variants (and variant documents) the question names, read after the lexicon, and whether
+        it asks about versions."""
+        return QuestionFacts(frozenset(self.scopes.named(self.rewrite(text))), bool(_HISTORY.search(text)))
 
     def defining(self, text: str) -> set[str]:
         """Glossary entries whose term is most of what the question asks ("what is a permanent")."""
         return {rid for rid, share in self.glossary_weights(self.rewrite(text)) if share >= _DEFINING_SHARE}
 
-    def adjust(self, fused: Sequence[tuple[str, float]], params: FusionParams) -> list[tuple[str, float]]:
-        """Priors on the fused scores: official text first, the general subrule before its variants."""
-        if not params.official_prior and not params.sibling_penalty:
+    def adjust(self, fused: Sequence[tuple[str, float]], params: FusionParams,
+               facts: QuestionFacts = QuestionFacts()) -> list[tuple[str, float]]:
+        """Priors on the fused scores: official text first, the general subrule before its variants, the
+        general rule before a variant's unless the question names the variant (``facts.named``), version
+        history only when asked about."""
+        if not (params.official_prior or params.sibling_penalty or params.scope_lift or params.variant_penalty
+                or params.history_penalty):
             return list(fused)
+        named = facts.named
         present = {record_id for record_id, _ in fused}
+        scopes = self.scopes if params.scope_lift or params.variant_penalty else None
         adjusted = []
         for record_id, score in fused:
             record = self.records[record_id]
             if record.official:
                 score += params.official_prior
+            scope = scopes.scope_of(record_id) if scopes is not None else None
+            if scope is not None:
+                score += params.scope_lift if scope in named else -params.variant_penalty
+            if record.kind == "history" and not facts.about_history:
+                score -= params.history_penalty
             if params.sibling_penalty and record.kind == "subrule" and record.parent:
                 position = self._sibling_position(record)
                 if position and any(other in present for other in self._earlier_siblings(record)):

@@ -24,7 +24,8 @@ def register(subparsers: Any) -> None:
                    help=f"folder of official releases (default {DEFAULT_RELEASES})")
     p.add_argument("--builtin-only", action="store_true", help="only the built-in corpus")
     p.add_argument("--questions", metavar="FILE", help="question set (default indexer/questions.yaml)")
-    p.add_argument("--misses", action="store_true", help="list hybrid questions not answered at rank 1")
+    p.add_argument("--misses", nargs="?", const="dev", choices=("dev", "test", "all"),
+                   help="list hybrid questions of the dev half (or test, all) not answered at rank 1")
     p.add_argument("--tune", action="store_true", help="grid-search fusion weights on the dev half")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run)
@@ -73,8 +74,9 @@ def run(args: argparse.Namespace) -> int:
             print(format_table(title, evaluation))
             print(format_areas(evaluation))
             if args.misses:
-                for question, rank, top in evaluation.misses["hybrid"]:
-                    print(f"  miss (rank {rank}): {question} -> {', '.join(top)}")
+                for question, rank, top in evaluation.misses("hybrid", args.misses):
+                    print(f"  miss (rank {rank}, {question.split}, {question.area}/{question.style}): "
+                          f"{question.q} -> {', '.join(top)}  [gold {', '.join(question.gold)}]")
             print()
         if args.tune and not as_of_gold:
             dev = [q for q in kept if q.split == "dev"]

@@ -42,3 +42,29 @@ def test_a_malformed_lexicon_is_one_line_naming_the_file(tmp_path, text):
     with pytest.raises(InputError) as raised:
         load_lexicon(path)
     assert str(path) in str(raised.value) and "\n" not in str(raised.value)
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("ten poison counters", {"ten", "10"}),  # why: 104.3d writes "ten or more poison counters"
+    ("planeswalker at zero loyalty", {"0"}),  # why: 704.5i writes "loyalty 0"
+    ("15 poison in 2hg", {"fifteen"}),  # why: 810.8d writes "fifteen or more poison counters"
+    ("no loyalty counters left", {"0"}),
+])
+def test_numbers_are_read_as_words_and_digits(question, words):
+    rewritten = rewrite(question, load_lexicon(LEXICON_PATH)).text
+    assert words <= set(rewritten.split())
+
+
+def test_single_digits_are_words_for_bm25():
+    from rulesjudge.indexer.lexical import tokenize
+
+    assert "0" in tokenize("If a planeswalker has loyalty 0, it's put into its owner's graveyard.")
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("i got decked", {"library", "no", "cards"}),  # why: 704.5b, drawing from a library with no cards
+    ("my partner is attacked", {"teammate"}),
+    ("it just came in, can it attack", {"summoning", "sickness"}),  # why: 302.6
+])
+def test_table_talk_of_the_judges_check(question, words):
+    assert words <= set(rewrite(question, load_lexicon(LEXICON_PATH)).text.split())

@@ -1,0 +1,143 @@
+"""Variants and the documents about one: a question that names a variant prefers its rules, one that
+doesn't prefers the general rules.
+
+The Comprehensive Rules give most subjects twice: in the general rules and again for a variant ("a
+player with ten or more poison counters loses" in 104.3d, "fifteen or more" for a Two-Headed Giant team
+in 810.10). A question about the general case should not be answered by a variant's rule because it
+shares more words with it, and a question naming the variant ("2HG", "in commander", "the Leader
+died") should not lose to the general rule. Each record belongs to at most one **scope**:
+
+* a variant or option section of chapters 8 and 9 of the Comprehensive Rules (801–811, 901–905), by
+  name: "Two-Headed Giant", "Commander", "Emperor", "Grand Melee" …; the glossary entries citing a rule
+  there belong to it too;
+* a source document about one variant: the Treachery rules (``treachery``) and the Emperor page (the
+  scope of section 809).
+
+A scope is *named* by a question when every word of one of its **markers** is in the question (after
+the lexicon: "2hg" reads "two-headed giant"). Markers come from the corpus: the scope's name, the
+glossary terms pointing into it ("Planar Die", "Scheme"), and for a document its rule titles, the titles
+of its glossary entries, and its identity cards' names and roles (Leader, Guardian, The Oracle …).
+
+>>> from rulesjudge.corpus.records import Record
+>>> section = Record("cr@x/810", "cr", "x", "section", "", number="810", title="Two-Headed Giant Variant")
+>>> rule = Record("cr@x/810.2", "cr", "x", "rule", "Each team has a shared life total.", number="810.2",
+...               parent="cr@x/810")
+>>> general = Record("cr@x/119.1", "cr", "x", "rule", "Each player begins with 20 life.", number="119.1")
+>>> scopes = Scopes.of({r.id: r for r in (section, rule, general)})
+>>> scopes.scope_of("cr@x/810.2"), scopes.scope_of("cr@x/119.1")
+('two-headed giant', None)
+>>> sorted(scopes.named("life total in two-headed giant?")), sorted(scopes.named("life total?"))
+(['two-headed giant'], [])
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rulesjudge.corpus.records import Record
+
+#: Sections of the Comprehensive Rules that are a variant or an option (the chapters' x00 is general).
+_VARIANT_SECTION = re.compile(r"^[89](?!00)\d\d$")
+_SUFFIX = re.compile(r"\s+(?:variant|options?)$", re.IGNORECASE)
+#: Source documents that are about one variant, and the scope they belong to.
+DOCUMENT_SCOPES = {"treachery": "treachery", "emperor-page": "emperor"}
+
+
+def scope_name(title: str) -> str:
+    """A section title as a scope name.
+
+    >>> scope_name("Two-Headed Giant Variant"), scope_name("Attack Left and Attack Right Options")
+    ('two-headed giant', 'attack left and attack right')
+    """
+    return _SUFFIX.sub("", title.strip()).lower()
+
+
+@dataclass(frozen=True)
+class Scopes:
+    """Record id → scope, and each scope's markers (stemmed word sets)."""
+
+    of_record: Mapping[str, str]
+    markers: Mapping[str, tuple[frozenset[str], ...]]
+
+    def scope_of(self, record_id: str) -> str | None:
+        return self.of_record.get(record_id)
+
+    def named(self, text: str) -> frozenset[str]:
+        """The scopes a question names."""
+        words = set(marker_words(text))
+        return frozenset(scope for scope, markers in self.markers.items()
+                         if any(marker <= words for marker in markers))
+
+    @classmethod
+    def of(cls, records: Mapping[str, Record]) -> Scopes:
+        of_record: dict[str, str] = {}
+        phrases: dict[str, set[str]] = {}
+        for record in records.values():
+            scope = _own_scope(record, records)
+            if scope is None:
+                continue
+            of_record[record.id] = scope
+            phrases.setdefault(scope, {scope})
+            if record.document in DOCUMENT_SCOPES:
+                phrases[scope].update(_document_markers(record))
+        for record in records.values():  # glossary entries citing a variant's rule belong to it
+            if record.kind != "glossary" or record.id in of_record:
+                continue
+            cited = {of_record.get(ref.target, "") for ref in record.cross_refs if ref.target}
+            if len(cited) == 1 and "" not in cited:  # "APNAP order" cites 101.4 too: not a variant's
+                (found,) = cited
+                of_record[record.id] = found
+                phrases[found].update((record.title, *record.aliases))
+        markers = {scope: tuple(sorted({frozenset(words) for phrase in found
+                                        if (words := marker_words(phrase))}, key=sorted))
+                   for scope, found in sorted(phrases.items())}
+        return cls(of_record, markers)
+
+
+_STOP = frozenset(("the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "over"))
+
+
+def marker_words(text: str) -> list[str]:
+    """Lower-case words, possessives and plurals folded, without stemming ("commander" is not "command",
+    "summoner" not "summoning") and without a few function words.
+
+    >>> marker_words("The Leaders' Two-Headed Giant teams vs. the Ætherist's identities")
+    ['leader', 'two', 'headed', 'giant', 'team', 'vs', 'aetherist', 'identity']
+    """
+    words = []
+    for word in re.findall(r"[a-z0-9]+(?:['’][a-z]+)?", text.lower().replace("æ", "ae")):
+        word = re.sub(r"['’]s?$", "", word)
+        if len(word) > 4 and word.endswith("ies"):
+            word = word[:-3] + "y"
+        elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        if word not in _STOP:
+            words.append(word)
+    return words
+
+
+def _own_scope(record: Record, records: Mapping[str, Record]) -> str | None:
+    if record.document in DOCUMENT_SCOPES:
+        return DOCUMENT_SCOPES[record.document]
+    if record.document != "cr" or not record.number:
+        return None
+    section = records.get(f"{record.document}@{record.edition}/{record.number.split('.')[0]}")
+    if section is None or not _VARIANT_SECTION.match(section.number or ""):
+        return None
+    return scope_name(section.title) or None
+
+
+def _document_markers(record: Record) -> list[str]:
+    """A variant document's own names: identity cards and their roles, rule and glossary titles."""
+    found: list[str] = []
+    if record.kind == "card-note":
+        found.append(re.sub(r"^the\s+", "", record.title, flags=re.IGNORECASE))
+        if record.role:
+            found.append(record.role)
+    elif record.kind == "section" and record.title:
+        found.append(record.title)
+    elif record.kind == "rule" and len(record.text.split()) <= 4 and record.children:
+        found.append(record.text.split("\n")[0])
+    return found

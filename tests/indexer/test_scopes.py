@@ -1,0 +1,69 @@
+"""Variants: a question naming a variant prefers its rules; one that doesn't, the general rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulesjudge.indexer.scopes import Scopes
+from rulesjudge.indexer.search import FusionParams, QuestionFacts
+
+
+@pytest.fixture(scope="module")
+def scopes(builtin_corpus) -> Scopes:
+    return Scopes.of(builtin_corpus.records)
+
+
+@pytest.mark.parametrize(("record_id", "scope"), [
+    ("cr@2026-04-17/810.8d", "two-headed giant"),  # why: 810 is the Two-Headed Giant Variant section
+    ("cr@2026-04-17/903.10a", "commander"),  # why: 903 is Commander
+    ("cr@2026-04-17/809.3c", "emperor"),  # why: 809 is the Emperor Variant
+    ("emperor-page@2022-04-29/section/gameplay", "emperor"),  # why: the whole page is about Emperor
+    ("treachery@4.0/907.7", "treachery"),  # why: the Treachery rules are one variant
+    ("cr@2026-04-17/704.5c", None),  # why: 704.5c (ten poison counters) is a general state-based action
+    ("cr@2026-04-17/800.4a", None),  # why: 800 is the general multiplayer section, not a variant
+])
+def test_each_record_belongs_to_its_variant_or_to_none(scopes, record_id, scope):
+    assert scopes.scope_of(record_id) == scope
+
+
+@pytest.mark.parametrize(("question", "named"), [
+    ("how many poison counters does a two-headed giant team need to lose", {"two-headed giant"}),
+    ("21 commander damage from one creature?", {"commander"}),
+    ("the leader died, do the guardians lose too", {"treachery"}),  # why: Treachery's roles name it
+    ("can the oracle's owner be attacked", {"treachery"}),  # why: an identity card's name names it
+    ("how many poison counters does it take to lose", set()),
+    ("what goes to the command zone", set()),  # why: the command zone is not the Commander variant
+])
+def test_a_question_names_a_variant_by_its_words(scopes, question, named):
+    assert scopes.named(question) == named
+
+
+def test_the_variant_named_by_the_question_goes_first_and_an_unnamed_one_after_the_general_rule(searcher):
+    general, variant = "cr@2026-04-17/704.5c", "cr@2026-04-17/810.8d"
+    fused = [(variant, 0.60), (general, 0.58)]  # a variant rule sharing more words with the question
+    params = FusionParams(scope_lift=0.3, variant_penalty=0.05, sibling_penalty=0.0)
+    unnamed = searcher.adjust(fused, params, QuestionFacts())
+    assert [rid for rid, _ in unnamed] == [general, variant]
+    named = searcher.adjust(list(reversed(fused)), params, QuestionFacts(frozenset({"two-headed giant"})))
+    assert [rid for rid, _ in named] == [variant, general]
+
+
+@pytest.mark.parametrize(("question", "answers"), [
+    # why: 809.4, "Randomly determine which emperor goes first" — not 103's general starting player
+    ("does the emperor get to play first", {"cr@2026-04-17/809.4"}),
+    # why: Treachery 907.7, the Leader is the starting player — not CR 103.1's random choice
+    ("in a treachery game who starts", {"treachery@4.0/907.7"}),
+])
+def test_a_question_naming_a_variant_is_answered_by_the_variants_rule(searcher, question, answers):
+    hits = searcher.search(question, k=2).hits
+    assert answers & {hit.id for hit in hits}
+    assert all(searcher.scopes.scope_of(hit.id) for hit in hits)
+
+
+def test_version_history_is_left_behind_unless_asked_about(searcher):
+    history = "treachery@4.0/history/1.0"
+    fused = [(history, 0.6), ("treachery@4.0/907.7", 0.5)]
+    params = FusionParams(history_penalty=0.2, sibling_penalty=0.0)
+    assert searcher.adjust(fused, params, searcher.facts("who goes first in treachery"))[0][0] != history
+    asked = searcher.facts("what changed in the first revision")
+    assert searcher.adjust(fused, params, asked)[0][0] == history
