@@ -243,6 +243,10 @@ class FusionParams:
     #: taken from a document's version-history entries ("First revision.") unless the question asks about
     #: versions or changes: short, they are near every question to the model, and answer almost none
     history_penalty: float = 0.2
+    #: a rule that introduces a list ("903.5 Each Commander deck is subject to the following deck
+    #: construction rules.") hands its place to its best-ranked subrule, which then leads it by this much:
+    #: the answer is the item, and the list rule follows as its context
+    intro_handover: float = 0.01
 
 
 @dataclass(frozen=True)
@@ -675,7 +679,7 @@ class Searcher:
         general rule before a variant's unless the question names the variant (``facts.named``), version
         history only when asked about."""
         if not (params.official_prior or params.sibling_penalty or params.scope_lift or params.variant_penalty
-                or params.history_penalty):
+                or params.history_penalty or params.intro_handover):
             return list(fused)
         named = facts.named
         present = {record_id for record_id, _ in fused}
@@ -695,8 +699,26 @@ class Searcher:
                 if position and any(other in present for other in self._earlier_siblings(record)):
                     score -= params.sibling_penalty * min(position, 4)
             adjusted.append((record_id, score))
+        if params.intro_handover:
+            adjusted = self._hand_over(adjusted, params.intro_handover)
         adjusted.sort(key=lambda item: (-item[1], item[0]))
         return adjusted
+
+    def _hand_over(self, scored: list[tuple[str, float]], lead: float) -> list[tuple[str, float]]:
+        """A list-introducing rule ranked above its subrules gives its best subrule its score plus
+        ``lead``: the answer is the item, the list rule follows as its context."""
+        from rulesjudge.indexer.chunks import introduces_list
+
+        score = dict(scored)
+        for record_id, value in scored:
+            record = self.records[record_id]
+            if not introduces_list(record):
+                continue
+            children = [c for c in record.children if c in score]
+            if children:
+                best = max(children, key=score.__getitem__)
+                score[best] = max(score[best], value + lead)
+        return list(score.items())
 
     def _siblings(self, record: Record) -> list[str]:
         parent = self.records.get(record.parent) if record.parent else None
