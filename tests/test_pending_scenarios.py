@@ -35,8 +35,14 @@ def _id(path: Path) -> str:
     return str(path.relative_to(PENDING))
 
 
+#: Library areas the pending scenarios moved to once the model passed them (issue 13).
+MOVED_TO = ("combat", "commander", "poison", "losing", "priority", "grand-melee", "alternating-teams",
+            "extra-turns")
+
+
 def test_pending_scenarios_exist_outside_the_library() -> None:
-    assert len(FILES) >= 120, f"only {len(FILES)} pending scenarios under {PENDING}"
+    moved = [p for area in MOVED_TO for p in (ROOT / "library" / area).glob("*.yaml")]
+    assert len(FILES) + len(moved) >= 120, f"only {len(FILES)} pending and {len(moved)} moved scenarios"
     assert not (ROOT / "library" / "pending").exists()
 
 

@@ -70,6 +70,7 @@ RULING_LETHAL = ruling("If combat damage dealt to the monarch causes that player
 #: Rulings that only the wiki page has (no date): filed as ``rulings@undated``.
 _UNDATED_RULINGS = frozenset({RULING_BECOME_TRIGGERS.local})
 
+
 @dataclass(frozen=True)
 class Resolved:
     """A citation resolved against a corpus.

@@ -124,3 +124,99 @@ def test_alias_bomb_is_rejected_not_expanded() -> None:
         "name: x\ngame: {players: [Ann, Ben]}\nbomb:\n" + "\n".join("  " + x for x in levels) + "\n"
     )
     assert "too large" in error.message
+
+
+def test_an_unknown_key_holding_a_block_is_reported_on_its_own_line() -> None:
+    text = "name: x\ngame:\n  players: [Ann, Ben]\n  plyers:\n    Ann: 1\n"
+    error = error_of(text)
+    assert (error.line, error.key) == (4, "game.plyers")  # the key is on line 4, its block on line 5
+
+
+def test_identities_outside_treachery_are_an_input_error() -> None:
+    error = error_of("name: x\ngame:\n  players: [Ann, Ben, Cat, Dan]\n  identities: {Ann: leader}\n")
+    assert (error.line, error.key) == (4, "game.identities") and "Treachery" in error.message
+
+
+def test_exchange_identities_takes_two_players() -> None:
+    text = ("name: x\ngame:\n  variant: treachery\n  players: [Ann, Ben, Cat, Dan]\n"
+            "  identities: {Ann: leader, Ben: traitor, Cat: assassin, Dan: assassin}\n"
+            "events:\n  - exchange-identities: [Ann]\n")
+    error = error_of(text)
+    assert (error.line, error.key) == (7, "events[0].exchange-identities.players") and "two" in error.message
+
+
+TABLE = """\
+name: x
+game:
+  variant: commander
+  players: [Ann, Ben, Cat]
+  permanents:
+    Krenko: {owner: Ann, kind: creature, power: 3, commander: true}
+    Jace: {owner: Ben, kind: planeswalker, loyalty: 3}
+    Wall: {owner: Cat, kind: creature}
+events:
+  - EVENT
+"""
+
+
+@pytest.mark.parametrize(
+    ("event", "key", "words"),
+    [
+        ("attack: {attacker: Ann, creatures: [Krenko]}", "events[0].attack.defending", "defending"),
+        ("attack: {attacker: Ann, creatures: {Krenko: Zed}}", "events[0].attack.creatures", "neither"),
+        ("attack: {attacker: Cat, creatures: [Wall], defending: Ann}", "events[0].attack.creatures",
+         "no power"),
+        ("attack: {attacker: Ann, creatures: [Bear], defending: Ben}", "events[0].attack",
+         "unknown permanent"),
+        ("combat-damage: {creature: Krenko, to: Zed}", "events[0].combat-damage", "unknown player"),
+        ("combat-damage: {creature: Krenko, from: Ann, to: Ben}", "events[0].combat-damage.from", "either"),
+        ("combat-damage-step: second", "events[0].combat-damage-step.step", "first-strike"),
+        ("poison: {player: Ben, count: -1}", "events[0].poison.count", "whole number"),
+        ("poison: [{player: Ben, count: 1}, {player: Ben}]", "events[0].poison[1].count", "needs 'count'"),
+        ("set-life: {player: Ben, life: ten}", "events[0].set-life.life", "whole number"),
+        ("draw-from-empty: [Ann, Ann]", "events[0].draw-from-empty.players", "twice"),
+        ("loses: Zed", "events[0].loses", "unknown player"),
+        ("at-once: [{wins: Ann}]", "events[0].at-once", "two or more"),
+        ("at-once: [{wins: Ann}, {explodes: Ben}]", "events[0].at-once[1].explodes", "unknown event"),
+        ("add-effect: {cant-lose: Ann, source: Angel}", "events[0].add-effect", "unknown permanent"),
+        ("add-effect: {cant-lose: Ann, until: your-next-turn}", "events[0].add-effect.until", "controller"),
+        ("end-effect: {cant-dance: Ann}", "events[0].end-effect.cant-dance", "unknown key"),
+        ("extra-turn: 3", "events[0].extra-turn.players", "player"),
+        ("end-turn: Zed", "events[0].end-turn", "unknown player"),
+        ("pass-priority: {player: Ann, twice: true}", "events[0].pass-priority.twice", "unknown key"),
+        ("cast: {player: Ann}", "events[0].cast.spell", "needs 'spell'"),
+        ("commander-cast: {player: Ann, commander: Krenk}", "events[0].commander-cast", "unknown permanent"),
+        ("dies: {permanent: Krenko, command-zone: maybe}", "events[0].dies.command-zone", "true or false"),
+        ("exiled: Zed", "events[0].exiled", "unknown permanent"),
+        ("to-hand: [Krenko]", "events[0].to-hand.permanent", "name"),
+    ],
+)
+def test_bad_input_to_each_new_event_names_line_and_key(event: str, key: str, words: str) -> None:
+    error = error_of(TABLE.replace("EVENT", event))
+    assert (error.path, error.line, error.key) == ("t.yaml", 10, key), str(error)
+    assert words in error.message
+
+
+@pytest.mark.parametrize(
+    ("game", "key", "words"),
+    [
+        ("  poison: {Zed: 2}\n", "game.poison.Zed", "unknown player"),
+        ("  commander-damage: {Ben: {Jace: 3}}\n", "game.commander-damage.Ben.Jace", "not a commander"),
+        ("  effects: [{cant-lose: Zed}]\n", "game.effects[0].cant-lose", "unknown player"),
+        ("  effects: [{cant-lose: Ann, cant-win: Ben}]\n", "game.effects[0]", "exactly one"),
+        ("  turn-markers: [Ann]\n", "game.turn-markers", "Grand Melee"),
+        ("  extra-turns: [Zed]\n", "game.extra-turns", "unknown player"),
+    ],
+)
+def test_bad_setup_keys_name_line_and_key(game: str, key: str, words: str) -> None:
+    text = TABLE.replace("events:\n  - EVENT\n", "")
+    text = text.replace("  permanents:", game.rstrip("\n") + "\n  permanents:")
+    error = error_of(text)
+    assert (error.line, error.key) == (5, key), str(error)
+    assert words in error.message
+
+
+def test_a_commander_outside_a_commander_game_is_an_input_error() -> None:
+    text = "name: x\ngame:\n  players: [Ann, Ben]\n  permanents:\n    Krenko: {owner: Ann, commander: true}\n"
+    error = error_of(text)
+    assert error.key == "game.permanents.Krenko.commander" and "Commander game" in error.message

@@ -13,7 +13,8 @@ import pytest
 import yaml
 
 LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
-AREAS = ("teams", "team-vs-team", "emperor", "two-headed-giant", "treachery")
+AREAS = ("teams", "team-vs-team", "emperor", "two-headed-giant", "treachery", "grand-melee",
+         "alternating-teams")
 FILES = sorted(p for area in AREAS for p in (LIBRARY / area).glob("*.yaml"))
 RULE = re.compile(r"\b\d{3}(\.\d+[a-z]?|\.\d+tr)?\b|note")
 
