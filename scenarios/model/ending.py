@@ -330,7 +330,8 @@ def to_zone(perm: Permanent, zone: str, *why: Cite) -> Permanent:
 def state_based_actions(state: TableState) -> Result:
     """704.3: every applicable state-based action at once; players losing together leave together."""
     found, steps = _losses(state)
-    state = state.with_(drew_from_empty=())
+    if state.drew_from_empty:
+        state = state.with_(drew_from_empty=())
     state, more = _objects(state)
     steps += more
     by_cause: dict[str, list[str]] = {}

@@ -21,7 +21,7 @@ them still in the game (800.4j: a player who leaves during their turn leaves it 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.scenarios.model.citations import Cite
@@ -237,7 +237,15 @@ class TableState:
         return player in self.seats and player not in self.left
 
     def with_(self, **changes: Any) -> TableState:
-        return replace(self, **changes)
+        """A copy with ``changes`` (the fields are copied, not re-validated: ``dataclasses.replace`` would run
+        ``__init__`` over every field, the main cost of a scenario)."""
+        unknown = changes.keys() - _STATE_FIELDS
+        if unknown:
+            raise TypeError(f"TableState has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(TableState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
 
     def with_permanent(self, permanent: Permanent) -> TableState:
         permanents = dict(self.permanents)
@@ -249,6 +257,9 @@ class TableState:
         tally = dict(getattr(self, name))
         tally[player] = tally.get(player, 0) + by
         return self.with_(**{name: frozen(tally)})
+
+
+_STATE_FIELDS = frozenset(f.name for f in fields(TableState))
 
 
 def next_in_turn_order(state: TableState, after: str, skip: Iterable[str] = ()) -> str | None:

@@ -897,30 +897,36 @@ class Treachery(Variant):
                 results[player] = "lost"
         return state.with_(identities=frozen(cards), results=frozen(results)), steps + more
 
-    def hidden_assassins(self, state: TableState) -> list[Step]:
-        """The reading of 907.8a when the Leader has lost and every Assassin still in the game is face
-        down."""
+    def hidden_assassins(self, state: TableState, asked: str, value: Any) -> list[Step]:
+        """The other reading of 907.8a when the Leader has lost and every Assassin still in the game is face
+        down: the answer ``asked`` would have had under it, beside the model's ``value``."""
         if state.game_over or not self._leaders_gone(state):
             return []
-        hidden = [
-            p
-            for p, c in state.identities.items()
-            if state.is_in(p) and c.role == "assassin" and c.face == "down"
-        ]
-        if not hidden:
+        hidden = [p for p, c in state.identities.items() if state.is_in(p) and c.role == "assassin"]
+        if not hidden or any(state.identities[p].face == "up" for p in hidden):
             return []
+        team = [
+            p
+            for p in state.seats
+            if (p in state.identities and state.identities[p].role == "assassin")
+            or (p in state.departed and state.departed[p].role == "assassin")
+        ]
+        lost = [p for p in state.seats if p not in team]
+        other = {"game-over": True, "winners": team, "in-game": [], "losers": lost}[asked]
         readings = (
             Reading(
-                "A face-down card has no subtype: no player controls an Assassin identity, the game goes on",
-                False,
+                "A face-down card has no characteristics: no player controls an Assassin identity, and the "
+                "game goes on",
+                value,
                 (treachery("372.4b"), treachery("372.7")),
             ),
             Reading(
                 f'907.8a reads "a player controlling an Assassin identity" and 907.5b makes teams by the '
-                f"cards players control: {', '.join(hidden)} control Assassin identity cards, so the "
-                f"assassins "
-                "team wins",
-                True,
+                f"cards "
+                f"players control: {', '.join(hidden)} control Assassin identity cards, so the assassins "
+                f"team "
+                "wins now",
+                other,
                 (treachery("907.8a"), treachery("907.5b")),
             ),
         )
@@ -936,10 +942,8 @@ class Treachery(Variant):
 
     def answer(self, state: TableState, asked: Question) -> Answer | None:
         if asked.name in ("game-over", "winners", "in-game", "losers"):
-            note = self.hidden_assassins(state)
-            if note:
-                value, steps = QUESTIONS[asked.name].fn(state)
-                return value, [*steps, *note]
+            value, steps = QUESTIONS[asked.name].fn(state)
+            return value, [*steps, *self.hidden_assassins(state, asked.name, value)]
         return None
 
     # --- identity events ---------------------------------------------------------------------------------

@@ -135,3 +135,159 @@ def test_teammates_are_never_opponents(data: st.DataObject) -> None:
         foes, _ = answer(state, Question("opponents", (player,)))
         assert not set(mates) & set(foes)
         assert player not in foes and player not in mates
+
+
+# --- issue 13: creatures, Commander, poison, win and lose effects, extra turns, priority, Grand Melee
+VARIANTS = ["free-for-all", "commander", "team-vs-team", "two-headed-giant"]
+
+
+@st.composite
+def combat_tables(draw: st.DrawFn) -> TableState:
+    variant = draw(st.sampled_from(VARIANTS))
+    n = 4 if variant in ("team-vs-team", "two-headed-giant") else draw(st.integers(2, 6))
+    players = NAMES[:n]
+    pick = st.sampled_from(players)
+    keywords = st.lists(
+        st.sampled_from(["first-strike", "double-strike", "haste", "infect"]), max_size=2, unique=True
+    )
+    creature = st.fixed_dictionaries(
+        {
+            "owner": pick,
+            "controller": pick,
+            "power": st.integers(0, 12),
+            "keywords": keywords,
+            "toxic": st.integers(0, 2),
+        }
+    )
+    setup: dict = {
+        "variant": variant,
+        "players": players,
+        "active": draw(pick),
+        "monarch": draw(st.none() | pick),
+        "poison": {p: draw(st.integers(0, 9)) for p in players},
+        "permanents": {
+            "Bear": draw(creature),
+            "Wolf": draw(creature),
+            "Jace": {"owner": draw(pick), "kind": "planeswalker", "loyalty": draw(st.integers(1, 6))},
+            "Angel": {"owner": draw(pick)},
+        },
+        "effects": draw(
+            st.lists(st.fixed_dictionaries({"cant-lose": pick, "source": st.just("Angel")}), max_size=1)
+        ),
+    }
+    if variant != "two-headed-giant":
+        setup["life"] = {p: draw(st.integers(1, 40)) for p in players}
+    if variant in ("commander",):
+        setup["permanents"]["Krenko"] = {
+            "owner": draw(pick),
+            "power": draw(st.integers(1, 11)),
+            "commander": True,
+            "keywords": draw(keywords),
+        }
+        setup["commander-damage"] = {p: {"Krenko": draw(st.integers(0, 20))} for p in players}
+    if variant in ("team-vs-team", "two-headed-giant"):
+        setup["teams"] = [players[:2], players[2:]]
+    return build_state(setup_from_data(setup))
+
+
+def combat_events(state: TableState) -> st.SearchStrategy[list[ev.Event]]:
+    players = list(state.seats)
+    creatures = [n for n, p in state.permanents.items() if p.kind == "creature" and p.power is not None]
+    pick = st.sampled_from(players)
+    creature = st.sampled_from(creatures)
+    targets = st.sampled_from([*players, "Jace"])
+    one = st.one_of(
+        st.builds(
+            lambda a, cs, t: ev.Attack(attacker=(a,), creatures=tuple((c, t) for c in dict.fromkeys(cs))),
+            pick,
+            st.lists(creature, min_size=1, max_size=3),
+            targets,
+        ),
+        st.builds(lambda s: ev.CombatDamageStep(step=s), st.sampled_from(["first-strike", "regular"])),
+        st.builds(lambda c, t: ev.CombatDamage(hits=(ev.Hit(t, None, creature=c),)), creature, pick),
+        st.builds(lambda p, n: ev.Poison(counters=((p, n),)), pick, st.integers(0, 6)),
+        st.builds(lambda p, n: ev.SetLife(totals=((p, n),)), pick, st.integers(-3, 30)),
+        st.builds(lambda p: ev.Loses(players=(p,)), pick),
+        st.builds(lambda p: ev.Wins(player=p), pick),
+        st.builds(lambda p: ev.AtOnce(events=(ev.Wins(player=p), ev.Loses(players=(p,)))), pick),
+        st.builds(lambda p: ev.DrawFromEmpty(players=(p,)), pick),
+        st.builds(
+            lambda ps: ev.ExtraTurn(players=tuple(dict.fromkeys(ps))), st.lists(pick, min_size=1, max_size=2)
+        ),
+        st.just(ev.PassPriority()),
+        st.builds(lambda p: ev.Cast(player=p, spell="Shock"), pick),
+        st.builds(lambda c: ev.Dies(permanent=c), st.sampled_from([*creatures, "Jace", "Angel"])),
+        st.builds(lambda p: ev.Concedes(players=(p,)), pick),
+        st.just(ev.NextTurn()),
+        st.just(ev.Resolve()),
+    )
+    return st.lists(one, max_size=14)
+
+
+def never_decrease(before: TableState, after: TableState) -> None:
+    for pool, count in before.poison.items():
+        assert after.poison.get(pool, 0) >= count, "poison counters never go down (no rule here removes them)"
+    for player, tally in before.commander_damage.items():
+        for name, amount in tally.items():
+            assert after.commander_damage.get(player, {}).get(name, 0) >= amount, (
+                "commander damage never decreases"
+            )
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_combat_and_losing_invariants(data: st.DataObject) -> None:
+    state = data.draw(combat_tables())
+    for event in data.draw(combat_events(state)):
+        before = state
+        state, steps = apply(state, event)
+        check_invariants(state)
+        never_decrease(before, state)
+        assert all(s.cites for s in steps), "every step cites a rule"
+        won = {p for p, r in state.results.items() if r == "won"}
+        assert not won & {p for p, r in state.results.items() if r in ("lost", "drew")}
+        assert set(state.active_players) <= set(state.in_game), "active players are in the game"
+        for perm in state.permanents.values():
+            assert perm.attacking is None or perm.on_battlefield, "only creatures on the battlefield attack"
+    for question in all_questions(state):
+        _, steps = answer(state, question)
+        assert steps and any(s.cites for s in steps), f"{question} has no citation"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_grand_melee_keeps_one_marker_per_full_four_players(data: st.DataObject) -> None:
+    n = data.draw(st.integers(10, 17))
+    names = [f"P{i:02d}" for i in range(n)]
+    state = build_state(
+        setup_from_data(
+            {"variant": "grand-melee", "players": names, "active": data.draw(st.sampled_from(names))}
+        )
+    )
+    pick = st.sampled_from(names)
+    events = data.draw(
+        st.lists(
+            st.one_of(
+                st.builds(lambda p: ev.EndTurn(player=p), pick),
+                st.builds(lambda p: ev.Concedes(players=(p,)), pick),
+                st.builds(
+                    lambda ps: ev.Concedes(players=tuple(dict.fromkeys(ps))),
+                    st.lists(pick, min_size=2, max_size=3),
+                ),
+                st.builds(lambda p: ev.ExtraTurn(players=(p,)), pick),
+                st.just(ev.NextTurn()),
+            ),
+            max_size=20,
+        )
+    )
+    for event in events:
+        state, _ = apply(state, event)
+        if state.game_over:
+            break
+        live = len(state.markers) - sum(m.designated for m in state.markers)
+        assert live == len(state.in_game) // 4, "807.4a: one turn marker for each full four players (807.4f)"
+        holders = [m.holder for m in state.markers]
+        assert len(holders) == len(set(holders)), "no player holds two turn markers"
+        for marker in state.markers:
+            assert state.is_in(marker.holder) or marker.taking_turn, "a marker of a player who left passes on"
+        assert set(state.active_players) <= set(holders), "807.4: each active player holds a turn marker"
