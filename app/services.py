@@ -11,6 +11,7 @@ Heavy imports (torch, sentence-transformers, faiss) happen only inside the funct
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -258,7 +259,15 @@ def scenario_index(entries: Sequence[LibraryScenario], corpus: Any) -> dict[str,
         for equivalent in _equivalents(corpus, ids):
             if entry not in index.setdefault(equivalent, []):
                 index[equivalent].append(entry)
+    for record_id, citing in index.items():  # scenarios named after the rule (725-4-...) are about it: first
+        citing.sort(key=functools.partial(_named_after, record_id=record_id))
     return index
+
+
+def _named_after(entry: LibraryScenario, record_id: str) -> tuple[bool, str]:
+    """Sort key: scenarios whose file name starts with the rule's number first, then by path."""
+    named = record_id.rsplit("/", 1)[-1].replace(".", "-") + "-"
+    return not Path(entry.relpath).name.startswith(named), entry.relpath
 
 
 def _equivalents(corpus: Any, ids: Iterable[str]) -> set[str]:

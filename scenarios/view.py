@@ -11,13 +11,20 @@ from rulesjudge.scenarios.runner import ScenarioReport
 
 
 def show_value(value: Any) -> str:
-    """A model answer as the scenario format writes it: ``null``, ``true``, ``[Ann, Ben]``."""
+    """A model answer as the scenario format writes it: ``null``, ``true``, ``[Ann, Ben]``, a choice
+    ``{chosen-by: Cat, one-of: [Ann, Ben]}``.
+
+    >>> show_value({"chosen-by": ["Cat", "Dan"], "one-of": ["Ann", "Ben"]})
+    '{chosen-by: [Cat, Dan], one-of: [Ann, Ben]}'
+    """
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):
         return "[" + ", ".join(show_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 

@@ -17,7 +17,7 @@ from rulesjudge.scenarios.model.citations import cr
 from rulesjudge.scenarios.model.setup import Setup
 from rulesjudge.scenarios.model.steps import Answer, step
 from rulesjudge.scenarios.model.table import Options, TableState, neighbour
-from rulesjudge.scenarios.model.variant import SetupProblem, Variant
+from rulesjudge.scenarios.model.variant import SetupProblem, Variant, equal_teams
 
 
 def equally_spaced(seats: Sequence[str], members: Sequence[str]) -> bool:
@@ -38,17 +38,7 @@ class AlternatingTeams(Variant):
         return Options(range=2, attack="multiple", deploy=False)  # 811.2a-c
 
     def validate_setup(self, setup: Setup) -> list[SetupProblem]:
-        if not setup.teams:
-            return [SetupProblem(("teams",), "an Alternating Teams game needs teams (811.1)")]
-        size = len(setup.teams[0].members)
-        return [
-            SetupProblem(
-                ("teams", i),
-                f"Alternating Teams teams must be of equal size: {size} and {len(t.members)} (811.1)",
-            )
-            for i, t in enumerate(setup.teams)
-            if len(t.members) != size
-        ]
+        return equal_teams(setup, "Alternating Teams", "811.1")
 
     def legal_setup(self, state: TableState) -> Answer:
         if len(state.teams) < 2:

@@ -378,25 +378,20 @@ def _hit(state: TableState, blow: Blow) -> Result:
     who = blow.creature or f"A creature {blow.controller} controls"
     if blow.target not in state.seats:
         perm = state.permanents[blow.target]
-        if perm.kind == "battle":
+        battle = perm.kind == "battle"
+        counter, rules = (
+            ("defense", (cr("120.3h"), cr("310.6"))) if battle else ("loyalty", (cr("120.3c"), cr("306.8")))
+        )
+        if battle:
             state = state.with_permanent(replace(perm, defense=(perm.defense or 0) - blow.amount))
-            return state, [
-                step(
-                    f"{who} deals {blow.amount} combat damage to {blow.target}: that many defense counters "
-                    "are removed from it.",
-                    cr("510.2"),
-                    cr("120.3h"),
-                    cr("310.6"),
-                )
-            ]
-        state = state.with_permanent(replace(perm, loyalty=(perm.loyalty or 0) - blow.amount))
+        else:
+            state = state.with_permanent(replace(perm, loyalty=(perm.loyalty or 0) - blow.amount))
         return state, [
             step(
-                f"{who} deals {blow.amount} combat damage to {blow.target}: that many loyalty counters are "
-                "removed from it.",
+                f"{who} deals {blow.amount} combat damage to {blow.target}: that many {counter} counters "
+                "are removed from it.",
                 cr("510.2"),
-                cr("120.3c"),
-                cr("306.8"),
+                *rules,
             )
         ]
     player = blow.target

@@ -394,75 +394,60 @@ class GainLife(Event):
     amount: int
 
 
-def _records(cls: type[Event], arg: Any, keys: tuple[str, str], what: str) -> tuple[tuple[str, int], ...]:
-    """``{player: P, KEY: N}`` or a list of them (one effect for several players at once)."""
-    items = arg if isinstance(arg, list) else [arg]
-    if not items:
-        raise EventArgError("", f"expected at least one {{player: P, {keys[1]}: N}}")
-    records = []
-    for i, item in enumerate(items):
-        where = f"[{i}]" if isinstance(arg, list) else ""
-        data = _mapping(item, where, (*keys, "hold"), f"{{player: PLAYER, {keys[1]}: N}}")
-        for key in keys:
-            if key not in data:
-                raise EventArgError(_key(where, key), f"'{cls.NAME}' needs '{key}'")
-        kind = "int" if what == "count" else "life"
-        amount = data[keys[1]]
-        if kind == "life":
-            if isinstance(amount, bool) or not isinstance(amount, int):
-                raise EventArgError(_key(where, keys[1]), f"expected a whole number, got {amount!r}")
-        else:
-            amount = value_of(_key(where, keys[1]), "int", amount)
-        records.append((value_of(_key(where, "player"), "player", data["player"]), amount))
-    return tuple(records)
+@dataclass(frozen=True, kw_only=True)
+class PerPlayer(Event):
+    """An effect giving each of several players a number at once: ``{player: P, KEY: N}`` or a list of
+    them; ``amounts`` pairs each player with their number."""
+
+    KEY: ClassVar[str] = "count"
+    NEGATIVE: ClassVar[bool] = False  # may the number be below 0 (a life total)
+    amounts: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        items = arg if isinstance(arg, list) else [arg]
+        if not items:
+            raise EventArgError("", f"expected at least one {{player: P, {cls.KEY}: N}}")
+        records, hold = [], False
+        for i, item in enumerate(items):
+            where = f"[{i}]" if isinstance(arg, list) else ""
+            data = _mapping(item, where, ("player", cls.KEY, "hold"), f"{{player: PLAYER, {cls.KEY}: N}}")
+            for key in ("player", cls.KEY):
+                if key not in data:
+                    raise EventArgError(_key(where, key), f"'{cls.NAME}' needs '{key}'")
+            amount = data[cls.KEY]
+            if not cls.NEGATIVE:
+                amount = value_of(_key(where, cls.KEY), "int", amount)
+            elif isinstance(amount, bool) or not isinstance(amount, int):
+                raise EventArgError(_key(where, cls.KEY), f"expected a whole number, got {amount!r}")
+            records.append((value_of(_key(where, "player"), "player", data["player"]), amount))
+            hold = hold or _hold(data, where)
+        return cls(amounts=tuple(records), hold=hold)
+
+    def to_arg(self) -> Any:
+        items: list[dict[str, Any]] = [{"player": p, self.KEY: n} for p, n in self.amounts]
+        if self.hold:
+            items[0]["hold"] = True
+        return items[0] if len(items) == 1 else items
+
+    def players_named(self) -> tuple[str, ...]:
+        return tuple(p for p, _ in self.amounts)
 
 
 @dataclass(frozen=True, kw_only=True)
-class Poison(Event):
+class Poison(PerPlayer):
     """Players get poison counters (a list: one effect giving each of them counters at once)."""
 
     NAME = "poison"
-    counters: tuple[tuple[str, int], ...]
-
-    @classmethod
-    def from_arg(cls, arg: Any) -> Event:
-        hold = any(
-            isinstance(i, dict) and i.get("hold") is True for i in (arg if isinstance(arg, list) else [arg])
-        )
-        return cls(counters=_records(cls, arg, ("player", "count"), "count"), hold=hold)
-
-    def to_arg(self) -> Any:
-        items = [{"player": p, "count": n} for p, n in self.counters]
-        if self.hold:
-            items[0]["hold"] = True
-        return items[0] if len(items) == 1 else items
-
-    def players_named(self) -> tuple[str, ...]:
-        return tuple(p for p, _ in self.counters)
 
 
 @dataclass(frozen=True, kw_only=True)
-class SetLife(Event):
+class SetLife(PerPlayer):
     """Players' life totals become a number (119.5; a list: one effect for several players at once)."""
 
     NAME = "set-life"
-    totals: tuple[tuple[str, int], ...]
-
-    @classmethod
-    def from_arg(cls, arg: Any) -> Event:
-        hold = any(
-            isinstance(i, dict) and i.get("hold") is True for i in (arg if isinstance(arg, list) else [arg])
-        )
-        return cls(totals=_records(cls, arg, ("player", "life"), "life"), hold=hold)
-
-    def to_arg(self) -> Any:
-        items = [{"player": p, "life": n} for p, n in self.totals]
-        if self.hold:
-            items[0]["hold"] = True
-        return items[0] if len(items) == 1 else items
-
-    def players_named(self) -> tuple[str, ...]:
-        return tuple(p for p, _ in self.totals)
+    KEY = "life"
+    NEGATIVE = True
 
 
 @dataclass(frozen=True, kw_only=True)

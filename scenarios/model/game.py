@@ -376,11 +376,11 @@ def _gain_life(state: TableState, event: ev.GainLife) -> Result:
 
 def _set_life(state: TableState, event: ev.SetLife) -> Result:
     """119.5: the player gains or loses the necessary life; 810.9c/d under a shared life total."""
-    handled = state.variant.set_life(state, event.totals)
+    handled = state.variant.set_life(state, event.amounts)
     if handled is not None:
         return handled
     steps: list[Step] = []
-    for player, total in event.totals:
+    for player, total in event.amounts:
         if not state.is_in(player):
             continue
         now = ending.life_of(state, player)
@@ -398,7 +398,7 @@ def _set_life(state: TableState, event: ev.SetLife) -> Result:
 
 def _poison(state: TableState, event: ev.Poison) -> Result:
     steps: list[Step] = []
-    for player, count in event.counters:
+    for player, count in event.amounts:
         if not state.is_in(player):
             steps.append(step(f"{player} has left the game.", cr("800.4a")))
             continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulesjudge.scenarios.model.citations import cr
-from rulesjudge.scenarios.model.monarch import keep_choice
+from rulesjudge.scenarios.model.monarch import answer_choice, keep_choice
 from rulesjudge.scenarios.model.steps import Answer, Step, step
 from rulesjudge.scenarios.model.table import TableState, Trigger
 
@@ -114,17 +114,9 @@ def answer_initiative(state: TableState) -> Answer:
                 cr("726.4"),
             )
         ]
-    choice = state.choices.get("initiative")
-    if choice is not None:
-        who = " and ".join(choice.chosen_by)
-        return choice.as_data(), [
-            step(
-                f"Which of {', '.join(choice.one_of)} ends up with the initiative depends "
-                f"on the order {who} put the triggers on the stack.",
-                cr("603.3b"),
-                cr("726.2"),
-            )
-        ]
+    open_choice = answer_choice(state, "initiative", "with the initiative", cr("726.2"))
+    if open_choice is not None:
+        return open_choice
     return state.initiative, [
         step(f"{state.initiative} has the initiative; only one player can have it.", cr("726.3"))
     ]

@@ -21,6 +21,7 @@ from rulesjudge.scenarios.model.citations import (
     RULING_DRAW_STILL,
     RULING_INHERENT,
     RULING_NO_MONARCH,
+    Cite,
     cr,
 )
 from rulesjudge.scenarios.model.steps import Answer, Step, step
@@ -174,6 +175,23 @@ def resolve(state: TableState, trigger: Trigger) -> Result:
     return state, steps + more
 
 
+def answer_choice(state: TableState, what: str, words: str, rule: Cite) -> Answer | None:
+    """The answer ``{chosen-by, one-of}`` while the order of triggers a player (team) controls decides who
+    holds a designation (603.3b, 805.7); None when nothing is left open."""
+    choice = state.choices.get(what)
+    if choice is None:
+        return None
+    who = " and ".join(choice.chosen_by)
+    return choice.as_data(), [
+        step(
+            f"Which of {', '.join(choice.one_of)} ends up {words} depends on the order {who} "
+            "put the triggers on the stack: the one put there first resolves last.",
+            cr("603.3b"),
+            rule,
+        )
+    ]
+
+
 def keep_choice(state: TableState, what: str, by: Trigger | None) -> TableState:
     """Forget the open choice about ``what`` unless ``by`` is one of the triggers whose order makes it."""
     choice = state.choices.get(what)
@@ -206,18 +224,9 @@ def answer_monarch(state: TableState) -> Answer:
             ),
             waiting,
         ]
-    choice = state.choices.get("monarch")
-    if choice is not None:
-        who = " and ".join(choice.chosen_by)
-        return choice.as_data(), [
-            step(
-                f"Which of {', '.join(choice.one_of)} ends up the monarch depends on the "
-                f"order {who} put the steal triggers on the stack: the one put there "
-                "first resolves last.",
-                cr("603.3b"),
-                cr("725.2"),
-            )
-        ]
+    open_choice = answer_choice(state, "monarch", "the monarch", cr("725.2"))
+    if open_choice is not None:
+        return open_choice
     steps = [
         step(f"{state.monarch} is the monarch; only one player can be the monarch at a time.", cr("725.3"))
     ]

@@ -590,6 +590,20 @@ def _not_treachery(state: TableState) -> Answer | None:
     return None
 
 
+def _departed_role(state: TableState, player: str, text: str) -> Answer:
+    """A player who left: the role of the last identity card they controlled, revealed as they left."""
+    last = state.departed.get(player)
+    role = last.role if last else None
+    return role, [
+        step(
+            text.format(player=player, role=article(role or "none")),
+            treachery("907.12"),
+            treachery("907.13"),
+            treachery("702.187g"),
+        )
+    ]
+
+
 @question("role", ("player",), "str?", "the role of the identity card the player controls")
 def _role(state: TableState, player: str) -> Answer:
     other = _not_treachery(state)
@@ -597,15 +611,7 @@ def _role(state: TableState, player: str) -> Answer:
         return other
     card = state.identities.get(player)
     if card is None:
-        last = state.departed.get(player)
-        role = last.role if last else None
-        return role, [
-            step(
-                f"{player} left the game; their last identity card was {article(role or 'none')}.",
-                treachery("907.12"),
-                treachery("907.13"),
-            )
-        ]
+        return _departed_role(state, player, "{player} left the game; their last identity card was {role}.")
     text = f"{player} controls {article(card.role)} identity card" + (
         " (face down)." if card.face == "down" else "."
     )
@@ -631,15 +637,9 @@ def _known_role(state: TableState, player: str) -> Answer:
         return other
     card = state.identities.get(player)
     if card is None:
-        last = state.departed.get(player)
-        role = last.role if last else None
-        return role, [
-            step(
-                f"{player} left the game: their identity card was revealed ({role}).",
-                treachery("702.187g"),
-                treachery("907.13"),
-            )
-        ]
+        return _departed_role(
+            state, player, "{player} left the game: their identity card was revealed, {role}."
+        )
     if card.face == "up":
         return card.role, [
             step(

@@ -22,7 +22,7 @@ from rulesjudge.scenarios.model.leaving import leave
 from rulesjudge.scenarios.model.setup import Setup
 from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Options, TableState, frozen
-from rulesjudge.scenarios.model.variant import SetupProblem, Variant
+from rulesjudge.scenarios.model.variant import SetupProblem, Variant, equal_teams
 
 Result = tuple[TableState, list[Step]]
 
@@ -53,17 +53,7 @@ class TwoHeadedGiant(Variant):
         return Options(attack="multiple", deploy=False)  # 805.10a: the team attacks the other team as a group
 
     def validate_setup(self, setup: Setup) -> list[SetupProblem]:
-        if not setup.teams:
-            return [SetupProblem(("teams",), "a Two-Headed Giant game needs teams (810.1)")]
-        size = len(setup.teams[0].members)
-        return [
-            SetupProblem(
-                ("teams", i),
-                f"Two-Headed Giant teams must be of equal size: {size} and {len(t.members)} (810.1, 810.11)",
-            )
-            for i, t in enumerate(setup.teams)
-            if len(t.members) != size
-        ]
+        return equal_teams(setup, "Two-Headed Giant", "810.1, 810.11")
 
     def legal_setup(self, state: TableState) -> Answer:
         """Two teams of two players (810.1), or equally sized larger teams (810.11), each seated together."""

@@ -255,6 +255,20 @@ class Variant:
         return None
 
 
+def equal_teams(setup: Setup, title: str, rules: str) -> list[SetupProblem]:
+    """Input errors of a variant played by teams of equal size: no teams, or a team of another size."""
+    if not setup.teams:
+        return [SetupProblem(("teams",), f"a {title} game needs teams ({rules})")]
+    size = len(setup.teams[0].members)
+    return [
+        SetupProblem(
+            ("teams", i), f"{title} teams must be of equal size: {size} and {len(t.members)} ({rules})"
+        )
+        for i, t in enumerate(setup.teams)
+        if len(t.members) != size
+    ]
+
+
 class FreeForAll(Variant):
     """806: players compete as individuals; attack multiple players by default (806.2b)."""
 
