@@ -42,9 +42,11 @@ def bench_library(rounds: int = 5) -> dict[str, Any]:
     }
 
 
-TEAM_SIZES = {"emperor": 3, "two-headed-giant": 2, "team-vs-team": 4}
+TEAM_SIZES = {"emperor": 3, "two-headed-giant": 2, "team-vs-team": 4, "alternating-teams": 2}
 _KINDS = ("leaves", "concedes", "become-monarch", "take-initiative", "combat-damage", "damage", "lose-life",
-          "gain-life", "draw", "upkeep", "end-step", "resolve", "gain-control", "control-ends", "next-turn")
+          "gain-life", "draw", "upkeep", "end-step", "resolve", "gain-control", "control-ends", "next-turn",
+          "attack", "combat-damage-step", "poison", "set-life", "loses", "extra-turn", "pass-priority",
+          "dies")
 
 
 def largest_tables(seed: int = 15) -> dict[str, tuple[dict[str, Any], list[Any], list[str]]]:
@@ -53,14 +55,19 @@ def largest_tables(seed: int = 15) -> dict[str, tuple[dict[str, Any], list[Any],
     what-if evaluation takes them: ``(game, events, questions)``."""
     rng = random.Random(seed)
     tables = {}
-    for variant in ("free-for-all", "team-vs-team", "emperor", "two-headed-giant", "treachery"):
+    for variant in ("free-for-all", "team-vs-team", "emperor", "two-headed-giant", "treachery", "grand-melee",
+                    "commander", "alternating-teams"):
         size = TEAM_SIZES.get(variant, 1)
         players = [f"P{i}" for i in range(limits.MAX_PLAYERS - limits.MAX_PLAYERS % size)]
         permanents = [f"C{i}" for i in range(limits.MAX_PERMANENTS)]
         game: dict[str, Any] = {"variant": variant, "players": players, "permanents": {
-            c: {"owner": players[i % len(players)], "controller": players[i * 7 % len(players)]}
+            c: {"owner": players[i % len(players)], "controller": players[i * 7 % len(players)],
+                "power": 1 + i % 4, "keywords": ["first-strike", "haste", "infect"][: i % 3],
+                "commander": variant == "commander"}
             for i, c in enumerate(permanents)}}
-        if size > 1:
+        if size > 1 and variant == "alternating-teams":  # no one next to a teammate (811.3)
+            game["teams"] = [players[0::2], players[1::2]]
+        elif size > 1:
             game["teams"] = [players[i : i + size] for i in range(0, len(players), size)]
         if variant == "treachery":
             game["identities"] = {p: ("leader" if i == 0 else rng.choice(("guardian", "assassin", "traitor")))
@@ -86,7 +93,13 @@ def _event(rng: random.Random, kind: str, players: list[str], permanents: list[s
         "draw": {"player": who, "count": 3}, "gain-control": {"player": who, "permanent": card},
         "control-ends": {"permanent": card},
     }
-    arg = args.get(kind, {"players": [who]} if kind in ("leaves", "concedes") else {})
+    args.update({
+        "attack": {"attacker": who, "creatures": rng.sample(permanents, 20), "defending": other},
+        "combat-damage-step": {"step": rng.choice(["first-strike", "regular"])},
+        "poison": {"player": who, "count": 1}, "set-life": {"player": who, "life": rng.randint(0, 30)},
+        "dies": {"permanent": card},
+    })
+    arg = args.get(kind, {"players": [who]} if kind in ("leaves", "concedes", "loses", "extra-turn") else {})
     if kind in ("become-monarch", "take-initiative"):
         arg = {"player": who}
     if rng.random() < 0.3:

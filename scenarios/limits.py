@@ -19,7 +19,7 @@ __all__ = ["MAX_DEPTH", "MAX_NUMBER_CHARS", "MAX_VALUES"]  # the YAML reader's l
 
 MAX_CHARS = 64 * 1024  # a scenario file is about 1 KB; the largest in the library is 1.3 KB
 
-MAX_PLAYERS = 64  # the largest table in the library seats 12; a 64-player game is already rare
+MAX_PLAYERS = 64  # the largest table in the library seats 16 (Grand Melee); 64 is already rare
 MAX_EVENTS = 500  # the library's longest scenario has 6 events
 MAX_QUESTIONS = 200  # expected answers (the `expect:` keys), or questions asked in the app
 MAX_PERMANENTS = 256
