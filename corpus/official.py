@@ -15,6 +15,19 @@ alone, or ``\\r\\r\\n`` used as one line end), so both are detected from the byt
 ("Comprehensive Rules", typographic quotes) rather than assumed. Real releases carry typos the patterns
 accept: ``119.1d.`` (a subrule with a period), ``606.5 `` (a rule without one), ``901.4.All`` (no space).
 
+Quirks of the releases published since 2003, each read as the publisher meant it:
+
+- up to mid-2009 the date line reads "These rules are current as of <date>."; two releases (November
+  2023, February 2024) print it without its final period;
+- from mid-2009 to 2013 the contents list entries after "Credits" ("Customer Service Information"):
+  everything the contents list is skipped until the first header appears a second time;
+- a number printed twice, or a subrule printed under a rule of another section ("432.2b" in rule 423.2),
+  keeps both records under ids that cannot collide (``722.4~2``, ``432.2b~in-423.2``) with one warning
+  naming the line (:attr:`Release.warnings`);
+- "Example:Example: ..." (2014-2015) is split at each marker, empty ones dropped;
+- a hard-wrapped file (lines broken inside sentences) or a truncated one is refused, the message saying
+  so and naming the line.
+
 >>> release = parse_release(SAMPLE, source_name="sample.txt")
 >>> release.effective, release.counts["rules"], release.counts["subrules"]
 ('2024-06-07', 2, 1)
@@ -34,25 +47,39 @@ from pathlib import Path
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.inputs import read_file
-from rulesjudge.corpus.records import Provenance, Record, RecordKind, make_id, slugify
+from rulesjudge.corpus.records import (
+    Provenance,
+    Record,
+    RecordKind,
+    duplicate_local,
+    make_id,
+    misfiled_local,
+    slugify,
+)
 
 DOCUMENT = "cr"
 SENTINEL = "Comprehensive Rules"
 TYPOGRAPHIC = ("\u2019", "\u201c", "\u201d")  # ’ “ ” : present in every real release
 
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
-_EFFECTIVE = re.compile(r"These rules are effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})\.")
+# "These rules are effective as of June 7, 2024." -- or "current as of" (to mid-2009), or without the period.
+_DATE_LINE = re.compile(r"These rules are (?:effective|current) as of\s*(?P<date>.*?)\s*$")
+_DATE = re.compile(r"^(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?, (?P<year>\d{4})\.?$")
 _CHAPTER = re.compile(r"^(?P<number>[1-9])\.\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\D.*)$")
 # "100.1. text", and the typos "606.5 text" (no period) and "901.4.All" (no space).
 _RULE = re.compile(r"^(?P<number>\d{3}\.\d+)(?:\.\s*|\s+)(?P<text>\S.*)$")
 # "100.1a text", and the typo "119.1d. text" (a period).
 _SUBRULE = re.compile(r"^(?P<number>\d{3}\.\d+[a-z]{1,2})\.?\s+(?P<text>\S.*)$")
-_EXAMPLE = re.compile(r"^Example:\s")
+_EXAMPLE = re.compile(r"^Example:")
+_EXAMPLE_MARK = re.compile(r"Example:\s*")
 _OBSOLETE = re.compile(r"\s*\(Obsolete\)\s*$")
 _SEE_ONLY = re.compile(r"^See (?P<target>.+?)\.?$")
 
 MAX_RELEASE_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not one (a regular file only)
+#: Lines starting in lower case right after a non-empty line: a sentence broken by a hard wrap. Real
+#: releases have none (an indented paragraph continues a rule after a blank line); a few could be chance.
+HARD_WRAPPED_LINES = 10
 
 
 class State(Enum):
@@ -74,6 +101,9 @@ class Release:
     records: list[Record]
     counts: dict[str, int]
     sha256: str = ""
+    #: The publisher's typos the reader worked around, one line each ("cr.txt:5860: rule 722.4 printed twice
+    #: (first at line 5859): kept as cr@2009-10-01/722.4~2").
+    warnings: tuple[str, ...] = ()
 
     @property
     def edition(self) -> str:
@@ -174,6 +204,41 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def split_examples(line: str) -> list[str]:
+    """An example line, split at every "Example:" marker (2014-2015 print "Example:Example: ...").
+
+    >>> split_examples("Example:Example: A card reads ...")
+    ['Example: A card reads ...']
+    >>> split_examples("Example: One.Example: Two.")
+    ['Example: One.', 'Example: Two.']
+    """
+    parts = [part.strip() for part in _EXAMPLE_MARK.split(line)]
+    return [f"Example: {part}" for part in parts if part]
+
+
+def hard_wrapped_line(lines: list[str]) -> int | None:
+    """The first line (1-based) of a hard-wrapped file: a line starting in lower case right after a
+    non-empty line (a sentence broken in two), when the file has :data:`HARD_WRAPPED_LINES` of them.
+
+    >>> hard_wrapped_line(["100.1. These Magic rules apply to any game with two", "or more players."] * 10)
+    2
+    """
+    found = [index + 1 for index in range(1, len(lines))
+             if lines[index][:1].islower() and lines[index - 1].strip()]
+    return found[0] if len(found) >= HARD_WRAPPED_LINES else None
+
+
+def _section_of(number: str) -> str:
+    return number.split(".", 1)[0]
+
+
+def _rule_of(number: str) -> str:
+    """>>> _rule_of("722.4a"), _rule_of("722.41")
+    ('722.4', '722.41')
+    """
+    return number.rstrip("abcdefghijklmnopqrstuvwxyz")
+
+
 def looks_like_release(data: bytes) -> bool:
     """True when ``data`` parses as an official Comprehensive Rules release."""
     try:
@@ -202,13 +267,23 @@ class _Reader:
         self.term: _Draft | None = None  # the glossary entry being read
         self.examples = 0
         self.last_line = 0
+        self.last_text = 0  # the last line with text, for "truncated" messages
+        self.preamble_end = 0  # the line where the title and introduction end
+        self.after_credits = False  # the contents listed "Credits": anything more they list is skipped
+        self.warnings: list[str] = []
+        self.duplicated: set[str] = set()  # locals given a "~n" id: their subrules' repeats are the same typo
 
     def error(self, line: int, message: str) -> InputError:
         return InputError(self.source, message, line=line)
 
+    def warn(self, line: int, message: str) -> None:
+        self.warnings.append(str(InputError(self.source, message, line=line)))
+
     def feed(self, number: int, raw: str) -> None:
         self.last_line = number
         line = raw.strip()
+        if line:
+            self.last_text = number
         if self.state is State.TITLE:
             self.in_title(number, line)
         elif self.state is State.CONTENTS:
@@ -222,29 +297,43 @@ class _Reader:
     def in_title(self, number: int, line: str) -> None:
         self.read_date(number, line)
         if line == "Contents":
+            self.preamble_end = number
             self.state = State.CONTENTS
-        elif self.effective and (_CHAPTER.match(line) or _SECTION.match(line)):
+        elif _CHAPTER.match(line) or _SECTION.match(line):
+            self.preamble_end = number
             self.state = State.RULES  # a release without a table of contents
             self.in_rules(number, line, line)
 
     def in_contents(self, number: int, line: str) -> None:
         if not line:
             return
-        if line == "Credits":  # the contents end with "Glossary", "Credits"
-            self.state = State.RULES
-        elif line in self.contents:  # a header seen twice: the contents ended without "Credits"
+        if line in self.contents:  # the first header seen a second time: the rules begin
             self.state = State.RULES
             self.in_rules(number, line, line)
+        elif self.after_credits:
+            # 2009-2013 list more after "Credits" ("Customer Service Information"): skipped, until the
+            # first chapter (also when the contents did not list it)
+            if _CHAPTER.match(line) or _SECTION.match(line):
+                self.state = State.RULES
+                self.in_rules(number, line, line)
+        elif line == "Credits":
+            self.after_credits = True
         else:
             self.contents.add(line)
 
     def read_date(self, number: int, line: str) -> None:
-        match = _EFFECTIVE.search(line)
-        if match and self.effective is None:
-            try:
-                self.effective = datetime.strptime(match[1], "%B %d, %Y").date().isoformat()
-            except ValueError:
-                raise self.error(number, f"unreadable effective date {match[1]!r}") from None
+        match = _DATE_LINE.search(line)
+        if match is None or self.effective is not None:
+            return
+        date = _DATE.match(match["date"])
+        try:
+            if date is None:
+                raise ValueError
+            when = f"{date['month']} {date['day']}, {date['year']}"
+            self.effective = datetime.strptime(when, "%B %d, %Y").date().isoformat()
+        except ValueError:
+            raise self.error(number, f"unreadable date {match['date']!r} (expected a date like "
+                                     "'June 7, 2024')") from None
 
     def in_rules(self, number: int, raw: str, line: str) -> None:
         if not line:
@@ -253,7 +342,9 @@ class _Reader:
             self.state = State.GLOSSARY
             return
         if self.effective is None:
-            raise self.error(number, "no 'These rules are effective as of <date>.' line before the rules")
+            end = self.preamble_end or number
+            raise self.error(end, f"no date line ('These rules are effective as of <date>.') in the title "
+                                  f"and introduction (lines 1-{end})")
         if match := _SUBRULE.match(line):
             self.add_subrule(number, match["number"], match["text"])
         elif match := _RULE.match(line):
@@ -265,8 +356,9 @@ class _Reader:
         elif _EXAMPLE.match(line):
             if self.current is None:
                 raise self.error(number, "an Example before any rule")
-            self.current.examples.append(line)
-            self.examples += 1
+            examples = split_examples(line)
+            self.current.examples.extend(examples)
+            self.examples += len(examples)
         elif self.current is not None:
             # An indented continuation paragraph (205.4c, 509.1b) belongs to the rule above it.
             if self.current.examples:
@@ -277,9 +369,18 @@ class _Reader:
             raise self.error(number, f"unexpected text before the first rule: {line[:60]!r}")
 
     def new(self, draft: _Draft) -> _Draft:
+        """Keep ``draft``; a number printed twice gets the id ``<number>~2`` and one warning (its subrules,
+        printed twice with it, are the same typo: no warning of their own)."""
         if draft.local in self.drafts:
             first = self.drafts[draft.local].line
-            raise self.error(draft.line, f"duplicate rule number {draft.local} (first at line {first})")
+            ordinal = 2
+            while duplicate_local(draft.local, ordinal) in self.drafts:
+                ordinal += 1
+            draft.local = duplicate_local(draft.local, ordinal)
+            self.duplicated.add(draft.local)
+            if draft.parent not in self.duplicated:
+                self.warn(draft.line, f"number {draft.number} printed twice (first at line {first}): "
+                                      f"kept as {make_id(DOCUMENT, self.effective or '?', draft.local)}")
         self.drafts[draft.local] = draft
         return draft
 
@@ -298,23 +399,39 @@ class _Reader:
     def add_rule(self, line: int, number: str, text: str) -> None:
         section = self.require_section(line, number)
         path = (*section.heading_path, f"{section.number}. {section.title}")
+        local = self.misfiled(line, number, section)
         self.rule = self.current = self.new(
-            _Draft(number, "rule", number, section.title, [text], line, path, section.local)
+            _Draft(local, "rule", number, section.title, [text], line, path, section.local)
         )
 
     def add_subrule(self, line: int, number: str, text: str) -> None:
         section = self.require_section(line, number)
         path = (*section.heading_path, f"{section.number}. {section.title}")
-        parent = self.rule if self.rule is not None and number.startswith(self.rule.local) else section
-        # The letters must follow the rule's own number: 722.4a under 722.4, not 722.41.
-        if parent is self.rule and not number[len(parent.local) :].isalpha():
+        rule = self.rule
+        # The letters must follow the rule's own number: 722.4a under 722.4, not 722.41; a subrule of a
+        # rule never printed (its rule misprinted as another number) stays under the rule printed before it.
+        own = rule is not None and _rule_of(number) in (rule.number, rule.local)
+        orphan = rule is not None and _rule_of(number) not in self.drafts and rule.local != rule.number
+        if rule is not None and (own or orphan or _section_of(number) != section.number):
+            parent = rule  # a subrule printed under a rule of another section ("432.2b" in 423.2) stays there
+        else:
             parent = section
-        draft = _Draft(number, "subrule", number, section.title, [text], line, path, parent.local)
+        local = self.misfiled(line, number, parent)
+        draft = _Draft(local, "subrule", number, section.title, [text], line, path, parent.local)
         self.current = self.new(draft)
 
+    def misfiled(self, line: int, number: str, parent: _Draft) -> str:
+        """The local id of a rule printed in the section of another number: ``432.2b~in-423.2``."""
+        if self.section is None or _section_of(number) == self.section.number:
+            return number
+        local = misfiled_local(number, parent.local)
+        self.warn(line, f"{number} printed under {parent.number} (section {self.section.number}): kept as "
+                        f"{make_id(DOCUMENT, self.effective or '?', local)}")
+        return local
+
     def require_section(self, line: int, number: str) -> _Draft:
-        if self.section is None or self.section.local != number.split(".")[0]:
-            raise self.error(line, f"rule {number} outside its section {number.split('.')[0]}")
+        if self.section is None:
+            raise self.error(line, f"rule {number} before any section")
         return self.section
 
     def in_glossary(self, number: int, line: str) -> None:
@@ -340,15 +457,22 @@ class _Reader:
             self.term.lines.append(line)
 
     def finish(self) -> tuple[str, list[_Draft]]:
+        end = self.last_text or self.last_line
         if self.effective is None:
-            raise self.error(self.last_line, "not a Comprehensive Rules release: no 'effective as of' date")
+            raise self.error(self.preamble_end or end, "not a Comprehensive Rules release: no date line "
+                                                       "('These rules are effective as of <date>.')")
         has_rules = any(d.kind == "rule" for d in self.drafts.values())
-        if self.state in (State.TITLE, State.CONTENTS) or not has_rules:
-            raise self.error(self.last_line, "no rules found: not a complete Comprehensive Rules release")
+        if self.state is State.CONTENTS:
+            raise self.error(end, "truncated inside the table of contents: the file ends before the rules")
+        if self.state is State.TITLE or not has_rules:
+            raise self.error(end, "no rules found: not a complete Comprehensive Rules release")
         if self.state is State.RULES:
-            raise self.error(self.last_line, "truncated: the file ends before the Glossary")
+            last = f" (after {self.current.number})" if self.current is not None else ""
+            raise self.error(end, f"truncated inside the rules{last}: the file ends before the Glossary")
         if self.state is State.GLOSSARY:
-            raise self.error(self.last_line, "truncated: the file ends before the Credits")
+            entry = [d for d in self.drafts.values() if d.kind == "glossary"]
+            last = f" (in or after the entry {entry[-1].title!r})" if entry else ""
+            raise self.error(end, f"truncated inside the Glossary{last}: the file ends before the Credits")
         return self.effective, list(self.drafts.values())
 
 
@@ -415,6 +539,11 @@ def parse_release(path_or_bytes: str | Path | bytes, source_name: str | None = N
         source = source_name or path.name
         data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")
     lines = split_lines(decode_release(data, source))
+    wrapped = hard_wrapped_line(lines)
+    if wrapped is not None:
+        raise InputError(source, f"hard-wrapped text (line {wrapped} continues the sentence of line "
+                                 f"{wrapped - 1}): not a release this reader can use; use the release's "
+                                 "text file with one paragraph per line", line=wrapped)
     reader = _Reader(source)
     for number, raw in enumerate(lines, start=1):
         reader.feed(number, raw)
@@ -422,15 +551,16 @@ def parse_release(path_or_bytes: str | Path | bytes, source_name: str | None = N
     _glossary_aliases(drafts)
     records = _records(effective, source, drafts)
     counts = {
-        "chapters": sum(1 for d in drafts if d.kind == "section" and len(d.local) == 1),
-        "sections": sum(1 for d in drafts if d.kind == "section" and len(d.local) == 3),
+        "chapters": sum(1 for d in drafts if d.kind == "section" and len(d.number or "") == 1),
+        "sections": sum(1 for d in drafts if d.kind == "section" and len(d.number or "") == 3),
         "rules": sum(1 for d in drafts if d.kind == "rule"),
         "subrules": sum(1 for d in drafts if d.kind == "subrule"),
         "examples": reader.examples,
         "glossary": sum(1 for d in drafts if d.kind == "glossary"),
         "obsolete": sum(1 for d in drafts if d.obsolete),
     }
-    return Release(effective, source, records, counts, hashlib.sha256(data).hexdigest())
+    return Release(effective, source, records, counts, hashlib.sha256(data).hexdigest(),
+                   tuple(reader.warnings))
 
 
 SAMPLE = (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -20,6 +21,8 @@ def run_add(args: argparse.Namespace) -> int:
     from rulesjudge.corpus.store import load_corpus
 
     added = add_release(args.source)
+    for warning in added.release.warnings:  # the publisher's typos the reader worked around
+        print(f"warning: {warning}", file=sys.stderr)
     counts = added.release.counts
     summary = (f"{counts['sections']} sections, {counts['rules']} rules, {counts['subrules']} subrules, "
                f"{counts['glossary']} glossary entries")

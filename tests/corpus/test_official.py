@@ -231,13 +231,17 @@ def test_truncated_release_names_the_last_line(shared_cr_dir):
     assert "truncated" in message and "bad.txt:" in message
 
 
-def test_duplicate_rule_number_names_its_line(shared_cr_dir):
+def test_duplicate_rule_number_is_kept_and_named_by_its_line(shared_cr_dir):
+    # why: one typo of the publisher's must not refuse a whole release (issue 10, item 3)
     data = (shared_cr_dir / "cr-2024-06-07.txt").read_bytes()
     line = b"722.4. If the monarch leaves the game"
     doubled = data.replace(line, line[:6] + b" Duplicate.\r\n\r\n" + line, 1)
-    message = _error(doubled)
-    assert message.startswith("bad.txt:5861:")
-    assert "duplicate rule number 722.4 (first at line 5859)" in message
+    release = parse_release(doubled, source_name="bad.txt")
+    assert release.warnings == ("bad.txt:5861: number 722.4 printed twice (first at line 5859): kept as "
+                                "cr@2024-06-07/722.4~2",)
+    records = {r.id: r for r in release.records}
+    assert records["cr@2024-06-07/722.4"].text == "Duplicate."
+    assert records["cr@2024-06-07/722.4~2"].text.startswith("If the monarch leaves the game")
 
 
 def test_looks_like_release(shared_cr_dir):
