@@ -118,10 +118,7 @@ def model_ready() -> bool:
 def corpus_of(searcher: Any | None = None) -> Any:
     """The corpus the searcher was built on (or a freshly loaded one)."""
     if searcher is not None:
-        for name in ("corpus", "_corpus"):
-            corpus = getattr(searcher, name, None)
-            if corpus is not None and hasattr(corpus, "get"):
-                return corpus
+        return searcher.corpus
     if "corpus" not in _PRELOADED:
         from rulesjudge.corpus.store import load_corpus
 
@@ -272,14 +269,8 @@ def _named_after(entry: LibraryScenario, record_id: str) -> tuple[bool, str]:
 
 def _equivalents(corpus: Any, ids: Iterable[str]) -> set[str]:
     more: set[str] = set()
-    finder = getattr(corpus, "equivalents", None)
-    if finder is None:
-        return more
     for record_id in ids:
-        try:
-            more.update(rid for rid, _changed in finder(record_id))
-        except Exception:
-            continue
+        more.update(rid for rid, _changed in corpus.equivalents(record_id))
     return more
 
 

@@ -962,16 +962,22 @@ def _cache_inputs() -> list[Path]:
             here / "records.py"]
 
 
-def _cache_path() -> Path | None:
+@lru_cache(maxsize=1)
+def builtin_key() -> str:
+    """A digest of the sources and of the code that reads them: the same key, the same records."""
     import hashlib
 
+    digest = hashlib.sha256()
+    for path in _cache_inputs():
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:24]
+
+
+def _cache_path() -> Path | None:
     from rulesjudge.corpus.files import data_dir
 
-    digest = hashlib.sha256()
     try:
-        for path in _cache_inputs():
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
-        return data_dir() / "cache" / f"builtin-{digest.hexdigest()[:24]}.pickle"
+        return data_dir() / "cache" / f"builtin-{builtin_key()}.pickle"
     except OSError:
         return None
 

@@ -1,76 +1,88 @@
-"""Rule identity across editions: the same rule in another release, also when renumbered or edited.
+"""Rule identity across editions: the same rule in the next release, also when renumbered or edited.
 
 The idea of Academy Ruins' diff tool and rulesraker's archive: compare texts with the rule references
-masked (a reference that moved with renumbering is not an edit), and match parents first:
+masked (a reference that moved with renumbering is not an edit), and match parents first. One edition is
+mapped onto another as a whole (:func:`map_editions`), once, when a release joins the corpus: the store
+keeps the map of each pair of neighbouring releases and follows them to answer "where is this rule in
+every other edition" (so the cost of a release is its two neighbours, never every pair).
 
 1. a section is the section of the other edition with the same title ("The Monarch" is 718 in 2020,
    721 in 2022-10, 722 in 2024, 724 in 2025, 725 in 2026); "General" exists in every chapter, so among
    equal titles the same number, then the same chapter wins; a renamed section falls back to its number
    when the titles are still similar;
-2. a rule or subrule is looked for among the rules of the matched section by masked-text similarity
-   (difflib), with a small bonus for the same position (".4" stays ".4" when a section moves);
-   a quoted rule whose section is unknown is looked for everywhere in the edition;
+2. a rule is looked for among the rules of the matched section: the same masked text first (most rules
+   only moved), then by masked-text similarity (difflib) with a small bonus for the same position (".4"
+   stays ".4" when a section moves); a subrule among the subrules of its matched rule, then among all
+   subrules of the section (a subrule that moved); a quoted rule whose section is unknown keeps its
+   section number;
 3. a glossary entry is the entry with the same term.
 
 A match's text is "changed" when the masked, typography-normalised texts differ.
 
 >>> mask("See rule 722.4, \u201cThe Monarch.\u201d")
 'see rule #, "the monarch."'
+>>> mask("These _Magic_ rules")  # the italics markup of 2009-2014 is no edit
+'these magic rules'
 """
 
 from __future__ import annotations
 
-import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from rulesjudge.corpus.records import Record
-
-if TYPE_CHECKING:
-    from rulesjudge.corpus.store import Corpus
+from rulesjudge.corpus.records import Record, local_of
 
 #: Below this masked-text similarity two rules are different rules.
 THRESHOLD = 0.6
 _POSITION_BONUS = 0.05
+_SAME_PLACE = 0.85  # a candidate at the same position this similar is taken at once
 #: Containment counts only for texts this similar already (809.3c 2022->2024: 0.50; chance overlaps: <0.35).
 _CONTAINMENT_FLOOR = 0.4
 _REFERENCE = re.compile(
     r"\b\d{3}(?:\.\d+[a-z]{0,2})?(?:[–-](?:\d{3}\.\d+[a-z]?|\d+|[a-z]))?\b|\bsection \d\b"
 )
+_DIGIT = re.compile(r"\d")
+_ITALICS = re.compile(r"(?<![\w])_(\S(?:[^_\n]*?\S)?)_(?![\w])")
 _TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u2014": "-",
                              "\u2013": "-", "\u2212": "-", "\u00a0": " "})
 
+#: (local in the older edition) -> (local in the newer edition, text changed)
+EditionMap = dict[str, tuple[str, bool]]
+
 
 def mask(text: str) -> str:
-    """Text for comparison: rule numbers masked, typography and case normalised."""
-    text = _REFERENCE.sub("#", text.translate(_TYPOGRAPHY))
-    return re.sub(r"\s+", " ", text).strip().lower()
+    """Text for comparison: rule numbers masked, markup, typography and case normalised."""
+    if "_" in text:
+        text = _ITALICS.sub(r"\1", text)
+    text = text.translate(_TYPOGRAPHY)
+    if _DIGIT.search(text) or "section" in text:
+        text = _REFERENCE.sub("#", text)
+    return " ".join(text.split()).lower()
 
 
 def similarity(a: str, b: str) -> float:
     """Similarity of two masked texts in [0, 1].
 
-    difflib's ratio, or -- for texts of 40+ characters whose ratio is at least 0.4 -- 0.9 times the share of
-    the shorter text found in the longer one, so that a rule that gained a clause (809.3c in 2024 added
-    planeswalkers and battles) is still the same rule. Cheap upper bounds are checked first.
+    The share of characters the texts have in common (2 x their longest common subsequence over both
+    lengths: rapidfuzz's Indel similarity, difflib's ratio done exactly), or -- for texts of 40+
+    characters whose ratio is at least 0.4 -- 0.9 times the share of the shorter text found in the longer
+    one, so that a rule that gained a clause (809.3c in 2024 added planeswalkers and battles) is still
+    the same rule.
 
     >>> old = "a player can attack only an opponent seated immediately next to them."
     >>> round(similarity(old, old[:-1] + ", or a battle protected by them."), 2)
     0.9
     """
+    from rapidfuzz.distance import Indel
+
     if a == b:
         return 1.0
     shorter = min(len(a), len(b))
     if not shorter:
         return 0.0
     stretch = (len(a) + len(b)) / (2 * shorter) if shorter >= 40 else 1.0  # ratio -> containment
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
-    for bound in (matcher.real_quick_ratio, matcher.quick_ratio):
-        upper = bound()
-        if max(upper, 0.9 * upper * stretch) < THRESHOLD:
-            return upper * 0.5  # cannot reach the threshold: a cheap low score
-    ratio = matcher.ratio()
+    ratio = Indel.normalized_similarity(a, b)
     if ratio < _CONTAINMENT_FLOOR:  # little in common: a short text "contained" by chance is no match
         return ratio
     return min(1.0, max(ratio, 0.9 * ratio * stretch))
@@ -84,173 +96,206 @@ def _position(number: str) -> str:
     return number.split(".", 1)[1] if "." in number else ""
 
 
-def _norm_title(title: str) -> str:
-    return mask(title)
-
-
-def _section_title(record: Record) -> str:
-    """The section title a rule carries; quoted rules may carry their number instead: no title."""
-    return "" if not record.title or record.title[0].isdigit() else record.title
-
-
-def _kind_of(local: str) -> str:
-    if local.startswith("glossary/"):
-        return "glossary"
-    if "/" in local:
-        return "other"
-    if "." not in local:
-        return "section"
-    return "subrule" if local[-1].isalpha() else "rule"
-
-
-def _parent_rule(number: str) -> str:
+def _rule_of(number: str) -> str:
     return number.rstrip("abcdefghijklmnopqrstuvwxyz")
 
 
-@dataclass
-class _EditionIndex:
-    """One document edition's ids, grouped for matching (records are built only when compared)."""
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """What matching needs of one record: where it hangs, its number and masked text."""
 
-    prefix: str
-    sections: dict[str, Record] = field(default_factory=dict)  # number -> section record
-    by_title: dict[str, list[str]] = field(default_factory=dict)  # masked title -> section numbers
-    rules: dict[str, list[str]] = field(default_factory=dict)  # section number -> rule numbers
-    subrules: dict[str, list[str]] = field(default_factory=dict)  # rule number -> subrule numbers
-    numbers: set[str] = field(default_factory=set)
-    masked: dict[str, str] = field(default_factory=dict)  # number -> masked text
+    local: str
+    kind: str  # section (also a chapter), rule, subrule, glossary
+    number: str
+    title: str  # a section's title; a rule's section title ("" when a quote does not say)
+    parent: str  # the local of the record it hangs under ("" when none is loaded)
+    masked: str
 
-
-class Matcher:
-    """Matches records of one corpus across the editions of their document (indexes built lazily)."""
-
-    def __init__(self, corpus: Corpus) -> None:
-        self.corpus = corpus
-        self._indexes: dict[tuple[str, str], _EditionIndex] = {}
-
-    def index(self, document: str, edition: str) -> _EditionIndex:
-        key = (document, edition)
-        if key not in self._indexes:
-            prefix = f"{document}@{edition}/"
-            index = _EditionIndex(prefix)
-            for rid in self.corpus.records:
-                if not rid.startswith(prefix):
-                    continue
-                local = rid[len(prefix) :]
-                kind = _kind_of(local)
-                if kind == "section":
-                    section = self.corpus.records[rid]
-                    index.sections[local] = section
-                    if len(local) == 3:
-                        index.by_title.setdefault(_norm_title(section.title), []).append(local)
-                elif kind == "rule":
-                    index.rules.setdefault(_section_of(local), []).append(local)
-                elif kind == "subrule":
-                    index.subrules.setdefault(_parent_rule(local), []).append(local)
-                index.numbers.add(local)
-            self._indexes[key] = index
-        return self._indexes[key]
-
-    def masked(self, index: _EditionIndex, number: str) -> str:
-        text = index.masked.get(number)
-        if text is None:
-            text = index.masked[number] = mask(self.corpus.records[index.prefix + number].text)
-        return text
-
-    # -------------------------------------------------------------------------------- matching
-
-    def match(self, record: Record, edition: str) -> tuple[Record, bool] | None:
-        """The record of ``edition`` that is the same rule as ``record``, and whether its text changed."""
-        target = self.index(record.document, edition)
-        local = record.id.split("/", 1)[1]
-        number: str | None
+    @classmethod
+    def of(cls, record: Record) -> Entry | None:
         if record.kind == "glossary":
-            number = local if local in target.numbers else None
-        elif record.kind == "section" and record.number:
-            numbers = self.section_numbers(record.number, _section_title(record), target)
-            number = numbers[0] if numbers else None
-        elif record.kind in ("rule", "subrule") and record.number:
-            number = self.match_rule(record, target)
-        else:
-            number = None
-        if number is None:
+            return cls(local_of(record.id), "glossary", "", record.title, "", "")
+        if record.kind not in ("section", "rule", "subrule") or not record.number:
             return None
-        found = self.corpus.records[target.prefix + number]
-        return found, mask(found.text) != mask(record.text)
+        title = "" if not record.title or record.title[0].isdigit() else record.title
+        parent = local_of(record.parent) if record.parent else ""
+        return cls(local_of(record.id), record.kind, record.number, title, parent, mask(record.text))
 
-    def section_numbers(self, number: str, title: str, target: _EditionIndex) -> list[str]:
-        """Sections of ``target`` that are the section ``number`` titled ``title``, best first."""
+
+@dataclass
+class EditionView:
+    """One edition's records grouped for matching: sections by title, rules by section, subrules by rule."""
+
+    entries: dict[str, Entry] = field(default_factory=dict)
+    sections: dict[str, Entry] = field(default_factory=dict)  # number -> section (or chapter)
+    by_title: dict[str, list[str]] = field(default_factory=dict)  # masked title -> section numbers
+    rules: dict[str, list[str]] = field(default_factory=dict)  # section number -> rule locals
+    subrules: dict[str, list[str]] = field(default_factory=dict)  # rule local -> subrule locals
+    section_subrules: dict[str, list[str]] = field(default_factory=dict)  # section number -> subrules
+
+    @classmethod
+    def of(cls, records: Iterable[Record]) -> EditionView:
+        view = cls()
+        for record in records:
+            entry = Entry.of(record)
+            if entry is not None:
+                view.add(entry)
+        return view
+
+    def add(self, entry: Entry) -> None:
+        self.entries[entry.local] = entry
+        if entry.kind == "section":
+            self.sections[entry.number] = entry
+            if len(entry.number) == 3:
+                self.by_title.setdefault(mask(entry.title), []).append(entry.number)
+        elif entry.kind == "rule":
+            self.rules.setdefault(self.section_key(entry), []).append(entry.local)
+        elif entry.kind == "subrule":
+            self.subrules.setdefault(self.rule_key(entry), []).append(entry.local)
+            self.section_subrules.setdefault(_section_of(entry.number), []).append(entry.local)
+
+    def section_key(self, entry: Entry) -> str:
+        """The section a rule hangs under: its parent's number (a misprinted "432.2" in 423 is 423's)."""
+        parent = self.entries.get(entry.parent)
+        return parent.number if parent is not None and parent.kind == "section" else _section_of(entry.number)
+
+    def rule_key(self, entry: Entry) -> str:
+        """The rule a subrule hangs under (its local): its parent, else the rule its number names."""
+        parent = self.entries.get(entry.parent)
+        return parent.local if parent is not None and parent.kind == "rule" else _rule_of(entry.number)
+
+
+class _Mapper:
+    """Maps one edition onto another, parents first."""
+
+    def __init__(self, old: EditionView, new: EditionView) -> None:
+        self.old, self.new = old, new
+        self.sections: dict[str, str] = {}  # old section number -> new section number
+        self.rules: dict[str, str] = {}  # old rule local -> new rule local
+        self.result: EditionMap = {}
+
+    def run(self) -> EditionMap:
+        for entry in self.old.sections.values():
+            found = self.section_numbers(entry.number, entry.title)
+            if found:
+                self.sections[entry.number] = found[0]
+                self.keep(entry, self.new.sections[found[0]])
+        rules_by_section: dict[str, list[Entry]] = {}
+        for entry in self.old.entries.values():
+            if entry.kind == "rule":
+                rules_by_section.setdefault(self.old.section_key(entry), []).append(entry)
+        for section, entries in rules_by_section.items():
+            target = self.target_section(section, entries[0].title)
+            if target is None:
+                continue
+            for entry, local in self.assign(entries, self.new.rules.get(target, [])).items():
+                self.rules[entry.local] = local
+                self.keep(entry, self.new.entries[local])
+        subrules_by_rule: dict[str, list[Entry]] = {}
+        for entry in self.old.entries.values():
+            if entry.kind == "subrule":
+                subrules_by_rule.setdefault(self.old.rule_key(entry), []).append(entry)
+        for rule, entries in subrules_by_rule.items():
+            self.map_subrules(rule, entries)
+        for entry in self.old.entries.values():
+            if entry.kind == "glossary" and entry.local in self.new.entries:
+                self.result[entry.local] = (entry.local, False)
+        return self.result
+
+    def keep(self, old: Entry, new: Entry) -> None:
+        self.result[old.local] = (new.local, old.masked != new.masked)
+
+    def section_numbers(self, number: str, title: str) -> list[str]:
+        """Sections of the new edition that are the section ``number`` titled ``title``, best first."""
+        new = self.new
         if len(number) == 1:  # a chapter keeps its number
-            return [number] if number in target.sections else []
-        same_title = target.by_title.get(_norm_title(title), [])
+            return [number] if number in new.sections else []
+        same_title = new.by_title.get(mask(title), []) if title else []
         if same_title:
             return sorted(same_title, key=lambda n: (n != number, n[0] != number[0], n))
-        renamed = target.sections.get(number)
+        renamed = new.sections.get(number)
         if renamed is not None and title and similarity(mask(title), mask(renamed.title)) >= 0.5:
             return [number]
-        if not title and (number in target.sections or number in target.rules):
+        if not title and (number in new.sections or number in new.rules):
             return [number]  # the section's title is unknown (a quoted rule): assume its number is kept
         return []
 
-    def match_rule(self, record: Record, target: _EditionIndex) -> str | None:
-        """Parents first: the section by title, then the rule in it; a subrule among its rule's subrules."""
-        assert record.number is not None
-        text = mask(record.text)
-        title = _section_title(record)
-        sections = self.section_numbers(_section_of(record.number), title, target)
-        if record.kind == "rule":
-            return self.best(text, record, target, target.rules.get(sections[0], [])) if sections else None
-        parent = self.corpus.get(record.id.rsplit("/", 1)[0] + "/" + _parent_rule(record.number))
-        if parent is not None and parent.kind == "rule":
-            new_parent = self.match_rule(parent, target)
-            if new_parent is not None:
-                found = self.best(text, record, target, target.subrules.get(new_parent, []))
-                if found is not None:
-                    return found
-        # The subrule moved to another rule (or its rule is not loaded): every subrule of the section.
-        if not sections:
-            return None
-        candidates = [s for r, subs in target.subrules.items() if _section_of(r) == sections[0] for s in subs]
-        return self.best(text, record, target, candidates)
+    def target_section(self, section: str, rule_title: str) -> str | None:
+        if section in self.sections:
+            return self.sections[section]
+        if section in self.old.sections:
+            return None  # the section is loaded and has no counterpart: its rules have none either
+        found = self.section_numbers(section, rule_title)  # a quote without its section heading
+        return found[0] if found else None
 
-    def best(self, text: str, record: Record, target: _EditionIndex, candidates: list[str]) -> str | None:
+    def map_subrules(self, rule: str, entries: list[Entry]) -> None:
+        new_rule = self.rules.get(rule)
+        left = list(entries)
+        if new_rule is not None:
+            found = self.assign(left, self.new.subrules.get(new_rule, []))
+            for entry, local in found.items():
+                self.keep(entry, self.new.entries[local])
+            left = [entry for entry in left if entry not in found]
+        if not left:
+            return
+        # The subrule moved to another rule (or its rule has no counterpart): every subrule of the section.
+        old_rule = self.old.entries.get(rule)
+        section = self.old.section_key(old_rule) if old_rule is not None else _section_of(left[0].number)
+        target = self.target_section(section, left[0].title)
+        if target is None:
+            return
+        for entry, local in self.assign(left, self.new.section_subrules.get(target, [])).items():
+            self.keep(entry, self.new.entries[local])
+
+    def assign(self, entries: list[Entry], candidates: list[str]) -> dict[Entry, str]:
+        """Old entries to candidates: the same masked text first, then the most similar candidate."""
+        if not candidates:
+            return {}
+        found: dict[Entry, str] = {}
+        by_text: dict[str, list[str]] = {}
+        for local in candidates:
+            by_text.setdefault(self.new.entries[local].masked, []).append(local)
+        taken: set[str] = set()
+        for entry in entries:
+            same = by_text.get(entry.masked)
+            if same:
+                position = _position(entry.number)
+                local = next((c for c in same if _position(self.new.entries[c].number) == position), same[0])
+                found[entry] = local
+                taken.add(local)
+        free = [local for local in candidates if local not in taken]
+        for entry in entries:
+            if entry not in found:
+                near = self.best(entry, free)
+                if near is not None:
+                    found[entry] = near
+        return found
+
+    def best(self, entry: Entry, candidates: list[str]) -> str | None:
         """The most similar candidate above the threshold; the same position is tried first."""
-        assert record.number is not None
-        position = _position(record.number)
-        for number in candidates:  # fast path: same place, nearly the same words
-            if _position(number) == position and similarity(text, self.masked(target, number)) >= 0.85:
-                return number
+        position = _position(entry.number)
+        entries = self.new.entries
+        for local in candidates:  # fast path: same place, nearly the same words
+            other = entries[local]
+            if _position(other.number) == position and similarity(entry.masked, other.masked) >= _SAME_PLACE:
+                return local
         best: tuple[float, str] | None = None
-        for number in candidates:
-            score = similarity(text, self.masked(target, number))
+        for local in candidates:
+            other = entries[local]
+            score = similarity(entry.masked, other.masked)
             if score < THRESHOLD:
                 continue
-            if _position(number) == position:
+            if _position(other.number) == position:
                 score += _POSITION_BONUS
             if best is None or score > best[0]:
-                best = (score, number)
+                best = (score, local)
         return best[1] if best else None
 
 
-def equivalents(corpus: Corpus, record_id: str) -> list[tuple[str, bool]]:
-    """The same rule in every other loaded edition of its document: ``(record id, text changed)``."""
-    record = corpus.get(record_id)
-    if record is None:
-        return []
-    matcher = _matcher(corpus)
-    found = []
-    for edition in corpus.editions(record.document):
-        if edition == record.edition:
-            continue
-        match = matcher.match(record, edition)
-        if match is not None:
-            found.append((match[0].id, match[1]))
-    return found
-
-
-def _matcher(corpus: Corpus) -> Matcher:
-    if not isinstance(corpus.matcher, Matcher):
-        corpus.matcher = Matcher(corpus)
-    return corpus.matcher
+def map_editions(old: EditionView, new: EditionView) -> EditionMap:
+    """Every section, rule, subrule and glossary entry of ``old`` that is found in ``new``:
+    ``old local -> (new local, text changed)``."""
+    return _Mapper(old, new).run()
 
 
 @dataclass(frozen=True)
@@ -269,18 +314,17 @@ class Coverage:
         return self.matched / self.total if self.total else 0.0
 
 
-def coverage(corpus: Corpus, source: str, target: str, document: str = "cr") -> Coverage:
-    """Map every rule and subrule of ``source`` to ``target`` and count (the figure in the docs)."""
-    matcher = _matcher(corpus)
+def coverage(source: str, old: EditionView, target: str, new: EditionView) -> Coverage:
+    """Map every rule and subrule of ``old`` onto ``new`` and count (the figure in the docs)."""
+    found = map_editions(old, new)
     total = matched = changed = renumbered = 0
-    for record in corpus.in_edition(document, source):
-        if record.kind not in ("rule", "subrule"):
+    for entry in old.entries.values():
+        if entry.kind not in ("rule", "subrule"):
             continue
         total += 1
-        match = matcher.match(record, target)
-        if match is None:
-            continue
-        matched += 1
-        changed += match[1]
-        renumbered += match[0].number != record.number
+        if entry.local in found:
+            local, edited = found[entry.local]
+            matched += 1
+            changed += edited
+            renumbered += new.entries[local].number != entry.number
     return Coverage(source, target, total, matched, changed, renumbered)

@@ -233,7 +233,9 @@ def _section_of(number: str) -> str:
 
 
 def _rule_of(number: str) -> str:
-    """>>> _rule_of("722.4a"), _rule_of("722.41")
+    """The rule a subrule's number names.
+
+    >>> _rule_of("722.4a"), _rule_of("722.41")
     ('722.4', '722.41')
     """
     return number.rstrip("abcdefghijklmnopqrstuvwxyz")

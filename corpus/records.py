@@ -129,7 +129,7 @@ def make_id(document: str, edition: str, local: str) -> str:
     >>> make_id("cr", "2022-04-29", "glossary/emperor")
     'cr@2022-04-29/glossary/emperor'
     """
-    return str(RecordId(document, edition, local))
+    return f"{document}@{edition}/{local}"
 
 
 # Fast accessors of an id's parts (hot loops of search and the store); ``RecordId.parse`` validates.
@@ -318,6 +318,14 @@ class Corpus(Protocol):
 
     def equivalents(self, record_id: str) -> list[tuple[str, bool]]:
         """The same rule in every other loaded edition of its document: ``(record id, text changed)``."""
+        ...
+
+    def text_key(self, record_id: str) -> bytes | None:
+        """A digest of the record's text as compared across editions (rule numbers and markup masked)."""
+        ...
+
+    def release_editions(self, document: str) -> list[str]:
+        """The editions read from a whole release, oldest first (the others hold what pages quote)."""
         ...
 
     def latest(self, record_id: str) -> str:

@@ -1,22 +1,25 @@
 """Adding official releases to the user's data folder, and the text shown for one rule across editions.
 
 Wizards of the Coast publishes the Comprehensive Rules at https://magic.wizards.com/en/rules (a .txt
-file per release). ``rulesjudge corpus add PATH_OR_URL`` checks that the file parses as a release and
-copies it, byte for byte and atomically, to ``data_dir()/releases/cr-<effective date>.txt``.
+file per release). ``rulesjudge corpus add PATH_OR_URL [...]`` checks that each file parses as a release
+and copies it, byte for byte and atomically, to ``data_dir()/releases/cr-<effective date>.txt``; a folder
+stands for its ``.txt`` files. A release the project ships is not copied (it is loaded already).
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulesjudge.corpus.documents import builtin_releases
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import write_atomic
 from rulesjudge.corpus.inputs import read_source
 from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release
-from rulesjudge.corpus.records import Record, make_id, slugify
-from rulesjudge.corpus.store import Corpus, user_release_paths, user_releases_folder
+from rulesjudge.corpus.records import Corpus, Record, document_of, edition_of, local_of, make_id, slugify
+from rulesjudge.corpus.store import Cache, keep_release, open_cache, user_release_paths, user_releases_folder
 
 MAX_BYTES = MAX_RELEASE_BYTES
 
@@ -29,43 +32,53 @@ def fetch(source: str) -> tuple[bytes, str]:
 
 @dataclass(frozen=True)
 class Added:
-    """The outcome of ``corpus add``."""
+    """The outcome of adding one release: ``status`` is "added", "replaced" (another file of the same
+    edition was there), "unchanged" (the very same file was there), "built in" (the project ships it) or
+    "built in differs" (the project ships another file of that edition, which stays in use)."""
 
     path: Path
     release: Release
-    replaced: bool  # an older copy of the same edition was replaced
-    unchanged: bool  # the very same file was already there
+    status: str
 
 
-def add_release(source: str) -> Added:
-    """Validate ``source`` as a release and copy it into the data folder; bad input raises InputError."""
+def release_sources(sources: Sequence[str]) -> list[str]:
+    """Files, URLs and folders as given; a folder stands for its ``*.txt`` files, sorted by name."""
+    out: list[str] = []
+    for source in sources:
+        folder = Path(source)
+        if "://" not in source and folder.is_dir():
+            files = sorted(p for p in folder.iterdir() if p.suffix == ".txt" and not p.name.startswith("."))
+            if not files:
+                raise InputError(folder, "no .txt release files in this folder")
+            out.extend(str(p) for p in files)
+        else:
+            out.append(source)
+    return out
+
+
+def add_release(source: str, cache: Cache | None = None) -> Added:
+    """Validate ``source`` as a release and copy it into the data folder, keeping the parsed release in
+    the corpus cache (the next load does not parse it again); bad input raises InputError."""
     data, name = fetch(source)
     release = parse_release(data, source_name=name)  # refuses anything that is not a release
+    builtin = {entry.edition: entry for entry in builtin_releases()}
+    if release.effective in builtin:
+        entry = builtin[release.effective]
+        status = "built in" if entry.sha256 == release.sha256 else "built in differs"
+        return Added(entry.path, release, status)
     target = user_releases_folder() / f"cr-{release.effective}.txt"
     existing = [p for p in user_release_paths() if p.name == target.name]
     if existing and hashlib.sha256(existing[0].read_bytes()).hexdigest() == release.sha256:
-        return Added(target, release, replaced=False, unchanged=True)
+        return Added(target, release, "unchanged")
     try:
         write_atomic(target, data)
     except OSError as error:
         raise InputError(target, f"cannot write to the data folder: {error.strerror or error}") from None
-    return Added(target, release, replaced=bool(existing), unchanged=False)
+    keep_release(cache or open_cache(), release)
+    return Added(target, release, "replaced" if existing else "added")
 
 
 # ------------------------------------------------------------------------ one rule across editions
-
-
-@dataclass(frozen=True)
-class RuleReport:
-    """What ``rulesjudge rule`` prints: the record, its equivalents and the numbering warnings."""
-
-    record: Record
-    equivalents: list[tuple[Record, bool]]
-    warnings: list[str]
-    # Without --edition, the other rules the same number names in other loaded editions, each with where
-    # that rule lives in the answered edition (None: not there). A judge typing "722.4" from a 2024
-    # article then reads the Monarch too, not only 2026's Preparation Cards.
-    other_meanings: list[tuple[Record, Record | None]] = field(default_factory=list)
 
 
 class SeveralDocuments(Exception):
@@ -127,34 +140,181 @@ def _find_in(corpus: Corpus, key: str, document: str, edition: str | None) -> Re
     return record
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a rule is in one loaded edition: its record (None: the rule is not there)."""
+
+    edition: str
+    record_id: str | None
+    key: bytes | None = None  # a digest of its masked text: equal keys, the same words
+
+    @property
+    def number(self) -> str | None:
+        return printed_number(self.record_id) if self.record_id else None
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive editions where the rule kept its number and words (``number`` None: not there), and
+    what changed from the run before (``renumbered_from``, ``edited``)."""
+
+    places: tuple[Place, ...]
+    renumbered_from: str | None = None
+    edited: bool = False
+
+    @property
+    def number(self) -> str | None:
+        return self.places[0].number
+
+    @property
+    def editions(self) -> tuple[str, ...]:
+        return tuple(place.edition for place in self.places)
+
+
+@dataclass(frozen=True)
+class OtherMeaning:
+    """A rule that the same number names in other editions, with where it is in the answered edition."""
+
+    editions: tuple[str, ...]
+    record: Record  # as the newest of those editions words it
+    here: str | None  # its id in the answered edition (None: it is not there)
+
+
+@dataclass(frozen=True)
+class RuleReport:
+    """What ``rulesjudge rule`` prints: the record, where it is in every loaded edition (``places``, and
+    the same grouped into runs of unchanged editions), and the other rules its number names."""
+
+    record: Record
+    places: list[Place]
+    runs: list[Run]
+    others: list[OtherMeaning]
+    newest: bool  # answered from the newest loaded edition having the number (no --edition)
+    quoted_by: list[Record] = field(default_factory=list)  # fan documents recalling this official rule
+
+    @property
+    def warnings(self) -> list[str]:
+        """One line per distinct other meaning of the number, and which edition answered."""
+        record = self.record
+        lines = []
+        for other in self.others:
+            where = span(other.editions)
+            there = (f"; that rule is {printed_number(other.here)} in {record.edition}" if other.here
+                     else f"; that rule is not in {record.edition}")
+            lines.append(f"{record.number} means a different rule in {where} ({about(other.record)}){there}.")
+        if self.newest and self.others:
+            lines.append(f"Answered from {record.edition}, the newest loaded edition having {record.number}; "
+                         f"use --edition to choose another.")
+        return lines
+
+
+def printed_number(record_id: str) -> str:
+    """The number a record's id stands for (a misprint's id ``722.4~2`` is 722.4 as printed)."""
+    return local_of(record_id).split("~", 1)[0]
+
+
 def rule_report(corpus: Corpus, record: Record, *, newest: bool) -> RuleReport:
-    """Equivalents of ``record`` in other editions, and warnings where its number means another rule."""
-    equivalents = [(corpus.records[rid], changed) for rid, changed in corpus.equivalents(record.id)]
-    same = {r.id for r, _ in equivalents}
-    warnings = []
-    other_meanings: list[tuple[Record, Record | None]] = []
+    """Where ``record``'s rule is in every loaded edition of its document, and the other rules its number
+    names in other editions (one entry per distinct rule)."""
+    same = dict(corpus.equivalents(record.id))
+    places = _places(corpus, record, same)
+    others: list[OtherMeaning] = []
     if record.number:
-        for edition, rid in sorted(corpus.numbered(record.number, record.document).items()):
-            if rid == record.id or rid in same:
+        taken = {record.id, *same}
+        numbered = corpus.numbered(record.number, record.document)
+        for edition in sorted(numbered):
+            rid = numbered[edition]
+            if rid in taken:
                 continue
-            other = corpus.records[rid]
-            moved = [r for r, _ in corpus_equivalents(corpus, rid) if r.edition == record.edition]
-            there = f"; that rule is {moved[0].number} in {record.edition}" if moved else ""
-            other_meanings.append((other, moved[0] if moved else None))
-            warnings.append(
-                f"{record.number} means a different rule in {edition} ({_about(other)}){there}."
-            )
-    if newest and warnings:
-        warnings.append(f"Answered from {record.edition}, the newest loaded edition having {record.number}; "
-                        f"use --edition to choose another.")
-    return RuleReport(record, equivalents, warnings, other_meanings if newest else [])
+            group = {rid, *(other for other, _ in corpus.equivalents(rid))}
+            taken |= group
+            editions = tuple(sorted(e for e, other in numbered.items() if other in group))
+            newest_id = max((other for other in group if other in numbered.values()), key=edition_of)
+            here = next((other for other in group if edition_of(other) == record.edition), None)
+            found = corpus.get(newest_id)
+            if found is not None:
+                others.append(OtherMeaning(editions, found, here))
+    return RuleReport(record, places, runs_of(places), others, newest, _recalled_by(corpus, record, same))
 
 
-def corpus_equivalents(corpus: Corpus, record_id: str) -> list[tuple[Record, bool]]:
-    return [(corpus.records[rid], changed) for rid, changed in corpus.equivalents(record_id)]
+def _recalled_by(corpus: Corpus, record: Record, same: dict[str, bool]) -> list[Record]:
+    """Records of other documents that recall this official rule (Treachery's "Reminder: 104.3g.")."""
+    if not record.number:
+        return []
+    ids = {record.id, *same}
+    found = []
+    for document in dict.fromkeys(d for d, _e, _n in corpus.documents() if d != record.document):
+        for rid in corpus.numbered(record.number, document).values():
+            other = corpus.get(rid)
+            if other is not None and other.kind == "reminder" and ids & set(other.links):
+                found.append(other)
+    return found
 
 
-def _about(record: Record) -> str:
+def _places(corpus: Corpus, record: Record, same: dict[str, bool]) -> list[Place]:
+    """The rule in each loaded edition, oldest first: every release, and the editions source documents
+    quote where they quote it (an edition a page quotes in part says nothing of the rules it leaves out)."""
+    by_edition: dict[str, str] = {}
+    for rid in sorted(same, key=lambda r: (edition_of(r), r)):
+        if document_of(rid) == record.document:
+            by_edition.setdefault(edition_of(rid), rid)
+    by_edition[record.edition] = record.id
+    whole = set(corpus.release_editions(record.document))
+    places = []
+    for edition in corpus.editions(record.document):
+        found = by_edition.get(edition)
+        if found is None and edition not in whole:
+            continue
+        places.append(Place(edition, found, corpus.text_key(found) if found else None))
+    return places
+
+
+def runs_of(places: Sequence[Place]) -> list[Run]:
+    """Consecutive places with the same number and words, each with what changed since the run before.
+
+    >>> a = Place("2024-06-07", "cr@2024-06-07/722.4", b"k")
+    >>> b = Place("2025-07-25", "cr@2025-07-25/724.4", b"k")
+    >>> [(r.editions, r.renumbered_from, r.edited) for r in runs_of([a, b])]
+    [(('2024-06-07',), None, False), (('2025-07-25',), '722.4', False)]
+    """
+    runs: list[Run] = []
+    current: list[Place] = []
+    previous: Place | None = None  # the last place the rule was in, before the current run
+    for place in places:
+        if current and (place.number, place.key) == (current[-1].number, current[-1].key):
+            current.append(place)
+            continue
+        if current:
+            runs.append(_run(current, previous))
+            if current[-1].record_id is not None:
+                previous = current[-1]
+        current = [place]
+    if current:
+        runs.append(_run(current, previous))
+    return runs
+
+
+def _run(places: list[Place], previous: Place | None) -> Run:
+    first = places[0]
+    if first.record_id is None or previous is None:
+        return Run(tuple(places))
+    moved = previous.number if previous.number != first.number else None
+    return Run(tuple(places), moved, previous.key != first.key)
+
+
+def span(editions: Sequence[str]) -> str:
+    """Editions as one phrase.
+
+    >>> span(["2024-06-07"]), span(["2024-06-07", "2024-08-02", "2025-02-07"])
+    ('2024-06-07', '2024-06-07 \u2026 2025-02-07, 3 editions')
+    """
+    if len(editions) == 1:
+        return editions[0]
+    return f"{editions[0]} \u2026 {editions[-1]}, {len(editions)} editions"
+
+
+def about(record: Record) -> str:
+    """A few words that say what a rule is about: its section title, else its first words."""
     if record.title and record.title != record.number:
         return record.title
     words = record.text.split()

@@ -35,10 +35,10 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.records import Record
+from rulesjudge.corpus.records import Corpus, Record, edition_of
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -53,29 +53,6 @@ Scored = list[tuple[str, float]]  # (record id, score), best first
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 # An edition with at least this many numbered rules is a complete release, not a page quoting a few.
 FULL_RELEASE_RULES = 500
-
-
-class CorpusLike(Protocol):
-    """What search needs from :class:`corpus.store.Corpus`."""
-
-    @property
-    def records(self) -> Mapping[str, Record]: ...
-
-    def equivalents(self, record_id: str) -> list[tuple[str, bool]]: ...
-
-
-class RecordSet:
-    """A minimal corpus over a list of records (tests, and before ``corpus.store`` is importable)."""
-
-    def __init__(self, records: Iterable[Record], equivalents: Mapping[str, list[str]] | None = None):
-        self.records: dict[str, Record] = {record.id: record for record in records}
-        self._equivalents = equivalents or {}
-
-    def get(self, record_id: str) -> Record | None:
-        return self.records.get(record_id)
-
-    def equivalents(self, record_id: str) -> list[tuple[str, bool]]:
-        return [(other, False) for other in self._equivalents.get(record_id, [])]
 
 
 # --- query parsing -----------------------------------------------------------------------------------
@@ -296,7 +273,7 @@ class Searcher:
 
     def __init__(
         self,
-        corpus: CorpusLike,
+        corpus: Corpus,
         *,
         progress: bool = True,
         build: bool = True,
@@ -317,7 +294,6 @@ class Searcher:
         self._dense: DenseIndex | None = None
         self._dense_tried = False
         self.build_report: BuildReport | None = None
-        self._by_number: dict[str, dict[str, list[Record]]] | None = None
         self._visible_cache: dict[Filters, frozenset[str]] = {}
         self._mask_cache: dict[Filters, Any] = {}
         self._glossary: dict[str, list[str]] | None = None
@@ -326,8 +302,8 @@ class Searcher:
         self._scopes: Any = None
         self._equivalents_cache: dict[str, list[str]] = {}
         self._editions_cache: dict[str, list[str]] = {}
-        # ids carry the document: no need to build every record to list the documents
-        self.documents = sorted({record_id.split("@", 1)[0] for record_id in self.records})
+        # the corpus lists its documents: no record is built for that
+        self.documents = sorted({document for document, _edition, _count in corpus.documents()})
 
     # --- lazily prepared parts ---
 
@@ -417,7 +393,7 @@ class Searcher:
             known = ", ".join(self.documents)
             raise InputError(None, f"unknown document {filters.document!r} (loaded: {known})", key="document")
         if filters.edition is not None and not _ISO_DATE.match(filters.edition):
-            editions = {_edition_of(record_id) for record_id in self.records}
+            editions = {edition for _document, edition, _count in self.corpus.documents()}
             if filters.edition not in editions:
                 raise InputError(None, f"bad edition {filters.edition!r}: expected a date YYYY-MM-DD "
                                  "or a loaded edition name", key="edition")
@@ -445,31 +421,16 @@ class Searcher:
     def _edition_order(self, document: str) -> list[str]:
         """A document's loaded editions, oldest first (dates sort as text; named editions first)."""
         if document not in self._editions_cache:
-            prefix = f"{document}@"
-            editions = {_edition_of(rid) for rid in self.records if rid.startswith(prefix)}
+            editions = self.corpus.editions(document)
             self._editions_cache[document] = sorted(editions, key=lambda ed: (bool(_ISO_DATE.match(ed)), ed))
         return self._editions_cache[document]
 
-    def _direct_equivalents(self, record_id: str) -> list[str]:
-        try:
-            return [other for other, _changed in self.corpus.equivalents(record_id)]
-        except (AttributeError, KeyError, LookupError):
-            return []
-
     def equivalent_ids(self, record_id: str) -> list[str]:
-        """The same rule in every other loaded edition, following the cross-release map transitively
-        (a page quoting the 2022 rules maps to the 2022 release, which maps on to 2026)."""
+        """The same rule in every other loaded edition (the corpus follows its cross-release map: a page
+        quoting the 2022 rules maps to the 2022 release, which maps on to 2026)."""
         if record_id not in self._equivalents_cache:
-            document = record_id.split("@", 1)[0]
-            seen = {record_id}
-            queue = [record_id]
-            while queue and len(seen) < 64:
-                for other in self._direct_equivalents(queue.pop()):
-                    if other not in seen and other.split("@", 1)[0] == document:
-                        seen.add(other)
-                        queue.append(other)
-            seen.discard(record_id)
-            self._equivalents_cache[record_id] = sorted(seen)
+            found = (other for other, _changed in self.corpus.equivalents(record_id))
+            self._equivalents_cache[record_id] = sorted(found)
         return self._equivalents_cache[record_id]
 
     def visible_ids(self, filters: Filters) -> frozenset[str]:
@@ -499,7 +460,7 @@ class Searcher:
                 if rank < newest and any(
                     other in in_scope_ids and order[other_edition] > rank
                     for other in self.equivalent_ids(record.id)
-                    if (other_edition := _edition_of(other)) in order
+                    if (other_edition := edition_of(other)) in order
                 ):
                     continue
                 visible.add(record.id)
@@ -523,21 +484,11 @@ class Searcher:
         Uses the corpus's own number index when it has one (``Corpus.numbered``), so answering "722.4"
         builds a handful of records, not the whole corpus."""
         found: dict[str, list[Record]] = {}
-        if hasattr(self.corpus, "numbered"):
-            for document in self.documents:
-                by_edition = self.corpus.numbered(number, document)
-                records = [self.records[rid] for rid in by_edition.values() if rid in self.records]
-                if records:
-                    found[document] = records
-        else:
-            if self._by_number is None:
-                table: dict[str, dict[str, list[Record]]] = {}
-                for record in self.records.values():
-                    if record.number:
-                        per_document = table.setdefault(record.number.lower(), {})
-                        per_document.setdefault(record.document, []).append(record)
-                self._by_number = table
-            found = {doc: list(records) for doc, records in self._by_number.get(number, {}).items()}
+        for document in self.documents:
+            by_edition = self.corpus.numbered(number, document)
+            records = [self.records[rid] for rid in by_edition.values() if rid in self.records]
+            if records:
+                found[document] = records
         for document, records in found.items():
             records[:] = [r for r in records if r.kind in {"section", "rule", "subrule", "reminder"}]
             order = {ed: i for i, ed in enumerate(self._edition_order(document))}
@@ -1013,27 +964,18 @@ def _moved(number: str, old: Record, new: Record) -> str:
     return f"{number} is the {old.edition} number; in {new.edition} this rule is {new.number}"
 
 
-def _edition_of(record_id: str) -> str:
-    return record_id.split("@", 1)[1].split("/", 1)[0] if "@" in record_id else ""
-
-
 def _term_key(text: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'s", "")))
 
 
-def default_corpus() -> CorpusLike:
-    """``corpus.store.load_corpus()``; before the store exists, the built-in records alone."""
-    try:
-        from rulesjudge.corpus.store import load_corpus
-    except ImportError:
-        from rulesjudge.corpus.documents import read_builtin
+def default_corpus() -> Corpus:
+    """Everything loaded: ``corpus.store.load_corpus()``."""
+    from rulesjudge.corpus.store import load_corpus
 
-        return RecordSet(read_builtin())
-    corpus: CorpusLike = load_corpus()
-    return corpus
+    return load_corpus()
 
 
-def open_searcher(corpus: CorpusLike | None = None, *, progress: bool = True, build: bool = True,
+def open_searcher(corpus: Corpus | None = None, *, progress: bool = True, build: bool = True,
                   lazy: bool = False, fusion: FusionParams = DEFAULT_FUSION) -> Searcher:
     """A searcher over ``corpus`` (default: everything loaded). Loads or builds the index unless ``lazy``;
     a lazy searcher prepares the index on its first non-exact question."""

@@ -1,38 +1,67 @@
-"""``rulesjudge corpus add PATH_OR_URL`` and ``rulesjudge corpus list``: the official releases in use."""
+"""``rulesjudge corpus add PATH_OR_URL [...]`` and ``rulesjudge corpus list``: the official releases."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("corpus", help="add an official Comprehensive Rules release, or list documents")
+    p = subparsers.add_parser("corpus", help="add official Comprehensive Rules releases, or list documents")
     actions = p.add_subparsers(dest="action", metavar="ACTION", required=True)
-    add = actions.add_parser("add", help="validate and copy a release (.txt or URL) into the data folder")
-    add.add_argument("source", metavar="PATH_OR_URL")
+    add = actions.add_parser("add", help="validate and copy releases (.txt files, folders of them, URLs) "
+                                         "into the data folder")
+    add.add_argument("sources", nargs="+", metavar="PATH_OR_URL", help="a release file, a folder of release "
+                                                                       "files, or a URL")
     add.set_defaults(func=run_add)
     show = actions.add_parser("list", help="every loaded document with its edition and record count")
     show.set_defaults(func=run_list)
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.releases import add_release
-    from rulesjudge.corpus.store import load_corpus
+    """Add each release; a refused one is one line on stderr and exit 2, the others are added."""
+    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.corpus.releases import add_release, release_sources
+    from rulesjudge.corpus.store import load_corpus, open_cache
 
-    added = add_release(args.source)
-    for warning in added.release.warnings:  # the publisher's typos the reader worked around
-        print(f"warning: {warning}", file=sys.stderr)
-    counts = added.release.counts
+    sources = release_sources(args.sources)
+    cache = open_cache()
+    refused = 0
+    for source in sources:
+        try:
+            added = add_release(source, cache)
+        except InputError as error:
+            if len(sources) == 1:
+                raise  # one file: its one line, exit 2
+            print(f"rulesjudge: {error}", file=sys.stderr)
+            refused += 1
+            continue
+        for warning in added.release.warnings:  # the publisher's typos the reader worked around
+            print(f"warning: {warning}", file=sys.stderr)
+        print(_outcome(added))
+    if refused < len(sources):
+        load_corpus()  # map the new releases onto their neighbours now: `rulesjudge rule` answers at once
+    if refused:
+        print(f"rulesjudge: {refused} of {len(sources)} files refused, the others added", file=sys.stderr)
+    return 2 if refused else 0
+
+
+def _outcome(added: Any) -> str:
+    release = added.release
+    counts = release.counts
     summary = (f"{counts['sections']} sections, {counts['rules']} rules, {counts['subrules']} subrules, "
                f"{counts['glossary']} glossary entries")
-    if added.unchanged:
-        print(f"Already added: Comprehensive Rules effective {added.release.effective} ({added.path})")
-    else:
-        verb = "Replaced" if added.replaced else "Added"
-        print(f"{verb}: Comprehensive Rules effective {added.release.effective} -> {added.path} ({summary})")
-    load_corpus()  # parse and cache now, so the next `rulesjudge rule` answers at once
-    return 0
+    what = f"Comprehensive Rules effective {release.effective}"
+    if added.status == "built in":
+        return f"Already built in: {what} ({added.path}); nothing to add"
+    if added.status == "built in differs":
+        return (f"Not added: {what} is built in ({added.path}) and this file differs from it; "
+                "the built-in release stays in use")
+    if added.status == "unchanged":
+        return f"Already added: {what} ({added.path})"
+    verb = "Replaced" if added.status == "replaced" else "Added"
+    return f"{verb}: {what} -> {added.path} ({summary})"
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -45,12 +45,11 @@ def test_rule_722_4_on_the_built_in_corpus_is_2026_and_names_the_monarch_too(dat
     assert "722.4 means a different rule in 2024-06-07 (The Monarch); that rule is 725.4 in 2026-04-17" in out
 
 
-def test_rule_722_4_after_adding_2026_warns_it_is_another_rule(data_dir, shared_cr_dir, capsys):
+def test_adding_the_built_in_release_is_no_error(data_dir, shared_cr_dir, capsys):
+    # why: the 2026-04-17 release is built in; adding it again is not an error (issue 10, item 2)
     code, out, _ = run(capsys, "corpus", "add", str(shared_cr_dir / "cr-2026-04-17.txt"))
-    assert code == 0 and "2026-04-17" in out
-    assert (data_dir / "releases" / "cr-2026-04-17.txt").read_bytes() == (
-        shared_cr_dir / "cr-2026-04-17.txt"
-    ).read_bytes()  # copied byte for byte
+    assert code == 0 and out.startswith("Already built in: Comprehensive Rules effective 2026-04-17")
+    assert not (data_dir / "releases").exists()  # nothing copied
     code, out, _ = run(capsys, "rule", "722.4")
     assert code == 0
     # why: without --edition the newest loaded edition having 722.4 answers: 2026, Preparation Cards
@@ -58,7 +57,9 @@ def test_rule_722_4_after_adding_2026_warns_it_is_another_rule(data_dir, shared_
     assert "722.4 means a different rule in 2024-06-07 (The Monarch); that rule is 725.4 in 2026-04-17" in out
     code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
     assert code == 0 and out.startswith("CR 722.4 (2024-06-07) \u2014 The Monarch")
-    assert "2026-04-17: 725.4 (renumbered from 722.4), text changed" in out  # "who can become" added
+    # why: 2026 moved the Monarch to 725 and added "who can become"; the direction is 722.4 -> 725.4
+    assert "  725.4 in 2026-04-17, renumbered from 722.4, text edited" in out
+    assert "renumbered from 725.4" not in out
 
 
 def test_rule_722_4_with_and_without_2026_edition_answer_differently(data_dir, shared_cr_dir, capsys):
@@ -76,12 +77,22 @@ def test_rule_722_4_with_and_without_2026_edition_answer_differently(data_dir, s
 
 
 def test_rule_prints_examples_references_and_every_edition(five_releases_data, capsys):
-    code, out, _ = run(capsys, "rule", "101.4", "--edition", "2024-06-07")
+    code, out, _ = run(capsys, "rule", "101.4", "--edition", "2024-06-07", "--all")
     assert code == 0
     assert "Example: A card reads \u201cEach player sacrifices a creature.\u201d" in out
-    assert "Same rule in other loaded editions:" in out
+    assert "This rule in each of the 5 loaded editions (oldest first):" in out
     for edition in ("2020-06-01", "2022-10-07", "2025-07-25", "2026-04-17"):
         assert f"  {edition}: 101.4" in out
+    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
+    # why: the Monarch was 718 (2020), 721 (2022-10), 722 (2024), 724 (2025), 725 (2026); one line per
+    # change, each in the direction of time
+    assert code == 0 and [line for line in out.splitlines() if line.startswith("  ")] == [
+        "  718.4 in 2020-06-01",
+        "  721.4 in 2022-10-07, renumbered from 718.4, text edited",
+        "  722.4 in 2024-06-07, renumbered from 721.4 (this edition)",
+        "  724.4 in 2025-07-25, renumbered from 722.4",
+        "  725.4 in 2026-04-17, renumbered from 724.4, text edited",
+    ]
     code, out, _ = run(capsys, "rule", "702.187", "--document", "treachery")
     assert code == 0 and "Treachery 702.187 (4.0)" in out and "fan-made" in out
 
@@ -199,7 +210,8 @@ def test_rule_accepts_a_glossary_term(data_dir, capsys):
     assert code == 0
     assert out.startswith("CR glossary \u201cMonarch\u201d (2026-04-17)")  # the built-in release's entry
     assert "References: rule 725 -> cr@2026-04-17/725" in out
-    assert "2024-06-07: Monarch, same text" in out  # why: the monarch wiki quotes the same entry
+    # why: the monarch wiki quotes the same entry of 2024-06-07 (only the rule number in it differs)
+    assert "  Monarch in 2024-06-07 \u2026 2026-04-17, 2 editions, text unchanged (this edition)" in out
 
 
 def test_a_number_only_treachery_has_needs_no_document(data_dir, capsys):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.corpus.editions import coverage, mask, similarity
+from rulesjudge.corpus.editions import EditionView, coverage, mask, similarity
 
 
 def chain(corpus, record_id):
@@ -91,7 +91,9 @@ def test_mask_hides_rule_numbers_only():
 
 
 def test_coverage_2024_to_2026(five_releases_corpus):
-    result = coverage(five_releases_corpus, "2024-06-07", "2026-04-17")
+    corpus = five_releases_corpus
+    views = [EditionView.of(corpus.in_edition("cr", edition)) for edition in ("2024-06-07", "2026-04-17")]
+    result = coverage("2024-06-07", views[0], "2026-04-17", views[1])
     assert result.total == 1117 + 1850  # rules + subrules of 2024-06-07 (independent counts)
     assert result.share > 0.98  # measured 0.9976 (docs/corpus-official.md)
     assert 0 < result.changed < result.matched

@@ -13,7 +13,8 @@ import pytest
 from test_official import EFFECTIVE, EXPECTED
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.official import parse_release
+from rulesjudge.corpus.official import Release, parse_release
+from rulesjudge.corpus.records import Record
 
 RELEASES = sorted(EXPECTED)
 
@@ -30,8 +31,17 @@ def lines(shared_cr_dir):
     return get
 
 
-def counts_without_examples(counts: dict[str, int]) -> dict[str, int]:
-    return {key: value for key, value in counts.items() if key != "examples"}
+def refused(data: bytes, name: str) -> InputError:
+    """The error a mutated release is refused with."""
+    with pytest.raises(InputError) as error:
+        parse_release(data, source_name=name)
+    return error.value
+
+
+def parsed(data: bytes, name: str) -> tuple[Release, dict[str, Record], str]:
+    """A mutated release parsed: the release, its records by id, its edition."""
+    release = parse_release(data, source_name=name)
+    return release, {r.id: r for r in release.records}, EFFECTIVE[name]
 
 
 @pytest.mark.parametrize("name", RELEASES)
@@ -48,9 +58,8 @@ def test_early_date_lines_and_long_contents_load_with_the_same_counts(lines, nam
 @pytest.mark.parametrize("name", RELEASES)
 def test_an_unreadable_date_names_the_date_line(lines, name):
     data, line = mutations.unreadable_date(lines(name))
-    with pytest.raises(InputError) as error:
-        parse_release(data, source_name=name)
-    assert error.value.line == line and "unreadable date 'Juen" in str(error.value)
+    error = refused(data, name)
+    assert error.line == line and "unreadable date 'Juen" in str(error)
 
 
 def test_a_release_without_a_date_line_names_where_the_introduction_ends(lines):
@@ -66,9 +75,7 @@ def test_a_release_without_a_date_line_names_where_the_introduction_ends(lines):
 def test_a_number_printed_twice_keeps_both_rules_and_warns_once(lines, name):
     # the publisher's typo: rule 104.3 printed as "104.2." -- both rules kept, ids that cannot collide
     data, line = mutations.number_printed_twice(lines(name), "104.2", "104.3")
-    release = parse_release(data, source_name=name)
-    edition = EFFECTIVE[name]
-    records = {r.id: r for r in release.records}
+    release, records, edition = parsed(data, name)
     first, second = records[f"cr@{edition}/104.2"], records[f"cr@{edition}/104.2~2"]
     assert first.number == second.number == "104.2"
     assert second.text.startswith("There are several ways to lose the game")  # 104.3's words
@@ -84,9 +91,7 @@ def test_a_number_printed_twice_keeps_both_rules_and_warns_once(lines, name):
 def test_a_subrule_under_the_wrong_rule_stays_there_with_an_id_of_its_own(lines, name):
     # the publisher's typo "432.2b" inside rule 423.2: here 704.5b printed as 740.5b
     data, line = mutations.subrule_under_wrong_rule(lines(name), "704.5b", "740.5b")
-    release = parse_release(data, source_name=name)
-    edition = EFFECTIVE[name]
-    records = {r.id: r for r in release.records}
+    release, records, edition = parsed(data, name)
     misprint = records[f"cr@{edition}/740.5b~in-704.5"]
     assert misprint.number == "740.5b" and misprint.parent == f"cr@{edition}/704.5"
     assert misprint.id in records[f"cr@{edition}/704.5"].children
@@ -108,9 +113,8 @@ def test_example_example_is_split(lines, name):
 @pytest.mark.parametrize("name", RELEASES)
 def test_a_hard_wrapped_file_is_refused_naming_the_first_broken_line(lines, name):
     data, line = mutations.hard_wrapped(lines(name))
-    with pytest.raises(InputError) as error:
-        parse_release(data, source_name=name)
-    assert error.value.line == line and "hard-wrapped" in str(error.value)
+    error = refused(data, name)
+    assert error.line == line and "hard-wrapped" in str(error)
 
 
 @pytest.mark.parametrize("name", RELEASES)

@@ -45,7 +45,7 @@ def test_typography_only_difference_keeps_the_official_text(shared_cr_dir):
                        provenance=(Provenance("monarch-wiki", 31),))
     edited = replace(official, id="cr@2024-06-07/722.3", text="Something else entirely.",
                      provenance=(Provenance("monarch-wiki", 32),))
-    corpus = assemble([straight, edited], [release], [])
+    corpus = assemble([straight, edited], [release])
     merged = corpus.get("cr@2024-06-07/722.2")
     assert merged.text == official.text and "\u2019" in merged.text
     assert [p.source for p in merged.provenance] == ["cr-2024-06-07.txt", "monarch-wiki"]

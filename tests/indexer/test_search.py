@@ -6,7 +6,8 @@ import pytest
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.records import Record
-from rulesjudge.indexer.search import RecordSet, Searcher, parse_query
+from rulesjudge.corpus.store import StoredCorpus, corpus_of
+from rulesjudge.indexer.search import Searcher, parse_query
 
 REQUIRED = {"id": str, "number": (str, type(None)), "document": str, "edition": str, "kind": str,
             "title": str, "text": str, "score": float, "cross_refs": list}
@@ -64,7 +65,7 @@ def test_prefixes_and_periods_parse():
     assert parse_query("section 809").refs[0].number == "809"
 
 
-def _synthetic_releases() -> RecordSet:
+def _synthetic_releases() -> StoredCorpus:
     """The monarch rule as numbered in 2020 (718.4) and 2024 (722.4); 718.4 in 2024 is another rule."""
     def rule(edition: str, number: str, text: str) -> Record:
         return Record(f"cr@{edition}/{number}", "cr", edition, "rule", text, number=number)
@@ -72,7 +73,7 @@ def _synthetic_releases() -> RecordSet:
     text = "If the monarch leaves the game, the active player becomes the monarch."
     old, new = rule("2020-06-01", "718.4", text), rule("2024-06-07", "722.4", text)
     other = rule("2024-06-07", "718.4", "A prototype card has only its normal characteristics.")
-    return RecordSet([old, new, other], equivalents={old.id: [new.id], new.id: [old.id]})
+    return corpus_of([old, new, other], links={old.id: [new.id]})
 
 
 def test_an_old_number_resolves_through_the_cross_release_map_and_says_so():
@@ -211,14 +212,14 @@ def test_a_year_in_a_longer_question_keeps_the_resolved_rule_first():
 # --- pointers, headings and variants (synthetic records: the rules as the 2026 release words them) ---
 
 
-def _keyword_rules() -> RecordSet:
+def _keyword_rules() -> StoredCorpus:
     def rec(local: str, kind: str, text: str, **fields) -> Record:
         return Record(f"cr@2026-04-17/{local}", "cr", "2026-04-17", kind, text, **fields)
 
     from rulesjudge.corpus.records import CrossRef
 
     sub = "cr@2026-04-17/702.19"
-    return RecordSet([
+    return corpus_of([
         rec("702", "section", "Keyword Abilities", number="702", title="Keyword Abilities",
             children=(sub,)),
         rec("702.19", "rule", "Trample", number="702.19", parent="cr@2026-04-17/702",
