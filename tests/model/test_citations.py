@@ -44,7 +44,26 @@ def test_every_citation_resolves_to_a_record_with_text_and_edition(builtin_corpu
         record = builtin_corpus.get(found.record_id) if found.loaded else None
         if record is None or record.edition != found.edition or not record.text.strip():
             problems.append(f"{cite}: {found.label}")
+        elif "not loaded" in found.label or not found.label.startswith(record.citation):
+            problems.append(f"{cite}: label {found.label!r}")
     assert not problems, "\n".join(problems)
+
+
+def test_a_cited_rule_a_seed_quotes_names_the_seed_quote_as_provenance(builtin_corpus) -> None:
+    # why: a bare old number misleads (722.4 is a preparation-card rule in April 2026): the label names
+    # the rule by its 2026 number and the seed's quote of an older edition beside it (issue 10, item 2)
+    pages = {"monarch-wiki": "the Monarch page", "emperor-rules": "the Emperor page",
+             "players-mtgsalvation": "the Player page"}
+    checked = 0
+    for cite in sorted(c for c in library_cites() if c.document == "cr"):
+        found = resolve(cite, builtin_corpus)
+        for other_id in found.also:
+            other = builtin_corpus.get(other_id)
+            quoting = [pages[p.source] for p in other.provenance if p.source in pages]
+            if quoting:
+                checked += 1
+                assert f"{other.number} in the {other.edition} rules {quoting[0]} quotes" in found.label
+    assert checked >= 10  # the Monarch (725.x), the Emperor (809.x) and the Player page (802.x, 102.x)
 
 
 def test_official_citations_are_the_built_in_release_with_the_seeds_quotes_as_other_editions(
