@@ -198,8 +198,9 @@ def _step(n: int, added: Fresh | None, lookup: Fresh, sizes: dict[str, int]) -> 
 
 def monarch_chain(corpus: Any, record_id: str = "cr@2026-04-17/725.4") -> dict[str, str]:
     """Edition -> the Monarch's leaving rule there, following the cross-release map from ``record_id``."""
-    return {rid.partition("@")[2].partition("/")[0]: rid.partition("/")[2]
-            for rid, _changed in corpus.equivalents(record_id)}
+    from rulesjudge.corpus.records import edition_of, local_of
+
+    return {edition_of(rid): local_of(rid) for rid, _changed in corpus.equivalents(record_id)}
 
 
 def parse_seconds(path: Path, runs: int = 5) -> float:

@@ -147,6 +147,26 @@ def local_of(record_id: str) -> str:
     return record_id.partition("/")[2]
 
 
+def id_parts(record_id: str) -> tuple[str, str, str]:
+    """``(document, edition, local)`` of an id, unvalidated.
+
+    >>> id_parts("cr@2024-06-07/glossary/monarch")
+    ('cr', '2024-06-07', 'glossary/monarch')
+    """
+    document, _, rest = record_id.partition("@")
+    edition, _, local = rest.partition("/")
+    return document, edition, local
+
+
+def id_prefix(document: str, edition: str) -> str:
+    """What every id of one document edition starts with: ``id_prefix(d, e) + local == make_id(d, e, local)``.
+
+    >>> id_prefix("treachery", "4.0")
+    'treachery@4.0/'
+    """
+    return make_id(document, edition, "")
+
+
 def sibling_id(record_id: str, local: str) -> str:
     """The id of ``local`` in the same document and edition as ``record_id``.
 

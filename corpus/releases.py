@@ -114,6 +114,10 @@ def find_rule(corpus: Corpus, number: str, document: str | None = None, edition:
             record = _glossary_entry(corpus, key, doc, edition)
             if record is not None:
                 return record
+    if key[:1].isdigit() and edition is None:
+        loaded = "; ".join(f"{doc} {', '.join(corpus.editions(doc))}" for doc in _documents(corpus))
+        raise InputError("command line", f"no rule {key} in any loaded document (loaded: {loaded})",
+                         key="NUMBER")
     return _find_in(corpus, key, "cr", edition)  # raises the message naming what is loaded
 
 
@@ -133,10 +137,12 @@ def _find_in(corpus: Corpus, key: str, document: str, edition: str | None) -> Re
         record = _glossary_entry(corpus, key, document, edition)
     if record is None:
         loaded = ", ".join(corpus.editions(document)) or "none"
-        where = f"edition {edition}" if edition else f"any loaded edition (loaded: {loaded})"
+        where = f"any loaded edition of {document} (loaded: {loaded})"
+        if edition:
+            where = f"{document} edition {edition}"
         if edition and edition not in corpus.editions(document):
-            where = f"edition {edition}, which is not loaded (loaded: {loaded})"
-        raise InputError("command line", f"no rule {key} in {document} {where}", key="NUMBER")
+            where = f"{document} edition {edition}, which is not loaded (loaded: {loaded})"
+        raise InputError("command line", f"no rule {key} in {where}", key="NUMBER")
     return record
 
 

@@ -44,7 +44,16 @@ from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import data_dir, write_atomic
 from rulesjudge.corpus.inputs import read_file
 from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release
-from rulesjudge.corpus.records import CrossRef, Provenance, Record, local_of, make_id
+from rulesjudge.corpus.records import (
+    CrossRef,
+    Provenance,
+    Record,
+    edition_of,
+    id_parts,
+    id_prefix,
+    local_of,
+    make_id,
+)
 
 if TYPE_CHECKING:
     from rulesjudge.corpus.editions import EditionView
@@ -465,7 +474,7 @@ class _Records(Mapping[str, Record]):
 
     def __iter__(self) -> Iterator[str]:
         for release in self.corpus.live:
-            prefix = f"{release.document}@{release.edition}/"
+            prefix = id_prefix(release.document, release.edition)
             yield from (prefix + local for local in self.corpus.raws(release))
         yield from self.corpus.builtin
 
@@ -556,8 +565,7 @@ class StoredCorpus:
 
     def _locate(self, record_id: str) -> tuple[_Live, str] | None:
         """The loaded release an id belongs to, and the id's local part."""
-        document, _, rest = record_id.partition("@")
-        edition, _, local = rest.partition("/")
+        document, edition, local = id_parts(record_id)
         release = self._release_of.get((document, edition))
         return (release, local) if release is not None else None
 
@@ -612,7 +620,7 @@ class StoredCorpus:
         """Records of one document edition in load order."""
         release = self._release_of.get((document, edition))
         records = self.release_records(release) if release is not None else []
-        prefix = f"{document}@{edition}/"
+        prefix = id_prefix(document, edition)
         return records + [r for rid, r in self.builtin.items() if rid.startswith(prefix)]
 
     # --- numbers and editions ---
@@ -674,9 +682,9 @@ class StoredCorpus:
 
     def latest(self, record_id: str) -> str:
         """The same rule in the newest loaded edition holding it (``record_id`` when none is newer)."""
-        edition = _edition(record_id)
-        newer = [rid for rid, _ in self.equivalents(record_id) if _edition(rid) > edition]
-        return max(newer, key=_edition, default=record_id)
+        edition = edition_of(record_id)
+        newer = [rid for rid, _ in self.equivalents(record_id) if edition_of(rid) > edition]
+        return max(newer, key=edition_of, default=record_id)
 
     def _find_equivalents(self, record_id: str) -> list[tuple[str, bool]]:
         if not self.has(record_id):
@@ -688,16 +696,15 @@ class StoredCorpus:
                 if other not in seen:
                     seen.add(other)
                     queue.append(other)
-        edition = _edition(record_id)
+        edition = edition_of(record_id)
         key = self.text_key(record_id)
-        found = [(rid, self.text_key(rid) != key) for rid in seen if _edition(rid) != edition]
-        return sorted(found, key=lambda item: (_edition(item[0]), item[0]))
+        found = [(rid, self.text_key(rid) != key) for rid in seen if edition_of(rid) != edition]
+        return sorted(found, key=lambda item: (edition_of(item[0]), item[0]))
 
     def _neighbours(self, record_id: str) -> list[str]:
         """The same rule one step away: in the next and previous release, and the quotes linked to it."""
         out = list(self._links.get(record_id, ()))
-        document, _, rest = record_id.partition("@")
-        edition, _, local = rest.partition("/")
+        document, edition, local = id_parts(record_id)
         chain = self._chains.get(document, [])
         position = next((i for i, r in enumerate(chain) if r.edition == edition), None)
         if position is None:
@@ -738,10 +745,6 @@ class StoredCorpus:
         """The loaded releases of a document whose neighbours are mapped onto each other, oldest first."""
         return [LoadedRelease(r.path, r.edition, dict(r.counts), r.cached, r.sha, r.warnings)
                 for r in self._chains.get(document, [])]
-
-
-def _edition(record_id: str) -> str:
-    return record_id.partition("@")[2].partition("/")[0]
 
 
 # ------------------------------------------------------------------------------------------- loading

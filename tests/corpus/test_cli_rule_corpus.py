@@ -100,7 +100,11 @@ def test_rule_prints_examples_references_and_every_edition(five_releases_data, c
 def test_unknown_rule_number_is_one_line_exit_2(data_dir, capsys):
     code, out, err = run(capsys, "rule", "999.9")
     assert code == 2 and out == ""
-    assert "no rule 999.9 in cr" in one_line_error(err)
+    # why: no document was named, so every loaded document was looked in and the message says so
+    assert "no rule 999.9 in any loaded document (loaded: cr " in one_line_error(err)
+    code, _, err = run(capsys, "rule", "999.9", "--document", "treachery")
+    assert code == 2
+    assert "no rule 999.9 in any loaded edition of treachery (loaded: 4.0)" in one_line_error(err)
     code, _, err = run(capsys, "rule", "722.4", "--edition", "2019-01-01")
     assert code == 2 and "not loaded" in one_line_error(err)
 
