@@ -33,6 +33,7 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
 _DATE_LINE = re.compile(r"^These rules are (?:effective|current) as of ")
 _RULE_LINE = re.compile(r"^\d{3}\.\d+[a-z]?\.? ")
 STEP_DAYS = 14
+_PYCACHE = Path(tempfile.gettempdir()) / "rulesjudge-bench-pycache"
 
 
 def copy_dates(base: str, previous: str | None, count: int) -> list[tuple[str, int]]:
@@ -124,12 +125,31 @@ def usage() -> tuple[float, float]:
     return use.ru_utime + use.ru_stime, peak
 
 
+#: What the commands measured import (compiled once, before the first measure).
+_COMMAND_MODULES = ("rulesjudge.app.cli", "rulesjudge.app.commands.rule", "rulesjudge.app.commands.corpus",
+                    "rulesjudge.corpus.store", "rulesjudge.corpus.releases", "rulesjudge.corpus.bench")
+
+
+def _fresh_env(data: Path) -> dict[str, str]:
+    """Bytecode cached as in an installed package (pip compiles it), also where PYTHONDONTWRITEBYTECODE is
+    set, so that a run measures the command and not the compiler; in a folder of the bench's own."""
+    env = {**os.environ, "RULESJUDGE_DATA": str(data), "PYTHONPYCACHEPREFIX": str(_PYCACHE)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def compile_commands(data: Path) -> None:
+    """Write the bytecode of the measured commands (see :func:`_fresh_env`)."""
+    code = "; ".join(f"import {module}" for module in _COMMAND_MODULES)
+    subprocess.run([sys.executable, "-c", code], env=_fresh_env(data), check=True, timeout=600)
+
+
 def fresh(argv: Sequence[str], data: Path) -> Fresh:
     """Run ``rulesjudge ARGV`` in a new process on the data folder ``data``."""
     code = ("import sys; from rulesjudge.app.cli import main; rc = main(" + repr(list(argv)) + "); "
             "sys.stdout.flush(); from rulesjudge.corpus.bench import usage; "
             "print('BENCH', *usage(), file=sys.stderr); sys.exit(rc)")
-    env = {**os.environ, "RULESJUDGE_DATA": str(data)}
+    env = _fresh_env(data)
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
     wall = time.perf_counter() - start
@@ -152,6 +172,7 @@ def corpus_figures(real: Sequence[Path], count: int = 62, lookup: str = "100.1")
     steps: list[dict[str, Any]] = []
     in_process: list[float] = []
     with _data_folder() as data, tempfile.TemporaryDirectory() as inbox:
+        compile_commands(data)
         first = fresh(["rule", lookup], data)  # a fresh data folder: the built-in release parsed first
         figures["fresh_data_folder_rule_seconds"] = round(first.wall, 3)
         loaded = {r.effective for r in load_corpus().releases}
