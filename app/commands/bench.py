@@ -111,7 +111,7 @@ def corpus_lines(corpus: dict[str, Any]) -> list[str]:
                      f"{pair['total']} rules and subrules ({pair['share']:.1%}), {pair['renumbered']} "
                      f"renumbered, {pair['changed']} edited, mapped in {pair['seconds']} s")
     for step in corpus["steps"]:
-        add = (f"adding the {step['n']}th release {step['add_seconds']} s ({step['add_cpu_seconds']} s CPU); "
+        add = (f"adding release no. {step['n']} {step['add_seconds']} s ({step['add_cpu_seconds']} s CPU); "
                if "add_seconds" in step else "")
         lines.append(f"corpus: N={step['n']}: {add}`{corpus['lookup']}` {step['rule_seconds']} s "
                      f"({step['rule_cpu_seconds']} s CPU, {step['rule_peak_mb']} MB, "
