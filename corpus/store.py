@@ -65,6 +65,8 @@ CONTENTS_FILE = "corpus-contents.txt"
 SCHEMA = "corpus-2"
 #: A parsed release no loaded corpus used for this long leaves the cache (a file removed from the folder).
 UNUSED_DAYS = 14
+#: How old a "last used" mark gets before a load renews it (so that a lookup writes nothing).
+TOUCH_SECONDS = 86400
 KEEP_ASSEMBLED = 8
 
 
@@ -308,10 +310,16 @@ class Cache:
             db.execute(sql, (release,))
 
     def used(self, shas: Iterable[str]) -> None:
-        """Mark releases as used now; forget the parsed releases nobody used for :data:`UNUSED_DAYS`."""
+        """Mark releases as used now; forget the parsed releases nobody used for :data:`UNUSED_DAYS`.
+        A mark a day old is fresh enough: a lookup writes nothing (at most once a day)."""
         now = time.time()
+        rows = self.query("SELECT sha256 FROM releases WHERE used < ?", (now - TOUCH_SECONDS,))
+        old = {sha for (sha,) in rows}
+        if not old:
+            return
         with contextlib.suppress(sqlite3.Error), self.write() as db:
-            db.executemany("UPDATE releases SET used=? WHERE sha256=?", [(now, sha) for sha in shas])
+            renewed = [(now, sha) for sha in shas if sha in old]
+            db.executemany("UPDATE releases SET used=? WHERE sha256=?", renewed)
             stale = db.execute("SELECT id, sha256 FROM releases WHERE used < ?",
                                (now - UNUSED_DAYS * 86400,)).fetchall()
             for release, sha in stale:
@@ -392,15 +400,17 @@ class Cache:
     # --- the assembled part ---
 
     def assembled(self, key: str) -> Any:
-        row = self.one("SELECT value FROM assembled WHERE key=?", (key,))
+        row = self.one("SELECT value, used FROM assembled WHERE key=?", (key,))
         if row is None:
             return None
         try:
             value = _unpack(row[0])
         except Exception:  # a damaged entry is rebuilt
             return None
-        with contextlib.suppress(sqlite3.Error), self.write() as db:
-            db.execute("UPDATE assembled SET used=? WHERE key=?", (time.time(), key))
+        now = time.time()
+        if row[1] < now - TOUCH_SECONDS:  # as for releases: a lookup writes nothing
+            with contextlib.suppress(sqlite3.Error), self.write() as db:
+                db.execute("UPDATE assembled SET used=? WHERE key=?", (now, key))
         return value
 
     def save_assembled(self, key: str, value: Any) -> None:

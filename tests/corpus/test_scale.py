@@ -157,3 +157,20 @@ def test_a_damaged_cache_file_is_made_anew(data_dir, shared_cr_dir):
     again = load_corpus([shared_cr_dir / "cr-2024-06-07.txt"])
     assert not any(r.cached for r in again.releases)  # parsed again, not served from the damage
     assert again.get("cr@2024-06-07/722.4") == first.get("cr@2024-06-07/722.4")
+
+
+def test_a_lookup_writes_nothing_to_the_cache(data_dir, shared_cr_dir, monkeypatch, capsys):
+    # why: a write per `rule` call (the "last used" marks) costs a transaction and rewrites the contents
+    # file; a mark less than a day old is kept
+    assert main(["corpus", "add", str(shared_cr_dir / "cr-2024-06-07.txt")]) == 0
+    writes = []
+    write = Cache.write
+
+    def counted_write(self):
+        writes.append(1)
+        return write(self)
+
+    monkeypatch.setattr(Cache, "write", counted_write)
+    assert main(["rule", "725.4"]) == 0
+    assert writes == []
+    assert "722.4 in 2024-06-07" in capsys.readouterr().out
