@@ -27,7 +27,15 @@ from rulesjudge.scenarios.model.influence import in_range
 from rulesjudge.scenarios.model.leaving import leave
 from rulesjudge.scenarios.model.setup import EFFECT_WORDS
 from rulesjudge.scenarios.model.steps import Reading, Step, step
-from rulesjudge.scenarios.model.table import Choice, Effect, TableState, Trigger, frozen
+from rulesjudge.scenarios.model.table import (
+    COMMANDER_SPELL,
+    SPELL,
+    Choice,
+    Effect,
+    TableState,
+    Trigger,
+    frozen,
+)
 
 Result = tuple[TableState, list[Step]]
 MAX_LOOPS = 200
@@ -196,7 +204,7 @@ def resolve_top(state: TableState) -> Result:
         state, steps = monarch.resolve(state, top)
     elif top.kind in (initiative.UPKEEP, initiative.STEAL, initiative.VENTURE):
         state, steps = initiative.resolve(state, top)
-    elif top.kind == objects.COMMANDER_SPELL:
+    elif top.kind == COMMANDER_SPELL:
         state, steps = objects.resolve_commander(state, top)
     else:
         steps = [step(f'"{top.text}" resolves.', *(top.cites or (cr("608.2"),)))]
@@ -487,7 +495,7 @@ def _cast(state: TableState, event: ev.Cast) -> Result:
         ]
     serial = state.serial + 1
     spell = Trigger(
-        objects.SPELL,
+        SPELL,
         event.player,
         event.player,
         f"{event.spell} (a spell {event.player} cast)",

@@ -25,7 +25,7 @@ from rulesjudge.scenarios.model.influence import in_range
 from rulesjudge.scenarios.model.questions import Question, question
 from rulesjudge.scenarios.model.setup import Setup
 from rulesjudge.scenarios.model.steps import Answer, Step, step
-from rulesjudge.scenarios.model.table import Marker, Options, TableState, Trigger, next_in_turn_order
+from rulesjudge.scenarios.model.table import SPELL, Marker, Options, TableState, Trigger, next_in_turn_order
 from rulesjudge.scenarios.model.variant import FreeForAll
 
 Result = tuple[TableState, list[Step]]
@@ -405,7 +405,7 @@ class GrandMelee(FreeForAll):
             ]
         serial = state.serial + 1
         spell = Trigger(
-            "spell",
+            SPELL,
             event.player,
             event.player,
             f"{event.spell} (a spell {event.player} cast)",

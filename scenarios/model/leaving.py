@@ -23,7 +23,7 @@ from dataclasses import replace
 from rulesjudge.scenarios.model.citations import RULING_LEAVES, Cite, cr
 from rulesjudge.scenarios.model.initiative import venture_trigger
 from rulesjudge.scenarios.model.steps import Reading, Step, step
-from rulesjudge.scenarios.model.table import Permanent, TableState, frozen, next_in_turn_order
+from rulesjudge.scenarios.model.table import Permanent, TableState, Trigger, frozen, next_in_turn_order
 
 Result = tuple[TableState, list[Step]]
 
@@ -217,16 +217,16 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost", why: tup
     steps += more
     permanents, more = objects_leave(state, leavers)
     steps += more
-    for trigger in (*state.stack, *state.pending):
-        if trigger.controller in leavers:
-            steps.append(
-                step(
-                    f'The ability "{trigger.text}" is controlled by {trigger.controller}, who left: it '
-                    "ceases to exist.",
-                    cr("800.4a"),
-                    cr("800.4d"),
-                )
-            )
+    steps += [_gone_from_the_stack(item) for item in state.stack if item.controller in leavers]
+    steps += [
+        step(
+            f'The ability "{item.text}" would be controlled by {item.controller}, who left: it isn\'t put '
+            "on the stack.",
+            cr("800.4d"),
+        )
+        for item in state.pending
+        if item.controller in leavers
+    ]
     left, results, rules = dict(state.left), dict(state.results), dict(state.result_rules)
     for p in going:
         left[p] = how if how in ("conceded", "drew") else outcome
@@ -294,3 +294,16 @@ def _priority(state: TableState, leavers: set[str]) -> Result:
             cr("800.4a"),
         )
     ]
+
+
+def _gone_from_the_stack(item: Trigger) -> Step:
+    """What happens to a spell or ability on the stack whose controller left (800.4a): a spell is a card
+    (its owner, the caster here, left, so it leaves the game); an ability is no card and ceases to exist."""
+    if item.is_spell:
+        return step(
+            f"{item.text} is a card {item.controller} owns: it leaves the game with them.", cr("800.4a")
+        )
+    return step(
+        f'The ability "{item.text}" is controlled by {item.controller}, who left: it ceases to exist.',
+        cr("800.4a"),
+    )

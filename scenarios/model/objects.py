@@ -21,11 +21,9 @@ from rulesjudge.scenarios.model.combat import remove_from_combat, target_gone
 from rulesjudge.scenarios.model.deploy import deploy_problems
 from rulesjudge.scenarios.model.ending import to_zone
 from rulesjudge.scenarios.model.steps import Step, step
-from rulesjudge.scenarios.model.table import TableState, Trigger
+from rulesjudge.scenarios.model.table import COMMANDER_SPELL, TableState, Trigger
 
 Result = tuple[TableState, list[Step]]
-COMMANDER_SPELL = "commander-spell"
-SPELL = "spell"
 ZONE_WORDS = {
     "graveyard": "put into its owner's graveyard",
     "exile": "exiled",

@@ -80,6 +80,10 @@ class Permanent:
         return keyword in self.keywords
 
 
+SPELL = "spell"
+COMMANDER_SPELL = "commander-spell"
+
+
 @dataclass(frozen=True)
 class Trigger:
     """A triggered ability or a spell on the stack. Its controller is fixed when it triggers (113.8,
@@ -94,6 +98,11 @@ class Trigger:
     creature: str | None = None  # the creature whose damage triggered it (608.2h reads it on resolution)
     serial: int = 0
     stack: str | None = None
+
+    @property
+    def is_spell(self) -> bool:
+        """A spell (a card on the stack: a cast spell or a commander) rather than an ability."""
+        return self.kind in (SPELL, COMMANDER_SPELL)
 
 
 @dataclass(frozen=True)

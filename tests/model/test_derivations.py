@@ -100,3 +100,15 @@ def test_907_8a_hidden_assassins_answer_names_the_other_reading():
     readings = {r.value for s in steps for r in s.alternatives}
     assert readings == {True, False}  # why: 907.8a read by the cards players control is the other reading
     assert "907.8a" in cited(steps)
+
+
+def test_800_4a_a_spell_of_a_player_who_left_leaves_the_game_and_an_ability_ceases_to_exist():
+    game = {"players": FOUR, "active": "Ann", "monarch": "Ben"}
+    value, steps = derive(game, [{"cast": {"player": "Ann", "spell": "Shock"}}, {"concedes": "Ann"}],
+                          "stack-controllers")
+    gone = " ".join(s.text for s in steps if "Shock" in s.text and "cast" not in s.text.split("Shock")[1][:5])
+    assert value == [] and "leaves the game" in gone  # why: 800.4a, Shock is Ann's card: it leaves with her
+    assert "ceases to exist" not in gone  # why: 800.4a, only objects that aren't cards cease to exist
+    hit = {"combat-damage": {"from": "Cat", "to": "Ben", "amount": 1, "hold": True}}
+    _, steps = derive(game, [hit, {"concedes": "Ben"}], "monarch")
+    assert any("ceases to exist" in s.text for s in steps)  # why: 800.4a, Ben's trigger (725.2) is no card
