@@ -206,7 +206,7 @@ class Scenario:
 # --- YAML with line numbers: corpus/safe_yaml.py ----------------------------------------------------
 def read_scenario_yaml(text: str, path: str = "<input>") -> tuple[Any, dict[Path_, int]]:
     """A scenario document's data and the line of each value, bounded by the limits of a scenario."""
-    data, lines = read_yaml(text, path, max_chars=MAX_CHARS, raw_text=frozenset({"about"}))
+    data, lines = read_yaml(text, path, max_chars=MAX_CHARS, raw_text=frozenset({"about", "name", "why"}))
     if data is None:
         raise InputError(path, "the file is empty (expected a scenario: name, game, events, expect)")
     return data, lines

@@ -220,3 +220,11 @@ def test_a_commander_outside_a_commander_game_is_an_input_error() -> None:
     text = "name: x\ngame:\n  players: [Ann, Ben]\n  permanents:\n    Krenko: {owner: Ann, commander: true}\n"
     error = error_of(text)
     assert error.key == "game.permanents.Krenko.commander" and "Commander game" in error.message
+
+
+def test_rule_numbers_written_unquoted_are_kept_as_written() -> None:
+    text = GOOD.replace('about: ["725.4"]', "about: [810.10, 725.4]").replace("why: because", "why: 810.10")
+    text = text.replace("name: x", "name: 722.10")
+    scenario = parse_scenario(text, "t.yaml")
+    # why: a judge writes rule numbers bare; as YAML numbers 810.10 would read 810.1, another rule
+    assert (scenario.name, scenario.why, list(scenario.about)) == ("722.10", "810.10", ["810.10", "725.4"])
