@@ -125,6 +125,8 @@ def settle_game_end(state: TableState, all_sides: list[tuple[str, ...]]) -> tupl
         )
     team = next(t for t in state.teams if t.members == side)
     earlier = [p for p in side if not state.is_in(p)]
-    text = f"Every other team has left the game, so team {team.name} wins: each of its players wins"
+    members = ", ".join(team.members)
+    text = f"Every other team has left the game, so team {team.name} ({members}) wins: each of its players"
+    text += " wins"
     text += f", also {', '.join(earlier)}, who had left." if earlier else "."
     return end_game(state, list(side), [Step(text, (cr("104.2c"),))])
