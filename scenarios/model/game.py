@@ -184,17 +184,13 @@ def settle(state: TableState) -> Result:
     """Repeat state-based actions and putting triggers on the stack until nothing more happens (117.5)."""
     steps: list[Step] = []
     for _ in range(MAX_LOOPS):
+        before = state
         state, sba = ending.state_based_actions(state)
         state, trig = put_triggers_on_stack(state)
-        steps += sba + trig
-        if state.game_over or (not trig and not _changed(sba)):
+        steps += [s for s in sba if s not in steps] + trig  # a loss an effect stops is said once
+        if state.game_over or (not trig and state == before):
             break
     return state, steps
-
-
-def _changed(sba: list[Step]) -> bool:
-    """Did the state-based actions do anything (more than say an effect stops a loss)?"""
-    return any(not {c.local for c in s.cites} <= {"611.3b", "611.2a", "810.8a"} for s in sba)
 
 
 def resolve_top(state: TableState) -> Result:
@@ -340,17 +336,16 @@ def _damage(state: TableState, event: ev.Damage) -> Result:
     if stopped is not None:
         return state, stopped
     state, steps = _change_life(state, event.to, -event.amount)
-    what = f"{event.source}'s" if event.source else "noncombat"
-    return state, [
-        step(
-            f"{event.to} is dealt {event.amount} {what} damage and loses that much life; only combat "
-            "damage passes the crown.",
-            cr("120.3a"),
-            cr("725.2"),
-            *((cr("903.10a"),) if event.source and state.commander else ()),
-        ),
-        *steps,
-    ]
+    by_what = f"noncombat damage by {event.source}" if event.source else "noncombat damage"
+    text = f"{event.to} is dealt {event.amount} {by_what} and loses that much life"
+    cites = [cr("120.3a")]
+    if event.to == state.monarch:  # the crown and the initiative pass by combat damage only
+        text, cites = text + "; only combat damage passes the crown", [*cites, cr("725.2")]
+    if event.to == state.initiative:
+        text, cites = text + "; only combat damage takes the initiative", [*cites, cr("726.2")]
+    if event.source and state.commander and state.permanents[event.source].commander:
+        text, cites = text + "; only combat damage counts as commander damage", [*cites, cr("903.10a")]
+    return state, [step(text + ".", *cites), *steps]
 
 
 def _change_life(state: TableState, player: str, delta: int) -> Result:

@@ -112,3 +112,20 @@ def test_800_4a_a_spell_of_a_player_who_left_leaves_the_game_and_an_ability_ceas
     hit = {"combat-damage": {"from": "Cat", "to": "Ben", "amount": 1, "hold": True}}
     _, steps = derive(game, [hit, {"concedes": "Ben"}], "monarch")
     assert any("ceases to exist" in s.text for s in steps)  # why: 800.4a, Ben's trigger (725.2) is no card
+
+
+def test_104_3b_a_loss_an_effect_stops_is_said_once_per_event():
+    angel = {"Angel": {"owner": "Ben", "kind": "artifact"}}
+    game = {"players": FOUR, "life": {"Ben": 2}, "permanents": angel,
+            "effects": [{"cant-lose": "Ben", "source": "Angel"}]}
+    value, steps = derive(game, [{"damage": {"to": "Ben", "amount": 5, "from": "Ann"}}], "in-game")
+    assert value == FOUR  # why: 611.3b, Angel's static ability: Ben can't lose while it is on the battlefield
+    assert sum("can't lose" in s.text for s in steps) == 1  # why: one check of 704.5a, one effect stopping it
+
+
+def test_120_3a_noncombat_damage_mentions_the_crown_only_when_the_monarch_is_hit():
+    hit = {"damage": {"to": "Ben", "amount": 2, "from": "Ann"}}
+    _, steps = derive({"players": FOUR, "monarch": "Cat"}, [hit], "monarch")
+    assert "725.2" not in cited(steps[:1])  # why: Ben is not the monarch: the crown is not in question
+    _, steps = derive({"players": FOUR, "monarch": "Ben"}, [hit], "monarch")
+    assert "725.2" in cited(steps[:1])  # why: 725.2, only combat damage to the monarch passes the crown
