@@ -176,7 +176,9 @@ def begin_turn(state: TableState, group: tuple[str, ...], steps: list[Step], ext
         ),
     )
     names = ", ".join(group)
-    kind = "an extra turn" if extra else "their turn"
+    kind = f"{names}'s turn" if len(group) == 1 else f"the turn of {names}"
+    if extra:
+        kind = f"an extra turn for {names}"
     cites = (
         cr("102.1"),
         cr("101.4"),
@@ -186,7 +188,7 @@ def begin_turn(state: TableState, group: tuple[str, ...], steps: list[Step], ext
     steps = [
         *steps,
         step(
-            f"The next turn begins: it is {kind} for {names}, so {names} "
+            f"The next turn begins: it is {kind}, so {names} "
             f"{'is the active player' if len(group) == 1 else 'are the active players'}.",
             *cites,
         ),
