@@ -32,6 +32,7 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        os.fchmod(fd, _mode_for(path))  # mkstemp makes 0600: keep the file's mode, or what open() would give
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
@@ -40,3 +41,13 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The permission bits a replaced file keeps, or a new file's under the process umask."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0o022)  # read the umask (it can only be read by setting it) and put it back
+        os.umask(umask)
+        return 0o666 & ~umask

@@ -30,6 +30,7 @@ import pickle
 import re
 import sqlite3
 import stat
+import sys
 import threading
 import time
 import unicodedata
@@ -842,13 +843,19 @@ def load_corpus(
     """
     paths = builtin_release_paths() if include_builtin_releases else []
     paths.extend(Path(p) for p in releases or ())
-    if include_user_releases:
-        paths.extend(user_release_paths())
+    in_data_folder = user_release_paths() if include_user_releases else []
+    paths.extend(in_data_folder)
     cache = open_cache()
     live: list[_Live] = []
     editions: set[tuple[str, str]] = set()
     for path in paths:
-        sha, cached = read_release(path, cache)
+        try:
+            sha, cached = read_release(path, cache)
+        except InputError as error:
+            if path not in in_data_folder:  # a release asked for by name is the command's input: refused
+                raise
+            _skip_once(error)  # one damaged file in the data folder must not take every command down
+            continue
         found = cache.loaded(sha, str(path), cached)
         if (found.document, found.edition) in editions:  # the same edition twice: the first one wins
             continue
@@ -860,6 +867,17 @@ def load_corpus(
         with contextlib.suppress(OSError):  # the description is a courtesy; the cache works without it
             write_atomic(cache.path.with_name(CONTENTS_FILE), describe(cache))
     return corpus
+
+
+_SKIPPED: set[str] = set()
+
+
+def _skip_once(error: InputError) -> None:
+    """Say once per process, on stderr, that a release file of the data folder is left out and why."""
+    if str(error) not in _SKIPPED:
+        _SKIPPED.add(str(error))
+        print(f"rulesjudge: warning: {error} (left out; the other rules load without it: replace or delete "
+              "the file)", file=sys.stderr)
 
 
 def describe(cache: Cache) -> str:

@@ -83,5 +83,43 @@ def test_a_fifo_in_the_releases_folder_is_one_line_not_a_hang(data_dir, capsys) 
 
     (data_dir / "releases").mkdir(parents=True)
     os.mkfifo(data_dir / "releases" / "cr-2099-01-01.txt")
-    assert main(["rule", "722.4"]) == 2
-    assert "cr-2099-01-01.txt: not a regular file (a FIFO)" in error_line(capsys)
+    assert main(["rule", "722.4"]) == 0  # the rule is answered from the releases that read
+    line = error_line(capsys)
+    assert "cr-2099-01-01.txt: not a regular file (a FIFO)" in line and "left out" in line
+
+
+def test_a_damaged_release_in_the_data_folder_is_left_out_with_one_line_not_every_command_down(
+    data_dir, capsys
+) -> None:
+    (data_dir / "releases").mkdir(parents=True)
+    (data_dir / "releases" / "cr-2024-06-07.txt").write_bytes(SAMPLE[: len(SAMPLE) // 3])  # cut short
+    assert main(["rule", "725.4"]) == 0  # why: the built-in rules still answer
+    captured = capsys.readouterr()
+    assert "725.4" in captured.out
+    warnings = captured.err.strip().splitlines()
+    assert len(warnings) == 1 and "cr-2024-06-07.txt" in warnings[0] and "left out" in warnings[0]
+    assert main(["rule", "725.4", "--edition", "2024-06-07"]) == 2  # why: that edition did not load
+
+
+def test_a_damaged_release_named_on_the_command_line_is_refused(tmp_path, data_dir, capsys) -> None:
+    bad = tmp_path / "cr-2024-06-07.txt"
+    bad.write_bytes(SAMPLE[: len(SAMPLE) // 3])
+    assert main(["corpus", "add", str(bad)]) == 2  # why: the command's own input is refused, not skipped
+    assert "cr-2024-06-07.txt" in error_line(capsys)
+
+
+def test_files_written_atomically_get_the_usual_permissions_not_private_ones(tmp_path) -> None:
+    import os
+
+    from rulesjudge.corpus.files import write_atomic
+
+    new = tmp_path / "new.txt"
+    write_atomic(new, "x")
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert new.stat().st_mode & 0o777 == 0o666 & ~umask  # why: as open() would make it (mkstemp gives 0600)
+    kept = tmp_path / "kept.txt"
+    kept.write_text("old")
+    kept.chmod(0o640)
+    write_atomic(kept, "new")
+    assert kept.stat().st_mode & 0o777 == 0o640  # why: replacing a file keeps its permissions
