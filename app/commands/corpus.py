@@ -21,7 +21,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_add(args: argparse.Namespace) -> int:
     """Add each release; a refused one is one line on stderr and exit 2, the others are added."""
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.corpus.errors import InputError, escape_controls
     from rulesjudge.corpus.releases import add_release, release_sources
     from rulesjudge.corpus.store import load_corpus, open_cache
 
@@ -38,7 +38,7 @@ def run_add(args: argparse.Namespace) -> int:
             refused += 1
             continue
         for warning in added.release.warnings:  # the publisher's typos the reader worked around
-            print(f"warning: {warning}", file=sys.stderr)
+            print(f"warning: {escape_controls(str(warning))}", file=sys.stderr)
         print(_outcome(added))
     if refused < len(sources):
         load_corpus()  # map the new releases onto their neighbours now: `rulesjudge rule` answers at once
@@ -65,6 +65,7 @@ def _outcome(added: Any) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from rulesjudge.corpus.errors import escape_controls
     from rulesjudge.corpus.records import DOCUMENT_TITLES
     from rulesjudge.corpus.store import load_corpus
 
@@ -78,5 +79,5 @@ def run_list(args: argparse.Namespace) -> int:
             source = "quoted by a built-in document"
         else:
             source = f"built-in: {DOCUMENT_TITLES.get(document, document)}"
-        print(f"{document:<14} {edition:<12} {count:>7}  {source}")
+        print(f"{document:<14} {edition:<12} {count:>7}  {escape_controls(str(source))}")  # one line each
     return 0

@@ -123,3 +123,13 @@ def test_files_written_atomically_get_the_usual_permissions_not_private_ones(tmp
     kept.chmod(0o640)
     write_atomic(kept, "new")
     assert kept.stat().st_mode & 0o777 == 0o640  # why: replacing a file keeps its permissions
+
+
+def test_corpus_list_keeps_one_line_per_document_whatever_a_file_is_called(data_dir, capsys) -> None:
+    (data_dir / "releases").mkdir(parents=True)
+    (data_dir / "releases" / "cr-\x1b[31mred\nline.txt").write_bytes(SAMPLE)
+    assert main(["corpus", "list"]) == 0
+    out = capsys.readouterr().out
+    row = [line for line in out.splitlines() if "red" in line]
+    assert len(row) == 1 and "\\x1b[31mred\\nline.txt" in row[0]  # why: issue 15 item 3, escaped, one line
+    assert "\x1b" not in out
