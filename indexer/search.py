@@ -76,7 +76,12 @@ _QUESTION_WORDS = frozenset(("what", "who", "whom", "when", "where", "which", "w
 _YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
 _TITLE_WORDS = 4  # a rule whose whole text is this short is a title ("702.19. Trample")
 _TINY_WORDS = 6  # a subrule this short ("Deathtouch is a static ability.") is shown with its parent rule
+#: a subrule that only says what kind of ability a keyword is ("Double strike is a static ability that
+#: modifies the rules for the combat damage step. (See rule 510 …)") points at the rules that say how
+_LABEL = re.compile(r"^[^.]{1,40} is an? [\w-]+ ability(?: that modifies the rules (?:for|of) [^.(]+)?\.?"
+                    r"(?: \(See rules? [^)]*\)\.?)?$")
 _DEFINING_SHARE = 0.5  # a glossary term covering this much of the question is what it asks about
+_HANDOVER_MARGIN = 0.15  # a list rule hands over only to a subrule this close (FusionParams.intro_handover)
 _REDIRECT = re.compile(r"^See (?:also )?(.+?)\.?$")
 _HISTORY = re.compile(r"\b(?:version|revision|revised|history|changelog|renumber\w*|renamed|changed|"
                       r"update[sd]?|added|removed|introduced|first (?:appeared|printed))\b", re.IGNORECASE)
@@ -657,7 +662,10 @@ class Searcher:
 
     def _hand_over(self, scored: list[tuple[str, float]], lead: float) -> list[tuple[str, float]]:
         """A list-introducing rule ranked above its subrules gives its best subrule its score plus
-        ``lead``: the answer is the item, the list rule follows as its context."""
+        ``lead`` when that subrule is a close candidate by itself (within ``_HANDOVER_MARGIN``): the answer
+        is the item, the list rule follows as its context. A subrule far behind means the question asks
+        about the list as a whole ("what are the categories of abilities", "in what order are effects
+        applied"), and the list rule keeps its place."""
         from rulesjudge.indexer.chunks import introduces_list
 
         score = dict(scored)
@@ -668,7 +676,8 @@ class Searcher:
             children = [c for c in record.children if c in score]
             if children:
                 best = max(children, key=score.__getitem__)
-                score[best] = max(score[best], value + lead)
+                if score[best] >= value - _HANDOVER_MARGIN:
+                    score[best] = max(score[best], value + lead)
         return list(score.items())
 
     def _siblings(self, record: Record) -> list[str]:
@@ -758,9 +767,9 @@ class Searcher:
         if record.kind == "section" or (record.kind == "rule" and len(record.text.split()) <= _TITLE_WORDS):
             children = [self.records[c] for c in record.children if c in self.records]
             children = [c for c in children if c.kind in {"rule", "subrule"}]
-            substantive = [c for c in children if len(c.text.split()) > _TINY_WORDS]
+            substantive = [c for c in children if not _is_label(c)]
             return (substantive or children)[0].id if children else None
-        if record.kind == "subrule" and record.parent and len(record.text.split()) <= _TINY_WORDS:
+        if record.kind == "subrule" and record.parent and _is_label(record):
             return record.parent  # "Deathtouch is a static ability." says nothing on its own
         return None
 
@@ -984,3 +993,19 @@ def open_searcher(corpus: Corpus | None = None, *, progress: bool = True, build:
     if not lazy:
         searcher.prepare()
     return searcher
+
+
+def _is_label(record: Record) -> bool:
+    """A subrule that only names what kind of ability a keyword is: it says nothing on its own.
+
+    >>> from rulesjudge.corpus.records import Record
+    >>> def sub(text: str) -> Record:
+    ...     return Record("cr@x/702.4a", "cr", "x", "subrule", text, number="702.4a")
+    >>> _is_label(sub("Deathtouch is a static ability.")), _is_label(sub("Double strike is a static ability "
+    ...     "that modifies the rules for the combat damage step. (See rule 510, “Combat Damage Step.”)"))
+    (True, True)
+    >>> _is_label(sub("Flash is a static ability that functions in any zone from which you could play it."))
+    False
+    """
+    text = " ".join(record.text.split())
+    return len(text.split()) <= _TINY_WORDS or bool(_LABEL.match(text))

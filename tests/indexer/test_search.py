@@ -293,3 +293,48 @@ def test_table_talk_and_typos_become_the_rules_words(searcher, question, words):
 
 def test_a_card_name_is_not_corrected_into_another_word(searcher):
     assert searcher.rewrite("what does Garrulous Sycophant do") == "what does Garrulous Sycophant do"
+
+
+def _rec(local: str, kind: str, text: str, **fields) -> Record:
+    return Record(f"cr@2026-04-17/{local}", "cr", "2026-04-17", kind, text, **fields)
+
+
+def test_a_subrule_that_only_classifies_a_keyword_is_shown_with_the_rule_that_says_how():
+    # 702.4a says what kind of ability double strike is and points at rule 510; 702.4b says what it does
+    rule = "cr@2026-04-17/702.4"
+    searcher = Searcher(RecordSet([
+        _rec("702.4", "rule", "Double Strike", number="702.4", children=(f"{rule}a", f"{rule}b")),
+        _rec("702.4a", "subrule", "Double strike is a static ability that modifies the rules for the combat "
+             "damage step. (See rule 510, “Combat Damage Step.”)", number="702.4a", parent=rule),
+        _rec("702.4b", "subrule", "If at least one attacking or blocking creature has first strike or double "
+             "strike as the combat damage step begins, the only creatures that assign combat damage in that "
+             "step are those with first strike or double strike.", number="702.4b", parent=rule),
+    ]), progress=False, build=False)
+    assert searcher.fold_target(f"{rule}a") == f"{rule}b"
+    assert searcher.fold_target(rule) == f"{rule}b"  # the title rule skips the label too
+
+
+def _deck_rules() -> RecordSet:
+    rule = "cr@2026-04-17/903.5"
+    return RecordSet([
+        _rec("903.5", "rule", "Each Commander deck is subject to the following deck construction rules.",
+             number="903.5", children=(f"{rule}a", f"{rule}b")),
+        _rec("903.5a", "subrule", "Each deck must contain exactly 100 cards, including its commander.",
+             number="903.5a", parent=rule),
+        _rec("903.5b", "subrule", "Other than basic lands, each card in a Commander deck must have a "
+             "different English name.", number="903.5b", parent=rule),
+    ])
+
+
+def test_a_list_rule_hands_its_place_to_a_close_subrule_and_keeps_it_when_the_list_is_asked_about():
+    from rulesjudge.indexer.search import FusionParams
+
+    searcher = Searcher(_deck_rules(), progress=False, build=False)
+    params = FusionParams(intro_handover=0.01, sibling_penalty=0.0)
+    rule, item = "cr@2026-04-17/903.5", "cr@2026-04-17/903.5a"
+    # "how many cards in a commander deck": the item is nearly as close as the list rule -> the item first
+    close = searcher.adjust([(rule, 0.80), (item, 0.75)], params)
+    assert [rid for rid, _ in close] == [item, rule]
+    # "what are the deck construction rules": the items are far behind -> the list rule answers
+    far = searcher.adjust([(rule, 0.80), (item, 0.30)], params)
+    assert [rid for rid, _ in far] == [rule, item]
