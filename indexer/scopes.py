@@ -14,7 +14,11 @@ died") should not lose to the general rule. Each record belongs to at most one *
   scope of section 809).
 
 A scope is *named* by a question when every word of one of its **markers** is in the question (after
-the lexicon: "2hg" reads "two-headed giant"). Markers come from the corpus: the scope's name, the
+the lexicon: "2hg" reads "two-headed giant"), and with it each **option the variant uses**: a rule of
+the variant that speaks of an option and cites its section ("The Two-Headed Giant variant uses the
+shared team turns option. (See rule 805.)") — in 2026 the Two-Headed Giant's combat rules are the shared
+team turns option's (805.10), so a question about 2HG combat must not push them down. Markers come from
+the corpus: the scope's name, the
 glossary terms pointing into it ("Planar Die", "Scheme"), and for a document its rule titles, the titles
 of its glossary entries, and its identity cards' names and roles (Leader, Guardian, The Oracle …).
 
@@ -28,18 +32,27 @@ of its glossary entries, and its identity cards' names and roles (Leader, Guardi
 ('two-headed giant', None)
 >>> sorted(scopes.named("life total in two-headed giant?")), sorted(scopes.named("life total?"))
 (['two-headed giant'], [])
+>>> from rulesjudge.corpus.records import CrossRef
+>>> option = Record("cr@x/805", "cr", "x", "section", "", number="805", title="Shared Team Turns Option")
+>>> uses = Record("cr@x/810.7", "cr", "x", "rule", "Two-Headed Giant uses the shared team turns option's "
+...               "combat rules.", number="810.7", parent="cr@x/810",
+...               cross_refs=(CrossRef("805", "805", "cr@x/805"),))
+>>> scopes = Scopes.of({r.id: r for r in (section, rule, option, uses)})
+>>> sorted(scopes.named("who blocks in two-headed giant?"))
+['shared team turns', 'two-headed giant']
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulesjudge.corpus.records import Record
 
 #: Sections of the Comprehensive Rules that are a variant or an option (the chapters' x00 is general).
 _VARIANT_SECTION = re.compile(r"^[89](?!00)\d\d$")
+_OPTION = re.compile(r"\boptions?\s*$", re.IGNORECASE)
 _SUFFIX = re.compile(r"\s+(?:variant|options?)$", re.IGNORECASE)
 #: Source documents that are about one variant, and the scope they belong to.
 DOCUMENT_SCOPES = {"treachery": "treachery", "emperor-page": "emperor"}
@@ -60,6 +73,8 @@ class Scopes:
 
     of_record: Mapping[str, str]
     markers: Mapping[str, tuple[frozenset[str], ...]]
+    #: variant → the options it uses (named with it)
+    uses: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def scope_of(self, record_id: str) -> str | None:
         return self.of_record.get(record_id)
@@ -67,8 +82,9 @@ class Scopes:
     def named(self, text: str) -> frozenset[str]:
         """The scopes a question names."""
         words = set(marker_words(text))
-        return frozenset(scope for scope, markers in self.markers.items()
-                         if any(marker <= words for marker in markers))
+        named = {scope for scope, markers in self.markers.items()
+                 if any(marker <= words for marker in markers)}
+        return frozenset(named.union(*(self.uses.get(scope, ()) for scope in named)))
 
     @classmethod
     def of(cls, records: Mapping[str, Record]) -> Scopes:
@@ -93,7 +109,7 @@ class Scopes:
         markers = {scope: tuple(sorted({frozenset(words) for phrase in found
                                         if (words := marker_words(phrase))}, key=sorted))
                    for scope, found in sorted(phrases.items())}
-        return cls(of_record, markers)
+        return cls(of_record, markers, _options_used(records, of_record))
 
 
 _STOP = frozenset(("the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "over"))
@@ -116,6 +132,22 @@ def marker_words(text: str) -> list[str]:
         if word not in _STOP:
             words.append(word)
     return words
+
+
+def _options_used(records: Mapping[str, Record], of_record: Mapping[str, str]) -> dict[str, frozenset[str]]:
+    """Variant → the options whose section its rules cite while speaking of an option."""
+    options = {scope_name(record.title) for record in records.values()
+               if record.kind == "section" and record.id in of_record and _OPTION.search(record.title)}
+    uses: dict[str, set[str]] = {}
+    for record_id, scope in of_record.items():
+        record = records[record_id]
+        if scope in options or "option" not in record.text.lower():
+            continue
+        for ref in record.cross_refs:
+            used = of_record.get(ref.target or "")
+            if used in options:
+                uses.setdefault(scope, set()).add(used)
+    return {scope: frozenset(found) for scope, found in sorted(uses.items())}
 
 
 def _own_scope(record: Record, records: Mapping[str, Record]) -> str | None:

@@ -27,7 +27,11 @@ def test_each_record_belongs_to_its_variant_or_to_none(scopes, record_id, scope)
 
 
 @pytest.mark.parametrize(("question", "named"), [
-    ("how many poison counters does a two-headed giant team need to lose", {"two-headed giant"}),
+    # why: 810.2 "The Two-Headed Giant variant uses the shared team turns option. (See rule 805.)"
+    ("how many poison counters does a two-headed giant team need to lose",
+     {"two-headed giant", "shared team turns"}),
+    # why: 809.3b "Emperor games use the deploy creatures option (see rule 804)", 809.3a limited range
+    ("can the emperor attack on turn one", {"emperor", "deploy creatures", "limited range of influence"}),
     ("21 commander damage from one creature?", {"commander"}),
     ("the leader died, do the guardians lose too", {"treachery"}),  # why: Treachery's roles name it
     ("can the oracle's owner be attacked", {"treachery"}),  # why: an identity card's name names it
