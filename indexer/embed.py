@@ -5,12 +5,9 @@ package; ``$RULESJUDGE_MODEL`` (or the ``path`` argument) points at another loca
 folder. Nothing is ever fetched from the hub: ``HF_HUB_OFFLINE`` and ``TRANSFORMERS_OFFLINE`` are set
 before sentence-transformers is imported (loading by hub name hangs for over a minute offline).
 
-The bundled model is used with the **rules adapter** (:mod:`indexer.adapt`): a LoRA delta trained on
-pairs the corpus gives, shipped as ``indexer/data/minilm-rules-lora.safetensors`` and merged into the
-weights when the model loads (``RULESJUDGE_ADAPTER=0``: the bundled model unchanged). The model's
-identity (:class:`ModelIdentity`) is the sha256 of its weights file, combined with the adapter's sha256
-when there is one; the index manifest records both, so swapping either rebuilds the index. Hashing
-90 MB takes a while, so the weights' digest is memoised per (path, size, mtime) in the data folder.
+The model's identity is the sha256 of its weights file; the index manifest records it, so swapping
+the model rebuilds the index. Hashing 90 MB takes a while, so the digest is memoised per
+(path, size, mtime) in the data folder.
 
 Heavy imports (torch, sentence-transformers) happen only in :func:`load_model`. Questions are encoded
 by the ONNX export of the same model (:mod:`indexer.onnx_query`) when it is available, so a process that
@@ -24,7 +21,6 @@ import hashlib
 import json
 import os
 import threading
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,8 +29,6 @@ from rulesjudge.corpus.files import data_dir, write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
-
-    from rulesjudge.indexer.adapt import Adapter
 
 MODEL_ENV = "RULESJUDGE_MODEL"
 #: ``RULESJUDGE_QUANTIZE=int8``: dynamic int8 quantisation of the model's linear layers (about 2x faster
@@ -125,59 +119,6 @@ def model_label(folder: Path) -> str:
     return str(folder)
 
 
-@dataclass(frozen=True)
-class ModelIdentity:
-    """What the vectors depend on: the weights and, for the bundled model, the rules adapter.
-
-    >>> ModelIdentity("m", "ab" * 32, None).sha256 == "ab" * 32
-    True
-    >>> ModelIdentity("m", "ab" * 32, "cd" * 32).sha256[:12]
-    '65ce9db9fc4e'
-    """
-
-    label: str
-    base_sha256: str
-    adapter_sha256: str | None
-
-    @property
-    def sha256(self) -> str:
-        """The weights' sha256, or (with an adapter) the sha256 of both digests: the key of the index,
-        the embedding cache, the shipped vectors and the ONNX query model."""
-        if not self.adapter_sha256:
-            return self.base_sha256
-        return hashlib.sha256(f"{self.base_sha256}+lora:{self.adapter_sha256}".encode()).hexdigest()
-
-
-def default_adapter(folder: Path) -> Adapter | None:
-    """The shipped rules adapter, for the bundled model only (and unless ``RULESJUDGE_ADAPTER=0``)."""
-    from rulesjudge.indexer import adapt
-
-    if not adapt.adapter_enabled():
-        return None
-    try:
-        if folder.resolve() != bundled_model_path().resolve():
-            return None  # trained for the bundled weights: another model keeps its own
-    except ImportError:  # pragma: no cover - the package is a dependency
-        return None
-    return adapt.read_adapter()
-
-
-def model_identity(folder: Path, adapter: Adapter | None = None) -> ModelIdentity:
-    label = model_label(folder)
-    if adapter is not None:
-        label += " + rules LoRA adapter"
-    return ModelIdentity(label, model_hash(folder), adapter.sha256 if adapter is not None else None)
-
-
-def identity_of(embedder: Any) -> ModelIdentity:
-    """An embedder's :class:`ModelIdentity`; a stand-in with only a ``path`` counts as the default
-    model of that folder (the bundled model with its adapter)."""
-    identity = getattr(embedder, "identity", None)
-    if isinstance(identity, ModelIdentity):
-        return identity
-    return model_identity(embedder.path, default_adapter(embedder.path))
-
-
 class Embedder:
     """Loads the model once and turns texts into L2-normalised float32 vectors.
 
@@ -186,12 +127,8 @@ class Embedder:
     (1, 384)
     """
 
-    def __init__(self, path: str | Path | None = None, *, quantize: bool | None = None,
-                 adapter: bool | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, *, quantize: bool | None = None) -> None:
         self.path = model_path(path)
-        self.use_adapter = adapter  # None: the default (the rules adapter for the bundled model)
-        self._adapter: Any = None
-        self._identity: ModelIdentity | None = None
         if quantize is None:
             quantize = os.environ.get(QUANTIZE_ENV, "").strip().lower() in {"1", "true", "yes", "int8"}
         self.variant = "int8" if quantize else "fp32"
@@ -203,27 +140,11 @@ class Embedder:
         self.notify: Any = None  # a function given one-line messages (the index's notifier)
 
     @property
-    def adapter(self) -> Adapter | None:
-        """The LoRA adapter merged into the model (:mod:`indexer.adapt`), or None."""
-        if self._adapter is None and self.use_adapter is not False:
-            found = default_adapter(self.path)
-            if found is not None and found.base_sha256 != model_hash(self.path):
-                found = None  # trained for other weights
-            self._adapter = found if found is not None else False
-        return self._adapter or None
-
-    @property
-    def identity(self) -> ModelIdentity:
-        if self._identity is None:
-            self._identity = model_identity(self.path, self.adapter)
-        return self._identity
-
-    @property
     def model(self) -> Any:
         if self._model is None:
             with self._lock:
                 if self._model is None:
-                    self._model = load_model(self.path, quantize=self.variant == "int8", adapter=self.adapter)
+                    self._model = load_model(self.path, quantize=self.variant == "int8")
         return self._model
 
     def encode(self, texts: list[str], *, progress: bool = False, batch_size: int = 16) -> np.ndarray:
@@ -275,7 +196,7 @@ class Embedder:
             from rulesjudge.indexer import onnx_query
         except ImportError:  # pragma: no cover - onnxruntime and tokenizers are dependencies
             return None
-        target = onnx_query.onnx_path(data_dir() / "index" / "onnx", self.identity.sha256)
+        target = onnx_query.onnx_path(data_dir() / "index" / "onnx", model_hash(self.path))
         length = onnx_query.max_seq_length(self.path)
         if target.is_file():
             try:
@@ -332,9 +253,9 @@ class Embedder:
         return int(getter())
 
 
-def load_model(folder: Path, *, quantize: bool = False, adapter: Adapter | None = None) -> Any:
-    """Load a sentence-transformers model from a local folder on the CPU, offline and quietly, with the
-    ``adapter``'s delta merged into its weights (``quantize``: then dynamic int8 linear layers)."""
+def load_model(folder: Path, *, quantize: bool = False) -> Any:
+    """Load a sentence-transformers model from a local folder on the CPU, offline and quietly
+    (``quantize``: dynamic int8 linear layers)."""
     set_offline()
     try:
         import transformers
@@ -350,10 +271,6 @@ def load_model(folder: Path, *, quantize: bool = False, adapter: Adapter | None 
     except Exception as error:  # a broken folder is bad input, not a crash
         raise InputError(folder, f"cannot load the embedding model: {error}") from error
     model.eval()
-    if adapter is not None:
-        from rulesjudge.indexer.adapt import merge
-
-        merge(model[0].auto_model, adapter)
     if quantize:
         import warnings
 

@@ -44,7 +44,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
     from rulesjudge.indexer.cache import EmbeddingCache
-    from rulesjudge.indexer.embed import Embedder, ModelIdentity
+    from rulesjudge.indexer.embed import Embedder
 
 SCHEMA_VERSION = 2
 MANIFEST_FORMAT = "rulesjudge-index"
@@ -154,16 +154,14 @@ class DenseIndex:
 # --- manifest ----------------------------------------------------------------------------------------
 
 
-def expected_manifest(chunks: Sequence[Chunk], identity: ModelIdentity,
+def expected_manifest(chunks: Sequence[Chunk], model: str, model_sha256: str,
                       variant: str = "fp32") -> dict[str, Any]:
     return {
         "format": MANIFEST_FORMAT,
         "schema": SCHEMA_VERSION,
         "chunk_format": CHUNK_FORMAT,
-        "model": identity.label,
-        "model_sha256": identity.sha256,  # the weights', combined with the adapter's when there is one
-        "base_model_sha256": identity.base_sha256,
-        "adapter_sha256": identity.adapter_sha256,
+        "model": model,
+        "model_sha256": model_sha256,
         "model_variant": variant,
         "corpus_sha256": corpus_hash(chunks),
         "chunks": len(chunks),
@@ -495,15 +493,14 @@ def ensure_index(
     ``shipped`` is false) the shipped vectors lack. :class:`InputError` when the data folder cannot take
     a build."""
     from rulesjudge.indexer.cache import EmbeddingCache
-    from rulesjudge.indexer.embed import identity_of
+    from rulesjudge.indexer.embed import model_hash, model_label
 
     start = time.perf_counter()
     root = root or index_root()
     check_layout(root)
-    identity = identity_of(embedder)
-    model_sha256 = identity.sha256
+    model_sha256 = model_hash(embedder.path)
     variant = getattr(embedder, "variant", "fp32")
-    wanted = expected_manifest(chunks, identity, variant)
+    wanted = expected_manifest(chunks, model_label(embedder.path), model_sha256, variant)
     ids = [chunk.id for chunk in chunks]
     messages: list[str] = []
 

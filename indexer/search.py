@@ -368,10 +368,11 @@ class Searcher:
 
         notify = self._notify or stderr_notify
         if not self.build:
-            from rulesjudge.indexer.embed import identity_of
+            from rulesjudge.indexer.embed import model_hash, model_label
             from rulesjudge.indexer.index import IndexFileError, expected_manifest
 
-            wanted = expected_manifest(self.chunks, identity_of(self.embedder), self.embedder.variant)
+            wanted = expected_manifest(self.chunks, model_label(self.embedder.path),
+                                       model_hash(self.embedder.path), self.embedder.variant)
             try:
                 dense, _reason = try_load(index_root(), wanted, [chunk.id for chunk in self.chunks])
             except IndexFileError as error:

@@ -125,7 +125,7 @@ def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_P
 
     from rulesjudge.indexer.cache import pack_keys
     from rulesjudge.indexer.chunks import CHUNK_FORMAT
-    from rulesjudge.indexer.embed import identity_of
+    from rulesjudge.indexer.embed import model_hash, model_label
     from rulesjudge.indexer.index import embed_into_cache
 
     texts = {chunk.key: chunk.dense_text for chunk in chunks}
@@ -136,9 +136,7 @@ def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_P
         missing = {key: text for key, text in texts.items() if key not in cache}
         embed_into_cache(missing, embedder, cache, progress=True)
         vectors = np.stack([cache.vectors[key] for key in keys])
-    identity = identity_of(embedder)
-    meta = {"format": FORMAT, "model": identity.label, "model_sha256": identity.sha256,
-            "base_model_sha256": identity.base_sha256, "adapter_sha256": identity.adapter_sha256,
+    meta = {"format": FORMAT, "model": model_label(embedder.path), "model_sha256": model_hash(embedder.path),
             "model_variant": getattr(embedder, "variant", "fp32"), "chunk_format": CHUNK_FORMAT,
             "keys_sha256": keys_hash(keys), "count": len(keys), "dtype": "float16", "command": COMMAND}
     buffer = io.BytesIO()
@@ -187,18 +185,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only say whether the shipped file is stale")
     args = parser.parse_args(argv)
-    from rulesjudge.indexer.embed import Embedder
+    from rulesjudge.indexer.embed import Embedder, model_hash
 
     chunks = builtin_chunks()
     embedder = Embedder(quantize=False)
-    reason = stale_reason(read_shipped(), chunks, embedder.identity.sha256)
+    reason = stale_reason(read_shipped(), chunks, model_hash(embedder.path))
     if args.check:
         print(f"stale: {reason}" if reason else f"up to date ({len(chunks)} chunks)")
         return 1 if reason else 0
     from rulesjudge.indexer.cache import EmbeddingCache
     from rulesjudge.indexer.index import cache_folder, index_root
 
-    cache = EmbeddingCache(cache_folder(index_root(), embedder.identity.sha256), print).load()
+    cache = EmbeddingCache(cache_folder(index_root(), model_hash(embedder.path)), print).load()
     meta = write_shipped(chunks, embedder, cache=cache)
     size = SHIPPED_PATH.stat().st_size
     print(f"wrote {SHIPPED_PATH} ({meta['count']} vectors for {len(chunks)} chunks, {size / 1e6:.1f} MB)")
