@@ -302,7 +302,7 @@ def _rec(local: str, kind: str, text: str, **fields) -> Record:
 def test_a_subrule_that_only_classifies_a_keyword_is_shown_with_the_rule_that_says_how():
     # 702.4a says what kind of ability double strike is and points at rule 510; 702.4b says what it does
     rule = "cr@2026-04-17/702.4"
-    searcher = Searcher(RecordSet([
+    searcher = Searcher(corpus_of([
         _rec("702.4", "rule", "Double Strike", number="702.4", children=(f"{rule}a", f"{rule}b")),
         _rec("702.4a", "subrule", "Double strike is a static ability that modifies the rules for the combat "
              "damage step. (See rule 510, “Combat Damage Step.”)", number="702.4a", parent=rule),
@@ -314,9 +314,9 @@ def test_a_subrule_that_only_classifies_a_keyword_is_shown_with_the_rule_that_sa
     assert searcher.fold_target(rule) == f"{rule}b"  # the title rule skips the label too
 
 
-def _deck_rules() -> RecordSet:
+def _deck_rules() -> StoredCorpus:
     rule = "cr@2026-04-17/903.5"
-    return RecordSet([
+    return corpus_of([
         _rec("903.5", "rule", "Each Commander deck is subject to the following deck construction rules.",
              number="903.5", children=(f"{rule}a", f"{rule}b")),
         _rec("903.5a", "subrule", "Each deck must contain exactly 100 cards, including its commander.",
