@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -27,6 +27,10 @@ from rulesjudge.scenarios.model import VARIANTS as MODEL_VARIANTS
 from rulesjudge.scenarios.model import Setup
 from rulesjudge.scenarios.model.emperor import emperors_of
 from rulesjudge.scenarios.model.treachery import ROLES
+
+if TYPE_CHECKING:
+    from rulesjudge.corpus.records import Corpus, Record
+    from rulesjudge.scenarios.runner import AnswerReport
 
 VARIANTS = tuple(MODEL_VARIANTS)
 TEAM_VARIANTS = ("team-vs-team", "emperor", "two-headed-giant", "alternating-teams")
@@ -312,20 +316,10 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def answer_value(answer: Any) -> Any:
-    return answer.get("value") if isinstance(answer, dict) else getattr(answer, "value", None)
-
-
-def answer_question(answer: Any) -> str:
-    if isinstance(answer, dict):
-        return str(answer.get("question", ""))
-    return str(getattr(answer, "question", "") or getattr(answer, "key", ""))
-
-
 # -------------------------------------------------------------------------------------------- picture
 
 
-Evaluate = Callable[[dict[str, Any], Sequence[Any], Sequence[str]], list[Any]]
+Evaluate = Callable[[dict[str, Any], Sequence[Any], Sequence[str]], list["AnswerReport"]]
 
 
 def identity_labels(game: dict[str, Any]) -> dict[str, str]:
@@ -375,7 +369,7 @@ def build_picture(
                 questions.append(f"can-attack({source}, {target})")
             if show_range:
                 questions.append(f"in-range({source}, {target})")
-    values = {answer_question(a): answer_value(a) for a in evaluate(game, events, questions)}
+    values = {str(a.question): a.value for a in evaluate(game, events, questions)}
     in_game = set(values.get("in-game") or [])
     winners, losers = set(values.get("winners") or []), set(values.get("losers") or [])
     labels = identity_labels(game)
@@ -508,14 +502,14 @@ def file_name(name: str) -> str:
     return f"{slug or 'table'}.yaml"
 
 
-def expect_from_answers(answers: Sequence[Any]) -> dict[str, Any]:
+def expect_from_answers(answers: Sequence[AnswerReport]) -> dict[str, Any]:
     """Questions and the model's answers, for the downloaded file (the judge checks them)."""
     expect: dict[str, Any] = {}
     for answer in answers:
-        value = answer_value(answer)
+        value = answer.value
         if isinstance(value, (tuple, set, frozenset)):
             value = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
-        expect[answer_question(answer)] = value
+        expect[str(answer.question)] = value
     return expect
 
 
@@ -539,12 +533,12 @@ def escape_markdown(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
-def record_neighbours(corpus: Any, record: Any) -> list[Any]:
+def record_neighbours(corpus: Corpus, record: Record) -> list[Record]:
     """The other subrules of the record's parent, in order (the neighbourhood shown on demand)."""
-    parent = corpus.get(record.parent) if getattr(record, "parent", None) else None
+    parent = corpus.get(record.parent) if record.parent else None
     if parent is None:
         return []
-    siblings = [corpus.get(child) for child in getattr(parent, "children", ())]
+    siblings = [corpus.get(child) for child in parent.children]
     return [s for s in siblings if s is not None and s.id != record.id]
 
 
@@ -562,24 +556,30 @@ def record_title(number: str | None, title: str | None) -> str:
     return f"{number} — {title}"
 
 
-def current_edition(corpus: Any, document: str) -> str | None:
+def current_edition(corpus: Corpus, document: str) -> str | None:
     """The newest loaded edition of a document (dates sort as text; Treachery has one, 4.0)."""
-    editions = list(corpus.editions(document)) if hasattr(corpus, "editions") else []
+    editions = corpus.editions(document)
     return max(editions) if editions else None
 
 
-def edition_status(corpus: Any, document: str, edition: str) -> str:
-    """ "current" for the newest loaded edition of its document, else which edition is current.
+def edition_badge(corpus: Corpus, record_id: str) -> str:
+    """The edition's status beside a rule, as Streamlit markdown (a badge directive, not HTML): "current",
+    or for an older edition where the rule lives in the current rules (:func:`corpus.labels.edition_status`).
 
-    >>> class Corpus:
-    ...     def editions(self, document): return ["2015-07-17", "2024-06-07", "2026-04-17"]
-    >>> edition_status(Corpus(), "cr", "2026-04-17"), edition_status(Corpus(), "cr", "2015-07-17")
-    ('current', 'older edition (current: 2026-04-17)')
+    >>> from rulesjudge.corpus.records import Record
+    >>> from rulesjudge.corpus.store import corpus_of
+    >>> old = Record("cr@2024-06-07/722.4", "cr", "2024-06-07", "rule", "The monarch ...", number="722.4")
+    >>> now = Record("cr@2026-04-17/725.4", "cr", "2026-04-17", "rule", "The monarch ...", number="725.4")
+    >>> rules = corpus_of([old, now], links={old.id: [now.id]})
+    >>> edition_badge(rules, now.id)
+    ':blue-badge[current]'
+    >>> print(edition_badge(rules, old.id))
+    :gray-badge[older edition \\(now 725\\.4 in the current rules, 2026\\-04\\-17\\)]
     """
-    newest = current_edition(corpus, document)
-    if newest is None or newest == edition:
-        return "current"
-    return f"older edition (current: {newest})"
+    from rulesjudge.corpus.labels import edition_status
+
+    status = edition_status(corpus, record_id)
+    return ":blue-badge[current]" if status == "current" else f":gray-badge[{escape_markdown(status)}]"
 
 
 # ------------------------------------------------------------------------------------------- Treachery

@@ -16,9 +16,21 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.errors import InputError
+
+if TYPE_CHECKING:  # the types only: importing the search or the model here would load them on import
+    import numpy as np
+
+    from rulesjudge.app.presenters import RulingStep
+    from rulesjudge.app.whatif import TableFacts, WhatIf
+    from rulesjudge.corpus.records import Corpus
+    from rulesjudge.indexer.search import Hit, Searcher, SearchResult
+    from rulesjudge.scenarios.format import Scenario
+    from rulesjudge.scenarios.model.citations import Cite, Resolved
+    from rulesjudge.scenarios.model.steps import Reading, Step
+    from rulesjudge.scenarios.runner import AnswerReport, ScenarioReport
 
 #: A searcher built by ``rulesjudge app`` before the server starts, reused by the pages (same process).
 _PRELOADED: dict[str, Any] = {}
@@ -28,7 +40,7 @@ _LOCK = threading.Lock()
 # ------------------------------------------------------------------------------------- search + corpus
 
 
-def open_searcher(*, progress: bool = False, build: bool = True) -> Any:
+def open_searcher(*, progress: bool = False, build: bool = True) -> Searcher:
     """The hybrid searcher over the corpus (built or refreshed when the corpus or model changed)."""
     with _LOCK:
         if "searcher" in _PRELOADED:
@@ -40,12 +52,12 @@ def open_searcher(*, progress: bool = False, build: bool = True) -> Any:
         return searcher
 
 
-def preload(searcher: Any) -> None:
+def preload(searcher: Searcher) -> None:
     """Hand a searcher built by the command line to the pages served from the same process."""
     _PRELOADED["searcher"] = searcher
 
 
-def prepare_index(*, progress: bool = True) -> Any:
+def prepare_index(*, progress: bool = True) -> Searcher:
     """Build or refresh the index with visible progress. When the index on disk is fresh this loads it
     without the language model (importing torch takes seconds): :func:`warm_up` loads that next."""
     from rulesjudge.indexer.search import open_searcher as _open
@@ -62,7 +74,7 @@ _MODEL_READY = threading.Event()
 _WARMING: dict[str, threading.Thread] = {}
 
 
-def warm_up(searcher: Any) -> threading.Thread:
+def warm_up(searcher: Searcher) -> threading.Thread:
     """Load the language model, then index the library by the rules it cites, in the background, so the
     server answers its first page at once. :func:`ready_for` waits for the model when a question needs it."""
 
@@ -84,7 +96,7 @@ def warm_up(searcher: Any) -> threading.Thread:
     return thread
 
 
-def schedule_warm_up(searcher: Any) -> None:
+def schedule_warm_up(searcher: Searcher) -> None:
     """Warm up once the first page has been served (:func:`start_warm_up`), so that importing torch does
     not slow down the first page."""
     _PRELOADED["warm-up"] = searcher
@@ -115,7 +127,7 @@ def model_ready() -> bool:
     return "thread" not in _WARMING or _MODEL_READY.is_set()
 
 
-def corpus_of(searcher: Any | None = None) -> Any:
+def corpus_of(searcher: Searcher | None = None) -> Corpus:
     """The corpus the searcher was built on (or a freshly loaded one)."""
     if searcher is not None:
         return searcher.corpus
@@ -127,31 +139,16 @@ def corpus_of(searcher: Any | None = None) -> Any:
 
 
 def search(
-    searcher: Any,
+    searcher: Searcher,
     query: str,
     *,
     k: int = 10,
     document: str | None = None,
     edition: str | None = None,
     official_only: bool = False,
-) -> Any:
+) -> SearchResult:
     """One search with the app's filters (None means no filter)."""
     return searcher.search(query, k=k, document=document, edition=edition, official_only=official_only)
-
-
-def encoder(searcher: Any | None) -> Any:
-    """Something with ``encode(list[str]) -> normalised vectors``: the searcher's own model when it exposes
-    one (so the app loads MiniLM once), else a fresh :class:`indexer.embed.Embedder`."""
-    if searcher is not None:
-        for name in ("embedder", "_embedder", "encoder"):
-            candidate = getattr(searcher, name, None)
-            if candidate is not None and hasattr(candidate, "encode"):
-                return candidate
-    if "embedder" not in _PRELOADED:
-        from rulesjudge.indexer.embed import Embedder
-
-        _PRELOADED["embedder"] = Embedder()
-    return _PRELOADED["embedder"]
 
 
 # ---------------------------------------------------------------------------------------- the library
@@ -210,22 +207,28 @@ def load_library(root: Path | None = None) -> list[LibraryScenario]:
     return entries
 
 
-def about_record_ids(entry: LibraryScenario, corpus: Any) -> set[str]:
+def about_record_ids(entry: LibraryScenario, corpus: Corpus) -> set[str]:
     """Record ids a scenario's ``about`` list names: ids as written, numbers resolved the way the model
     cites them (Treachery's own numbers for Treachery tables, else the official numbering), plus the same
     rule in every other loaded edition."""
+    from rulesjudge.scenarios.model.citations import resolve
+
     ids: set[str] = set()
     for about in entry.about:
         if "@" in about and "/" in about:
             ids.add(about)
             continue
         for cite in _cites_for_number(about, treachery=entry.variant == "treachery"):
-            resolved = resolve_cite(cite, corpus)
-            ids.update(r for r in (resolved.get("record_id"), *resolved.get("also", ())) if r)
+            ids.update(_cited_ids(resolve(cite, corpus)))
     return ids
 
 
-def _cites_for_number(number: str, *, treachery: bool) -> list[Any]:
+def _cited_ids(resolved: Resolved) -> list[str]:
+    """The record a resolved citation names and the same rule in the other loaded editions."""
+    return [r for r in (resolved.record_id, *resolved.also) if r]
+
+
+def _cites_for_number(number: str, *, treachery: bool) -> list[Cite]:
     from rulesjudge.scenarios.model.citations import Cite
 
     if treachery:
@@ -236,7 +239,7 @@ def _cites_for_number(number: str, *, treachery: bool) -> list[Any]:
 _INDEX_LOCK = threading.Lock()
 
 
-def library_index(entries: Sequence[LibraryScenario], corpus: Any) -> dict[str, list[LibraryScenario]]:
+def library_index(entries: Sequence[LibraryScenario], corpus: Corpus) -> dict[str, list[LibraryScenario]]:
     """:func:`scenario_index`, computed once per process (the warm-up thread or the first page)."""
     with _INDEX_LOCK:
         if "library_index" not in _PRELOADED:
@@ -244,7 +247,7 @@ def library_index(entries: Sequence[LibraryScenario], corpus: Any) -> dict[str, 
         return _PRELOADED["library_index"]
 
 
-def scenario_index(entries: Sequence[LibraryScenario], corpus: Any) -> dict[str, list[LibraryScenario]]:
+def scenario_index(entries: Sequence[LibraryScenario], corpus: Corpus) -> dict[str, list[LibraryScenario]]:
     """Record id -> the library scenarios that cite it (their ``about`` and every rule their run cites)."""
     index: dict[str, list[LibraryScenario]] = {}
     for entry in entries:
@@ -267,23 +270,23 @@ def _named_after(entry: LibraryScenario, record_id: str) -> tuple[bool, str]:
     return not Path(entry.relpath).name.startswith(named), entry.relpath
 
 
-def _equivalents(corpus: Any, ids: Iterable[str]) -> set[str]:
+def _equivalents(corpus: Corpus, ids: Iterable[str]) -> set[str]:
     more: set[str] = set()
     for record_id in ids:
         more.update(rid for rid, _changed in corpus.equivalents(record_id))
     return more
 
 
-def _run_citations(entry: LibraryScenario, corpus: Any) -> set[str]:
+def _run_citations(entry: LibraryScenario, corpus: Corpus) -> set[str]:
     from rulesjudge.scenarios.format import load_scenario
     from rulesjudge.scenarios.runner import run_scenario
 
     report = run_scenario(load_scenario(entry.path), corpus=corpus)
     ids: set[str] = set()
-    for answer in getattr(report, "answers", ()) or ():
-        for step in answer_steps(answer):
+    for answer in report.answers:
+        for step in answer.steps:
             for citation in step_citations(step, corpus):
-                ids.update(r for r in (citation.get("record_id"), *citation.get("also", ())) if r)
+                ids.update(_cited_ids(citation))
     return ids
 
 
@@ -298,14 +301,14 @@ def library_texts(entries: Sequence[LibraryScenario]) -> list[str]:
 _VECTORS_LOCK = threading.Lock()
 
 
-def _vector_cache(searcher: Any) -> Path:
+def _vector_cache(searcher: Searcher) -> Path:
     from rulesjudge.corpus.files import data_dir
     from rulesjudge.indexer.embed import model_hash
 
     return data_dir() / "app" / f"library-vectors-{model_hash(searcher.embedder.path)[:16]}.npz"
 
 
-def library_vectors(searcher: Any, entries: Sequence[LibraryScenario]) -> Any:
+def library_vectors(searcher: Searcher, entries: Sequence[LibraryScenario]) -> np.ndarray | None:
     """The library's meaning vectors (one row per entry), by the ONNX query model — never torch.
 
     Vectors are kept on disk per text (``<data>/app/library-vectors-<model>.npz``, written atomically), so
@@ -346,7 +349,7 @@ def library_vectors(searcher: Any, entries: Sequence[LibraryScenario]) -> Any:
         return vectors
 
 
-def start_library_vectors(searcher: Any, entries: Sequence[LibraryScenario]) -> None:
+def start_library_vectors(searcher: Searcher, entries: Sequence[LibraryScenario]) -> None:
     """Compute :func:`library_vectors` in the background, once (the first fallback never waits for it)."""
     with _LOCK:
         if "library_vectors_thread" in _WARMING:
@@ -371,7 +374,7 @@ class Nearby:
 
 
 def closest_library(
-    question: str, searcher: Any, entries: Sequence[LibraryScenario], *, hits: Sequence[Any] = (),
+    question: str, searcher: Searcher, entries: Sequence[LibraryScenario], *, hits: Sequence[Hit] = (),
     index: dict[str, list[LibraryScenario]] | None = None, k: int = 3,
 ) -> list[Nearby]:
     """The ``k`` library scenarios closest to a question, without torch and without waiting: by meaning
@@ -388,7 +391,7 @@ def closest_library(
     scores: dict[str, float] = {}
     by_path = {entry.relpath: entry for entry in entries}
     for rank, hit in enumerate(hits, 1):
-        for entry in (index or {}).get(getattr(hit, "id", ""), []):
+        for entry in (index or {}).get(hit.id, []):
             scores[entry.relpath] = scores.get(entry.relpath, 0.0) + 1.0 / rank
     best = sorted(scores.items(), key=lambda item: (-item[1], item[0]))[:k]
     return [Nearby(by_path[path], round(score, 3), "cites the rules found") for path, score in best]
@@ -397,7 +400,7 @@ def closest_library(
 # ------------------------------------------------------------------------------------ the rules model
 
 
-def parse_scenario_text(text: str, path: str = "<upload>") -> Any:
+def parse_scenario_text(text: str, path: str = "<upload>") -> Scenario:
     """Validate a scenario file's text with the format's own reader (raises InputError, one line)."""
     from rulesjudge.scenarios.format import parse_scenario
 
@@ -420,7 +423,7 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
     return dict(raw)
 
 
-def evaluate_full(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> Any:
+def evaluate_full(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> ScenarioReport:
     """The model's report on ``game`` after ``events``: ``.events`` (each with the steps it caused) and
     ``.answers`` to ``questions`` (scenario-format values; bad input raises InputError, and so does an
     evaluation running past the time budget of ``scenarios.limits``, so no table can hold the server)."""
@@ -430,13 +433,12 @@ def evaluate_full(game: dict[str, Any], events: Sequence[Any], questions: Sequen
     return _evaluate(game, list(events), list(questions), budget=TIME_BUDGET_SECONDS)
 
 
-def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> list[Any]:
+def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> list[AnswerReport]:
     """Ask the model ``questions`` about ``game`` after ``events`` (scenario-format values)."""
-    result = evaluate_full(game, events, questions)
-    return list(getattr(result, "answers", result))
+    return evaluate_full(game, events, questions).answers
 
 
-def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> Any:
+def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
     """What a what-if question may refer to (:class:`app.whatif.TableFacts`), asked of the model about the
     table after ``events``: seats, who is in, the active player, turn order, monarch, initiative, teams,
     teammates, emperors, Treachery roles (the judge sees every card) and life totals.
@@ -506,59 +508,32 @@ def identity_cards(game: dict[str, Any], events: Sequence[Any] = ()) -> dict[str
     if game.get("variant") != "treachery":
         return {}
     state = evaluate_full(game, events, []).state
-    identities = getattr(state, "identities", None) or {}
-    return {str(p): str(i.card) for p, i in identities.items() if getattr(i, "card", None)}
+    identities = state.identities if state is not None else {}
+    return {str(p): str(i.card) for p, i in identities.items() if i.card}
 
 
-def meets_expectation(answer: Any, wanted: Any) -> bool:
+def meets_expectation(answer: AnswerReport, wanted: Any) -> bool:
     """Does a model answer equal a scenario's expected value? The runner's own comparison: players as
     sets, orders in order, booleans exactly (so the page and ``rulesjudge check`` never disagree)."""
     from rulesjudge.scenarios.model.questions import QUESTIONS
     from rulesjudge.scenarios.runner import same_answer
 
     # Not ``answer.passed``: answers of an ad-hoc evaluation carry no expectation and default to passed.
-    question = _get(answer, "question", None)
-    spec = QUESTIONS.get(getattr(question, "name", ""))
-    return same_answer(spec.kind if spec else "", _get(answer, "value", None), wanted)
+    spec = QUESTIONS.get(answer.question.name)
+    return same_answer(spec.kind if spec else "", answer.value, wanted)
 
 
-def event_steps(report: Any) -> list[list[Any]]:
+def event_steps(report: ScenarioReport) -> list[list[Step]]:
     """The derivation steps each event of a report caused, in event order."""
-    return [list(getattr(event, "steps", ()) or ()) for event in getattr(report, "events", ()) or ()]
+    return [list(event.steps) for event in report.events]
 
 
-def answer_steps(answer: Any) -> list[Any]:
-    return list(_get(answer, "steps", ()) or ())
-
-
-def step_citations(step: Any, corpus: Any) -> list[dict[str, Any]]:
-    """A step's citations as dicts: label, record_id (None when not loaded), also (other editions)."""
-    out: list[dict[str, Any]] = []
-    for cite in _get(step, "cites", None) or _get(step, "citations", None) or ():
-        out.append(resolve_cite(cite, corpus))
-    return out
-
-
-def resolve_cite(cite: Any, corpus: Any) -> dict[str, Any]:
-    """A citation (a model ``Cite``, a ``Resolved``, or a record id string) as a dict for the pages."""
-    if isinstance(cite, str):
-        if "@" in cite:
-            record = corpus.get(cite) if corpus is not None else None
-            label = getattr(record, "citation", None) or cite
-            return {"label": label, "record_id": cite if record is not None else None, "also": ()}
-        return {"label": cite, "record_id": None, "also": ()}
-    if hasattr(cite, "record_id") and hasattr(cite, "label"):
-        return {"label": cite.label, "record_id": cite.record_id, "also": tuple(getattr(cite, "also", ()))}
+def step_citations(step: Step | Reading, corpus: Corpus | None) -> list[Resolved]:
+    """A step's citations resolved against the corpus: label, record_id (None when not loaded), also (the
+    same rule in other editions)."""
     from rulesjudge.scenarios.model.citations import resolve
 
-    resolved = resolve(cite, corpus)
-    return {"label": resolved.label, "record_id": resolved.record_id, "also": tuple(resolved.also)}
-
-
-def _get(obj: Any, name: str, default: Any) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
+    return [resolve(cite, corpus) for cite in step.cites]
 
 
 @dataclass(frozen=True)
@@ -566,14 +541,14 @@ class WhatIfOutcome:
     """A what-if played on the table: the model's report, the steps of the what-if's own events, the
     answer in one line, each question's value in words and the steps for the ruling text."""
 
-    report: Any
-    event_steps: list[list[Any]]
+    report: ScenarioReport
+    event_steps: list[list[Step]]
     answer: str
     values: list[tuple[str, str]]
-    ruling_steps: list[Any]
+    ruling_steps: list[RulingStep]
 
 
-def what_if(game: dict[str, Any], events: Sequence[Any], plan: Any, corpus: Any) -> WhatIfOutcome:
+def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: Corpus) -> WhatIfOutcome:
     """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events and read the answers."""
     from rulesjudge.app.presenters import RulingStep, format_value
     from rulesjudge.app.whatif import answer_line
@@ -583,13 +558,12 @@ def what_if(game: dict[str, Any], events: Sequence[Any], plan: Any, corpus: Any)
     by_question = {str(a.question): a.value for a in report.answers}
     values = [(question, format_value(value)) for question, value in by_question.items()]
     answer = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
-    ruling: list[Any] = []
-    steps = [s for group in mine for s in group] + [s for a in report.answers for s in answer_steps(a)]
+    ruling: list[RulingStep] = []
+    steps = [s for group in mine for s in group] + [s for a in report.answers for s in a.steps]
     for step in steps:
-        rules = tuple(dict.fromkeys(c["label"] for c in step_citations(step, corpus)))
-        alternatives = getattr(step, "alternatives", ()) or ()
-        readings = tuple(f"{r.text} → {format_value(r.value)}" for r in alternatives)
-        text = str(step.get("text") if isinstance(step, dict) else getattr(step, "text", step))
+        rules = tuple(dict.fromkeys(c.label for c in step_citations(step, corpus)))
+        readings = tuple(f"{r.text} → {format_value(r.value)}" for r in step.alternatives)
+        text = step.text
         if ruling and ruling[-1].text == text and ruling[-1].rules == rules:
             continue  # the same step given for two questions
         ruling.append(RulingStep(text, rules, readings))

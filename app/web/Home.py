@@ -142,7 +142,7 @@ elif query.strip():
             head = f"{rank}. **{md(presenters.record_title(hit.number, hit.title) or hit.id)}**"
             head += f" · {md(document_title(hit.document, hit.kind))} · {md(hit.edition)}"
             head += " " + common.badge_markdown(hit.official)
-            head += " " + common.edition_badge(store, hit.document, hit.edition)
+            head += " " + presenters.edition_badge(store, hit.id)
             parts = [head]
             if hit.note:
                 parts.append(":blue[" + md(hit.note) + "]")

@@ -6,7 +6,7 @@ before ``st.markdown``, or through ``st.text``/``st.code``; nothing here uses ``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
@@ -14,11 +14,16 @@ from rulesjudge.app import services
 from rulesjudge.app.presenters import (
     badge,
     current_edition,
-    edition_status,
+    edition_badge,
     escape_markdown,
     record_neighbours,
     record_title,
 )
+from rulesjudge.corpus.records import Corpus, Record
+from rulesjudge.scenarios.model.citations import Resolved
+
+if TYPE_CHECKING:  # the type only: the pages import the search when they first need it
+    from rulesjudge.indexer.search import Searcher
 
 NOT_LOADED = (
     "Official release not loaded — add the Comprehensive Rules with `rulesjudge corpus add FILE_OR_URL` "
@@ -36,12 +41,12 @@ def setup_page(title: str, icon: str) -> None:
 
 
 @st.cache_resource(show_spinner="Loading the rules index (once per server)…")
-def searcher() -> Any:
+def searcher() -> Searcher:
     return services.open_searcher(progress=False, build=True)
 
 
 @st.cache_resource(show_spinner=False)
-def corpus() -> Any:
+def corpus() -> Corpus:
     return services.corpus_of(searcher())
 
 
@@ -62,35 +67,28 @@ def md(text: str) -> str:
     return escape_markdown(text)
 
 
-def show_record_text(record: Any) -> None:
+def show_record_text(record: Record) -> None:
     """A record's text and examples, escaped."""
     st.markdown(md(record.text) if record.text else "_(no text)_")
-    for example in getattr(record, "examples", ()) or ():
+    for example in record.examples:
         st.markdown("> " + md(example))
 
 
-def record_heading(record: Any) -> str:
+def record_heading(record: Record) -> str:
     title = record_title(record.number, record.title) or record.id
     return f"**{md(title)}** · {md(record.document_title)} · {md(record.edition)}"
 
 
-def edition_labels(store: Any, editions: list[str]) -> dict[str, str]:
+def edition_labels(store: Corpus, editions: list[str]) -> dict[str, str]:
     """Edition names for the filter, "current" only on the newest official Comprehensive Rules."""
     newest = current_edition(store, "cr")
     return {e: f"{e} (current Comprehensive Rules)" if e == newest else e for e in editions}
 
 
-def edition_badge(store: Any, document: str, edition: str) -> str:
-    """ "current" or "older edition (current: …)" beside a hit: an edition is called current only when it
-    is."""
-    status = edition_status(store, document, edition)
-    return ":blue-badge[current]" if status == "current" else f":gray-badge[{md(status)}]"
-
-
-def show_badges(record: Any) -> None:
-    """The official / fan-made badge and the edition's status."""
-    edition = edition_badge(corpus(), record.document, record.edition)
-    st.markdown(badge_markdown(record.official) + " " + edition)
+def show_badges(record: Record) -> None:
+    """The official / fan-made badge and the edition's status (an older edition says where the rule lives
+    in the current rules)."""
+    st.markdown(badge_markdown(record.official) + " " + edition_badge(corpus(), record.id))
 
 
 def badge_markdown(official: bool) -> str:
@@ -98,17 +96,10 @@ def badge_markdown(official: bool) -> str:
     return f":{'green' if official else 'orange'}-badge[{badge(official)}]"
 
 
-def show_badge(official: bool) -> None:
-    if hasattr(st, "badge"):
-        st.badge(badge(official), color="green" if official else "orange")
-    else:  # pragma: no cover - older Streamlit
-        st.caption(badge(official))
-
-
-def show_context(record: Any, *, key: str) -> None:
+def show_context(record: Record, *, key: str) -> None:
     """The parent rule, and the neighbouring subrules on demand."""
     store = corpus()
-    parent = store.get(record.parent) if getattr(record, "parent", None) else None
+    parent = store.get(record.parent) if record.parent else None
     if parent is not None:
         st.caption("Part of " + md(f"{parent.number or parent.title}: {parent.title or ''}".strip(": ")))
         with st.expander("Context: the parent rule and its other subrules"):
@@ -118,10 +109,10 @@ def show_context(record: Any, *, key: str) -> None:
                 st.markdown(f"**{md(sibling.number or sibling.title)}** " + md(sibling.text))
 
 
-def citation_block(citation: dict[str, Any], *, key: str) -> None:
+def citation_block(citation: Resolved, *, key: str) -> None:
     """One cited rule, expandable to its text (or the note that the release is not loaded)."""
-    label = str(citation.get("label") or citation.get("record_id") or "rule")
-    record_id = citation.get("record_id")
+    label = citation.label or citation.record_id or "rule"
+    record_id = citation.record_id
     record = corpus().get(record_id) if record_id else None
     with st.expander(f"Rule: {md(label)}" + ("" if record is not None or not record_id else " (not loaded)")):
         if record is None:
@@ -130,5 +121,5 @@ def citation_block(citation: dict[str, Any], *, key: str) -> None:
         st.markdown(record_heading(record))
         show_badges(record)
         show_record_text(record)
-        for other in citation.get("also") or ():
+        for other in citation.also:
             st.caption("Also in another edition: " + md(str(other)))

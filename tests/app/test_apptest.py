@@ -133,9 +133,27 @@ def test_an_edition_is_called_current_only_when_it_is(home):
     for head in cr_heads:
         edition = head.split(" · ")[2].split(" ")[0]
         assert ("[current]" in head) == (edition == newest), head
+        if edition != newest:  # an older edition says where the rule lives now, or that it is gone
+            assert re.search(rf"older edition \((now \S+ in|not in) the current rules, {newest}\)", head), head
     labels = home.selectbox(key="f_edition").options
     assert [label for label in labels if "current Comprehensive Rules" in label] == [
         f"{newest} (current Comprehensive Rules)"]
+
+
+@pytest.mark.parametrize(("record_id", "badge"), [
+    # why: the Monarch page quotes 722.4 of 2024-06-07; the same rule is 725.4 in the 2026-04-17 release
+    ("cr@2024-06-07/722.4", "older edition (now 725.4 in the current rules, 2026-04-17)"),
+    # why: 2026-04-17 is the newest loaded Comprehensive Rules
+    ("cr@2026-04-17/725.4", "current"),
+])
+def test_an_opened_rule_says_whether_its_edition_is_current_and_where_an_old_rule_lives_now(
+        app_env, record_id, badge):
+    at = AppTest.from_file(str(HOME), default_timeout=TIMEOUT)
+    at.query_params["rule"] = record_id
+    at.run()
+    assert not at.exception, at.exception
+    badges = [b for b in re.findall(r":(?:blue|gray)-badge\[(.+?)\](?: |$)", shown(at), re.M)]
+    assert badges == [badge]
 
 
 def test_rule_query_parameter_opens_a_rule(app_env):

@@ -308,11 +308,17 @@ def test_editions_are_current_only_when_they_are_and_titles_say_a_number_once(br
     search(page, "two headed giant defending player 810.7f")
     text = page.locator('[data-testid="stMainBlockContainer"]').inner_text()
     assert not re.search(r"(\d{3}\.\d+[a-z]*) — \1\b", text), "a title repeats its number"
-    # "current" names the newest loaded edition; older ones say which edition is current instead
-    currents = set(re.findall(r"older edition \(current: ([\d-]+)\)", text))
+    # "current" names the newest loaded edition; an older one says where the rule lives in the current
+    # rules (or that it is not in them), naming that one current edition
+    currents = set(re.findall(r"older edition \((?:now \S+ in|not in) the current rules, ([\d-]+)\)", text))
     assert len(currents) <= 1, currents
+    assert "older edition (current:" not in text
     assert "current" in text
     shot(page, f"editions-{size}")
+    # why: the Monarch page quotes 722.4 of 2024-06-07, which is 725.4 in the current (2026-04-17) rules
+    page.goto(server["url"] + "?rule=cr@2024-06-07/722.4")
+    page.get_by_text("older edition (now 725.4 in the current rules, 2026-04-17)").first.wait_for()
+    no_errors(page)
 
 
 def test_phone_shows_filters_without_a_hidden_sidebar(browser, server):

@@ -6,6 +6,8 @@ import xml.etree.ElementTree as ET
 
 from rulesjudge.app.presenters import build_picture
 from rulesjudge.app.table_picture import Arrow, Seat, TablePicture, render_svg, seat_positions, team_colours
+from rulesjudge.scenarios.model.questions import parse_question
+from rulesjudge.scenarios.runner import AnswerReport
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -89,7 +91,7 @@ def fake_model(answers: dict[str, object]):
 
     def evaluate(game, events, questions):
         asked.append(list(questions))
-        return [{"question": q, "value": answers.get(q)} for q in questions]
+        return [AnswerReport(parse_question(q), answers.get(q), ()) for q in questions]
 
     return evaluate, asked
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
@@ -17,6 +17,11 @@ from rulesjudge.app.presenters import DEFAULT, NOBODY, TableForm
 from rulesjudge.app.table_picture import render_svg
 from rulesjudge.app.web import common
 from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.runner import AnswerReport
+
+if TYPE_CHECKING:  # the type only: the search is imported when the page first needs it
+    from rulesjudge.indexer.search import Hit
 
 common.setup_page("Scenario checker", "👑")
 md = common.md
@@ -162,17 +167,16 @@ game, seats, table_error = read_table()
 events: list[Any] = state["events"]
 
 
-def evaluate(game_: dict[str, Any], events_: Sequence[Any], questions_: Sequence[str]) -> list[Any]:
+def evaluate(game_: dict[str, Any], events_: Sequence[Any], questions_: Sequence[str]) -> list[AnswerReport]:
     return services.evaluate(game_, events_, questions_)
 
 
-def show_steps(steps: list[Any], *, key: str) -> None:
+def show_steps(steps: Sequence[Step], *, key: str) -> None:
     """A derivation: numbered sentences, the readings a judge may choose, each cited rule expandable."""
     store = common.corpus()
     for i, step in enumerate(steps, 1):
-        text = step.get("text") if isinstance(step, dict) else getattr(step, "text", str(step))
-        st.markdown(f"{i}\\. " + md(str(text)))
-        for reading in getattr(step, "alternatives", ()) or ():
+        st.markdown(f"{i}\\. " + md(step.text))
+        for reading in step.alternatives:
             st.markdown("- one reading: " + md(str(reading.text)) + " → "
                         + md(presenters.format_value(reading.value)))
         for c, citation in enumerate(services.step_citations(step, store)):
@@ -180,12 +184,12 @@ def show_steps(steps: list[Any], *, key: str) -> None:
 
 
 def show_answers(
-    answers: list[Any], expect: dict[str, Any] | None = None, *, key: str, fold: bool = False
+    answers: list[AnswerReport], expect: dict[str, Any] | None = None, *, key: str, fold: bool = False
 ) -> None:
     """Each answer with its derivation (``fold``: the derivation in an expander, for a long list)."""
     for n, answer in enumerate(answers):
-        question = presenters.answer_question(answer)
-        value = presenters.answer_value(answer)
+        question = str(answer.question)
+        value = answer.value
         with st.container(border=True):
             line = f"**{md(question)}** → **{md(presenters.format_value(value))}**"
             if expect is not None and question in expect:
@@ -196,9 +200,9 @@ def show_answers(
             st.markdown(line)
             if fold:
                 with st.expander("Why"):
-                    show_steps(services.answer_steps(answer), key=f"{key}-{n}")
+                    show_steps(answer.steps, key=f"{key}-{n}")
             else:
-                show_steps(services.answer_steps(answer), key=f"{key}-{n}")
+                show_steps(answer.steps, key=f"{key}-{n}")
 
 
 # --------------------------------------------------------------------------- ask about this table
@@ -274,7 +278,7 @@ elif asked and game is not None and facts is not None:
             st.warning("I can't turn that into a question for the rules model; here are the rules and the "
                        "library scenarios closest to it.")
             services.ready_for(asked)
-            hits: list[Any] = []
+            hits: list[Hit] = []
             try:
                 hits = list(common.searcher().search(asked, k=3).hits)
             except InputError as error:
@@ -478,7 +482,7 @@ with st.expander(f"4. The model's answers for this table ({len(chosen_now) + len
     custom = st.text_area("More questions, one per line (e.g. can-attack(Ann, Ben), opponents(Cat), "
                           "life(Dan))", key="custom_questions", height=80)
     questions = [*chosen, *(q.strip() for q in custom.splitlines() if q.strip())]
-    answers: list[Any] = []
+    answers: list[AnswerReport] = []
     if questions:
         try:
             started = time.perf_counter()
