@@ -63,8 +63,9 @@ def edition_status(corpus: Corpus, record_id: str) -> str:
     A 2015 rule the Player page quotes is not current just because no newer release was matched to it.
     """
     document, edition = document_of(record_id), edition_of(record_id)
-    editions = corpus.editions(document)
-    newest = editions[-1] if editions else edition
+    # Only dated editions are newer or older: the wiki's "undated" ruling does not supersede the dated ones.
+    dated = [e for e in corpus.editions(document) if _is_date(e)]
+    newest = dated[-1] if dated else edition
     if edition == newest or not _is_date(edition):
         return "current"
     latest = corpus.latest(record_id)

@@ -134,7 +134,8 @@ def test_an_edition_is_called_current_only_when_it_is(home):
         edition = head.split(" · ")[2].split(" ")[0]
         assert ("[current]" in head) == (edition == newest), head
         if edition != newest:  # an older edition says where the rule lives now, or that it is gone
-            assert re.search(rf"older edition \((now \S+ in|not in) the current rules, {newest}\)", head), head
+            where = rf"older edition \((now \S+ in|not in) the current rules, {newest}\)"
+            assert re.search(where, head), head
     labels = home.selectbox(key="f_edition").options
     assert [label for label in labels if "current Comprehensive Rules" in label] == [
         f"{newest} (current Comprehensive Rules)"]

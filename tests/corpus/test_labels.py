@@ -59,3 +59,5 @@ def test_current_only_when_no_newer_edition_is_loaded(builtin):
     assert edition_status(builtin, "cr@2024-06-07/722.4") == (
         "older edition (now 725.4 in the current rules, 2026-04-17)")
     assert edition_status(builtin, "treachery@4.0/907.4c") == "current"  # the one Treachery edition
+    # why: the 2022-10-14 rulings are the newest dated ones; the wiki's undated ruling is another ruling
+    assert edition_status(builtin, "rulings@2022-10-14/ruling/the-game-starts-with-no-monarch") == "current"
