@@ -179,7 +179,7 @@ FIELD_LIMITS = {"players": 1000, "teams": 2000, "identities": 2000, "life": 500,
 def form_to_game(form: TableForm) -> dict[str, Any]:
     """The ``game:`` mapping of the scenario format for the table on screen."""
     for key, limit in FIELD_LIMITS.items():
-        if len(str(getattr(form, key) or "")) > limit:
+        if len(str(getattr(form, key) or "")) > limit:  # a field by its name (FIELD_LIMITS' keys)
             raise InputError(FORM, f"longer than {limit} characters", key=key)
     game: dict[str, Any] = {"variant": form.variant}
     if form.variant in TEAM_VARIANTS and form.teams.strip():
@@ -202,7 +202,7 @@ def form_to_game(form: TableForm) -> dict[str, Any]:
     if options:
         game["options"] = options
     for key in ("active", "monarch", "initiative"):
-        value = getattr(form, key)
+        value = getattr(form, key)  # a field by its name
         if value and value not in (DEFAULT, NOBODY):
             game[key] = value
     life = parse_life(form.life)

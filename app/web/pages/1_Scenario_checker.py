@@ -261,6 +261,7 @@ elif asked and game is not None and facts is not None:
                     cards=services.identity_cards(game, [*events, *plan.events]))
                 drawn, _ = st.columns([3, 1])
                 drawn.image(render_svg(after), caption="the table after the what-if", width="stretch")
+                # st.context.url is Streamlit >= 1.46 (pyproject allows 1.40): without it, a relative link
                 base = str(getattr(st.context, "url", "") or "").split("?")[0]
                 link = f"{base}?ruling={presenters.encode_share(game, events, asked)}"
                 share, copy = st.columns(2)
@@ -348,7 +349,12 @@ assert game is not None
 # ------------------------------------------------------------------------------------------ 2. events
 
 st.subheader("2. Events")
-from rulesjudge.scenarios.model.events import EVENT_TYPES, event_to_yaml, parse_event  # noqa: E402
+from rulesjudge.scenarios.model.events import (  # noqa: E402
+    EVENT_TYPES,
+    EventArgError,
+    event_to_yaml,
+    parse_event,
+)
 
 try:
     derivations = services.event_steps(services.evaluate_full(game, events, []))
@@ -435,8 +441,10 @@ with st.expander("Add an event", expanded=not events):
             event = event_to_yaml(parse_event(kind, given))
             events.append(event)
             st.rerun()
-        except Exception as error:  # EventArgError: a one-line message naming the key
-            st.error(md(f"{kind}: {getattr(error, 'key', '') or ''} {error}".strip()))
+        except EventArgError as error:  # a one-line message naming the key
+            st.error(md(f"{kind}: {error.key} {error}".strip()))
+        except Exception as error:  # an argument the reader did not foresee: its message, no traceback
+            st.error(md(f"{kind}: {error}"))
 if events and st.button("Clear all events", key="clear_events"):
     state["events"] = []
     st.rerun()
