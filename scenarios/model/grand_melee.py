@@ -70,7 +70,10 @@ def begin_waiting(state: TableState) -> Result:
     steps: list[Step] = []
     for marker in sorted(state.markers, key=lambda m: m.number):
         current = next(m for m in state.markers if m.number == marker.number)
-        if current.taking_turn or not state.is_in(current.holder) or _blocked(state, current.holder):
+        busy = {m.holder for m in state.markers if m.taking_turn}  # one turn at a time for each player
+        if current.taking_turn or current.holder in busy or not state.is_in(current.holder):
+            continue
+        if _blocked(state, current.holder):
             continue
         state = _with_marker(state, current, replace(current, taking_turn=True))
         state, more = _begin(state, current.holder)
@@ -108,9 +111,19 @@ def _begin(state: TableState, player: str) -> Result:
 
 def _receive(state: TableState, marker: Marker, player: str, why: str) -> Result:
     """``player`` takes ``marker`` (807.4c) and begins their turn unless 807.4d makes them wait."""
+    busy = any(m.holder == player and m.taking_turn for m in state.markers)
     state = _with_marker(state, marker, replace(marker, holder=player, taking_turn=False))
     steps = [step(why, cr("807.4c"))]
-    if _blocked(state, player):
+    if busy:
+        steps.append(
+            step(
+                f"{player} is taking a turn already: the turn of this marker waits until that one ends (one "
+                "turn at a time; 807.4i has a marker holder's extra turn wait the same way).",
+                cr("807.4c"),
+                cr("807.4i"),
+            )
+        )
+    elif _blocked(state, player):
         steps.append(
             step(
                 f"A turn marker is within three seats to {player}'s left, so {player} waits until the player "
@@ -358,6 +371,16 @@ class GrandMelee(FreeForAll):
                     steps += more
         effective = len(state.markers) - sum(m.designated for m in state.markers)
         needed = len(state.in_game) // 4
+        if needed == 0 and effective == 1:
+            steps.append(
+                step(
+                    f"Only {len(state.in_game)} players are left: 807.4a read to the letter would leave no "
+                    "turn marker and no one could take a turn, so the last marker stays and the game goes on "
+                    "one turn at a time.",
+                    cr("807.4a"),
+                )
+            )
+            needed = 1
         if needed < effective:
             candidates = [m for m in (_marker_right_of(state, p) for p in leavers) if m is not None]
             if candidates:

@@ -285,9 +285,11 @@ def test_grand_melee_keeps_one_marker_per_full_four_players(data: st.DataObject)
         if state.game_over:
             break
         live = len(state.markers) - sum(m.designated for m in state.markers)
-        assert live == len(state.in_game) // 4, "807.4a: one turn marker for each full four players (807.4f)"
+        # 807.4a, 807.4f; below four players the last marker stays (the game goes on: grand_melee.on_leave)
+        assert live == max(1, len(state.in_game) // 4), "one turn marker for each full four players"
+        # 807.4c passes a marker at once, so one player may hold two for a while, but takes one turn at a time
+        assert len(state.turn_players) == len(set(state.turn_players)), "no player takes two turns at once"
         holders = [m.holder for m in state.markers]
-        assert len(holders) == len(set(holders)), "no player holds two turn markers"
         for marker in state.markers:
             assert state.is_in(marker.holder) or marker.taking_turn, "a marker of a player who left passes on"
         assert set(state.active_players) <= set(holders), "807.4: each active player holds a turn marker"
