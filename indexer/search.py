@@ -305,6 +305,8 @@ class Searcher:
         self._folds: dict[str, str] | None = None
         self._vocabulary: Any = None
         self._scopes: Any = None
+        self._siblings_of: dict[str, list[str]] = {}  # parent id -> its subrules (priors ask per candidate)
+        self._lists: dict[str, bool] = {}  # record id -> does it introduce a list (introduces_list)
         self._equivalents_cache: dict[str, list[str]] = {}
         self._editions_cache: dict[str, list[str]] = {}
         # the corpus lists its documents: no record is built for that
@@ -671,9 +673,11 @@ class Searcher:
 
         score = dict(scored)
         for record_id, value in scored:
-            record = self.records[record_id]
-            if not introduces_list(record):
+            if record_id not in self._lists:
+                self._lists[record_id] = introduces_list(self.records[record_id])
+            if not self._lists[record_id]:
                 continue
+            record = self.records[record_id]
             children = [c for c in record.children if c in score]
             if children:
                 best = max(children, key=score.__getitem__)
@@ -682,10 +686,13 @@ class Searcher:
         return list(score.items())
 
     def _siblings(self, record: Record) -> list[str]:
-        parent = self.records.get(record.parent) if record.parent else None
-        if parent is None:
+        if not record.parent:
             return []
-        return [c for c in parent.children if c in self.records and self.records[c].kind == "subrule"]
+        if record.parent not in self._siblings_of:
+            parent = self.records.get(record.parent)
+            self._siblings_of[record.parent] = [] if parent is None else [
+                c for c in parent.children if c in self.records and self.records[c].kind == "subrule"]
+        return self._siblings_of[record.parent]
 
     def _sibling_position(self, record: Record) -> int:
         siblings = self._siblings(record)
