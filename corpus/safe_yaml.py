@@ -218,7 +218,21 @@ def read_yaml(text: str, path: str = "<input>", *, max_chars: int,
     """
     if len(text) > max_chars:
         raise InputError(path, f"too large: {len(text)} characters (at most {max_chars})")
-    loader = _Loader(text)
+    try:
+        return _read(text, path, _Loader, raw_text)
+    except _LibyamlTooDeep:
+        # libyaml 0.2.5 refuses 1,000 nested levels while scanning ahead, before any event reaches the
+        # builder; the pure-Python parser streams them, so the depth is reported at its key and line.
+        return _read(text, path, yaml.SafeLoader, raw_text)
+
+
+class _LibyamlTooDeep(Exception):
+    """libyaml's own nesting limit was hit before :data:`MAX_DEPTH` could be checked."""
+
+
+def _read(text: str, path: str, loader_class: type[yaml.SafeLoader],
+          raw_text: frozenset[str]) -> tuple[Any, dict[Path_, int]]:
+    loader = loader_class(text)
     builder = _Builder(path, loader, raw_text)
     try:
         while loader.check_event():
@@ -228,6 +242,8 @@ def read_yaml(text: str, path: str = "<input>", *, max_chars: int,
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or str(error)
+        if "maximum nesting depth" in problem and loader_class is not yaml.SafeLoader:
+            raise _LibyamlTooDeep from None
         raise InputError(path, f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1

@@ -236,34 +236,44 @@ def poison_of(state: TableState, player: str) -> int:
     return state.poison.get(state.variant.poison_pool(state, player), 0)
 
 
-def _losses(state: TableState) -> tuple[dict[str, str], list[Step]]:
-    """Each player a state-based action makes lose, with the first cause found."""
+def _losses(state: TableState) -> tuple[dict[str, list[str]], list[Step]]:
+    """Each player state-based actions would make lose, with every cause found: an effect that stops
+    one of them (``only: life``, Transcendence) leaves the others to apply (704.3: all at once)."""
     variant = state.variant
-    found: dict[str, str] = {}
+    found: dict[str, list[str]] = {}
     steps: list[Step] = []
     for player in state.in_game:
-        pool = variant.life_pool(state, player)
-        if state.life.get(pool, 1) <= 0:
-            found.setdefault(player, "life")
+        causes = []
+        if state.life.get(variant.life_pool(state, player), 1) <= 0:
+            causes.append("life")
         if player in state.drew_from_empty:
-            found.setdefault(player, "draw")
+            causes.append("draw")
         limit, _ = variant.poison_limit(state, player)
         if poison_of(state, player) >= limit:
-            found.setdefault(player, "poison")
+            causes.append("poison")
         if state.commander and any(n >= 21 for n in state.commander_damage.get(player, {}).values()):
-            found.setdefault(player, "commander")
-    for player, cause in found.items():
-        words, cites = CAUSES[cause]
-        if cause == "life" and variant.life_pool(state, player) != player:
-            cites = (cr("704.6a"), cr("810.8c"))
-            words = f"is on a team with {life_of(state, player)} life"
-        elif cause == "poison":
-            limit, cites = variant.poison_limit(state, player)
-            words = f"has {poison_of(state, player)} poison counters ({limit} or more)"
-        elif cause == "life":
-            words = f"has {life_of(state, player)} life"
-        steps.append(step(f"{player} {words}: a state-based action makes them lose the game.", *cites))
+            causes.append("commander")
+        if causes:
+            found[player] = causes
+    for player, causes in found.items():
+        for cause in causes:
+            words, cites = _loss_words(state, player, cause)
+            steps.append(step(f"{player} {words}: a state-based action makes them lose the game.", *cites))
     return found, steps
+
+
+def _loss_words(state: TableState, player: str, cause: str) -> tuple[str, tuple[Cite, ...]]:
+    """What a state-based action sees for ``player`` and ``cause``, and the rules that say so."""
+    variant = state.variant
+    words, cites = CAUSES[cause]
+    if cause == "life" and variant.life_pool(state, player) != player:
+        return f"is on a team with {life_of(state, player)} life", (cr("704.6a"), cr("810.8c"))
+    if cause == "poison":
+        limit, cites = variant.poison_limit(state, player)
+        return f"has {poison_of(state, player)} poison counters ({limit} or more)", cites
+    if cause == "life":
+        return f"has {life_of(state, player)} life", cites
+    return words, cites
 
 
 def _objects(state: TableState) -> Result:
@@ -328,21 +338,24 @@ def to_zone(perm: Permanent, zone: str, *why: Cite) -> Permanent:
 
 
 def state_based_actions(state: TableState) -> Result:
-    """704.3: every applicable state-based action at once; players losing together leave together."""
+    """704.3: every applicable state-based action at once; players losing together leave together. A
+    player loses when any one of their causes is not stopped by a "can't lose" effect."""
     found, steps = _losses(state)
     if state.drew_from_empty:
         state = state.with_(drew_from_empty=())
     state, more = _objects(state)
     steps += more
-    by_cause: dict[str, list[str]] = {}
     losing = []
-    for player, cause in found.items():
-        ok, why = can_lose(state, player, cause)
-        if ok:
-            losing.append(player)
+    for player, causes in found.items():
+        stopped: list[Step] = []
+        for cause in causes:
+            ok, why = can_lose(state, player, cause)
+            if ok:
+                losing.append(player)
+                break
+            stopped += why
         else:
-            steps += why
-            by_cause.setdefault(cause, []).append(player)
+            steps += stopped[:1]
     if not losing:
         return state, steps
     state, more = leave(state, losing, "lost")

@@ -17,7 +17,7 @@ leave the game, control effects giving them control end, and what they still con
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from rulesjudge.scenarios.model.citations import RULING_LEAVES, Cite, cr
@@ -151,7 +151,34 @@ def objects_leave(state: TableState, leavers: set[str]) -> tuple[dict[str, Perma
         )
         steps.append(step(text, rule))
         permanents[name] = after
+    steps += attacked_left_combat(state.permanents, permanents)
     return permanents, steps
+
+
+def attacked_left_combat(before: Mapping[str, Permanent], after: dict[str, Permanent]) -> list[Step]:
+    """506.4: a permanent being attacked is removed from combat when it leaves the battlefield or its
+    controller changes; creatures attacking it keep attacking nothing (506.4c). ``after`` is updated."""
+    steps: list[Step] = []
+    for target, was in before.items():
+        now = after[target]
+        same_controller = now.on_battlefield and now.current_controller == was.current_controller
+        if not was.on_battlefield or same_controller:
+            continue
+        attackers = [n for n, p in after.items() if p.on_battlefield and p.attacking == target]
+        if not attackers:
+            continue
+        for name in attackers:
+            after[name] = replace(after[name], attacking="")
+        how = "left the battlefield" if not now.on_battlefield else "changed controller"
+        steps.append(
+            step(
+                f"{target} {how}, so it is removed from combat; {', '.join(attackers)} "
+                f"{'keeps' if len(attackers) == 1 else 'keep'} attacking, attacking nothing.",
+                cr("506.4"),
+                cr("506.4c"),
+            )
+        )
+    return steps
 
 
 def _how_they_leave(state: TableState, going: list[str], how: str) -> tuple[str, list[Step]]:

@@ -20,8 +20,9 @@ from rulesjudge.scenarios.model.citations import cr
 from rulesjudge.scenarios.model.combat import remove_from_combat, target_gone
 from rulesjudge.scenarios.model.deploy import deploy_problems
 from rulesjudge.scenarios.model.ending import to_zone
+from rulesjudge.scenarios.model.leaving import attacked_left_combat
 from rulesjudge.scenarios.model.steps import Step, step
-from rulesjudge.scenarios.model.table import COMMANDER_SPELL, TableState, Trigger
+from rulesjudge.scenarios.model.table import COMMANDER_SPELL, TableState, Trigger, frozen
 
 Result = tuple[TableState, list[Step]]
 ZONE_WORDS = {
@@ -45,7 +46,14 @@ def gain_control(state: TableState, name: str, player: str) -> Result:
     if changed and perm.attacking is not None:
         after = remove_from_combat(after)
         steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
-    return state.with_permanent(after), steps
+    return _attacked_target_moved(state, state.with_permanent(after), steps)
+
+
+def _attacked_target_moved(before: TableState, state: TableState, steps: list[Step]) -> Result:
+    """506.4/506.4c: creatures attacking a permanent whose controller changed attack nothing."""
+    permanents = dict(state.permanents)
+    steps = steps + attacked_left_combat(before.permanents, permanents)
+    return state.with_(permanents=frozen(permanents)), steps
 
 
 def control_ends(state: TableState, name: str, player: str | None) -> Result:
@@ -75,7 +83,7 @@ def control_ends(state: TableState, name: str, player: str | None) -> Result:
                 cr("800.4c"),
             )
         )
-    return state.with_permanent(after), steps
+    return _attacked_target_moved(state, state.with_permanent(after), steps)
 
 
 def deploy(state: TableState, name: str, to: str) -> Result:

@@ -91,3 +91,31 @@ def test_800_4e_combat_damage_is_not_assigned_to_a_player_who_left():
 
 def test_104_3a_a_player_who_concedes_loses():
     assert ask({"players": FOUR}, [{"concedes": "Ben"}], "losers") == ["Ben"]  # why: 104.3a
+
+
+def test_506_4c_an_attacked_planeswalker_whose_controller_leaves_goes_home_and_out_of_combat():
+    """Ben controls Cat's Jace; Ben leaves, Jace reverts to Cat (800.4a) - its controller changed, so it is
+    removed from combat (506.4) and the Bear attacking it attacks nothing and deals no damage (506.4c)."""
+    game = {"players": FOUR, "active": "Ann", "permanents": {
+        "Bear": {"owner": "Ann", "power": 4, "toughness": 4},
+        "Jace": {"owner": "Cat", "controller": "Ben", "kind": "planeswalker", "loyalty": 5}}}
+    events = [{"attack": {"attacker": "Ann", "creatures": {"Bear": "Jace"}}}, {"concedes": "Ben"},
+              "combat-damage-step"]
+    value, steps = derive(game, events, "loyalty(Jace)")
+    assert value == 5 and {"506.4", "506.4c"} <= cited(steps)
+    assert ask(game, events, "attacking(Bear)") is True
+    assert ask(game, events[:2], "attackers(Jace)") == []
+
+
+def test_506_4_an_attacked_planeswalker_taken_by_a_control_effect_leaves_combat():
+    """The same through gain-control and control-ends: any change of controller removes it from combat."""
+    game = {"players": FOUR, "active": "Ann", "permanents": {
+        "Bear": {"owner": "Ann", "power": 2, "toughness": 2},
+        "Jace": {"owner": "Cat", "kind": "planeswalker", "loyalty": 5},
+        "Chandra": {"owner": "Dan", "controller": "Cat", "kind": "planeswalker", "loyalty": 4}}}
+    taken = [{"attack": {"attacker": "Ann", "creatures": {"Bear": "Jace"}}},
+             {"gain-control": {"permanent": "Jace", "player": "Ben"}}, "combat-damage-step"]
+    assert ask(game, taken, "loyalty(Jace)") == 5
+    ended = [{"attack": {"attacker": "Ann", "creatures": {"Bear": "Chandra"}}}, {"control-ends": "Chandra"},
+             "combat-damage-step"]
+    assert ask(game, ended, "loyalty(Chandra)") == 4

@@ -69,3 +69,15 @@ def test_104_2b_an_effect_says_a_player_wins():
 
 def test_800_4_the_game_goes_on_after_one_player_leaves():
     assert ask({"players": FOUR}, [{"leaves": "Ben"}], "game-over") is False  # why: 800.4
+
+
+def test_704_3_a_life_only_cant_lose_leaves_the_other_state_based_actions_to_apply():
+    """Transcendence stops 704.5a only: the same player's empty-library draw (704.5b) or tenth poison
+    counter (704.5c) still makes them lose, even while their life is 0 or less."""
+    game = {"players": FOUR, "active": "Ann", "life": {"Ben": -3},
+            "effects": [{"cant-lose": "Ben", "only": "life"}]}
+    assert ask(game, [], "result(Ben)") is None
+    value, steps = derive(game, [{"draw-from-empty": "Ben"}], "result(Ben)")
+    assert value == "lost" and "704.5b" in cited(steps)
+    poisoned = {**game, "poison": {"Ben": 9}}
+    assert ask(poisoned, [{"poison": {"player": "Ben", "count": 1}}], "result(Ben)") == "lost"
