@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -140,9 +141,11 @@ _TYPOS = (
 )
 #: "Cat's out", "Cat's conceded": "is", "has" contracted after a name (not "Cat's left neighbour").
 _IS_WORDS = ("out", "gone", "dead", "eliminated", "knocked", "decked", "done", "the monarch")
-_CONTRACTED = re.compile(
-    r"(\w)'s (out|gone|dead|eliminated|knocked|decked|done|conceded|lost|died|dropped|quit|scooped|"
-    r"left(?! (?:hand|side|neighbou?r|of))|been)\b",
+_CONTRACTED = re.compile(  # not "who's left", "what's left": a question, read as such
+    r"(?<![\w'])(?!(?:who|what|where|that|there|here|it)'s)(\w+)'s "
+    r"(out|gone|dead|eliminated|knocked|decked|done|conceded|lost|died|dropped|quit|scooped|"
+    r"left(?=$|[,;:.!?]| (?:the (?:game|table)|and|so|now|then|who|whom|whose|what|where|is|does|can|"
+    r"will|would|before|after)\b)|been)\b",
     re.IGNORECASE,
 )
 #: "her life", "his creature": possessive pronouns become "her's", "his's", so one possessive form reads both.
@@ -171,6 +174,74 @@ def normalise(text: str) -> str:
         text = typo.sub(fix, text)
     text = _PRONOUN_POSSESSIVE.sub(r"\1's", text)
     return text.strip().rstrip("?.! ").strip()
+
+
+#: Short words people mistype at a table, mended as typed (too short to mend by spelling distance).
+_SHORT_TYPOS = {
+    "teh": "the", "hte": "the", "th": "the", "wat": "what", "waht": "what", "wht": "what", "hwo": "who",
+    "woh": "who", "wich": "which", "dose": "does", "doe": "does", "cna": "can", "adn": "and", "nad": "and",
+    "tehn": "then", "thne": "then", "fi": "if", "iff": "if", "ot": "to", "si": "is", "yhe": "the",
+    "whoes": "whose",
+}
+#: The words the reader's vocabulary turns on, mended when a typed word is one slip away from one of them
+#: (two for long words): "concceds" -> "concedes", "crwon" -> "crown". A word the grammar itself uses, or a
+#: player's name, is never mended.
+_VOCABULARY = (
+    "concede", "concedes", "conceded", "scoops", "scooped", "monarch", "crown", "initiative", "attack",
+    "attacks", "attacked", "eliminated", "library", "priority", "emperor", "emperors", "assassin",
+    "assassins",
+    "traitor", "guardian", "leader", "commander", "poison", "counters", "teammate", "teammates", "opponent",
+    "opponents", "extra", "damage", "creature", "creatures", "unveil", "unveils", "ventures", "decked",
+    "leaves", "happens", "happen", "combat", "whose", "knocked", "venture", "defending", "setup", "loses",
+)
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Damerau-Levenshtein distance (a swap of two neighbours is one slip), stopped past ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        row = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                row[j] = min(row[j], previous2[j - 2] + 1)
+        previous2, previous = previous, row
+    return previous[-1]
+
+
+def _mend_word(word: str, keep: frozenset[str]) -> str:
+    lower = word.lower()
+    if lower in _SHORT_TYPOS:
+        return _SHORT_TYPOS[lower]
+    if len(lower) < 5 or lower in keep or not lower.isalpha():
+        return word
+    limit = 2 if len(lower) >= 7 else 1
+    # nearest first, then the nearest in length ("concceds": "concedes" rather than "concede")
+    scored = sorted((_distance(lower, v, limit), abs(len(v) - len(lower)), v) for v in _VOCABULARY)
+    best = [v for d, n, v in scored if (d, n) == scored[0][:2]]
+    if scored[0][0] > limit or len(best) > 1:
+        return word  # too far, or as near to two words: not a slip we can mend
+    return best[0]
+
+
+def mend_typos(text: str, names: Sequence[str] = ()) -> str:
+    """Typos of the reader's vocabulary mended, names and the grammar's own words left alone.
+
+    >>> mend_typos("whos teh monarch if Cat concceds", ["Cat"])
+    'whos the monarch if Cat concedes'
+    """
+    keep = _known_words() | {n.casefold() for name in names for n in name.split()}
+    return re.sub(r"[A-Za-z]+", lambda m: _mend_word(m[0], keep), text)
+
+
+@functools.cache
+def _known_words() -> frozenset[str]:
+    """Every word the grammar's patterns spell out: real words, never mended into another."""
+    patterns = [p.pattern for p, _ in (*_QUESTIONS.rules, *_HAPPENINGS.rules, *_REFERENCES)]
+    return frozenset(w for p in patterns for w in re.findall(r"[a-z]{2,}", p.lower()))
 
 
 _LEADING = re.compile(
@@ -261,9 +332,10 @@ _EXCEPT = r"(?:except(?: for)?|but|other than|besides|apart from|save|excluding|
 class _Reader:
     """Resolves references against one table; remembers who was named (for "the other team")."""
 
-    def __init__(self, facts: TableFacts, hint: str = "") -> None:
+    def __init__(self, facts: TableFacts, hint: str = "", sentence: str = "") -> None:
         self.facts = facts
         self.mentioned: list[str] = []
+        self.sentence_names = self._names_in(sentence)  # everyone the whole sentence names, in order
         self.gone: set[str] = set()
         self.subject: Ref | None = None  # what "he", "her", "their" stand for: the last clause's subject
         self.focus: Ref | None = None  # or the player an event last did something to ("hits him")
@@ -288,6 +360,17 @@ class _Reader:
     def restore(self, saved: tuple[Any, ...]) -> None:
         self.mentioned, self.gone = list(saved[0]), set(saved[1])
         self.subject, self.new_clause, self.focus = saved[2], saved[3], saved[4]
+
+    def someone_else(self, pronoun: str, ref: Ref, player: str) -> Ref:
+        """ "Ben hits her": a pronoun that came out as the clause's own subject stands for the one other
+        player the sentence names; with several candidates it is not guessed."""
+        if player not in ref.players or not re.fullmatch(_PRONOUN, pronoun.strip(), re.IGNORECASE):
+            return ref
+        others = [p for p in self.mentioned if p != player]  # named so far, else anywhere in the sentence
+        others = others or [p for p in self.sentence_names if p != player]
+        if len(others) != 1:
+            raise _Unknown(f"whom does '{pronoun.strip()}' stand for? name the player", pronoun)
+        return Ref((others[0],), others[0])
 
     def affected(self, ref: Ref) -> Ref:
         """Note the player an event did something to: a later "he" or "her life" means them."""
@@ -328,7 +411,7 @@ class _Reader:
         return Ref((player,), player if player == words else f"{words} ({player})")
 
     # -- the vocabulary
-    def refer(self, raw: str, *, one: bool = False) -> Ref:
+    def refer(self, raw: str, *, one: bool = False, alone: bool = False) -> Ref:
         """The players a fragment names. ``one``: it must be a single player (the subject of an event said
         in the singular), so "the emperor" at a table with two emperors is an error asking which.
 
@@ -348,6 +431,8 @@ class _Reader:
             raise self.unknown(text)
         if one and len(ref.players) > 1 and not ref.plural:
             raise _Unknown(f"{ref.words}: which one? name a player", text)
+        if alone and len(ref.players) > 1:  # an event one player does: never drop the others unsaid
+            raise _Unknown(f"{ref.words}: one player at a time here - ask about each of them", text)
         return self._note(ref)
 
     def _several(self, text: str) -> Ref | None:
@@ -356,12 +441,20 @@ class _Reader:
                   if p.strip()]
         if len(pieces) < 2:
             return None
+        pieces = [word for piece in pieces for word in self._spaced_names(piece.strip())]
         refs = [self._single(piece.strip()) for piece in pieces]
         if any(r is None for r in refs):
             missing = next(p for p, r in zip(pieces, refs, strict=True) if r is None)
             raise self.unknown(missing.strip())
         players = list(dict.fromkeys(p for r in refs if r for p in r.players))
         return Ref(tuple(players), _names([r.words for r in refs if r]), plural=True)
+
+    def _spaced_names(self, piece: str) -> list[str]:
+        """ "ann ben" in "ann ben and cat" (typed without the comma): names, when every word is one."""
+        words = piece.split()
+        if len(words) > 1 and self._single(piece) is None and all(self.name(w) for w in words):
+            return words
+        return [piece]
 
     def _single(self, text: str) -> Ref | None:
         text = text.strip().strip("\"'").strip()
@@ -426,6 +519,9 @@ def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref |
     return register
 
 
+_PRONOUN = r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its)"
+
+
 @_reference(r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its|himself|herself|themselves|themself)")
 def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
     """ "He", "her", "their": the player an earlier event did something to, else the clause's subject."""
@@ -481,9 +577,10 @@ def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
     return Ref(ref.players, ref.words, plural=plural)
 
 
-@_reference(rf"(?P<x>.+?){_POSS} emperor")
+@_reference(rf"(?P<x>.+?){_POSS}(?: team{_POSS}| side{_POSS})? emperor|"
+            rf"(?:the )?emperor (?:on|of|from|for) (?P<x2>.+?){_POSS} (?:team|side)")
 def _someones_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    owner = reader.owner(match["x"])
+    owner = reader.owner(match["x"] or match["x2"])
     if owner is None:
         return None
     team = {owner, *reader.teammates(owner)}
@@ -567,9 +664,11 @@ def _everyone(reader: _Reader, match: re.Match[str]) -> Ref:
     r"the rest(?: of (?:us|them|"
             r"the table))?")
 def _everyone_else(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    if not reader.mentioned:
+    # "if everybody else concedes, does Ann win": said before the one player the sentence names
+    named = reader.mentioned or (reader.sentence_names if len(reader.sentence_names) == 1 else [])
+    if not named:
         return None
-    players = [p for p in reader.playing() if p not in reader.mentioned]
+    players = [p for p in reader.playing() if p not in named]
     return reader._group(players, "everyone else", "left")
 
 
@@ -706,14 +805,15 @@ _BE = r"(?:'s| is| will be| would be| becomes| will become| would become| should
     r" gets to be| should be| is going to be| remains| stays| was)"
 _KING = r"(?:the )?(?:new |next )?(?:monarch|king|queen)"
 _CROWN = r"(?:the )?(?:crown|monarchy|monarch designation|monarch)"
-_HOLD = r"(?:gets|takes|has|holds|keeps|ends up with|wears|inherits|receives|steals|is given|would get|" \
+_HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|receives|steals|is given|" \
+    r"would get|" \
     r"will get|" \
     r"would have|will have|should get|gets to keep|would take|will take|is left with|picks up)"
 
 
 @_QUESTIONS(
     rf"who{_BE}? {_KING}",
-    rf"who {_HOLD} {_CROWN}",
+    rf"who(?: {_HOLD}|'s got) {_CROWN}",
     rf"(?:where|who) (?:does|would|will) {_CROWN} go(?: to)?",
     rf"what happens to {_CROWN}",
     rf"who(?:'s| is) {_KING}",
@@ -730,6 +830,8 @@ def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return _Ask("initiative", "who has the initiative", ("initiative",), headline=("value", "initiative"))
     if reader.topic == "monarch":
         return _Ask("monarch", "who is the monarch", ("monarch",), headline=("value", "monarch"))
+    if reader.topic == "priority" and reader.facts.knows_question("priority") and reader.facts.questions:
+        return _Ask("priority", "who receives priority", ("priority",), headline=("value", "priority"))
     return None
 
 
@@ -740,17 +842,27 @@ def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
     rf"(?:does|will|would) {_CROWN} (?:go|pass|move) to {_X}",
 )
 def _q_is_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
+    who = _holder(reader, match["x"], match[0])
     lose = (match.groupdict().get("verb") or "").lower() == "lose"
     words = f"does {who.words} lose the crown" if lose else f"is {who.words} the monarch"
     return _Ask("monarch", words, ("monarch",), who.players, ("is", "monarch", who.players[0], lose))
 
 
 _THE_INITIATIVE = r"(?:the )?initiative"
+_GAINING = re.compile(r"\b(?:get|take|steal|inherit|become|gain)\b", re.IGNORECASE)
+
+
+def _holder(reader: _Reader, text: str, question: str) -> Ref:
+    """Whom "does he get the initiative" asks about. After "Ben hits Dan", "he" gaining a designation is the
+    one who dealt the damage (the clause's subject); "he" keeping or losing it is the one hit."""
+    if (re.fullmatch(_PRONOUN, text.strip(), re.IGNORECASE) and _GAINING.search(question)
+            and reader.subject is not None and reader.focus is not None):
+        return reader._note(reader.subject)
+    return reader.refer(text, one=True, alone=True)
 
 
 @_QUESTIONS(
-    rf"who {_HOLD} {_THE_INITIATIVE}",
+    rf"who(?: {_HOLD}|'s got) {_THE_INITIATIVE}",
     rf"who{_BE}? (?:the )?(?:new )?initiative (?:holder|player)",
     rf"(?:where|who) (?:does|would|will) {_THE_INITIATIVE} go(?: to)?",
     rf"what happens to {_THE_INITIATIVE}",
@@ -765,7 +877,7 @@ def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     rf"is {_X} (?:still )?(?:the )?initiative (?:holder|player)",
 )
 def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
+    who = _holder(reader, match["x"], match[0])
     lose = (match.groupdict().get("verb") or "").lower() == "lose"
     words = f"does {who.words} lose the initiative" if lose else f"does {who.words} have the initiative"
     return _Ask("initiative", words, ("initiative",), who.players, ("is", "initiative", who.players[0], lose))
@@ -806,7 +918,7 @@ def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
     rf"is {_X} (?:still )?(?:the )?active(?: player)?",
 )
 def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     return _Ask("turn", f"is {who.words} the active player", ("active", "next-turn"), who.players,
                 ("member", "active", who.players, False))
 
@@ -820,11 +932,17 @@ def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("turn-order", "what is the turn order", ("turn-order",), headline=("value", "turn-order"))
 
 
-@_QUESTIONS(rf"who (?:plays|goes|comes|is|takes (?:a|their) turn) (?:right )?after {_X}")
+@_QUESTIONS(
+    rf"who (?:plays|goes|comes|is|takes (?:a|their) turn)(?: next| up)? (?:right )?after {_X}",
+    rf"who(?:'s| is) (?:next|up|up next) (?:right )?after {_X}",
+    rf"whose turn (?:is|comes|is it) (?:right )?after {_X}{_POSS}?(?: turn)?",
+)
 def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
-    return _Ask("turn-order", f"who plays after {who.words}", ("turn-order",), who.players,
-                ("after", who.players[0]))
+    """Who plays after X: the turn order, or the next turn when X is the active player (an extra turn may
+    come first, 500.7)."""
+    who = reader.refer(match["x"], one=True, alone=True)
+    return _Ask("turn-order", f"who plays after {who.words}", ("turn-order", "active", "next-turn"),
+                who.players, ("after", who.players[0]))
 
 
 @_QUESTIONS(
@@ -851,7 +969,10 @@ def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("in-game", "who is still in the game", ("in-game",), headline=("value", "in-game"))
 
 
-@_QUESTIONS(rf"is {_X} still (?:in|alive|playing|in the game)")
+@_QUESTIONS(
+    rf"is {_X} still (?:in|alive|playing|in the game)",
+    rf"(?:does|do|will|would|can) {_X} (?:survive|live|stay in|stay alive|make it)(?: the game)?",
+)
 def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])
     return _Ask("in-game", f"is {who.words} still in the game", ("in-game",), who.players,
@@ -896,6 +1017,9 @@ def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
 
 @_QUESTIONS(
     rf"(?:does|do|will|would) {_X} (?:also )?lose(?: the game)?(?: too| as well)?",
+    rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
+    rf"(?: too| as well)?",
+    rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",
     rf"(?:is|are) {_X} (?:also )?(?:out|eliminated|dead)(?: too| as well)?",
 )
 def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
@@ -1021,7 +1145,7 @@ _RANGE = r"range(?: of influence)?"
     rf"can {_X} (?:reach|affect) {_Y}",
 )
 def _q_in_range(match: re.Match[str], reader: _Reader) -> _Ask | None:
-    source = reader.refer(match["x"], one=True)
+    source = reader.refer(match["x"], one=True, alone=True)
     others = reader.refer(match["y"])
     pairs = [(source.players[0], o) for o in others.players if o != source.players[0]]
     if not pairs:
@@ -1038,7 +1162,7 @@ def _q_in_range(match: re.Match[str], reader: _Reader) -> _Ask | None:
     rf"who(?:m)? does {_X}{_POSS}? {_RANGE} (?:reach|cover|include)",
 )
 def _q_who_in_range(match: re.Match[str], reader: _Reader) -> _Ask:
-    source = reader.refer(match["x"], one=True)
+    source = reader.refer(match["x"], one=True, alone=True)
     player = source.players[0]
     others = [p for p in reader.facts.players if p != player]
     return _Ask("who-in-range", f"who is within {source.words}'s range of influence",
@@ -1073,7 +1197,7 @@ _q_opponents = _QUESTIONS(
     rf"(?:is|are) {_Y} (?:an )?opponents? (?:of|to) {_X}",
 )
 def _q_is_opponent(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     other = reader.refer(match["y"])
     player = who.players[0]
     return _Ask("opponents", f"is {other.words} {who.words}'s opponent", (f"opponents({player})",),
@@ -1082,7 +1206,7 @@ def _q_is_opponent(match: re.Match[str], reader: _Reader) -> _Ask:
 
 @_QUESTIONS(rf"are {_X} and {_Y} opponents")
 def _q_are_opponents(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     other = reader.refer(match["y"], one=True)
     player = who.players[0]
     return _Ask("opponents", f"are {who.words} and {other.words} opponents", (f"opponents({player})",),
@@ -1107,7 +1231,7 @@ _q_teammates = _QUESTIONS(
     rf"is {_Y} on the same team as {_X}",
 )
 def _q_are_teammates(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     other = reader.refer(match["y"], one=True)
     player = who.players[0]
     return _Ask("teammates", f"are {who.words} and {other.words} teammates", (f"teammates({player})",),
@@ -1199,7 +1323,7 @@ _q_poison = _QUESTIONS(
 def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:
         return None
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     named = match.groupdict().get("c") or match.groupdict().get("c2")
     commanders = [c for c, _owner in reader.facts.commanders]
     if named:
@@ -1323,7 +1447,8 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
                       gone=ref.players)
 
 
-_HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|punches|gets through to|" \
+_HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|punches|punched|" \
+    rf"cracks|cracked|crack|smashes|smashed|bashes|bashed|clocks|clocked|gets through to|" \
     rf"get through to|" \
     rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?damage to|" \
     r"swings (?:in )?(?:at|into) and hits)"
@@ -1336,8 +1461,9 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:connects|connect|hits|gets through|d
 
 def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, creatures: int = 1,
             *, words: str = "") -> _Happening:
-    source = reader.refer(source_text, one=True)
-    target = reader.affected(reader.refer(target_text, one=True))
+    source = reader.refer(source_text, one=True, alone=True)
+    target = reader.refer(target_text, one=True, alone=True)
+    target = reader.affected(reader.someone_else(target_text, target, source.players[0]))
     a, t = source.players[0], target.players[0]
     if a == t:
         raise _Unknown(f"{a} can't deal combat damage to themselves here", target_text)
@@ -1363,17 +1489,30 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening:
     said = match.groupdict().get("n") or match["amount"]
     commander = _commander_of(reader, match["x"], match["thing"])
     if commander is not None:
-        target = reader.refer(match["y"], one=True)
-        amount = _number(said, 0)
-        hit: dict[str, Any] = {"creature": commander, "to": target.players[0]}
-        if amount:
-            hit["amount"] = amount
-        words = f"{commander} deals {amount or 'its'} combat damage to {target.words}".replace("its combat",
-                                                                                             "combat")
-        return _Happening(({"combat-damage": hit},), words, target.players,
-                          extra=(f"life({target.players[0]})",
-                                 f"commander-damage({target.players[0]}, {commander})"))
+        return _commander_hits(reader, commander, match["y"], said)
     return _combat(reader, match["x"], match["y"], _number(said, _power(match["thing"])))
+
+
+def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
+    """A commander's combat damage (903.10a): its power unless an amount is said."""
+    target = reader.affected(reader.refer(target_text, one=True, alone=True))
+    amount = _number(said, 0)
+    hit: dict[str, Any] = {"creature": commander, "to": target.players[0]}
+    if amount:
+        hit["amount"] = amount
+    words = f"{commander} deals {amount or 'its'} combat damage to {target.words}".replace("its combat",
+                                                                                         "combat")
+    return _Happening(({"combat-damage": hit},), words, target.players,
+                      extra=(f"life({target.players[0]})",
+                             f"commander-damage({target.players[0]}, {commander})"))
+
+
+def _named_commander(reader: _Reader, text: str) -> str | None:
+    """ "Krenko" (or "Ann's Krenko") as the one dealing damage: a commander on the table, by its name."""
+    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+        return None
+    name = re.sub(rf"(?i)^.+?{_POSS} ", "", text.strip())
+    return next((c for c, _owner in reader.facts.commanders if c.casefold() == name.casefold()), None)
 
 
 def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | None:
@@ -1412,6 +1551,9 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>[\w/+'-]+(?: [\w/+'-]+)
     rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",
 )
 def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening:
+    commander = _named_commander(reader, match["x"])
+    if commander is not None:  # "Krenko connects with Ben for seven"
+        return _commander_hits(reader, commander, match["y"], _said(match, "n", "amount"))
     count_text = (match.groupdict().get("count") or "").lower()
     creatures = _number(count_text, 1) if re.fullmatch(_NUMBER, count_text or "x") else 1
     total = match.groupdict().get("amount")
@@ -1427,9 +1569,12 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:takes|took|"
     rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?combat damage from {_X}(?:{_POSS}{_THING})?"
     rf"{_STEP}",
+    # "takes 3 from Ben's creature": a creature's damage is combat damage here
+    rf"{_Y} (?:takes|took|take|gets hit for) (?P<n2>{_NUMBER})(?: (?:points? of )?damage)? from {_X}{_POSS}"
+    rf"(?:{_THING})",
 )
 def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
-    amount = _number(match.groupdict().get("n") or match.groupdict().get("amount"))
+    amount = _number(_said(match, "n", "n2", "amount"))
     return _combat(reader, match["x"], match["y"], amount)
 
 
@@ -1438,23 +1583,26 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
-    source = reader.refer(match["x"], one=True)
-    target = reader.affected(reader.refer(match["y"], one=True))
+    source = reader.refer(match["x"], one=True, alone=True)
+    target = reader.affected(reader.refer(match["y"], one=True, alone=True))
     amount = _number(match.groupdict().get("n") or match.groupdict().get("amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
 
 
-@_HAPPENINGS(rf"{_Y} (?:takes|took|"
-    rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?")
+@_HAPPENINGS(
+    rf"{_Y} (?:takes|took|"
+    rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?",
+    rf"{_Y} (?:takes|took|take) (?P<n2>{_NUMBER}) from {_X}",  # "takes seven from Cat": said of damage
+)
 def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
-    target = reader.affected(reader.refer(match["y"], one=True))
-    amount = _number(match["n"])
+    target = reader.affected(reader.refer(match["y"], one=True, alone=True))
+    amount = _number(_said(match, "n", "n2"))
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
     if match.groupdict().get("x"):
-        source = reader.refer(match["x"], one=True)
+        source = reader.refer(match["x"], one=True, alone=True)
         event["from"] = source.players[0]
         players.insert(0, source.players[0])
     return _Happening(({"damage": event},), f"{target.words} takes {amount} noncombat damage", tuple(players),
@@ -1463,6 +1611,8 @@ def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
 
 @_HAPPENINGS(
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life",
+    # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
+    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )
 def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
     who = _affected_player(reader, match["x"])
@@ -1514,28 +1664,36 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 
 @_HAPPENINGS(
-    rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into) (?P<n>\d{{1,3}})",
-    rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to) (?P<n2>\d{{1,3}})",
-    rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>\d{{1,3}})",
+    rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into|drops to|falls to|"
+    rf"is) (?P<n>{_NUMBER})",
+    rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>{_NUMBER})",
+    # "Ann is at one life": the table as it stands, said as a life total
+    rf"{_X} (?:is|are|was|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
 )
 def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
         return None
     who = _affected_player(reader, match["x"])
-    life = int(_said(match, "n", "n2", "n3") or 0)
+    life = _number(_said(match, "n", "n2", "n3"), 0)
     return _each_player(who, "set-life", "life", life, f"{who.words}'s life total becomes {life}", "life")
 
 
 @_HAPPENINGS(
     rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) an extra turn"
     r"(?: after this one)?",
+    rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) (?P<n>{_NUMBER}) extra turns"
+    r"(?: after this one)?",
 )
 def _h_extra_turn(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("extra-turn"):
         return None
-    who = reader.refer(match["x"], one=True)
-    return _Happening(({"extra-turn": who.players[0]},), f"{who.words} takes an extra turn after this one",
-                      who.players)
+    who = reader.refer(match["x"], one=True, alone=True)
+    count = _number(match.groupdict().get("n"))
+    if not 1 <= count <= 10:
+        return None
+    # one effect at a time, each adding a turn right after this one (500.7)
+    words = f"{who.words} takes {'an extra turn' if count == 1 else f'{count} extra turns'} after this one"
+    return _Happening(({"extra-turn": who.players[0]},) * count, words, who.players)
 
 
 @_HAPPENINGS(
@@ -1545,10 +1703,14 @@ def _h_extra_turn(match: re.Match[str], reader: _Reader) -> _Happening | None:
 def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("pass-priority"):
         return None
+    reader.topic = "priority"
     if match.groupdict().get("x"):
-        who = reader.refer(match["x"], one=True)
+        who = reader.refer(match["x"], one=True, alone=True)
         return _Happening(({"pass-priority": who.players[0]},), f"{who.words} passes priority", who.players)
-    return _Happening(("pass-priority",), "priority passes", ())
+    # everyone: one pass each, in succession (117.4), a Two-Headed Giant team passing as one (805.5b)
+    sides = len({reader.facts.teams.get(p, p) for p in reader.playing()}) \
+        if reader.facts.variant == "two-headed-giant" else len(reader.playing())
+    return _Happening(("pass-priority",) * sides, "every player passes priority in succession", ())
 
 
 @_HAPPENINGS(
@@ -1573,7 +1735,7 @@ def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
     r"(?:an|a) (?:effect|card|spell|ability))?",
 )
 def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     return _Happening(({"become-monarch": who.players[0]},), f"{who.words} becomes the monarch", who.players)
 
 
@@ -1581,14 +1743,14 @@ def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X} {_MODAL}(?:takes|took|take|gets|get|gains|gain|receives|takes over) {_THE_INITIATIVE}",
 )
 def _h_take_initiative(match: re.Match[str], reader: _Reader) -> _Happening:
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     return _Happening(({"take-initiative": who.players[0]},), f"{who.words} takes the initiative",
                       who.players)
 
 
 @_HAPPENINGS(rf"{_X} {_MODAL}(?:wins|won|win)(?: the game)?(?: (?:with|through|by|via|off|thanks to) .+)?")
 def _h_wins(match: re.Match[str], reader: _Reader) -> _Happening:
-    who = reader.refer(match["x"], one=True)
+    who = reader.refer(match["x"], one=True, alone=True)
     return _Happening(({"wins": who.players[0]},), f"an effect says {who.words} wins the game", who.players)
 
 
@@ -1600,7 +1762,8 @@ def _h_unveil(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.roles:
         return None
     who = reader.refer(match["x"], one=True)
-    return _Happening(({"unveil": who.players[0]},), f"{who.words} unveils", who.players)
+    return _Happening(tuple({"unveil": p} for p in who.players), f"{who.words} unveil{who.verb_s}",
+                      who.players)
 
 
 # --- time
@@ -1625,7 +1788,7 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
     text = re.sub(rf"(?i){_POSS}$", "", text.strip())
     if text.lower() in ("the", "this", "the current", "the active player"):
         return None
-    return reader.refer(text, one=True).players[0]
+    return reader.refer(text, one=True, alone=True).players[0]
 
 
 @_HAPPENINGS(
@@ -1639,6 +1802,24 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
 )
 def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
     return _Happening(("next-turn",), "the turn ends and the next one begins")
+
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+@_HAPPENINGS(
+    rf"(?:the )?turns? (?:passes|pass|goes by|go by|ends|end) (?P<n>once|twice|thrice|{_NUMBER} times)",
+    rf"(?:after |in )?(?P<n>{_NUMBER}) (?:more )?turns(?: (?:pass|go by|later|from now|have passed))?",
+    rf"(?:we )?(?:go|skip|move) (?:forward |ahead )?(?P<n>{_NUMBER}) turns(?: (?:ahead|forward|later))?",
+)
+def _h_turns_pass(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "the turn passes twice", "two turns later": that many turns end, one after the other."""
+    said = match["n"].lower().removesuffix(" times")
+    count = _TIMES.get(said) or _number(said, 0)
+    if not 1 <= count <= 20:
+        return None
+    return _Happening(("next-turn",) * count,
+                      f"{count} turn{'s' if count > 1 else ''} end, one after the other")
 
 
 @_HAPPENINGS(
@@ -1702,7 +1883,11 @@ _QUESTION_START = re.compile(
 _TURN_MODIFIER = re.compile(
     rf"^(?P<rest>.+?),? (?:on|during|in) (?P<whose>(?:their|his|her|its)|"
     rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
-_SPLIT = re.compile(r",? and then |,? then |; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
+_SPLIT = re.compile(r",? and then |,? then |,? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
+                    r"; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
+#: Words that put two events in order against the order they are said in: "A after B" is B then A.
+_ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|this\b)", re.IGNORECASE)
+_ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORECASE)
 
 
 def _clause(text: str, reader: _Reader) -> list[_Happening]:
@@ -1729,7 +1914,8 @@ def _clause(text: str, reader: _Reader) -> list[_Happening]:
 
 def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
     """Clauses in order: "Ann concedes and then Ben's creature hits Cat" is two events, one after the other;
-    "Ann and Ben concede" is one (they leave at the same time)."""
+    "Ann and Ben concede" is one (they leave at the same time); "Cat concedes after Ben hits her" and
+    "before Cat concedes, Ben hits her" are Ben's hit, then Cat's conceding."""
     text = _trim(text)
     saved = reader.save()
     try:
@@ -1738,20 +1924,123 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
         first = error
     if depth > 3:
         raise first
+    for read in (_in_sequence, _in_order_said):
+        reader.restore(saved)
+        found = read(text, reader, depth)
+        if found is not None:
+            return found
+    reader.restore(saved)
+    raise first
+
+
+def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "A and then B", "A, B": the events as said; "Ben hits Cat and then concedes": Ben, said once."""
+    saved = reader.save()
     for split in _SPLIT.finditer(text):
         reader.restore(saved)
         left, right = text[: split.start()], text[split.end():]
         try:
             head = _clause(_trim(left), reader)
-            return [*head, *_happenings(right, reader, depth + 1)]
+        except _Unknown:
+            continue
+        after_head = reader.save()
+        subject = reader.subject.players[0] if reader.subject and len(reader.subject.players) == 1 else None
+        for tail in (right, f"{subject} {right}" if subject else None):
+            if tail is None:
+                continue
+            reader.restore(after_head)
+            try:
+                return [*head, *_happenings(tail, reader, depth + 1)]
+            except _Unknown:
+                continue
+    return None
+
+
+def _in_order_said(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "A after B" (B, then A), "A before B" (A, then B), "before B, A" and "after B, A"."""
+    saved = reader.save()
+    leading = _ORDER_FIRST.match(text)
+    if leading:  # "before B, A": where B ends is where a clause ends
+        rest = text[leading.end():]
+        cuts = [m.start() for m in re.finditer(r",? ", rest)]
+        for cut in cuts:
+            reader.restore(saved)
+            said_first, said_second = rest[:cut], rest[cut:].lstrip(", ")
+            try:
+                first = _clause(_trim(said_first), reader)
+                second = _happenings(said_second, reader, depth + 1)
+            except _Unknown:
+                continue
+            before = leading["word"].lower() == "before"
+            return [*second, *first] if before else [*first, *second]
+    for order in _ORDER.finditer(text):
+        reader.restore(saved)
+        said_first, said_second = text[: order.start()], text[order.end():]
+        try:
+            first = _happenings(said_first, reader, depth + 1)
+            second = _happenings(said_second, reader, depth + 1)
+        except _Unknown:
+            continue
+        before = order["word"].lower() == "before"
+        return [*first, *second] if before else [*second, *first]
+    return None
+
+
+def _ask(text: str, reader: _Reader) -> _Ask:
+    """One question, or two joined by "and": "who has the monarch and (who has) the initiative"."""
+    text = _trim(text)
+    saved = reader.save()
+    try:
+        return _QUESTIONS.first(text, reader, "a question")
+    except _Unknown as error:
+        first = error
+    for joint in re.finditer(r",? and (?:also )?", text, re.IGNORECASE):
+        reader.restore(saved)
+        left, right = text[: joint.start()], text[joint.end():]
+        try:
+            one = _QUESTIONS.first(left, reader, "a question")
+        except _Unknown:
+            continue
+        words = left.split()
+        # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
+        for cut in range(0, len(words)):
+            second = right if cut == 0 else " ".join([*words[:cut], right])
+            try:
+                other = _QUESTIONS.first(second, reader, "a question")
+            except _Unknown:
+                continue
+            return _both(one, other)
+    reader.restore(saved)
+    raise first
+
+
+def _ask_with_time(text: str, reader: _Reader) -> tuple[list[_Happening], _Ask]:
+    """A question, or a question with its own later event: "(if Ann becomes the monarch) who draws at the
+    end of turn" is the end step after the first event, then the question."""
+    saved = reader.save()
+    try:
+        return [], _ask(text, reader)
+    except _Unknown as error:
+        first = error
+    for connector in re.finditer(rf"(?<= ){_CONNECTOR}(?= )", text, re.IGNORECASE):
+        reader.restore(saved)
+        question, condition = text[: connector.start() - 1], text[connector.end() + 1:]
+        timed = connector[0].strip().lower() in ("at", "in", "during", "on")
+        try:
+            later = _happenings(f"{connector[0].strip()} {condition}" if timed else condition, reader)
+            return later, _ask(question, reader)
         except _Unknown:
             continue
     reader.restore(saved)
     raise first
 
 
-def _ask(text: str, reader: _Reader) -> _Ask:
-    return _QUESTIONS.first(_trim(text), reader, "a question")
+def _both(one: _Ask, other: _Ask) -> _Ask:
+    """Two questions asked at once: both sets of questions, each answered in its own part of the line."""
+    questions = tuple(dict.fromkeys((*one.questions, *other.questions)))
+    players = tuple(dict.fromkeys((*one.players, *other.players)))
+    return _Ask("several", f"{one.words}, and {other.words}", questions, players,
+                ("several", ((one.words, one.headline), (other.words, other.headline))))
 
 
 def _join(happenings: Sequence[_Happening]) -> str:
@@ -1791,7 +2080,7 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
         text, re.IGNORECASE)
     if what_if:
         def happens_only() -> WhatIf:
-            return _combine(_happenings(what_if["c"], _Reader(facts)), None)
+            return _combine(_happenings(what_if["c"], _Reader(facts, sentence=text)), None)
 
         yield happens_only
 
@@ -1802,7 +2091,7 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
 
         def question_first(q: str = question, c: str = condition, t: bool = timed,
                            word: str = connector[0].strip()) -> WhatIf:
-            reader = _Reader(facts, hint=q)
+            reader = _Reader(facts, hint=q, sentence=text)
             happenings = _happenings(f"{word} {c}" if t else c, reader)
             return _combine(happenings, _ask(q, reader))
 
@@ -1820,14 +2109,15 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
         question = body[start.start():]
 
         def condition_first(c: str = condition, q: str = question) -> WhatIf:
-            reader = _Reader(facts, hint=q)
+            reader = _Reader(facts, hint=q, sentence=text)
             happenings = _happenings(c, reader)
-            return _combine(happenings, _ask(q, reader))
+            later, ask = _ask_with_time(q, reader)
+            return _combine([*happenings, *later], ask)
 
         yield condition_first
 
     def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
-        return _combine(_happenings(body, _Reader(facts)), None)
+        return _combine(_happenings(body, _Reader(facts, sentence=text)), None)
 
     yield bare_events
 
@@ -1851,7 +2141,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     if len(question) > MAX_QUESTION:
         raise WhatIfError(f"the question is longer than {MAX_QUESTION} characters")
     facts = _facts(table)
-    text = _trim(normalise(question))
+    text = _trim(mend_typos(normalise(question), facts.players))
     if not text or not facts.players:
         return None
     errors: list[_Unknown] = []
@@ -1882,10 +2172,16 @@ def answer_line(plan: WhatIf, values: Mapping[str, Any]) -> str:
     >>> answer_line(plan, {"can-attack(Ann, Ben)": True, "can-attack(Ann, Cat)": False})
     'Ben'
     """
-    spec = plan.headline
+    return _line(plan.headline, values)
+
+
+def _line(spec: tuple[Any, ...], values: Mapping[str, Any]) -> str:
+    """The answer line a headline spec says how to read (see :func:`answer_line`)."""
     if not spec:
         return ""
     kind = spec[0]
+    if kind == "several":
+        return "; ".join(f"{words}: {_line(part, values)}" for words, part in spec[1])
     if kind == "value":
         return _say(values.get(spec[1]))
     if kind == "is":
@@ -1905,6 +2201,8 @@ def answer_line(plan: WhatIf, values: Mapping[str, Any]) -> str:
     if kind == "after":
         order = list(values.get("turn-order") or [])
         player = spec[1]
+        if values.get("active") == player and values.get("next-turn"):
+            return _say(values["next-turn"])
         if player not in order or len(order) < 2:
             return f"{player} is not in the turn order ({_say(order)})"
         return order[(order.index(player) + 1) % len(order)]
