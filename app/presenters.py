@@ -238,7 +238,10 @@ def game_to_form(game: dict[str, Any]) -> TableForm:
         else:
             identity_lines.append(f"{name}: {identity}")
     form.identities = "\n".join(identity_lines)
-    form.active = str(game.get("active") or DEFAULT)
+    active = game.get("active")
+    if isinstance(active, list):  # Two-Headed Giant's active team: the form names one head
+        active = active[0] if active else None
+    form.active = str(active or DEFAULT)
     form.monarch = str(game.get("monarch") or NOBODY)
     form.initiative = str(game.get("initiative") or NOBODY)
     form.life = ", ".join(f"{k}: {v}" for k, v in (game.get("life") or {}).items())

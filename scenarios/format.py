@@ -112,7 +112,7 @@ class GameSchema(_Strict):
     players: list[str] | None = None
     teams: list[list[str] | TeamSchema] | None = None
     options: OptionsSchema = Field(default_factory=OptionsSchema)
-    active: str | None = None
+    active: str | list[str] | None = None  # a list: the active team, in Two-Headed Giant
     monarch: str | None = None
     initiative: str | None = None
     life: dict[str, int] = Field(default_factory=dict)
@@ -124,6 +124,18 @@ class GameSchema(_Strict):
     effects: list[Any] = Field(default_factory=list)
     turn_markers: list[str] | None = Field(default=None, alias="turn-markers")
     extra_turns: list[str] = Field(default_factory=list, alias="extra-turns")
+
+    def _active_player(self, fail: Fail) -> str | None:
+        """``active`` as one player. In Two-Headed Giant the active team may be listed, as the ``active``
+        question answers it (805.4a: both its players are active players); its first player stands for it."""
+        if not isinstance(self.active, list):
+            return self.active
+        teams = [set(t if isinstance(t, list) else t.members) for t in self.teams or ()]
+        if self.variant != "two-headed-giant" or not teams:
+            raise fail(("active",), "give one player (a list names the active team in Two-Headed Giant)")
+        if not self.active or not any(set(self.active) <= team for team in teams):
+            raise fail(("active",), f"[{', '.join(self.active)}] are not the players of one team (805.4a)")
+        return self.active[0]
 
     def to_setup(self, fail: Fail) -> Setup:
         """The model's setup (effects are read here: their errors name ``game.effects[i]``)."""
@@ -145,7 +157,7 @@ class GameSchema(_Strict):
             options=OptionsSpec(
                 options.range if "range" in given else DEFAULT, options.attack, options.deploy
             ),
-            active=self.active,
+            active=self._active_player(fail),
             monarch=self.monarch,
             initiative=self.initiative,
             life=self.life,

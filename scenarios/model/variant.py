@@ -151,6 +151,10 @@ class Variant:
 
     def range_steps(self, state: TableState, player: str) -> list[Step]:
         reach = self.range_of(state, player)
+        if reach is None and state.options.ranges:
+            # 801.2a: players may have different ranges; one the table's map leaves out has none chosen
+            return [step(f"No range of influence is chosen for {player}: their range is unlimited.",
+                         cr("801.2a"))]
         if reach is None:
             return [
                 step(

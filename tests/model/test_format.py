@@ -228,3 +228,14 @@ def test_rule_numbers_written_unquoted_are_kept_as_written() -> None:
     scenario = parse_scenario(text, "t.yaml")
     # why: a judge writes rule numbers bare; as YAML numbers 810.10 would read 810.1, another rule
     assert (scenario.name, scenario.why, list(scenario.about)) == ("722.10", "810.10", ["810.10", "725.4"])
+
+
+def test_two_headed_giant_active_team_may_be_listed() -> None:
+    """The `active` question answers a list in Two-Headed Giant (805.4a); a table may say it the same way."""
+    head = "name: x\ngame:\n  variant: two-headed-giant\n  teams: [[Ann, Ben], [Cat, Dan]]\n"
+    scenario = parse_scenario(head + "  active: [Cat, Dan]\nexpect:\n  active: [Cat, Dan]\n", "t.yaml")
+    assert run_scenario(scenario).passed
+    error = error_of(head + "  active: [Ann, Cat]\n")
+    assert (error.line, error.key) == (5, "game.active") and "one team" in error.message
+    error = error_of("name: x\ngame:\n  players: [Ann, Ben]\n  active: [Ann]\n")
+    assert (error.line, error.key) == (4, "game.active") and "give one player" in error.message
