@@ -26,12 +26,18 @@ Quirks of the releases published since 2003, each read as the publisher meant it
   naming the line (:attr:`Release.warnings`);
 - "Example:Example: ..." (2014-2015) is split at each marker, empty ones dropped;
 - a hard-wrapped file (lines broken inside sentences) or a truncated one is refused, the message saying
-  so and naming the line.
+  so and naming the line; so are an excerpt (rules that do not begin with chapter 1, or that lack a
+  section the contents list), a file without its Glossary or Credits, and a file whose characters a
+  conversion lost or garbled ("player?s", "â€™"): each would read as an edition with rules or words it
+  does not have;
+- what users add when they save or copy a release is read as the publisher printed it: any encoding
+  above, gzip compression, any line ends, trailing spaces and tabs, extra blank lines, a preface, the
+  non-breaking spaces and soft hyphens of a copy from the PDF or the web page.
 
 >>> release = parse_release(SAMPLE, source_name="sample.txt")
 >>> release.effective, release.counts["rules"], release.counts["subrules"]
-('2024-06-07', 2, 1)
->>> [r.id for r in release.records][:4]
+('2024-06-07', 3, 1)
+>>> [r.id for r in release.records][3:7]
 ['cr@2024-06-07/7', 'cr@2024-06-07/722', 'cr@2024-06-07/722.1', 'cr@2024-06-07/722.1a']
 """
 
@@ -104,6 +110,9 @@ class Release:
     #: The publisher's typos the reader worked around, one line each ("cr.txt:5860: rule 722.4 printed twice
     #: (first at line 5859): kept as cr@2009-10-01/722.4~2").
     warnings: tuple[str, ...] = ()
+    #: How the file was read, a few words each: "gzip-compressed", "UTF-16 LE with BOM", "CR line ends",
+    #: "212 no-break or narrow spaces read as spaces" (printed by ``corpus add``).
+    read_as: tuple[str, ...] = ()
 
     @property
     def edition(self) -> str:
@@ -134,46 +143,178 @@ def decode_release(data: bytes, source: str) -> str:
     """The release's text, its encoding detected from BOM and sentinel text; a control character other
     than a line end, tab or form feed (a NUL byte, a terminal escape) means it is not a release.
 
+    Characters a copy from the PDF or the web page adds and the publisher never prints are read as what
+    they stand for (:func:`plain_spaces`): a non-breaking space is a space, a soft hyphen nothing.
+
     >>> decode_release("Comprehensive Rules \u2019".encode("cp1252"), "x.txt")
     'Comprehensive Rules \u2019'
     >>> decode_release("\\ufeffComprehensive Rules\\r\\n1\\x00".encode("utf-8"), "x.txt")
     Traceback (most recent call last):
     rulesjudge.corpus.errors.InputError: x.txt:2: control character U+0000: not a Comprehensive Rules release
     """
-    text = _decode(data, source)
-    control = _CONTROL.search(text)
+    return read_text(data, source)[0]
+
+
+def read_text(data: bytes, source: str) -> tuple[str, tuple[str, ...]]:
+    """The release's text (see :func:`decode_release`) and how it was read, in a few words each:
+    compression, encoding, line ends, the characters a copy added.
+
+    >>> read_text("Comprehensive Rules\\r\\n\\u00a0\\u2019".encode("utf-16"), "x.txt")[1]
+    ('UTF-16 LE with BOM', 'CRLF line ends', '1 no-break or narrow space read as a space')
+    """
+    plain = unwrap(data, source)
+    raw, encoding = _decode(plain, source)
+    control = _CONTROL.search(raw)
     if control:
-        line = len(split_lines(text[: control.start() + 1]))
         raise InputError(source, f"control character U+{ord(control.group()):04X}: "
-                                 "not a Comprehensive Rules release", line=line)
-    return text
+                                 "not a Comprehensive Rules release", line=_line_at(raw, control.start()))
+    _refuse_mojibake(raw, source)
+    notes = ["gzip-compressed"] if plain is not data else []
+    notes += [encoding, line_ends(raw)]
+    spaces, invisible = len(_ODD_SPACES.findall(raw)), len(_INVISIBLE.findall(raw))
+    if spaces:
+        notes.append(f"{spaces} no-break or narrow space{'s' if spaces > 1 else ''} read as "
+                     f"{'spaces' if spaces > 1 else 'a space'}")
+    if invisible:
+        notes.append(f"{invisible} soft hyphen{'s' if invisible > 1 else ''} or zero-width "
+                     f"character{'s' if invisible > 1 else ''} dropped")
+    return plain_spaces(raw), tuple(notes)
+
+
+def line_ends(text: str) -> str:
+    r"""The line ends of ``text`` in a few words (see :func:`split_lines`): the usual kind, and how many of
+    any other.
+
+    >>> line_ends("a\r\nb"), line_ends("a\r\r\nb"), line_ends("a\rb\rc\r\nd")
+    ('CRLF line ends', 'CR CR LF line ends', 'CR line ends (and 1 CRLF)')
+    """
+    if "\r\r\n" in text and not re.search(r"\r(?!\r?\n)", text):
+        return "CR CR LF line ends"
+    crlf = text.count("\r\n")
+    counts = {"CRLF": crlf, "CR": text.count("\r") - crlf, "LF": text.count("\n") - crlf}
+    kinds = sorted((kind for kind in counts if counts[kind]), key=lambda kind: -counts[kind])
+    if not kinds:
+        return "a single line"
+    others = ", ".join(f"{counts[kind]} {kind}" for kind in kinds[1:])
+    return f"{kinds[0]} line ends" + (f" (and {others})" if others else "")
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")  # not \t \n \v \f \r, nor NEL
+#: Spaces a copy from the PDF or the web page adds (no-break, narrow, figure, thin): a space each.
+_ODD_SPACES = re.compile(r"[\u00a0\u2007\u2009\u202f]")
+#: Soft hyphens, zero-width spaces and joiners, word joiners and stray byte-order marks: nothing each.
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
+#: UTF-8 read as Windows-1252 and saved again: "’" becomes "â€™", "á" becomes "Ã¡".
+_MOJIBAKE = re.compile(r"\u00e2\u20ac|[\u00c2\u00c3][\u00a0-\u00bf]")
+#: A character an encoding could not hold, replaced by "?" (between two letters: "player?s") or by
+#: U+FFFD. Real releases have none; this many mean a lossy conversion, not a stray typo.
+_LOST = re.compile(r"(?<=[A-Za-z])\?(?=[A-Za-z])|\ufffd")
+LOST_CHARACTERS = 5
+
+#: Formats a release is sometimes saved or downloaded as, by their first bytes: refused by name.
+_OTHER_FORMATS = ((b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive (or a Word .docx document)"),
+                  (b"{\\rtf", "an RTF document"), (b"\xd0\xcf\x11\xe0", "a Word .doc document"))
 
 
-def _decode(data: bytes, source: str) -> str:
+def unwrap(data: bytes, source: str) -> bytes:
+    """The release's own bytes: a gzip-compressed file is decompressed (at most :data:`MAX_RELEASE_BYTES`);
+    a PDF, Word document, ZIP archive or web page is refused by name (the release is its text file).
+
+    >>> import gzip
+    >>> unwrap(gzip.compress(b"Comprehensive Rules"), "cr.txt.gz")
+    b'Comprehensive Rules'
+    >>> unwrap(b"%PDF-1.7 ...", "cr.pdf")
+    Traceback (most recent call last):
+    rulesjudge.corpus.errors.InputError: cr.pdf: a PDF document, not the release's text file: download the \
+TXT version from Magic.Wizards.com/Rules
+    """
+    if data[:2] == b"\x1f\x8b":
+        return _gunzip(data, source)
+    head = data[:1024].lstrip().lower()
+    for magic, what in _OTHER_FORMATS:
+        if data.startswith(magic):
+            raise InputError(source, f"{what}, not the release's text file: download the TXT version from "
+                                     "Magic.Wizards.com/Rules")
+    if head.startswith((b"<!doctype html", b"<html")):
+        raise InputError(source, "a web page (HTML), not the release's text file: download the TXT version "
+                                 "from Magic.Wizards.com/Rules")
+    return data
+
+
+def _gunzip(data: bytes, source: str) -> bytes:
+    import zlib
+
+    inflate = zlib.decompressobj(wbits=31)  # gzip header and trailer
+    try:
+        plain = inflate.decompress(data, MAX_RELEASE_BYTES + 1)
+        if len(plain) > MAX_RELEASE_BYTES:
+            raise InputError(source, f"gzip-compressed, and more than {MAX_RELEASE_BYTES} bytes once "
+                                     "decompressed: not a Comprehensive Rules release")
+        if not inflate.eof:
+            raise InputError(source, "gzip-compressed, and cut short: the compressed file is incomplete")
+    except zlib.error as error:
+        raise InputError(source, f"gzip-compressed, and damaged: {error}") from None
+    if plain[:2] == b"\x1f\x8b":
+        raise InputError(source, "gzip-compressed twice: decompress it once and add the result")
+    return plain
+
+
+def plain_spaces(text: str) -> str:
+    """``text`` with the spaces a PDF or web copy adds as plain spaces and invisible marks removed.
+
+    >>> plain_spaces("100.1.\\u00a0These rules apply to any com\\u00adpeti\\u200btive game")
+    '100.1. These rules apply to any competitive game'
+    """
+    return _INVISIBLE.sub("", _ODD_SPACES.sub(" ", text))
+
+
+def lost_characters(text: str) -> tuple[int, int]:
+    """How many characters a lossy conversion replaced ("player?s", U+FFFD), and the line of the first."""
+    found = list(_LOST.finditer(text))
+    return len(found), _line_at(text, found[0].start()) if found else 0
+
+
+def _line_at(text: str, index: int) -> int:
+    return len(split_lines(text[: index + 1]))
+
+
+def _refuse_mojibake(text: str, source: str) -> None:
+    found = _MOJIBAKE.search(text)
+    if found:
+        shown = text[found.start() : found.end() + (found.group() == "\u00e2\u20ac")]  # "â€™", "Ã¡"
+        raise InputError(source, f"garbled characters ({shown!r} where the "
+                                 "release prints a quote or an accented letter): the file was read as "
+                                 "Windows-1252 and saved again as UTF-8; use the release as published",
+                         line=_line_at(text, found.start()))
+
+
+_NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16 LE", "utf-16-be": "UTF-16 BE", "cp1252": "Windows-1252"}
+
+
+def _decode(data: bytes, source: str) -> tuple[str, str]:
+    """The text and the name of its encoding."""
     if not data.strip():
         raise InputError(source, "empty file: not a Comprehensive Rules release")
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return _strict(data[len(bom) :], encoding, source)
+            return _strict(data[len(bom) :], encoding, source), f"{_NAMES[encoding]} with BOM"
     if data[:200].count(b"\x00") > 40:  # UTF-16 without a BOM: every other byte of ASCII text is zero
         encoding = "utf-16-le" if data[1:2] == b"\x00" else "utf-16-be"
-        return _strict(data, encoding, source)
+        return _strict(data, encoding, source), _NAMES[encoding]
     if b"\x00" in data:
         raise InputError(source, "binary file (NUL bytes): not a Comprehensive Rules release")
-    candidates: list[str] = []
+    candidates: list[tuple[str, str]] = []
     for encoding in ("utf-8", "cp1252"):
         try:
-            candidates.append(data.decode(encoding))
+            candidates.append((data.decode(encoding), _NAMES[encoding]))
         except UnicodeDecodeError:
             continue
-    with_sentinel = [text for text in candidates if SENTINEL in text[:4000]]
+    # the title read through what a copy from the PDF adds ("Compre\u00adhensive")
+    with_sentinel = [found for found in candidates if SENTINEL in plain_spaces(found[0][:4000])]
     # A UTF-8 file read as cp1252 still has the sentinel but shows "â€™" instead of "’": prefer real quotes.
-    for text in with_sentinel:
-        if any(mark in text for mark in TYPOGRAPHIC):
-            return text
+    for found in with_sentinel:
+        if any(mark in found[0] for mark in TYPOGRAPHIC):
+            return found
     if with_sentinel:
         return with_sentinel[0]
     if candidates:
@@ -261,6 +402,7 @@ class _Reader:
         self.state = State.TITLE
         self.effective: str | None = None
         self.contents: set[str] = set()
+        self.listed: dict[str, int] = {}  # section numbers the contents list, and their lines
         self.drafts: dict[str, _Draft] = {}
         self.chapter: _Draft | None = None
         self.section: _Draft | None = None
@@ -322,6 +464,8 @@ class _Reader:
             self.after_credits = True
         else:
             self.contents.add(line)
+            if match := _SECTION.match(line):
+                self.listed.setdefault(match["number"], number)
 
     def read_date(self, number: int, line: str) -> None:
         match = _DATE_LINE.search(line)
@@ -343,6 +487,10 @@ class _Reader:
         if line == "Glossary":
             self.state = State.GLOSSARY
             return
+        if line == "Credits":
+            last = f" (after {self.current.number})" if self.current is not None else ""
+            raise self.error(number, f"no Glossary: the Credits follow the rules{last}; a release has its "
+                                     "Glossary between them (the file was cut, or the Glossary removed)")
         if self.effective is None:
             end = self.preamble_end or number
             raise self.error(end, f"no date line ('These rules are effective as of <date>.') in the title "
@@ -387,6 +535,10 @@ class _Reader:
         return draft
 
     def add_chapter(self, line: int, number: str, title: str) -> None:
+        if self.chapter is None and number != "1":
+            raise self.error(line, f"the rules begin with chapter {number} ({number}. {title}), not "
+                                   "chapter 1: an excerpt, not a whole release (as an edition of the rules, "
+                                   "an excerpt would say that every rule it leaves out was removed)")
         self.chapter = self.new(_Draft(number, "section", number, title, [title], line, (), None))
         self.section = self.rule = self.current = None
 
@@ -445,7 +597,7 @@ class _Reader:
                 self.state = State.CREDITS
                 return
             title = _OBSOLETE.sub("", line)
-            slug = slugify(title)
+            slug = slugify(title.replace("'", ""))  # "Isn't" as "Isn’t": one id whatever the apostrophe
             if not slug:
                 raise self.error(number, f"unreadable glossary term {line!r}")
             parts = [part.strip(" \u201c\u201d\"") for part in title.split(",")]
@@ -474,8 +626,21 @@ class _Reader:
         if self.state is State.GLOSSARY:
             entry = [d for d in self.drafts.values() if d.kind == "glossary"]
             last = f" (in or after the entry {entry[-1].title!r})" if entry else ""
-            raise self.error(end, f"truncated inside the Glossary{last}: the file ends before the Credits")
+            raise self.error(end, f"truncated inside the Glossary{last}: the file ends before the Credits "
+                                  "(a release ends with its Credits: a copy without them can't be told from "
+                                  "a cut one)")
+        self.check_contents()
         return self.effective, list(self.drafts.values())
+
+    def check_contents(self) -> None:
+        """Every section the contents list is in the rules: one missing was cut out of this copy (a whole
+        section of an edition must not read as removed from it)."""
+        printed = {d.number for d in self.drafts.values() if d.kind == "section"}
+        missing = [number for number in self.listed if number not in printed]
+        if missing:
+            more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+            raise self.error(self.listed[missing[0]], f"the contents list section {missing[0]}{more}, which "
+                                                      "the rules lack: a section was cut out of this copy")
 
 
 # --------------------------------------------------------------------------- drafts -> records
@@ -540,13 +705,23 @@ def parse_release(path_or_bytes: str | Path | bytes, source_name: str | None = N
         path = Path(path_or_bytes)
         source = source_name or path.name
         data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")
-    lines = split_lines(decode_release(data, source))
+    text, read_as = read_text(data, source)
+    lost, first_lost = lost_characters(text)
+    if lost >= LOST_CHARACTERS:
+        raise InputError(source, f"{lost} characters lost in a conversion ('?' inside words, or U+FFFD): "
+                                 "the file was saved in an encoding without the release's quotes or letters "
+                                 "(Latin-1, ASCII); use the release as published, or save it as UTF-8",
+                         line=first_lost)
+    lines = split_lines(text)
     wrapped = hard_wrapped_line(lines)
     if wrapped is not None:
         raise InputError(source, f"hard-wrapped text (line {wrapped} continues the sentence of line "
                                  f"{wrapped - 1}): not a release this reader can use; use the release's "
                                  "text file with one paragraph per line", line=wrapped)
     reader = _Reader(source)
+    if lost:
+        reader.warn(first_lost, f"{lost} character(s) lost in a conversion ('?' inside a word, or U+FFFD): "
+                                "the text keeps them as they are")
     for number, raw in enumerate(lines, start=1):
         reader.feed(number, raw)
     effective, drafts = reader.finish()
@@ -562,13 +737,16 @@ def parse_release(path_or_bytes: str | Path | bytes, source_name: str | None = N
         "obsolete": sum(1 for d in drafts if d.obsolete),
     }
     return Release(effective, source, records, counts, hashlib.sha256(data).hexdigest(),
-                   tuple(reader.warnings))
+                   tuple(reader.warnings), read_as)
 
 
 SAMPLE = (
     "\ufeffMagic: The Gathering Comprehensive Rules\r\n\r\n"
     "These rules are effective as of June 7, 2024.\r\n\r\n"
-    "Contents\r\n\r\n7. Additional Rules\r\n722. The Monarch\r\n\r\nGlossary\r\n\r\nCredits\r\n\r\n"
+    "Contents\r\n\r\n1. Game Concepts\r\n100. General\r\n7. Additional Rules\r\n722. The Monarch\r\n\r\n"
+    "Glossary\r\n\r\nCredits\r\n\r\n"
+    "1. Game Concepts\r\n\r\n100. General\r\n\r\n"
+    "100.1. These Magic rules apply to any Magic game with two or more players.\r\n\r\n"
     "7. Additional Rules\r\n\r\n722. The Monarch\r\n\r\n"
     "722.1. The monarch is a designation a player can have.\r\n\r\n722.1a A subrule.\r\n\r\n"
     "722.2. Another rule.\r\n\r\nExample: An example.\r\n\r\n"

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulesjudge.corpus.documents import builtin_releases
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import write_atomic
 from rulesjudge.corpus.inputs import read_source
-from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release
+from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release, unwrap
 from rulesjudge.corpus.records import Corpus, Record, document_of, edition_of, local_of, make_id, slugify
 from rulesjudge.corpus.store import Cache, keep_release, open_cache, user_release_paths, user_releases_folder
 
@@ -42,12 +42,14 @@ class Added:
 
 
 def release_sources(sources: Sequence[str]) -> list[str]:
-    """Files, URLs and folders as given; a folder stands for its ``*.txt`` files, sorted by name."""
+    """Files, URLs and folders as given; a folder stands for its ``*.txt`` files (``.TXT`` too, as Windows
+    names them, and ``.txt.gz``), sorted by name. A file named on its own may be named anything."""
     out: list[str] = []
     for source in sources:
         folder = Path(source)
         if "://" not in source and folder.is_dir():
-            files = sorted(p for p in folder.iterdir() if p.suffix == ".txt" and not p.name.startswith("."))
+            files = sorted(p for p in folder.iterdir() if p.name.lower().endswith((".txt", ".txt.gz"))
+                           and not p.name.startswith(".") and p.is_file())
             if not files:
                 raise InputError(folder, "no .txt release files in this folder")
             out.extend(str(p) for p in files)
@@ -59,8 +61,11 @@ def release_sources(sources: Sequence[str]) -> list[str]:
 def add_release(source: str, cache: Cache | None = None) -> Added:
     """Validate ``source`` as a release and copy it into the data folder, keeping the parsed release in
     the corpus cache (the next load does not parse it again); bad input raises InputError."""
-    data, name = fetch(source)
-    release = parse_release(data, source_name=name)  # refuses anything that is not a release
+    raw, name = fetch(source)
+    release = parse_release(raw, source_name=name)  # refuses anything that is not a release
+    data = unwrap(raw, name)  # a gzip-compressed release is kept as the text file it holds
+    if data is not raw:
+        release = replace(release, sha256=hashlib.sha256(data).hexdigest())
     builtin = {entry.edition: entry for entry in builtin_releases()}
     if release.effective in builtin:
         entry = builtin[release.effective]

@@ -61,7 +61,7 @@ def _outcome(added: Any) -> str:
     if added.status == "unchanged":
         return f"Already added: {what} ({added.path})"
     verb = "Replaced" if added.status == "replaced" else "Added"
-    return f"{verb}: {what} -> {added.path} ({summary})"
+    return f"{verb}: {what} -> {added.path} ({summary}; read as {', '.join(release.read_as)})"
 
 
 def run_list(args: argparse.Namespace) -> int:

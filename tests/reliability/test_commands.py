@@ -29,7 +29,7 @@ def test_a_release_with_a_control_character_inside_is_refused(tmp_path, data_dir
     path = tmp_path / "cr.txt"
     path.write_bytes(data)
     assert main(["corpus", "add", str(path)]) == 2
-    assert "cr.txt:20: control character U+00" in error_line(capsys)
+    assert "cr.txt:28: control character U+00" in error_line(capsys)
     assert not (data_dir / "releases").exists()
 
 
