@@ -1485,7 +1485,9 @@ def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, cr
     rf"{_X}{_POSS}(?P<thing>{_THING}) (?:attacks?|attacked|swings? at|swung at|"
     rf"swings? into) {_Y}{_FOR}{_STEP}",
 )
-def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if _not_combat(match):
+        return None
     said = match.groupdict().get("n") or match["amount"]
     commander = _commander_of(reader, match["x"], match["thing"])
     if commander is not None:
@@ -1538,6 +1540,26 @@ def _power(thing: str | None) -> int:
     return int(found[1]) if found else 1
 
 
+#: What deals damage outside combat: "with a spell", "Ben's Shock". Damage from these never moves the crown
+#: or the initiative (725.2, 726.2), so it must not be read as a creature's combat damage.
+_NONCOMBAT_SOURCES = frozenset((
+    "spell", "spells", "ability", "abilities", "effect", "effects", "instant", "sorcery", "burn", "bolt",
+    "shock", "fireball", "trigger", "triggers", "ping", "pinger", "card", "enchantment", "artifact",
+    "planeswalker", "walker", "fight", "fights", "sweeper", "wrath",
+))
+
+
+def _not_combat(match: re.Match[str]) -> bool:
+    """Is the damage said to come from something other than a creature in combat? Also "Ben deals 3 damage
+    to Cat" with no creature and no "combat": the words say damage, not a hit (read as noncombat)."""
+    thing = (match.groupdict().get("thing") or "").strip().lower()
+    if thing and thing.split()[-1] in _NONCOMBAT_SOURCES:
+        return True
+    said = match[0].lower()
+    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:\S+ )?(?:points? of )?(combat )?damage to\b", said)
+    return bool(dealt and not dealt[1] and not thing)
+
+
 _COUNT = rf"(?P<count>{_NUMBER}|some|several|two of (?:his|her|their)|all (?:his|her|their)|his|her|their)"
 
 
@@ -1550,7 +1572,9 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>[\w/+'-]+(?: [\w/+'-]+)
     rf"go after|"
     rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",
 )
-def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if _not_combat(match):
+        return None  # "Ben deals 3 damage to Cat with a spell": noncombat damage, read by _h_damage
     commander = _named_commander(reader, match["x"])
     if commander is not None:  # "Krenko connects with Ben for seven"
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "amount"))
@@ -1580,12 +1604,14 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
 
 @_HAPPENINGS(
     rf"{_X} (?:deals|deal|dealt|does) (?P<n>{_NUMBER}) (?:noncombat )?damage to {_Y}(?: with [\w ,'/-]+)?",
+    rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
+    rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
     rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     source = reader.refer(match["x"], one=True, alone=True)
     target = reader.affected(reader.refer(match["y"], one=True, alone=True))
-    amount = _number(match.groupdict().get("n") or match.groupdict().get("amount"))
+    amount = _number(_said(match, "n", "n2", "amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
@@ -1897,7 +1923,10 @@ def _clause(text: str, reader: _Reader) -> list[_Happening]:
     except _Unknown as error:
         modifier = _TURN_MODIFIER.match(text)
         if not modifier:
-            raise
+            timed = _at_a_time(text, reader)
+            if timed is None:
+                raise
+            return timed
         first = error
     happening = _HAPPENINGS.first(modifier["rest"], reader, "an event")
     whose = modifier["whose"]
@@ -1910,6 +1939,27 @@ def _clause(text: str, reader: _Reader) -> list[_Happening]:
     reader.restore(saved)
     words = happening.words + (f" during {owner}'s turn" if steps else "")
     return [replace(happening, events=(*("next-turn",) * steps, *happening.events), words=words)]
+
+
+_TIME_EVENTS = frozenset(("next-turn", "end-step", "upkeep"))
+
+
+def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
+    """ "Cat concedes at the end of turn", "Ann concedes in Ben's upkeep": the time comes first, then the
+    event. Only a time the reader knows: "Cat concedes during combat" is not read (the model has no combat
+    step to stop at)."""
+    saved = reader.save()
+    for cut in re.finditer(r",? (?=(?:at|during|in|on) )", text, re.IGNORECASE):
+        reader.restore(saved)
+        try:
+            time = _HAPPENINGS.first(text[cut.end():], reader, "a time")  # the turns before it first
+            event = _HAPPENINGS.first(text[: cut.start()], reader, "an event")
+        except _Unknown:
+            continue
+        if time.events and all(isinstance(e, str) and e in _TIME_EVENTS for e in time.events):
+            return [time, event]
+    reader.restore(saved)
+    return None
 
 
 def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
