@@ -1084,7 +1084,14 @@ _WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|h
 def _attackers(reader: _Reader, text: str) -> Ref:
     """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures"."""
     text = re.sub(rf"(?i){_POSS} {_OBJECTS}$", "", text.strip())
-    return reader.refer(text)
+    ref = reader.refer(text)
+    if re.fullmatch(_PRONOUN, text, re.IGNORECASE) and all(p in reader.gone for p in ref.players):
+        # "if Ann's left neighbour concedes, who can she attack": not the one who just left
+        others = [p for p in reader.playing() if p in (*reader.mentioned, *reader.sentence_names)]
+        if len(others) != 1:
+            raise _Unknown(f"whom does '{text}' stand for? name the player", text)
+        return Ref((others[0],), others[0])
+    return ref
 
 
 @_QUESTIONS(
@@ -1403,7 +1410,7 @@ def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @_HAPPENINGS(
-    rf"{_X} (?:gets|got|is|was|are|get) decked(?: out)?",
+    rf"{_X}{_TOGETHER} (?:gets|got|is|was|are|get) decked(?: out)?{_TOGETHER}",
     rf"{_X} (?:decks|decked|deck)(?: out| themselves| himself| herself| themself)?",
     rf"{_X} (?:mills|milled|mill) (?:out|themselves|himself|herself)",
     rf"{_X} {_MODAL}(?:draws?|drew|tries to draw) (?:a card )?(?:from|with|off|out of) (?:an|their|his|"
@@ -1598,6 +1605,9 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"(?:{_THING})",
 )
 def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
+    commander = _named_commander(reader, match["x"])
+    if commander is not None:  # "Ben gets hit by Krenko for 7"
+        return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2", "amount"))
     amount = _number(_said(match, "n", "n2", "amount"))
     return _combat(reader, match["x"], match["y"], amount)
 
@@ -1623,6 +1633,9 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:takes|took|take) (?P<n2>{_NUMBER}) from {_X}",  # "takes seven from Cat": said of damage
 )
 def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    commander = _named_commander(reader, match.groupdict().get("x") or "")
+    if commander is not None:  # "Ben takes 7 from Krenko": a creature's damage, read as in combat
+        return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2"))
     target = reader.affected(reader.refer(match["y"], one=True, alone=True))
     amount = _number(_said(match, "n", "n2"))
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
