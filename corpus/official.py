@@ -67,7 +67,9 @@ DOCUMENT = "cr"
 SENTINEL = "Comprehensive Rules"
 TYPOGRAPHIC = ("\u2019", "\u201c", "\u201d")  # ’ “ ” : present in every real release
 
-_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+# UTF-32 first: its little-endian BOM begins with UTF-16's
+_BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
+         (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 # "These rules are effective as of June 7, 2024." -- or "current as of" (to mid-2009), or without the period.
 _DATE_LINE = re.compile(r"These rules are (?:effective|current) as of\s*(?P<date>.*?)\s*$")
 _DATE = re.compile(r"^(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?, (?P<year>\d{4})\.?$")
@@ -86,6 +88,9 @@ MAX_RELEASE_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not
 #: Lines starting in lower case right after a non-empty line: a sentence broken by a hard wrap. Real
 #: releases have none (an indented paragraph continues a rule after a blank line); a few could be chance.
 HARD_WRAPPED_LINES = 10
+#: A glossary entry is its term and a few lines of definition (5 at most in 2020-2026); far more means the
+#: blank lines that separate the entries are gone, and the entries would run together.
+GLOSSARY_ENTRY_LINES = 12
 
 
 class State(Enum):
@@ -288,7 +293,8 @@ def _refuse_mojibake(text: str, source: str) -> None:
                          line=_line_at(text, found.start()))
 
 
-_NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16 LE", "utf-16-be": "UTF-16 BE", "cp1252": "Windows-1252"}
+_NAMES = {"utf-8": "UTF-8", "utf-16-le": "UTF-16 LE", "utf-16-be": "UTF-16 BE", "utf-32-le": "UTF-32 LE",
+          "utf-32-be": "UTF-32 BE", "cp1252": "Windows-1252"}
 
 
 def _decode(data: bytes, source: str) -> tuple[str, str]:
@@ -592,10 +598,10 @@ class _Reader:
         if not line:
             self.term = None
             return
+        if line == "Credits":  # never a line of a definition: the glossary ends (a blank line missing or not)
+            self.state = State.CREDITS
+            return
         if self.term is None:
-            if line == "Credits":
-                self.state = State.CREDITS
-                return
             title = _OBSOLETE.sub("", line)
             slug = slugify(title.replace("'", ""))  # "Isn't" as "Isn’t": one id whatever the apostrophe
             if not slug:
@@ -609,6 +615,11 @@ class _Reader:
             self.term = self.new(draft)
         else:
             self.term.lines.append(line)
+            if len(self.term.lines) > GLOSSARY_ENTRY_LINES:
+                entry = self.term
+                raise self.error(entry.line, f"the glossary entry {entry.title!r} runs on for more than "
+                                             f"{GLOSSARY_ENTRY_LINES} lines: the blank lines between the "
+                                             "entries are missing (a copy that dropped empty lines)")
 
     def finish(self) -> tuple[str, list[_Draft]]:
         end = self.last_text or self.last_line

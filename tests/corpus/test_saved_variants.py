@@ -67,6 +67,7 @@ LOSSLESS: dict[str, Callable[[list[str]], bytes]] = {
     "utf-8 with BOM": lambda lines: variants.utf8(lines, bom=True),
     "utf-16 LE with BOM": lambda lines: variants.utf16(lines, "le"),
     "utf-16 BE with BOM": lambda lines: variants.utf16(lines, "be"),
+    "utf-32 with BOM": variants.utf32,
     "CR line ends (old Mac)": lambda lines: variants.line_ends(lines, "\r"),
     "LF line ends": lambda lines: variants.line_ends(lines, "\n"),
     "CRLF line ends": lambda lines: variants.line_ends(lines, "\r\n"),
@@ -153,6 +154,15 @@ def test_a_release_without_its_credits_is_refused_as_cut_in_the_glossary(shared,
     error = refused(data, name)
     assert error.line == last and "truncated inside the Glossary (in or after the entry 'Zone-Change" in str(
         error)
+
+
+@pytest.mark.parametrize("name", RELEASES)
+def test_a_copy_without_blank_lines_is_refused_at_the_first_glossary_entry(shared, name):
+    # why: the blank lines are all that separate the glossary entries; without them they run together
+    lines, _ = shared(name)
+    data, first_term = variants.without_blank_lines(lines)
+    error = refused(data, name)
+    assert error.line == first_term and "the blank lines between the entries are missing" in str(error)
 
 
 @pytest.mark.parametrize("name", RELEASES)

@@ -35,6 +35,11 @@ def utf16(lines: list[str], order: str) -> bytes:
     return bom + joined(lines).encode(f"utf-16-{order}")
 
 
+def utf32(lines: list[str]) -> bytes:
+    """UTF-32 with its BOM (little-endian: its BOM begins with UTF-16's)."""
+    return joined(lines).encode("utf-32")
+
+
 def as_saved(text: str, encoding: str) -> str:
     """``text`` as a file saved in ``encoding`` holds it: a character the encoding lacks becomes "?"
     (what editors write; "−" and "∞" are not in Windows-1252, typographic quotes not in Latin-1)."""
@@ -86,6 +91,14 @@ def trailing_whitespace(lines: list[str]) -> bytes:
     """Spaces and tabs after every line's text (an editor, or a copy from a table)."""
     tails = (" ", "\t", "  \t ", "\u00a0")
     return joined([line + tails[i % len(tails)] for i, line in enumerate(lines)]).encode("utf-8")
+
+
+def without_blank_lines(lines: list[str]) -> tuple[bytes, int]:
+    """Every empty line dropped (an editor's "remove empty lines"); the 1-based line (then) of the first
+    glossary term."""
+    out = [line for line in lines if line.strip()]
+    glossary = max(i for i, line in enumerate(out) if line == "Glossary")
+    return joined(out).encode("utf-8"), glossary + 2
 
 
 def doubled_blank_lines(lines: list[str]) -> bytes:
