@@ -144,3 +144,15 @@ def test_examples_use_the_names_at_the_table_and_are_all_understood():
     players = ["Xena", "Yuri", "Zoe"]
     for example in examples(players):
         assert interpret(example, players) is not None, example
+
+
+def test_typos_of_the_vocabulary_are_mended_but_real_words_never_are():
+    from rulesjudge.app.whatif import mend_typos
+
+    assert mend_typos("whos teh monarch if Cat concceds", ["Cat"]) == "whos the monarch if Cat concedes"
+    assert mend_typos("wat happens if the monarck leves", []) == "what happens if the monarch leaves"
+    # words of the rules' own text are real words, however close to the vocabulary ("attacked", "unveil")
+    for word in ("attacker", "command", "chose", "checked", "surveil", "attached", "stopped", "countered"):
+        assert mend_typos(word, []) == word
+    assert mend_typos("Crowm concedes", ["Crowm"]) == "Crowm concedes"  # a player's name is kept
+    assert mend_typos("the 4th turn", []) == "the 4th turn"
