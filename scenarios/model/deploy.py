@@ -18,6 +18,7 @@ from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.influence import within_range
 from rulesjudge.scenarios.model.steps import Step
 from rulesjudge.scenarios.model.table import TableState
+from rulesjudge.scenarios.model.turns import sorcery_timing_problems
 
 
 def deploy_problems(state: TableState, permanent: str, to: str) -> list[tuple[str, Cite]]:
@@ -53,13 +54,8 @@ def deploy_problems(state: TableState, permanent: str, to: str) -> list[tuple[st
                 cr("302.6"),
             )
         )
-    if owner not in state.active_players or state.stack:
-        problems.append(
-            (
-                f"{owner} can activate it only as a sorcery: in their own turn, with an empty stack",
-                cr("307.1"),
-            )
-        )
+    for text, rule in sorcery_timing_problems(state, owner):
+        problems.append((f"it is activated only as a sorcery (602.5d), and {text}", rule))
     return problems
 
 

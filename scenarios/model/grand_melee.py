@@ -314,6 +314,12 @@ class GrandMelee(FreeForAll):
 
     name = "grand-melee"
     title = "Grand Melee"
+
+    def stack_of(self, state: TableState, player: str) -> tuple[Trigger, ...]:
+        """807.5: each turn marker has its own stack; a player taking a turn casts onto their marker's."""
+        marker = marker_of(state, player)
+        mine = str(marker.number) if marker else None
+        return tuple(t for t in state.stack if t.stack in (None, mine))
     cites = (cr("807.1"),)
     many_active = True
     active_rules = (cr("807.4"), cr("807.4b"))

@@ -23,6 +23,7 @@ from rulesjudge.scenarios.model.ending import to_zone
 from rulesjudge.scenarios.model.leaving import attacked_left_combat
 from rulesjudge.scenarios.model.steps import Step, step
 from rulesjudge.scenarios.model.table import COMMANDER_SPELL, TableState, Trigger, frozen
+from rulesjudge.scenarios.model.turns import sorcery_timing_problems
 
 Result = tuple[TableState, list[Step]]
 ZONE_WORDS = {
@@ -162,6 +163,11 @@ def commander_cast(state: TableState, player: str, name: str) -> Result:
     if perm.owner != player:
         return state, [
             step(f"{player} doesn't own {name}: only its owner casts it from the command zone.", cr("903.8"))
+        ]
+    problems = sorcery_timing_problems(state, player)
+    if problems:
+        return state, [
+            step(f"{player} can't cast {name} now: {text}.", rule, cr("903.8")) for text, rule in problems
         ]
     _, steps = commander_tax(state, name)
     serial = state.serial + 1

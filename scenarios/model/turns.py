@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from rulesjudge.scenarios.model import influence
-from rulesjudge.scenarios.model.citations import cr
+from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.setup import EFFECT_WORDS
 from rulesjudge.scenarios.model.steps import Step, step
 from rulesjudge.scenarios.model.table import Effect, TableState, frozen, next_in_turn_order
@@ -276,6 +276,23 @@ def priority_holders(state: TableState) -> tuple[tuple[str, ...], list[Step]]:
             cr("800.4j"),
         )
     ]
+
+
+def sorcery_timing_problems(state: TableState, player: str) -> list[tuple[str, Cite]]:
+    """Why ``player`` can't cast a noninstant spell now (117.1a, 307.1; "only as a sorcery", 602.5d): they
+    need priority, in a main phase of their own turn, with an empty stack. The model keeps no phases, so
+    the main phase itself is not checked."""
+    problems: list[tuple[str, Cite]] = []
+    holders, _ = priority_holders(state)
+    at_step_start = state.priority is None and player in state.active_players  # 807.5: one per marker
+    if player not in holders and not at_step_start:
+        who = ", ".join(holders) or "nobody"
+        problems.append((f"{player} doesn't have priority ({who} has)", cr("117.1")))
+    if player not in state.active_players:
+        problems.append((f"it isn't {player}'s turn", cr("117.1a")))
+    if state.variant.stack_of(state, player):
+        problems.append(("the stack isn't empty", cr("117.1a")))
+    return problems
 
 
 def pass_priority(state: TableState, player: str | None) -> tuple[TableState, list[Step], bool]:

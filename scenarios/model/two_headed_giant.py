@@ -104,6 +104,34 @@ class TwoHeadedGiant(Variant):
     def priority_unit(self, state: TableState, player: str) -> tuple[str, ...]:
         return self.turn_group(state, player)
 
+    def apnap_order(self, state: TableState) -> Answer:
+        """805.6: the active team's players make their choices first, in whatever order that team likes,
+        then each nonactive team's in turn order. The answer keeps seat order within each team and names
+        each order the teams may choose."""
+        order, _ = super().apnap_order(state)
+        teams: list[list[str]] = []
+        for player in order:
+            if teams and player in self._team(state, teams[-1][0]):
+                teams[-1].append(player)
+            else:
+                teams.append([player])
+        readings = []
+        for i, team in enumerate(teams):
+            if len(team) > 1:  # one other order per team; with three heads there are more
+                before, after = teams[:i], teams[i + 1 :]
+                other = [p for t in before for p in t] + team[::-1] + [p for t in after for p in t]
+                text = f"{' and '.join(team)} choose the order {', '.join(team[::-1])}"
+                readings.append(Reading(text, other, (cr("805.6"),)))
+        named = "; then ".join(", ".join(team) for team in teams)
+        return order, [
+            step(
+                f"Under shared team turns the active team makes its choices first, then each other team in "
+                f"turn order ({named}); each team's players go in whatever order that team likes.",
+                cr("805.6"),
+                alternatives=tuple(readings),
+            )
+        ]
+
     def expand_leavers(
         self, state: TableState, players: Sequence[str], how: str
     ) -> tuple[list[str], list[Step]]:

@@ -23,7 +23,14 @@ from rulesjudge.scenarios.model import influence, teams
 from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.setup import Setup
 from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
-from rulesjudge.scenarios.model.table import Options, TableState, Team, next_in_turn_order, turn_order
+from rulesjudge.scenarios.model.table import (
+    Options,
+    TableState,
+    Team,
+    Trigger,
+    next_in_turn_order,
+    turn_order,
+)
 
 if TYPE_CHECKING:
     from rulesjudge.scenarios.model.events import Event
@@ -206,6 +213,10 @@ class Variant:
                 alternatives=readings,
             )
         ]
+
+    def stack_of(self, state: TableState, player: str) -> tuple[Trigger, ...]:
+        """The stack ``player`` would cast a spell onto (one stack, but 807.5 in Grand Melee)."""
+        return state.stack
 
     def apnap_order(self, state: TableState) -> Answer:
         order = list(turn_order(state))

@@ -79,3 +79,12 @@ def test_810_1_unequal_teams_are_an_input_error():
     with pytest.raises(InputError) as caught:
         parse_scenario(text, "bad.yaml")
     assert caught.value.key == "game.teams[1]" and caught.value.line == 4  # why: names the file, line and key
+
+
+def test_805_6_apnap_order_goes_by_teams_and_each_team_orders_its_players():
+    """805.6 modifies 101.4: the active team first, in the order it likes, then the other team."""
+    game = {"variant": "two-headed-giant", "teams": [["Ann", "Ben"], ["Cat", "Dan"]], "active": "Cat"}
+    value, steps = derive(game, [], "apnap-order")
+    assert value == ["Cat", "Dan", "Ann", "Ben"] and "805.6" in cited(steps)
+    assert {tuple(r.value) for s in steps for r in s.alternatives} == {
+        ("Dan", "Cat", "Ann", "Ben"), ("Cat", "Dan", "Ben", "Ann")}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from rules_model_helpers import FOUR, ask, cited, derive
 
 
@@ -81,3 +82,28 @@ def test_704_3_a_life_only_cant_lose_leaves_the_other_state_based_actions_to_app
     assert value == "lost" and "704.5b" in cited(steps)
     poisoned = {**game, "poison": {"Ben": 9}}
     assert ask(poisoned, [{"poison": {"player": "Ben", "count": 1}}], "result(Ben)") == "lost"
+
+
+COMMANDER_TABLE = {"variant": "commander", "players": ["Ann", "Ben", "Cat"], "active": "Ann", "permanents": {
+    "Krenko": {"owner": "Ann", "power": 3, "toughness": 3, "commander": True, "zone": "command"},
+    "Goblin": {"owner": "Ben", "power": 2, "toughness": 2, "commander": True, "zone": "command"}}}
+
+
+@pytest.mark.parametrize(
+    ("events", "commander", "rule"),
+    [
+        (["pass-priority", {"commander-cast": {"player": "Ben", "commander": "Goblin"}}], "Goblin", "117.1a"),
+        ([{"cast": {"player": "Ann", "spell": "Shock"}},
+          {"commander-cast": {"player": "Ann", "commander": "Krenko"}}], "Krenko", "117.1a"),
+        (["pass-priority", {"commander-cast": {"player": "Ann", "commander": "Krenko"}}], "Krenko", "117.1"),
+    ],
+    ids=["another-players-turn", "stack-not-empty", "without-priority"],
+)
+def test_117_1a_a_commander_is_cast_with_sorcery_timing(events: list, commander: str, rule: str):
+    """A commander is a creature spell: its owner casts it holding priority in their own main phase with an
+    empty stack (117.1a, 307.1); otherwise nothing is cast and no commander tax is added (903.8)."""
+    value, steps = derive(COMMANDER_TABLE, events, f"zone({commander})")
+    assert value == "command" and rule in cited(steps)
+    assert ask(COMMANDER_TABLE, events, f"commander-tax({commander})") == 0
+    assert ask(COMMANDER_TABLE, [{"commander-cast": {"player": "Ann", "commander": "Krenko"}}],
+               "zone(Krenko)") == "stack"
