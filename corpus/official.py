@@ -72,6 +72,7 @@ _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs
          (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
 # "These rules are effective as of June 7, 2024." -- or "current as of" (to mid-2009), or without the period.
 _DATE_LINE = re.compile(r"These rules are (?:effective|current) as of\s*(?P<date>.*?)\s*$")
+_DATE_PHRASE = re.compile(r"These rules are (?:effective|current) as of ")
 _DATE = re.compile(r"^(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?, (?P<year>\d{4})\.?$")
 _CHAPTER = re.compile(r"^(?P<number>[1-9])\.\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\D.*)$")
@@ -316,7 +317,7 @@ def _decode(data: bytes, source: str) -> tuple[str, str]:
         except UnicodeDecodeError:
             continue
     # the title read through what a copy from the PDF adds ("Compre\u00adhensive")
-    with_sentinel = [found for found in candidates if SENTINEL in plain_spaces(found[0][:4000])]
+    with_sentinel = [found for found in candidates if _has_sentinel(plain_spaces(found[0][:4000]))]
     # A UTF-8 file read as cp1252 still has the sentinel but shows "â€™" instead of "’": prefer real quotes.
     for found in with_sentinel:
         if any(mark in found[0] for mark in TYPOGRAPHIC):
@@ -326,6 +327,11 @@ def _decode(data: bytes, source: str) -> tuple[str, str]:
     if candidates:
         raise InputError(source, f"unknown format: no {SENTINEL!r} title: not a Comprehensive Rules release")
     raise InputError(source, "undecodable bytes: not a Comprehensive Rules release")
+
+
+def _has_sentinel(head: str) -> bool:
+    """The title, or the date line when a copy starts below the title."""
+    return SENTINEL in head or _DATE_PHRASE.search(head) is not None
 
 
 def _strict(data: bytes, encoding: str, source: str) -> str:
@@ -442,7 +448,10 @@ class _Reader:
             self.in_rules(number, raw, line)
         elif self.state is State.GLOSSARY:
             self.in_glossary(number, line)
-        # State.CREDITS: nothing more is read.
+        elif line == "Contents":  # the credits give nothing (they repeat the date line), but a second
+            # release's table of contents is not theirs
+            raise self.error(number, "a second release begins after the Credits (its table of contents): one "
+                                     "release per file, or all but the first would be left out")
 
     def in_title(self, number: int, line: str) -> None:
         self.read_date(number, line)

@@ -33,8 +33,9 @@ def fetch(source: str) -> tuple[bytes, str]:
 @dataclass(frozen=True)
 class Added:
     """The outcome of adding one release: ``status`` is "added", "replaced" (another file of the same
-    edition was there), "unchanged" (the very same file was there), "built in" (the project ships it) or
-    "built in differs" (the project ships another file of that edition, which stays in use)."""
+    edition was there), "unchanged" (the very same file was there), "built in" (the project ships it),
+    "built in, saved another way" (the project ships the same rules in another file) or "built in differs"
+    (the project ships another text of that edition, which stays in use)."""
 
     path: Path
     release: Release
@@ -69,8 +70,10 @@ def add_release(source: str, cache: Cache | None = None) -> Added:
     builtin = {entry.edition: entry for entry in builtin_releases()}
     if release.effective in builtin:
         entry = builtin[release.effective]
-        status = "built in" if entry.sha256 == release.sha256 else "built in differs"
-        return Added(entry.path, release, status)
+        if entry.sha256 == release.sha256:
+            return Added(entry.path, release, "built in")
+        same = same_records(release, parse_release(entry.path))  # saved another way, or another text?
+        return Added(entry.path, release, "built in, saved another way" if same else "built in differs")
     target = user_releases_folder() / f"cr-{release.effective}.txt"
     existing = [p for p in user_release_paths() if p.name == target.name]
     if existing and hashlib.sha256(existing[0].read_bytes()).hexdigest() == release.sha256:
@@ -81,6 +84,15 @@ def add_release(source: str, cache: Cache | None = None) -> Added:
         raise InputError(target, f"cannot write to the data folder: {error.strerror or error}") from None
     keep_release(cache or open_cache(), release)
     return Added(target, release, "replaced" if existing else "added")
+
+
+def same_records(one: Release, other: Release) -> bool:
+    """Do two parsed files hold the same rules (ids, words, examples, structure), however each was saved?"""
+    def rules(release: Release) -> list[tuple[object, ...]]:
+        return [(r.id, r.title, r.text, r.examples, r.aliases, r.parent, r.children, r.obsolete)
+                for r in release.records]
+
+    return one.effective == other.effective and rules(one) == rules(other)
 
 
 # ------------------------------------------------------------------------ one rule across editions

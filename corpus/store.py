@@ -776,7 +776,8 @@ def user_release_paths() -> list[Path]:
             return []
         if not releases.is_dir():
             raise InputError(releases, "releases folder is not a folder")
-        return sorted(p for p in releases.iterdir() if p.suffix == ".txt" and not p.name.startswith("."))
+        return sorted(p for p in releases.iterdir()  # "CR-2024.TXT" dropped in by hand is a release too
+                      if p.suffix.lower() == ".txt" and not p.name.startswith("."))
     except PermissionError as error:
         raise InputError(error.filename or folder, "data folder not readable (permission denied)") from None
     except OSError as error:

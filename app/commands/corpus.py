@@ -55,6 +55,9 @@ def _outcome(added: Any) -> str:
     what = f"Comprehensive Rules effective {release.effective}"
     if added.status == "built in":
         return f"Already built in: {what} ({added.path}); nothing to add"
+    if added.status == "built in, saved another way":
+        return (f"Already built in: {what} ({added.path}); this file holds the same rules, saved another way "
+                f"(read as {', '.join(release.read_as)}); nothing to add")
     if added.status == "built in differs":
         return (f"Not added: {what} is built in ({added.path}) and this file differs from it; "
                 "the built-in release stays in use")

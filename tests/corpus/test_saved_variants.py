@@ -75,6 +75,8 @@ LOSSLESS: dict[str, Callable[[list[str]], bytes]] = {
     "two blank lines where one was": variants.doubled_blank_lines,
     "copied from the PDF: no-break spaces, soft hyphens, zero-width spaces": variants.pdf_copy,
     "a preface before and after the title": variants.preface,
+    "no title line (the copy starts at the date)": variants.without_title,
+    "every line indented": variants.indented,
     "gzip-compressed": lambda lines: variants.gzipped(variants.utf8(lines, bom=True)),
 }
 
@@ -183,6 +185,13 @@ def test_a_section_cut_out_is_refused_at_its_contents_entry(shared, name):
     assert error.line == listed and "the contents list section 723, which the rules lack" in str(error)
 
 
+def test_two_releases_in_one_file_are_refused_at_the_second(shared):
+    # why: everything after the first one's Credits is ignored; the second release would vanish unsaid
+    data, second = variants.concatenated(shared("cr-2024-06-07.txt")[0], shared("cr-2025-07-25.txt")[0])
+    error = refused(data, "both.txt")
+    assert error.line == second and "a second release begins after the Credits" in str(error)
+
+
 def test_other_containers_are_refused_by_name(shared):
     lines, _ = shared("cr-2024-06-07.txt")
     text = variants.utf8(lines)
@@ -270,3 +279,25 @@ def test_corpus_add_of_an_excerpt_is_one_line_and_writes_nothing(data_dir, tmp_p
                            "edition of the rules, an excerpt would say that every rule it leaves out was "
                            "removed)")
     assert not (data_dir / "releases").exists()
+
+
+def test_the_built_in_release_saved_another_way_is_said_so(data_dir, tmp_path, shared, capsys):
+    # why: "Not added ... this file differs" would send a judge looking for a difference that isn't there
+    lines, _ = shared("cr-2026-04-17.txt")
+    path = tmp_path / "cr.txt"
+    path.write_bytes(variants.utf16(lines, "le"))
+    code, out, _ = run(capsys, "corpus", "add", str(path))
+    assert code == 0 and out.count("\n") == 1
+    assert out.startswith("Already built in: Comprehensive Rules effective 2026-04-17 (")
+    assert out.rstrip().endswith("this file holds the same rules, saved another way (read as UTF-16 LE with "
+                                 "BOM, CRLF line ends); nothing to add")
+    assert not (data_dir / "releases").exists()
+
+
+def test_a_release_dropped_into_the_data_folder_as_txt_in_capitals_loads(data_dir, shared, capsys):
+    lines, _ = shared("cr-2024-06-07.txt")
+    (data_dir / "releases").mkdir(parents=True)
+    (data_dir / "releases" / "CR-2024.TXT").write_bytes(variants.line_ends(lines, "\r"))
+    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
+    assert code == 0 and out.startswith("CR 722.4 (2024-06-07) \u2014 The Monarch")
+    assert "Read from: CR-2024.TXT line 5859" in out

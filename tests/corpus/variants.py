@@ -125,6 +125,22 @@ def pdf_copy(lines: list[str]) -> bytes:
     return joined(out).encode("utf-8")
 
 
+def indented(lines: list[str]) -> bytes:
+    """Every line indented by a tab and spaces (a copy from a web page's block)."""
+    return joined(["\t  " + line if line else line for line in lines]).encode("utf-8")
+
+
+def without_title(lines: list[str]) -> bytes:
+    """A copy that starts below the title line, at the date."""
+    start = next(i for i, line in enumerate(lines) if line.startswith("These rules are"))
+    return joined(lines[start:]).encode("utf-8")
+
+
+def concatenated(first: list[str], second: list[str]) -> tuple[bytes, int]:
+    """Two releases in one file; the 1-based line of the second one's "Contents"."""
+    return joined(first + second).encode("utf-8"), len(first) + second.index("Contents") + 1
+
+
 def preface(lines: list[str]) -> bytes:
     """A paragraph before the title and one after it (a note of where and when the file was saved)."""
     out = ["Saved from https://magic.wizards.com/en/rules on 3 May 2026 for our judge team.", "", lines[0],
