@@ -437,25 +437,31 @@ def _end_effect(state: TableState, event: ev.EndEffect) -> Result:
     return ending.end_effects(state, ending_, "The continuous effect ends.", cr("611.2a"))
 
 
+def _empty_the_stack(state: TableState) -> Result:
+    """500.2: a step or phase ends only with an empty stack, so what is on it resolves first."""
+    if not state.stack:
+        return state, []
+    state, steps = resolve_stack(state)
+    first = step("A step can't end while objects are on the stack: they resolve first.", cr("500.2"))
+    return state, [first, *steps]
+
+
 def _upkeep(state: TableState, event: ev.Upkeep) -> Result:
+    state, before = _empty_the_stack(state)
     triggers, steps = initiative.upkeep_triggers(state)
-    return state.with_(pending=(*state.pending, *triggers)), steps
+    return state.with_(pending=(*state.pending, *triggers)), before + steps
 
 
 def _end_step(state: TableState, event: ev.EndStep) -> Result:
+    state, before = _empty_the_stack(state)
     triggers, steps = monarch.end_step_triggers(state)
-    return state.with_(pending=(*state.pending, *triggers)), steps
+    return state.with_(pending=(*state.pending, *triggers)), before + steps
 
 
 def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
-    steps: list[Step] = []
-    if state.stack:
-        state, steps = resolve_stack(state)
-        steps.insert(
-            0, step("A step can't end while abilities are on the stack: they resolve first.", cr("500.2"))
-        )
-        if state.game_over:
-            return state, steps
+    state, steps = _empty_the_stack(state)
+    if steps and state.game_over:
+        return state, steps
     state, more = turns.next_turn(state)
     return state, steps + more
 
@@ -527,11 +533,15 @@ def _dies(state: TableState, event: ev.Dies) -> Result:
 
 
 def _attack(state: TableState, event: ev.Attack) -> Result:
-    return combat.declare_attackers(state, event.attacker, event.creatures)
+    state, before = _empty_the_stack(state)
+    state, steps = combat.declare_attackers(state, event.attacker, event.creatures)
+    return state, before + steps
 
 
 def _damage_step(state: TableState, event: ev.CombatDamageStep) -> Result:
-    return combat.damage_step(state, event.step)
+    state, before = _empty_the_stack(state)
+    state, steps = combat.damage_step(state, event.step)
+    return state, before + steps
 
 
 HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {

@@ -119,3 +119,19 @@ def test_722_4_with_no_active_player_the_answer_names_both_readings_of_next_in_t
     assert value == "Ben"  # why: next after Ann, whose turn it is (800.4j hands priority on the same way)
     readings = [r.value for s in steps for r in s.alternatives]
     assert readings == ["Ben", "Dan"]  # why: counted from the leaving monarch it would be Dan
+
+
+def test_500_2_a_new_step_begins_only_once_the_stack_is_empty():
+    """A held trigger or a spell left on the stack resolves before the next step begins (500.2): the
+    first-strike steal trigger before the regular damage step, Ann's spell before her end step."""
+    knights = {"players": FOUR, "active": "Ann", "monarch": "Ben", "permanents": {
+        "Knight": {"owner": "Ann", "power": 2, "toughness": 2, "keywords": ["first-strike"]},
+        "Bear": {"owner": "Ann", "power": 2, "toughness": 2}}}
+    events = [{"attack": {"attacker": "Ann", "creatures": ["Knight", "Bear"], "defending": "Ben"}},
+              {"combat-damage-step": {"step": "first-strike", "hold": True}}, "combat-damage-step"]
+    value, steps = derive(knights, events, "stack-controllers")
+    assert value == [] and "500.2" in cited(steps)
+    assert ask(knights, events, "monarch") == "Ann"
+    for begins in ("upkeep", "end-step"):
+        cast = [{"cast": {"player": "Ann", "spell": "Divination"}}, begins]
+        assert ask({"players": FOUR, "active": "Ann"}, cast, "stack-controllers") == []
