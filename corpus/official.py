@@ -213,9 +213,15 @@ _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200d\u2060\ufeff]")
 #: UTF-8 read as Windows-1252 and saved again: "’" becomes "â€™", "á" becomes "Ã¡".
 _MOJIBAKE = re.compile(r"\u00e2\u20ac|[\u00c2\u00c3][\u00a0-\u00bf]")
 #: A character an encoding could not hold, replaced by "?" (between two letters: "player?s") or by
-#: U+FFFD. Real releases have none; this many mean a lossy conversion, not a stray typo.
+#: U+FFFD. The five releases have none; a file with this many, and more of them than apostrophes left
+#: between two letters, lost its apostrophes in a conversion (Latin-1, ASCII) and is refused; fewer, or a
+#: file whose apostrophes are intact (a publisher's stray glitch), is read with a warning.
 _LOST = re.compile(r"(?<=[A-Za-z])\?(?=[A-Za-z])|\ufffd")
+_APOSTROPHE = re.compile(r"[A-Za-z]['\u2019][A-Za-z]")
 LOST_CHARACTERS = 5
+#: A file that is UTF-8, typographic quotes and all, but for at most this many bytes is a damaged UTF-8
+#: file (a Windows-1252 one read as UTF-8 fails at each of its thousands of quotes).
+DAMAGED_BYTES = 100
 
 #: Formats a release is sometimes saved or downloaded as, by their first bytes: refused by name.
 _OTHER_FORMATS = ((b"%PDF", "a PDF document"), (b"PK\x03\x04", "a ZIP archive (or a Word .docx document)"),
@@ -311,11 +317,16 @@ def _decode(data: bytes, source: str) -> tuple[str, str]:
     if b"\x00" in data:
         raise InputError(source, "binary file (NUL bytes): not a Comprehensive Rules release")
     candidates: list[tuple[str, str]] = []
+    damaged: UnicodeDecodeError | None = None
     for encoding in ("utf-8", "cp1252"):
         try:
             candidates.append((data.decode(encoding), _NAMES[encoding]))
-        except UnicodeDecodeError:
-            continue
+        except UnicodeDecodeError as error:
+            damaged = damaged or error
+    if isinstance(damaged, UnicodeDecodeError) and damaged.encoding == "utf-8":
+        lenient = data.decode("utf-8", errors="replace")
+        if lenient.count("\ufffd") <= DAMAGED_BYTES and any(mark in lenient for mark in TYPOGRAPHIC):
+            raise _damaged(data, "utf-8", damaged, source)  # UTF-8 throughout but for a few bytes
     # the title read through what a copy from the PDF adds ("Compre\u00adhensive")
     with_sentinel = [found for found in candidates if _has_sentinel(plain_spaces(found[0][:4000]))]
     # A UTF-8 file read as cp1252 still has the sentinel but shows "â€™" instead of "’": prefer real quotes.
@@ -338,7 +349,14 @@ def _strict(data: bytes, encoding: str, source: str) -> str:
     try:
         return data.decode(encoding)
     except UnicodeDecodeError as error:
-        raise InputError(source, f"not valid {encoding} at byte {error.start}") from None
+        raise _damaged(data, encoding, error, source) from None
+
+
+def _damaged(data: bytes, encoding: str, error: UnicodeDecodeError, source: str) -> InputError:
+    """A file of ``encoding`` with bytes that are not: named by its line (a damaged copy)."""
+    line = _line_at(data[: error.start].decode(encoding, errors="replace"), error.start)
+    return InputError(source, f"not valid {_NAMES.get(encoding, encoding)} at byte {error.start}: "
+                              "a damaged copy", line=line)
 
 
 def split_lines(text: str) -> list[str]:
@@ -727,7 +745,7 @@ def parse_release(path_or_bytes: str | Path | bytes, source_name: str | None = N
         data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")
     text, read_as = read_text(data, source)
     lost, first_lost = lost_characters(text)
-    if lost >= LOST_CHARACTERS:
+    if lost >= LOST_CHARACTERS and lost > len(_APOSTROPHE.findall(text)):
         raise InputError(source, f"{lost} characters lost in a conversion ('?' inside words, or U+FFFD): "
                                  "the file was saved in an encoding without the release's quotes or letters "
                                  "(Latin-1, ASCII); use the release as published, or save it as UTF-8",

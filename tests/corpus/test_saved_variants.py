@@ -132,6 +132,28 @@ def test_latin_1_that_lost_the_quotes_is_refused_at_the_first_loss(shared, name)
 
 
 @pytest.mark.parametrize("name", RELEASES)
+def test_a_few_lost_characters_in_a_file_with_its_apostrophes_are_a_warning(shared, name):
+    # why: a stray glitch must not refuse a release; it is said, with its line
+    lines, original = shared(name)
+    data, first = variants.a_few_lost(lines)
+    release = parse_release(data, source_name=name)
+    assert release.counts == original.counts and [r.id for r in release.records] == [r.id for r in
+                                                                                     original.records]
+    assert release.warnings == (f"{name}:{first}: 5 character(s) lost in a conversion ('?' inside a word, or "
+                                "U+FFFD): the text keeps them as they are",)
+
+
+@pytest.mark.parametrize("name", RELEASES)
+@pytest.mark.parametrize("bom", [True, False], ids=["bom", "no-bom"])
+def test_a_damaged_byte_in_utf8_is_named_by_its_line(shared, name, bom):
+    # why: without a BOM the file decodes as cp1252 and looked garbled ("â€™"), which blamed the wrong thing
+    lines, _ = shared(name)
+    data, line = variants.damaged_byte(lines, bom)
+    error = refused(data, name)
+    assert error.line == line and "not valid UTF-8 at byte" in str(error) and "damaged" in str(error)
+
+
+@pytest.mark.parametrize("name", RELEASES)
 def test_utf8_read_as_windows_1252_and_saved_again_is_refused(shared, name):
     # why: "â€™" for "’" in every rule; not a release's text
     lines, _ = shared(name)

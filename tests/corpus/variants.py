@@ -74,6 +74,27 @@ def transliterated(lines: list[str], encoding: str) -> bytes:
     return legacy([ascii_typography(line) for line in lines], encoding)
 
 
+def damaged_byte(lines: list[str], bom: bool) -> tuple[bytes, int]:
+    """UTF-8 with one byte that is not (0xFF, a bad sector or a bad download) at the start of rule 104.3;
+    its 1-based line."""
+    index = next(i for i in range(len(lines) - 1, -1, -1) if lines[i].startswith("104.3. "))
+    before = (codecs.BOM_UTF8 if bom else b"") + joined([*lines[:index], ""]).encode("utf-8")
+    return before + b"\xff" + joined(lines[index:]).encode("utf-8"), index + 1
+
+
+def a_few_lost(lines: list[str], count: int = 5) -> tuple[bytes, int]:
+    """The first ``count`` apostrophes of the rules replaced by "?" (a publisher's glitch); the 1-based line
+    of the first."""
+    out = list(lines)
+    start = max(i for i, line in enumerate(out) if line == "1. Game Concepts")
+    first, left = 0, count
+    for i in range(start, len(out)):
+        while left and re.search(r"[a-z]\u2019[a-z]", out[i]):
+            out[i] = re.sub(r"([a-z])\u2019([a-z])", "\\1?\\2", out[i], count=1)
+            first, left = first or i + 1, left - 1
+    return joined(out).encode("utf-8"), first
+
+
 def mojibake(lines: list[str]) -> bytes:
     """UTF-8 bytes read as Windows-1252 by an editor, then saved again as UTF-8 ("’" becomes "â€™")."""
     data = joined(lines).encode("utf-8")
