@@ -35,6 +35,8 @@ Path_ = tuple[str | int, ...]
 
 MAX_DEPTH = 32  # a scenario nests 4 deep (game.teams[0].members[1]), the question set 3
 MAX_VALUES = 50_000  # counting each use of an alias: a "billion laughs" stays small
+#: What libyaml says for `why: the rule says: x` and `why: "a quote" and more`: quoting is the usual fix.
+_QUOTING_PROBLEMS = ("mapping values are not allowed in this context", "did not find expected key")
 MAX_NUMBER_CHARS = 100  # Python refuses ints of more than 4,300 digits; no file here needs 100
 
 # libyaml's event parser when installed (a state machine with its own stacks; several times faster).
@@ -244,6 +246,8 @@ def _read(text: str, path: str, loader_class: type[yaml.SafeLoader],
         problem = error.problem or str(error)
         if "maximum nesting depth" in problem and loader_class is not yaml.SafeLoader:
             raise _LibyamlTooDeep from None
+        if problem in _QUOTING_PROBLEMS:
+            problem += " (if a value holds ': ' or starts with a quote, quote it whole: why: '...')"
         raise InputError(path, f"invalid YAML: {problem}", line=mark.line + 1 if mark else None) from None
     except yaml.reader.ReaderError as error:
         line = text.count("\n", 0, error.position) + 1

@@ -382,10 +382,11 @@ def _hit(state: TableState, blow: Blow) -> Result:
         counter, rules = (
             ("defense", (cr("120.3h"), cr("310.6"))) if battle else ("loyalty", (cr("120.3c"), cr("306.8")))
         )
+        # a characteristic equal to a number of counters (306.5c, 310.4c): no fewer than none are left
         if battle:
-            state = state.with_permanent(replace(perm, defense=(perm.defense or 0) - blow.amount))
+            state = state.with_permanent(replace(perm, defense=max(0, (perm.defense or 0) - blow.amount)))
         else:
-            state = state.with_permanent(replace(perm, loyalty=(perm.loyalty or 0) - blow.amount))
+            state = state.with_permanent(replace(perm, loyalty=max(0, (perm.loyalty or 0) - blow.amount)))
         return state, [
             step(
                 f"{who} deals {blow.amount} combat damage to {blow.target}: that many {counter} counters "

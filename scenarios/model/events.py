@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from rulesjudge.scenarios.model.setup import EFFECT_KINDS, EffectSpec
+from rulesjudge.scenarios.model.setup import EFFECT_KINDS, EffectSpec, did_you_mean
 
 
 class EventArgError(ValueError):
@@ -809,7 +809,8 @@ def parse_event(name: str, arg: Any = None) -> Event:
     """Build an event from its name and argument as written in a scenario file."""
     cls = EVENT_TYPES.get(name)
     if cls is None:
-        raise EventArgError("", f"unknown event '{name}' (known: {', '.join(sorted(EVENT_TYPES))})")
+        raise EventArgError("", f"unknown event '{name}'{did_you_mean(name, EVENT_TYPES)}"
+                                f" (known: {', '.join(sorted(EVENT_TYPES))})")
     return cls.from_arg(arg)
 
 

@@ -24,6 +24,7 @@ from rulesjudge.scenarios.model import combat, ending, influence, monarch, objec
 from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.deploy import deploy_answer
 from rulesjudge.scenarios.model.initiative import answer_initiative
+from rulesjudge.scenarios.model.setup import did_you_mean
 from rulesjudge.scenarios.model.steps import Answer, Reading, step
 from rulesjudge.scenarios.model.table import Choice, Permanent, TableState, plural, turn_order
 
@@ -110,7 +111,8 @@ def parse_question(text: str) -> Question:
     args = tuple(a.strip() for a in raw.split(",")) if raw is not None and raw.strip() else ()
     spec = QUESTIONS.get(name)
     if spec is None:
-        raise QuestionError(f"unknown question '{name}' (known: {', '.join(sorted(QUESTIONS))})")
+        known = ", ".join(sorted(QUESTIONS))
+        raise QuestionError(f"unknown question '{name}'{did_you_mean(name, QUESTIONS)} (known: {known})")
     if len(args) != len(spec.args) or any(not a for a in args):
         want = f"{name}({', '.join(spec.args)})" if spec.args else name
         raise QuestionError(

@@ -15,6 +15,7 @@ written the way a judge describes a table:
 
 from __future__ import annotations
 
+import difflib
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
@@ -208,3 +209,13 @@ class Setup:
             team.name or (string.ascii_uppercase[i] if i < 26 else str(i + 1))
             for i, team in enumerate(self.teams)
         )
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """" - did you mean 'leaves'?" for a misspelt name, or nothing.
+
+    >>> did_you_mean("leave", ["leaves", "loses"]), did_you_mean("xyzzy", ["leaves"])
+    (" - did you mean 'leaves'?", '')
+    """
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" - did you mean '{close[0]}'?" if close else ""

@@ -239,3 +239,18 @@ def test_two_headed_giant_active_team_may_be_listed() -> None:
     assert (error.line, error.key) == (5, "game.active") and "one team" in error.message
     error = error_of("name: x\ngame:\n  players: [Ann, Ben]\n  active: [Ann]\n")
     assert (error.line, error.key) == (4, "game.active") and "give one player" in error.message
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("name: x\ngame:\n  players: [Ann, Ben]\nevents:\n  - leave: Ann\n", "did you mean 'leaves'?"),
+        ("name: x\ngame:\n  players: [Ann, Ben]\nexpect:\n  monach: null\n", "did you mean 'monarch'?"),
+        ("name: x\nwhy: the rule says: this\ngame:\n  players: [Ann, Ben]\n", "quote it whole"),
+        ('name: x\nwhy: "a quote" and more\ngame:\n  players: [Ann, Ben]\n', "quote it whole"),
+    ],
+    ids=["event", "question", "colon-in-a-value", "quote-then-text"],
+)
+def test_an_outsiders_slips_get_a_hint(text: str, words: str) -> None:
+    """The slips an author new to the format makes (a misspelt name, an unquoted ': ') name the fix."""
+    assert words in error_of(text).message

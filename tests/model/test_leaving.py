@@ -119,3 +119,13 @@ def test_506_4_an_attacked_planeswalker_taken_by_a_control_effect_leaves_combat(
     ended = [{"attack": {"attacker": "Ann", "creatures": {"Bear": "Chandra"}}}, {"control-ends": "Chandra"},
              "combat-damage-step"]
     assert ask(game, ended, "loyalty(Chandra)") == 4
+
+
+def test_306_5c_damage_beyond_the_loyalty_leaves_no_negative_loyalty():
+    """Loyalty is the number of loyalty counters (306.5c), and there are never fewer than none: 5 damage to a
+    planeswalker with 3 removes its 3 counters and it goes to the graveyard (704.5i)."""
+    game = {"players": FOUR, "active": "Ann", "permanents": {
+        "Bear": {"owner": "Ann", "power": 5, "toughness": 5},
+        "Jace": {"owner": "Ben", "kind": "planeswalker", "loyalty": 3}}}
+    events = [{"attack": {"attacker": "Ann", "creatures": {"Bear": "Jace"}}}, "combat-damage-step"]
+    assert (ask(game, events, "loyalty(Jace)"), ask(game, events, "zone(Jace)")) == (0, "graveyard")
