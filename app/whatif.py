@@ -29,6 +29,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -741,6 +742,17 @@ _X = r"(?P<x>.+?)"
 _Y = r"(?P<y>.+?)"
 
 
+#: How many clauses a sentence's readings may try (a grammar's pass over one fragment each). The phrase
+#: list needs at most 17; splitting at every "and", "after", "before" and comma of a long sentence grows
+#: with the product of its splits, so a budget keeps a 500-character question to a fraction of a second.
+MAX_WORK = 400
+_WORK: ContextVar[list[int] | None] = ContextVar("_WORK", default=None)
+
+
+class _OutOfWork(Exception):  # not an error to show: the sentence goes to the search
+    """The budget is spent: every reading stops at once (the split loops catch only :class:`_Unknown`)."""
+
+
 class _Grammar:
     """Regexes (matched whole, case-insensitively) and the builders they call, in the order tried."""
 
@@ -758,6 +770,11 @@ class _Grammar:
     def first(self, text: str, reader: _Reader, what: str) -> Any:
         """The first reading of ``text`` (builders return None, or raise :class:`_Unknown`, to pass); when
         none reads it, the error about the shortest fragment (the likeliest typo of a name)."""
+        work = _WORK.get()
+        if work is not None:
+            work[0] -= 1
+            if work[0] < 0:  # a sentence with many ways to split it: not read rather than read slowly
+                raise _OutOfWork(text)
         errors: list[_Unknown] = []
         for pattern, build in self.rules:
             match = pattern.fullmatch(text)
@@ -2214,11 +2231,17 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     if not text or not facts.players:
         return None
     errors: list[_Unknown] = []
-    for reading in _readings(text, facts):
-        try:
-            return reading()
-        except _Unknown as error:
-            errors.append(error)
+    work = _WORK.set([MAX_WORK])
+    try:
+        for reading in _readings(text, facts):
+            try:
+                return reading()
+            except _Unknown as error:
+                errors.append(error)
+    except _OutOfWork:
+        return None  # too tangled to read in time: the rules search answers it
+    finally:
+        _WORK.reset(work)
     worth_saying = [e for e in errors if not str(e).startswith("not ") and
                     (not str(e).startswith("there is no player") or _looks_like_a_name(e.fragment))]
     if worth_saying:

@@ -156,3 +156,26 @@ def test_typos_of_the_vocabulary_are_mended_but_real_words_never_are():
         assert mend_typos(word, []) == word
     assert mend_typos("Crowm concedes", ["Crowm"]) == "Crowm concedes"  # a player's name is kept
     assert mend_typos("the 4th turn", []) == "the 4th turn"
+
+
+def test_a_tangled_sentence_is_left_to_the_search_within_the_work_budget(monkeypatch):
+    """Splitting at every "and", "after", "before" and comma grows with the product of the splits: a budget
+    of clause readings stops it (a 500-character sentence took 428 s without one), and the search answers."""
+    from rulesjudge.app import whatif
+
+    tried = []
+    first = whatif._Grammar.first
+
+    def counted(self, text, reader, what):
+        tried.append(text)
+        return first(self, text, reader, what)
+
+    monkeypatch.setattr(whatif._Grammar, "first", counted)
+    tangled = " ".join(["after before and then, once when"] * 40)[:500]
+    assert interpret(tangled, PLAYERS) is None
+    assert len(tried) <= whatif.MAX_WORK + 1
+    tried.clear()
+    plan = interpret("who's the monarch if Cat concedes after Ben hits her", PLAYERS)
+    assert plan is not None
+    assert plan.events == ({"combat-damage": {"from": "Ben", "to": "Cat", "amount": 1}}, {"concedes": "Cat"})
+    assert len(tried) < 40  # a real question is read with a small part of the budget
