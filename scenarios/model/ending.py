@@ -153,6 +153,11 @@ def win(state: TableState, players: Sequence[str], losing: Sequence[str] = ()) -
     steps += [step(f"{p} has left the game.", cr("800.4a")) for p in players if not state.is_in(p)]
     allowed = []
     for player in winners:
+        if state.variant.range_of(state, player) is not None:
+            # 801.14: with limited range the effect makes no one win - opponents in range lose instead - so
+            # a "can't win" effect on the player has nothing to stop
+            allowed.append(player)
+            continue
         ok, more = can_win(state, player)
         if ok:
             allowed.append(player)

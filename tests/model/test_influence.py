@@ -78,3 +78,12 @@ def test_801_15_a_draw_effect_is_a_draw_only_within_range():
 
 def test_104_4c_without_limited_range_a_draw_effect_ends_the_game():
     assert ask({"players": SIX}, [{"game-draw": "Alex"}], "game-over") is True  # why: 104.4c
+
+
+def test_801_14_cant_win_does_not_stop_the_opponents_in_range_losing():
+    """With limited range the win effect is replaced by the opponents' loss: no one wins, so "can't win" on
+    the player has nothing to stop (without range it stops the effect, 104.2b)."""
+    game = {"players": SIX, "options": {"range": 1}, "effects": [{"cant-win": "Alex"}]}
+    assert ask(game, [{"wins": "Alex"}], "losers") == ["Rob", "Fay"]  # why: 801.14
+    unlimited = {"players": SIX, "effects": [{"cant-win": "Alex"}]}
+    assert ask(unlimited, [{"wins": "Alex"}], "game-over") is False  # why: 104.2b, can't win
