@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import codecs
 import hashlib
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -90,8 +91,9 @@ MAX_RELEASE_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not
 #: releases have none (an indented paragraph continues a rule after a blank line); a few could be chance.
 HARD_WRAPPED_LINES = 10
 #: A glossary entry is its term and a few lines of definition (5 at most in 2020-2026); far more means the
-#: blank lines that separate the entries are gone, and the entries would run together.
-GLOSSARY_ENTRY_LINES = 12
+#: blank lines that separate the entries are gone, and the entries would run together (the margin is for
+#: older releases' longer entries: a glossary run together is hundreds of lines).
+GLOSSARY_ENTRY_LINES = 40
 
 
 class State(Enum):
@@ -397,6 +399,37 @@ def split_lines(text: str) -> list[str]:
     return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
+def double_spaced(lines: list[str]) -> bool:
+    r"""Is there a blank line after every line? The 2026-04-17 file's ``\r\r\n`` re-saved by an editor
+    that reads CR as a line end gives ``\r\n\r\n``. A release always has lines that follow each other
+    (the contents, a glossary term and its definition), so none at all means doubled line ends.
+
+    >>> double_spaced(["a", "", "b", "", "", "", "c", ""] * 40), double_spaced(["a", "b", "", "c", ""] * 40)
+    (True, False)
+    """
+    text = [bool(line.strip()) for line in lines]
+    return sum(text) >= 100 and not any(a and b for a, b in itertools.pairwise(text))
+
+
+def single_spaced(numbered: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Numbered lines of a double-spaced file as the file meant them: each run of ``2k + 1`` blank lines
+    is ``k`` (one line end became two); the numbers stay the file's.
+
+    >>> single_spaced(list(enumerate(["a", "", "b", "", "", "", "c"], start=1)))
+    [(1, 'a'), (3, 'b'), (5, ''), (7, 'c')]
+    """
+    out: list[tuple[int, str]] = []
+    blanks: list[tuple[int, str]] = []
+    for number, line in numbered:
+        if not line.strip():
+            blanks.append((number, line))
+            continue
+        out.extend(blanks[1::2][: (len(blanks) - 1) // 2])
+        blanks = []
+        out.append((number, line))
+    return out + blanks[: len(blanks) // 2]
+
+
 def split_examples(line: str) -> list[str]:
     """An example line, split at every "Example:" marker (2014-2015 print "Example:Example: ...").
 
@@ -454,7 +487,7 @@ class _Reader:
         self.state = State.TITLE
         self.effective: str | None = None
         self.contents: set[str] = set()
-        self.listed: dict[str, int] = {}  # section numbers the contents list, and their lines
+        self.listed: dict[str, tuple[int, str]] = {}  # section numbers the contents list: line, title
         self.drafts: dict[str, _Draft] = {}
         self.chapter: _Draft | None = None
         self.section: _Draft | None = None
@@ -520,7 +553,7 @@ class _Reader:
         else:
             self.contents.add(line)
             if match := _SECTION.match(line):
-                self.listed.setdefault(match["number"], number)
+                self.listed.setdefault(match["number"], (number, match["title"]))
 
     def read_date(self, number: int, line: str) -> None:
         match = _DATE_LINE.search(line)
@@ -694,13 +727,24 @@ class _Reader:
 
     def check_contents(self) -> None:
         """Every section the contents list is in the rules: one missing was cut out of this copy (a whole
-        section of an edition must not read as removed from it)."""
-        printed = {d.number for d in self.drafts.values() if d.kind == "section"}
-        missing = [number for number in self.listed if number not in printed]
+        section of an edition must not read as removed from it). A listed number whose title the rules
+        print under another number is the publisher's typo in the contents: a warning."""
+        sections = [d for d in self.drafts.values() if d.kind == "section"]
+        printed, titles = {d.number for d in sections}, {d.title for d in sections}
+        missing = []
+        for number, (line, title) in self.listed.items():
+            if number in printed:
+                continue
+            if title in titles:
+                self.warn(line, f"the contents list {title!r} as section {number}; the rules print it under "
+                                "another number")
+            else:
+                missing.append(number)
         if missing:
             more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
-            raise self.error(self.listed[missing[0]], f"the contents list section {missing[0]}{more}, which "
-                                                      "the rules lack: a section was cut out of this copy")
+            line = self.listed[missing[0]][0]
+            raise self.error(line, f"the contents list section {missing[0]}{more}, which the rules lack: a "
+                                   "section was cut out of this copy")
 
 
 # --------------------------------------------------------------------------- drafts -> records
@@ -782,7 +826,11 @@ def parse_release(path_or_bytes: str | Path | bytes, source_name: str | None = N
     if lost:
         reader.warn(first_lost, f"{lost} character(s) lost in a conversion ('?' inside a word, or U+FFFD): "
                                 "the text keeps them as they are")
-    for number, raw in enumerate(lines, start=1):
+    numbered = list(enumerate(lines, start=1))
+    if double_spaced(lines):
+        numbered = single_spaced(numbered)
+        read_as = (*read_as, "a blank line after every line (read as one line end)")
+    for number, raw in numbered:
         reader.feed(number, raw)
     effective, drafts = reader.finish()
     _glossary_aliases(drafts)

@@ -71,6 +71,8 @@ LOSSLESS: dict[str, Callable[[list[str]], bytes]] = {
     "CR line ends (old Mac)": lambda lines: variants.line_ends(lines, "\r"),
     "LF line ends": lambda lines: variants.line_ends(lines, "\n"),
     "CRLF line ends": lambda lines: variants.line_ends(lines, "\r\n"),
+    "a blank line after every line (CR CR LF re-saved as CRLF CRLF)":
+        lambda lines: variants.line_ends(lines, "\r\n\r\n"),
     "trailing spaces, tabs and no-break spaces": variants.trailing_whitespace,
     "two blank lines where one was": variants.doubled_blank_lines,
     "copied from the PDF: no-break spaces, soft hyphens, zero-width spaces": variants.pdf_copy,
@@ -205,6 +207,18 @@ def test_a_section_cut_out_is_refused_at_its_contents_entry(shared, name):
     data, listed = variants.without_section(lines, "723")
     error = refused(data, name)
     assert error.line == listed and "the contents list section 723, which the rules lack" in str(error)
+
+
+@pytest.mark.parametrize("name", RELEASES)
+def test_a_typo_in_the_contents_is_a_warning_not_a_cut(shared, name):
+    # why: the title is in the rules under its real number: nothing was cut, the publisher mistyped
+    lines, original = shared(name)
+    data, listed = variants.contents_typo(lines, "723", "799")
+    release = parse_release(data, source_name=name)
+    assert_same_records(original, release)
+    title = next(r.title for r in original.records if r.id.endswith("/723"))
+    assert release.warnings == (f"{name}:{listed}: the contents list {title!r} as section 799; the rules "
+                                "print it under another number",)
 
 
 def test_two_releases_in_one_file_are_refused_at_the_second(shared):

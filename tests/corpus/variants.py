@@ -201,6 +201,14 @@ def without_section(lines: list[str], number: str) -> tuple[bytes, int]:
     return joined(lines[:start] + lines[end:]).encode("utf-8"), listed + 1
 
 
+def contents_typo(lines: list[str], number: str, printed: str) -> tuple[bytes, int]:
+    """Section ``number`` listed in the contents as ``printed`` (the publisher's typo); its 1-based line."""
+    out = list(lines)
+    listed = next(i for i, line in enumerate(out) if line.startswith(f"{number}. "))
+    out[listed] = printed + out[listed][len(number) :]
+    return joined(out).encode("utf-8"), listed + 1
+
+
 def excerpt(lines: list[str], first: int, last: int) -> tuple[bytes, int]:
     """A judge's excerpt: the title and date, the contents, chapter 8's sections ``first``..``last`` and the
     glossary entries citing them, the credits -- the contents trimmed to match. Also the 1-based line of
