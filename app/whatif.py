@@ -135,6 +135,7 @@ _QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - 
 
 
 _TYPOS = (
+    (re.compile(r"\bwho'?s turn\b", re.IGNORECASE), "whose turn"),  # "who's turn is it": the homophone
     (re.compile(r"\b(who|what|where|it)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
     # "whose the monarch": the homophone, where a designation follows
     (re.compile(r"\bwhose (?=(?:the|a|an|new|next|current|monarch|king|queen|active|leader|initiative|up)\b)",
@@ -182,7 +183,8 @@ _SHORT_TYPOS = {
     "teh": "the", "hte": "the", "wat": "what", "waht": "what", "wht": "what", "hwo": "who",
     "woh": "who", "wich": "which", "dose": "does", "doe": "does", "cna": "can", "adn": "and", "nad": "and",
     "tehn": "then", "thne": "then", "fi": "if", "iff": "if", "ot": "to", "si": "is", "yhe": "the",
-    "whoes": "whose",
+    "whoes": "whose", "cmdr": "commander", "dmg": "damage", "opp": "opponent", "opps": "opponents",
+    "init": "initiative",
 }
 #: The words the reader's vocabulary turns on, mended when a typed word is one slip away from one of them
 #: (two for long words): "concceds" -> "concedes", "crwon" -> "crown". A real word is never mended: one the
@@ -258,7 +260,7 @@ _LEADING = re.compile(
 )
 _TRAILING = re.compile(
     r"(?:,? (?:now|then|please|exactly|here|at this point|in this case|in that case|at that point|after that|"
-    r"afterwards|again|judge|anyway|in this game|at this table)|, right)+$",
+    r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently)|, right)+$",
     re.IGNORECASE,
 )
 
@@ -456,6 +458,22 @@ class _Reader:
         players = list(dict.fromkeys(p for r in refs if r for p in r.players))
         return Ref(tuple(players), _names([r.words for r in refs if r]), plural=True)
 
+    def _apposition(self, text: str) -> Ref | None:
+        """ "Eve the Traitor", "the emperor Ben": the player named, when the description fits them."""
+        match = re.fullmatch(r"(?P<name>[\w'-]+),? (?P<what>the .+)|(?P<what2>the .+?) (?P<name2>[\w'-]+)",
+                             text, re.IGNORECASE)
+        if not match:
+            return None
+        player = self.name(match["name"] or match["name2"] or "")
+        if player is None:
+            return None
+        described = self._single(match["what"] or match["what2"])
+        if described is None:
+            return None
+        if player not in described.players:
+            raise _Unknown(f"{player} is not {described.words}", text)
+        return Ref((player,), player)
+
     def _spaced_names(self, piece: str) -> list[str]:
         """ "ann ben" in "ann ben and cat" (typed without the comma): names, when every word is one."""
         words = piece.split()
@@ -480,7 +498,7 @@ class _Reader:
                 ref = build(self, match)
                 if ref is not None:
                     return ref
-        return None
+        return self._apposition(text)
 
     def owner(self, text: str) -> str | None:
         """The single player a possessive fragment names ("Ann" of "Ann's teammate")."""
@@ -838,12 +856,33 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"who{_BE}? {_KING}",
     rf"who(?: {_HOLD}|'s got) {_CROWN}",
     rf"(?:where|who) (?:does|would|will) {_CROWN} go(?: to)?",
+    rf"where(?:'s| is)? {_CROWN} (?:go|going|gone)(?: to)?",
+    rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
     rf"what happens to {_CROWN}",
     rf"who(?:'s| is) {_KING}",
     rf"who (?:would|will|is going to|should) {_KING} be",
 )
 def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("monarch", "who is the monarch", ("monarch",), headline=("value", "monarch"))
+
+
+@_QUESTIONS(rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|hold|steal) "
+            r"it")
+def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "if Ann hits Dan, does Dan keep it": "it" is the designation the sentence is about, else the one held
+    by the players it names (Dan has the initiative); not guessed when that is both or neither."""
+    who = _holder(reader, match["x"], match[0])
+    designation = reader.topic
+    if not designation:
+        named = {*who.players, *(reader.focus.players if reader.focus else ()), *reader.mentioned}
+        holders = (("monarch", reader.facts.monarch), ("initiative", reader.facts.initiative))
+        held = {d for d, holder in holders if holder in named}
+        designation = held.pop() if len(held) == 1 else ""
+    if designation not in ("monarch", "initiative"):
+        return None
+    lose = match["verb"].lower() == "lose"
+    words = f"does {who.words} {'lose' if lose else 'have'} the {designation}"
+    return _Ask(designation, words, (designation,), who.players, ("is", designation, who.players[0], lose))
 
 
 @_QUESTIONS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps) it")
@@ -888,6 +927,8 @@ def _holder(reader: _Reader, text: str, question: str) -> Ref:
     rf"who(?: {_HOLD}|'s got) {_THE_INITIATIVE}",
     rf"who{_BE}? (?:the )?(?:new )?initiative (?:holder|player)",
     rf"(?:where|who) (?:does|would|will) {_THE_INITIATIVE} go(?: to)?",
+    rf"where(?:'s| is)? {_THE_INITIATIVE} (?:go|going|gone)(?: to)?",
+    rf"who(?:'s| is) (?:holding|got) {_THE_INITIATIVE}",
     rf"what happens to {_THE_INITIATIVE}",
 )
 def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
@@ -1395,7 +1436,8 @@ _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|ge
     r"get knocked out|" \
     r"gets killed|get killed|is killed|are killed|was killed|got killed|is dead|are dead|has lost|" \
     r"have lost|" \
-    r"has died|has been eliminated|have been eliminated|bites the dust|is knocked out of the game|" \
+    r"has died|has been eliminated|have been eliminated|bites the dust|bites it|" \
+    r"kicks the bucket|is toast|croaks|is knocked out of the game|" \
     r"goes down|" \
     r"is out|are out|goes out|go out|went out|is down|are down)"
 _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dropped out|quits|quit|" \
@@ -1480,7 +1522,7 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
 _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|punches|punched|" \
     rf"cracks|cracked|crack|smashes|smashed|bashes|bashed|clocks|clocked|gets through to|" \
     rf"get through to|" \
-    rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?damage to|" \
+    rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
     r"swings (?:in )?(?:at|into) and hits)"
 _FOR = rf"(?: (?:for|with) (?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?(?P<each> each)?)?"
 _THING = r"(?: [\w/+'-]+){1,3}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
@@ -1586,7 +1628,8 @@ def _not_combat(match: re.Match[str]) -> bool:
     if thing and thing.split()[-1] in _NONCOMBAT_SOURCES:
         return True
     said = match[0].lower()
-    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:\S+ )?(?:points? of )?(combat )?damage to\b", said)
+    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:\S+ )?(?:points? of )?(combat )?(?:damage )?to\b",
+                      said)
     return bool(dealt and not dealt[1] and not thing)
 
 
@@ -1636,7 +1679,8 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @_HAPPENINGS(
-    rf"{_X} (?:deals|deal|dealt|does) (?P<n>{_NUMBER}) (?:noncombat )?damage to {_Y}(?: with [\w ,'/-]+)?",
+    rf"{_X} (?:deals|deal|dealt|does) (?P<n>{_NUMBER}) (?:noncombat )?(?:damage )?to {_Y}"
+    r"(?: with [\w ,'/-]+)?",
     rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
     rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
     rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
@@ -1855,7 +1899,7 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
 
 @_HAPPENINGS(
     rf"(?:(?P<x>.+?){_POSS} |the |this )?turn (?:ends|is over|passes|finishes)",
-    rf"{_X} (?:ends|passes|finishes|end|pass) (?:(?:their|his|her)(?:'s)?|the) turn",
+    rf"{_X} (?:ends|passes|finishes|end|pass) (?:(?:their|his|her)(?:'s)? |the )?turn",
     r"(?:we )?(?:go|move|pass|get) to the next turn",
     r"(?:the )?next turn(?: (?:starts|begins|comes))?",
     r"(?:at |in )?the (?:start|beginning) of the next turn",
