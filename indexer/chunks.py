@@ -41,13 +41,14 @@ A player can attack only an opponent seated immediately next to them.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rulesjudge.corpus.records import Record
 
 #: Bump when the chunk texts change shape: the manifest then no longer matches and the index rebuilds.
-CHUNK_FORMAT = 3
+CHUNK_FORMAT = 4
 
 # A parent rule's text is context, not content: keep only its start so that the record's own words
 # dominate what the model reads (MiniLM truncates at 256 word pieces anyway).
@@ -72,11 +73,33 @@ class Chunk:
     id: str
     dense_text: str
     lexical_text: str
+    #: each sentence of the record's own text and each example, with its short context (see
+    #: :func:`sentence_texts`); embedded one by one so a long rule's decisive sentence is not diluted
+    sentences: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
         """The embedding cache key: the dense text's sha256 (same text, same vector)."""
-        return hashlib.sha256(self.dense_text.encode("utf-8")).hexdigest()
+        return text_key(self.dense_text)
+
+    @property
+    def sentence_keys(self) -> list[str]:
+        return [text_key(sentence) for sentence in self.sentences]
+
+
+def text_key(text: str) -> str:
+    """The embedding cache key of a text: its sha256."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def dense_texts(chunks: Iterable[Chunk]) -> dict[str, str]:
+    """Every text the model embeds for these chunks (chunk texts and their sentences), by key."""
+    texts: dict[str, str] = {}
+    for chunk in chunks:
+        texts[chunk.key] = chunk.dense_text
+        for sentence in chunk.sentences:
+            texts.setdefault(text_key(sentence), sentence)
+    return texts
 
 
 def _shorten(text: str, limit: int) -> str:
@@ -180,6 +203,62 @@ def _lexical(record: Record, records: Mapping[str, Record], own: str, summary: s
     return " ".join(part for part in (*head, own, summary, *examples) if part)
 
 
+# A sentence ends at . ! or ? (after a closing quote or bracket, if any) followed by a capital or an
+# opening bracket or quote; "702.19." and "e.g. the" do not end one.
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”’)]?\s+(?=[A-Z(“\"])")
+_SENTENCE_WORDS = 3  # a shorter piece ("See rule 702.") is no sentence of its own
+_SENTENCE_CONTEXT = {"glossary", "card-note", "ruling", "prose", "rule", "subrule", "reminder"}
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of a text, each at least :data:`_SENTENCE_WORDS` words.
+
+    >>> split_sentences("The chosen creatures must be untapped. Each blocks one attacker (see rule 509.1b).")
+    ['The chosen creatures must be untapped.', 'Each blocks one attacker (see rule 509.1b).']
+    """
+    text = " ".join(text.split())
+    return [piece for piece in _SENTENCE_END.split(text) if len(piece.split()) >= _SENTENCE_WORDS]
+
+
+def sentence_context(record: Record, records: Mapping[str, Record]) -> str:
+    """The short context each sentence is embedded with: what the record is about, in a few words (the
+    section title and a title-like parent, the glossary term, the identity card)."""
+    kind = record.kind
+    if kind == "glossary":
+        return f"Glossary: {record.title}."
+    if kind == "card-note":
+        return f"Identity card {record.title}:"
+    if kind == "ruling":
+        return f"{_DOCUMENT_LABELS.get(record.document, 'Ruling')}:"
+    if kind == "prose":
+        label = _DOCUMENT_LABELS.get(record.document)
+        return " ".join(part for part in (f"{label}:" if label else "", record.title and f"{record.title}.")
+                        if part)
+    parts: list[str] = []
+    label = _DOCUMENT_LABELS.get(record.document)
+    if label:
+        parts.append(f"{label}:")
+    section = section_of(record, records)
+    if section is not None and section.title:
+        parts.append(f"{section.title}.")
+    parent = records.get(record.parent) if record.parent else None
+    if parent is not None and parent is not section and len(parent.text.split()) <= _TITLE_WORDS:
+        parts.append(parent.text if parent.text.endswith(".") else f"{parent.text}.")
+    return " ".join(parts)
+
+
+def sentence_texts(record: Record, records: Mapping[str, Record]) -> tuple[str, ...]:
+    """Each sentence of a record's own text and each of its examples, with :func:`sentence_context`.
+    Only a record of two sentences or more has them: a one-sentence record's chunk is that sentence."""
+    if record.kind not in _SENTENCE_CONTEXT:
+        return ()
+    pieces = [*split_sentences(record.text), *(_example(example) for example in record.examples)]
+    if len(pieces) < 2:
+        return ()
+    context = sentence_context(record, records)
+    return tuple(dict.fromkeys(f"{context} {piece}".strip() for piece in pieces))
+
+
 def make_chunk(record: Record, records: Mapping[str, Record]) -> Chunk:
     """The chunk of one record, with context from the records it hangs under."""
     pieces: list[str] = []
@@ -202,7 +281,7 @@ def make_chunk(record: Record, records: Mapping[str, Record]) -> Chunk:
             pieces.append(_shorten(first.text, _PARENT_CHARS))
     pieces.extend(_example(example) for example in record.examples)
     dense = " ".join(piece for piece in pieces if piece).strip()
-    return Chunk(record.id, dense, _lexical(record, records, own, summary))
+    return Chunk(record.id, dense, _lexical(record, records, own, summary), sentence_texts(record, records))
 
 
 def make_chunks(records: Mapping[str, Record] | Iterable[Record]) -> list[Chunk]:
@@ -215,7 +294,7 @@ def corpus_hash(chunks: Iterable[Chunk]) -> str:
     """A content hash over every chunk (ids and both texts): changes whenever the corpus does."""
     digest = hashlib.sha256(f"chunks/{CHUNK_FORMAT}\n".encode())
     for chunk in chunks:
-        for part in (chunk.id, chunk.dense_text, chunk.lexical_text):
+        for part in (chunk.id, chunk.dense_text, chunk.lexical_text, *chunk.sentences):
             digest.update(part.encode("utf-8"))
             digest.update(b"\x00")
     return digest.hexdigest()

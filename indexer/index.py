@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import data_dir, write_atomic
-from rulesjudge.indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash
+from rulesjudge.indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash, dense_texts
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -46,9 +46,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from rulesjudge.indexer.cache import EmbeddingCache
     from rulesjudge.indexer.embed import Embedder
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MANIFEST_FORMAT = "rulesjudge-index"
 GENERATION_FILES = ("ids.json", "vectors.faiss", "vector_rows.npy")
+#: the sentence vectors: distinct vectors, each sentence's chunk row, each sentence's vector row
+SENTENCE_FILES = ("sentences.faiss", "sentence_owner.npy", "sentence_rows.npy")
 #: Seconds of embedding between two checkpoints of the embedding cache.
 CHECKPOINT_SECONDS = 20.0
 #: Seconds between two progress lines when stderr is not a terminal.
@@ -89,7 +91,12 @@ class BuildReport:
 class DenseIndex:
     """FAISS ``IndexFlatIP`` over the distinct vectors; chunk row i (record ``ids[i]``) uses vector
     ``vector_rows[i]``. The same rule text in many releases is one vector, so an index over 60 releases is
-    the size of its distinct texts, not of its chunks."""
+    the size of its distinct texts, not of its chunks.
+
+    ``sentences`` (attached with :meth:`attach_sentences`) is a second index of the same kind over the
+    vectors of each chunk's sentences (:attr:`Chunk.sentences`), ``sentence_owner[j]`` the chunk row of
+    sentence ``j`` (non-decreasing); :meth:`search_records` scores a record by its chunk vector and its
+    best sentence."""
 
     def __init__(self, faiss_index: Any, ids: list[str], manifest: dict[str, Any],
                  vector_rows: np.ndarray | None = None) -> None:
@@ -107,9 +114,94 @@ class DenseIndex:
         self._chunk_rows = order
         self._starts = np.searchsorted(self.vector_rows[order], np.arange(faiss_index.ntotal + 1))
         self._masks: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.sentences: DenseIndex | None = None
+        self.sentence_owner = np.zeros(0, dtype=np.int64)
+        self._sentence_starts = np.zeros(len(ids) + 1, dtype=np.int64)
+        self._matrix: np.ndarray | None = None
+        self._entry_masks: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def __len__(self) -> int:
         return len(self.ids)
+
+    def attach_sentences(self, sentences: DenseIndex, owner: np.ndarray) -> None:
+        """Use ``sentences`` (one entry per sentence, entry ``j`` of chunk row ``owner[j]``)."""
+        import numpy as np
+
+        owner = np.asarray(owner, dtype=np.int64)
+        inside = not len(owner) or (int(owner.min()) >= 0 and int(owner.max()) < len(self.ids)
+                                    and not bool((np.diff(owner) < 0).any()))
+        if len(owner) != len(sentences) or not inside:
+            raise IndexFileError("sentence owners do not fit the chunks")
+        self.sentences = sentences
+        self.sentence_owner = owner
+        self._sentence_starts = np.searchsorted(owner, np.arange(len(self.ids) + 1))
+
+    def matrix(self) -> np.ndarray:
+        """The distinct vectors as a (vectors × dimension) float32 array (a view of the flat index)."""
+        if self._matrix is None:
+            import faiss
+            import numpy as np
+
+            index, total = self.faiss_index, self.faiss_index.ntotal
+            try:
+                view = faiss.rev_swig_ptr(index.get_xb(), total * index.d)
+                self._matrix = np.asarray(view, dtype=np.float32).reshape(total, index.d)
+            except (AttributeError, RuntimeError, TypeError):  # not a flat index: copy the vectors out
+                self._matrix = index.reconstruct_n(0, total)
+        return self._matrix
+
+    def search_records(self, vector: np.ndarray, k: int, mask: np.ndarray | None = None,
+                       sentence_weight: float = 0.0) -> list[tuple[int, float]]:
+        """The k best chunk rows by ``chunk cosine + w · max(0, best sentence cosine - chunk cosine)``: a
+        sentence can lift its record, never sink it (a chunk without sentences keeps its own cosine). The
+        sentence index finds records whose one decisive sentence is diluted in their chunk's vector (a
+        long rule, or a rule with examples); every candidate's two cosines are then computed exactly, so
+        the order does not depend on which search found it."""
+        import numpy as np
+
+        found = self.search(vector, k, mask)
+        if self.sentences is None or not sentence_weight or not found:
+            return found
+        entry_mask = None if mask is None else self._entry_mask(mask)
+        entries = self.sentences.search(vector, k, entry_mask)
+        owners = [int(self.sentence_owner[entry]) for entry, _ in entries]
+        rows = np.unique(np.array([row for row, _ in found] + owners, dtype=np.int64))
+        query = np.asarray(vector, dtype=np.float32).reshape(-1)
+        chunk = self.matrix()[self.vector_rows[rows]] @ query
+        best = self.best_sentence(rows, query, chunk)
+        combined = chunk + sentence_weight * np.maximum(best - chunk, 0.0)
+        order = np.argsort(-combined, kind="stable")[:k]
+        return [(int(rows[i]), float(combined[i])) for i in order]
+
+    def _entry_mask(self, mask: np.ndarray) -> np.ndarray:
+        """The sentences of the chunk rows ``mask`` keeps (memoised: a filter's mask is reused)."""
+        memo = self._entry_masks.get(id(mask))
+        if memo is not None and memo[0] is mask:
+            return memo[1]
+        entry_mask = mask[self.sentence_owner]
+        if len(self._entry_masks) > 32:
+            self._entry_masks.clear()
+        self._entry_masks[id(mask)] = (mask, entry_mask)
+        return entry_mask
+
+    def best_sentence(self, rows: np.ndarray, query: np.ndarray, fallback: np.ndarray) -> np.ndarray:
+        """Each chunk row's best sentence cosine (``fallback`` for a chunk without sentences)."""
+        import numpy as np
+
+        best = np.array(fallback, dtype=np.float32)
+        sentences = self.sentences
+        if sentences is None:
+            return best
+        starts, ends = self._sentence_starts[rows], self._sentence_starts[rows + 1]
+        counts = ends - starts
+        has = counts > 0
+        if not has.any():
+            return best
+        spans = np.concatenate([np.arange(a, b) for a, b in zip(starts[has], ends[has], strict=True)])
+        values = sentences.matrix()[sentences.vector_rows[spans]] @ query
+        offsets = np.concatenate(([0], np.cumsum(counts[has])[:-1]))
+        best[has] = np.maximum.reduceat(values, offsets)
+        return best
 
     def _vector_mask(self, mask: np.ndarray) -> np.ndarray:
         memo = self._masks.get(id(mask))
@@ -276,7 +368,37 @@ def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
         raise IndexFileError(f"index file {rows_path} points outside {vectors_path}")
     if manifest.get("dimension") not in (None, faiss_index.d):
         raise IndexFileError(f"index file {vectors_path} has dimension {faiss_index.d}")
-    return DenseIndex(faiss_index, ids, manifest, rows)
+    dense = DenseIndex(faiss_index, ids, manifest, rows)
+    _load_sentences(folder, manifest, dense)
+    return dense
+
+
+def _load_sentences(folder: Path, manifest: dict[str, Any], dense: DenseIndex) -> None:
+    """Attach the generation's sentence vectors (every file checked against the manifest)."""
+    import io
+
+    import faiss
+    import numpy as np
+
+    vectors_path, owner_path, rows_path = (folder / name for name in SENTENCE_FILES)
+    vector_bytes = _read_checked(vectors_path, manifest)
+    try:
+        faiss_index = faiss.deserialize_index(np.frombuffer(vector_bytes, dtype=np.uint8))
+        owner = np.load(io.BytesIO(_read_checked(owner_path, manifest)), allow_pickle=False)
+        rows = np.load(io.BytesIO(_read_checked(rows_path, manifest)), allow_pickle=False)
+    except IndexFileError:
+        raise
+    except Exception as error:
+        raise IndexFileError(f"index file {vectors_path} is unreadable or not a FAISS index") from error
+    if owner.ndim != 1 or rows.shape != owner.shape or faiss_index.d != dense.faiss_index.d:
+        raise IndexFileError(f"index file {rows_path} does not fit {vectors_path}")
+    if len(rows) and (int(rows.min()) < 0 or int(rows.max()) >= faiss_index.ntotal):
+        raise IndexFileError(f"index file {rows_path} points outside {vectors_path}")
+    owners = [dense.ids[row] for row in owner] if len(owner) and int(owner.max()) < len(dense.ids) else []
+    try:
+        dense.attach_sentences(DenseIndex(faiss_index, owners, manifest, rows), owner)
+    except IndexFileError as error:
+        raise IndexFileError(f"index file {owner_path}: {error}") from error
 
 
 def try_load(root: Path, wanted: dict[str, Any], ids: Sequence[str]) -> tuple[DenseIndex | None, str]:
@@ -416,9 +538,15 @@ def _write_rows(path: Path, rows: np.ndarray) -> bytes:
 
 
 def write_generation(root: Path, manifest: dict[str, Any], ids: list[str], vectors: np.ndarray,
-                     vector_rows: np.ndarray) -> DenseIndex:
+                     vector_rows: np.ndarray, sentences: SentenceVectors | None = None) -> DenseIndex:
     """Write a complete generation into a temporary folder, rename it into place, then point at it.
-    ``vectors`` holds the distinct vectors; chunk ``i`` uses ``vectors[vector_rows[i]]``."""
+    ``vectors`` holds the distinct vectors; chunk ``i`` uses ``vectors[vector_rows[i]]``; ``sentences``
+    the sentence vectors (none when not given)."""
+    import numpy as np
+
+    if sentences is None:
+        sentences = SentenceVectors(np.zeros((0, vectors.shape[1]), dtype=np.float32),
+                                    np.zeros(0, dtype=np.int32), np.zeros(0, dtype=np.int32))
     generation = f"gen-{manifest['corpus_sha256'][:12]}-{time.time_ns():x}"
     manifest = {**manifest, "generation": generation, "dimension": int(vectors.shape[1]),
                 "vectors": int(vectors.shape[0]),
@@ -430,15 +558,25 @@ def write_generation(root: Path, manifest: dict[str, Any], ids: list[str], vecto
         faiss_index, vector_bytes = _write_vectors(temporary / "vectors.faiss", vectors)
         ids_bytes = _write_json(temporary / "ids.json", ids)
         rows_bytes = _write_rows(temporary / "vector_rows.npy", vector_rows)
+        sentence_index, sentence_bytes = _write_vectors(temporary / "sentences.faiss", sentences.vectors)
+        owner_bytes = _write_rows(temporary / "sentence_owner.npy", sentences.owner)
+        sentence_rows_bytes = _write_rows(temporary / "sentence_rows.npy", sentences.rows)
         manifest["files"] = {"vectors.faiss": sha256_bytes(vector_bytes), "ids.json": sha256_bytes(ids_bytes),
-                             "vector_rows.npy": sha256_bytes(rows_bytes)}
+                             "vector_rows.npy": sha256_bytes(rows_bytes),
+                             "sentences.faiss": sha256_bytes(sentence_bytes),
+                             "sentence_owner.npy": sha256_bytes(owner_bytes),
+                             "sentence_rows.npy": sha256_bytes(sentence_rows_bytes)}
+        manifest["sentences"] = len(sentences.owner)
         _write_json(temporary / "manifest.json", manifest)
         os.replace(temporary, root / generation)
     except BaseException:
         shutil.rmtree(temporary, ignore_errors=True)
         raise
     write_atomic(root / "current.json", json.dumps(manifest, indent=1))  # the switch-over
-    return DenseIndex(faiss_index, ids, manifest, vector_rows)
+    dense = DenseIndex(faiss_index, ids, manifest, vector_rows)
+    dense.attach_sentences(DenseIndex(sentence_index, [ids[row] for row in sentences.owner], manifest,
+                                      sentences.rows), sentences.owner)
+    return dense
 
 
 def _current_generation(root: Path) -> str | None:
@@ -462,6 +600,30 @@ def remove_old_generations(root: Path, keep: str | None = None, previous: str | 
             with contextlib.suppress(OSError):
                 if folder.name == previous or now - folder.stat().st_mtime > ORPHAN_AGE_SECONDS:
                     shutil.rmtree(folder, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class SentenceVectors:
+    """The distinct sentence vectors, each sentence's chunk row and each sentence's vector row."""
+
+    vectors: np.ndarray
+    owner: np.ndarray
+    rows: np.ndarray
+
+
+def sentence_vectors(chunks: Sequence[Chunk], vector_of: Callable[[str], np.ndarray],
+                     dimension: int) -> SentenceVectors:
+    """The sentence entries of ``chunks`` in chunk order, their vectors stored once each."""
+    import numpy as np
+
+    keys: list[str] = []
+    owner: list[int] = []
+    for row, chunk in enumerate(chunks):
+        for key in chunk.sentence_keys:
+            keys.append(key)
+            owner.append(row)
+    vectors, rows = _distinct(keys, vector_of, dimension)
+    return SentenceVectors(vectors, np.asarray(owner, dtype=np.int32), rows)
 
 
 def _distinct(keys: Sequence[str], vector_of: Callable[[str], np.ndarray], dimension: int,
@@ -527,26 +689,28 @@ def ensure_index(
     cache = EmbeddingCache(cache_folder(root, model_sha256, variant), say)
     cache.load(legacy_cache_path(root, model_sha256, variant))
     cache.checkpoint()  # vectors read from an earlier version's single-file cache
-    text_of = {chunk.key: chunk.dense_text for chunk in chunks}
+    text_of = dense_texts(chunks)
     missing = {key: text for key, text in text_of.items() if key not in cache}
     from_package = shipped_vectors(root, missing, model_sha256, variant, embedder, say) if shipped else {}
     missing = {key: text for key, text in missing.items() if key not in from_package}
     if missing:  # always say so: a first build can take minutes
-        notify(f"embedding {len(missing)} of {len(chunks)} chunks ({reason}); this happens once")
+        notify(f"embedding {len(missing)} of {len(text_of)} texts of {len(chunks)} chunks ({reason}); "
+               "this happens once")
         embed_into_cache(missing, embedder, cache, progress=progress)
     keys = [chunk.key for chunk in chunks]
     sample = next(iter(cache.vectors.values()), next(iter(from_package.values()), None))
     width = int(sample.shape[0]) if sample is not None else int(embedder.dimension)
     known = {**cache.vectors, **from_package}
     vectors, rows = _distinct(keys, known.__getitem__, width)
-    dense = write_generation(root, wanted, ids, vectors, rows)
+    sentences = sentence_vectors(chunks, known.__getitem__, width)
+    dense = write_generation(root, wanted, ids, vectors, rows, sentences)
     remove_old_generations(root, keep=dense.manifest["generation"], previous=previous)
     with contextlib.suppress(OSError):  # merging shards is housekeeping: never fail a finished build
-        cache.compact(keep_first=keys)
+        cache.compact(keep_first=list(text_of))
         legacy = legacy_cache_path(root, model_sha256, variant)
         if legacy.exists() and cache.shards():
             legacy.unlink()
     seconds = time.perf_counter() - start
-    report = BuildReport(True, reason, len(missing), len(chunks) - len(missing), seconds,
+    report = BuildReport(True, reason, len(missing), len(text_of) - len(missing), seconds,
                          dense.manifest["generation"], messages, shipped=len(from_package))
     return dense, report

@@ -8,7 +8,8 @@ there; before the first use in a data folder, a sample of the shipped vectors is
 model and compared (cosine ≥ :data:`MIN_COSINE`), and the result is remembered in the data folder.
 
 Regenerate the file whenever the built-in sources, the chunk format or the model change (a test fails
-when it is stale); texts whose vectors are in the data folder's embedding cache are not embedded again::
+when it is stale); texts whose vectors are in the data folder's embedding cache or in the shipped file
+itself (same model) are not embedded again::
 
     python -m rulesjudge.indexer.shipped            # write indexer/data/builtin-embeddings.npz
     python -m rulesjudge.indexer.shipped --check    # is it up to date? (exit 1 when stale)
@@ -118,21 +119,26 @@ def builtin_chunks() -> list[Chunk]:
 
 
 def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_PATH,
-                  cache: Any = None) -> dict[str, Any]:
-    """Embed every distinct chunk text (taking what the data folder's embedding ``cache`` of the same
-    model already holds) and write the shipped file; returns its metadata."""
+                  cache: Any = None, previous: Shipped | None = None) -> dict[str, Any]:
+    """Embed every distinct text of the chunks — chunk texts and their sentences — (taking what the data
+    folder's embedding ``cache`` of the same model already holds) and write the shipped file; returns its
+    metadata. A ``previous`` shipped file of the same model lends the vectors it has (float16: a text
+    kept from the last version keeps its vector to within 1e-5)."""
     import numpy as np
 
     from rulesjudge.indexer.cache import pack_keys
-    from rulesjudge.indexer.chunks import CHUNK_FORMAT
+    from rulesjudge.indexer.chunks import CHUNK_FORMAT, dense_texts
     from rulesjudge.indexer.embed import model_hash, model_label
     from rulesjudge.indexer.index import embed_into_cache
 
-    texts = {chunk.key: chunk.dense_text for chunk in chunks}
+    texts = dense_texts(chunks)
     keys = sorted(texts)
     if cache is None:
         vectors = embedder.encode([texts[key] for key in keys], progress=sys.stderr.isatty())
     else:
+        if previous is not None and previous.model_sha256 == model_hash(embedder.path):
+            known = [key for key in texts if key in previous.vectors and key not in cache]
+            cache.vectors.update((key, previous.vectors[key]) for key in known)  # not written to the cache
         missing = {key: text for key, text in texts.items() if key not in cache}
         embed_into_cache(missing, embedder, cache, progress=True)
         vectors = np.stack([cache.vectors[key] for key in keys])
@@ -152,9 +158,11 @@ def stale_reason(shipped: Shipped | None, chunks: Sequence[Chunk], model_sha256:
         return f"{SHIPPED_PATH} is missing or unreadable"
     if shipped.model_sha256 != model_sha256:
         return "the model changed"
-    missing = {chunk.key for chunk in chunks} - set(shipped.vectors)
+    from rulesjudge.indexer.chunks import dense_texts
+
+    missing = set(dense_texts(chunks)) - set(shipped.vectors)
     if missing:
-        return f"{len(missing)} built-in chunk texts have no shipped vector"
+        return f"{len(missing)} built-in chunk and sentence texts have no shipped vector"
     return None
 
 
@@ -197,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     from rulesjudge.indexer.index import cache_folder, index_root
 
     cache = EmbeddingCache(cache_folder(index_root(), model_hash(embedder.path)), print).load()
-    meta = write_shipped(chunks, embedder, cache=cache)
+    meta = write_shipped(chunks, embedder, cache=cache, previous=read_shipped())
     size = SHIPPED_PATH.stat().st_size
     print(f"wrote {SHIPPED_PATH} ({meta['count']} vectors for {len(chunks)} chunks, {size / 1e6:.1f} MB)")
     return 0

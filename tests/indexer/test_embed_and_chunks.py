@@ -6,7 +6,7 @@ import pytest
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.records import Record
-from rulesjudge.indexer.chunks import corpus_hash, make_chunk, make_chunks
+from rulesjudge.indexer.chunks import corpus_hash, dense_texts, make_chunk, make_chunks, split_sentences
 from rulesjudge.indexer.embed import BUNDLED_WEIGHTS_SHA256, model_hash, model_path, sha256_file
 
 
@@ -39,6 +39,33 @@ def test_a_subrule_is_embedded_with_its_section_parent_and_example(builtin_corpu
     assert "seated immediately next to them" in chunk.dense_text  # the subrule itself
     assert "neither emperor can attack" in chunk.dense_text  # its example
     assert chunk.lexical_text.startswith("809.3c")  # numbers are searchable words
+
+
+def test_each_sentence_of_a_long_rule_is_embedded_with_its_section_title(builtin_corpus):
+    records = builtin_corpus.records
+    chunk = make_chunk(records["cr@2026-04-17/509.1a"], records)
+    step = "Declare Blockers Step."
+    assert chunk.sentences == (
+        f"{step} The defending player chooses which creatures they control, if any, will block.",
+        f"{step} The chosen creatures must be untapped and they can’t also be battles.",
+        f"{step} For each of the chosen creatures, the defending player chooses one creature for it to block"
+        " that’s attacking that player, a planeswalker they control, or a battle they protect.")
+    emperor = make_chunk(records["cr@2022-04-29/809.3c"], records)  # one sentence and an example
+    assert emperor.sentences[0] == ("Emperor Variant. A player can attack only an opponent seated "
+                                    "immediately next to them.")
+    assert emperor.sentences[1].startswith("Emperor Variant. Example:")
+    single = make_chunk(records["cr@2026-04-17/702.15f"], records)  # one sentence: its chunk says it
+    assert single.sentences == ()
+    texts = dense_texts([chunk, emperor, single])
+    assert len(texts) == 3 + len(chunk.sentences) + len(emperor.sentences)
+
+
+def test_sentences_end_at_a_full_stop_before_a_capital_not_inside_a_number():
+    text = ("If a spell is copied, the copy is put on the stack (see rule 707.10). It isn’t cast. "
+            "“Exile it.” Then the game continues! Is that all? Yes.")
+    assert split_sentences(text) == [  # "“Exile it.”" and "Yes." are under three words: left out
+        "If a spell is copied, the copy is put on the stack (see rule 707.10).", "It isn’t cast.",
+        "Then the game continues!", "Is that all?"]
 
 
 def test_card_notes_glossary_and_rulings_are_chunks_of_their_own(builtin_corpus):

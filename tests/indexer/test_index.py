@@ -7,12 +7,14 @@ not the model; the real model is exercised by the session index in test_search.p
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 
+import numpy as np
 import pytest
 
 import rulesjudge.indexer.index as index_module
-from rulesjudge.indexer.chunks import make_chunks
+from rulesjudge.indexer.chunks import dense_texts, make_chunks
 from rulesjudge.indexer.index import ensure_index, index_root
 
 
@@ -28,7 +30,7 @@ def _build(chunks, embedder, messages=None):
 
 def test_second_build_embeds_nothing_and_loads_the_same_index(data_dir, chunks, fake_embedder):
     dense, report = _build(chunks, fake_embedder)
-    assert report.rebuilt and report.embedded == len({c.key for c in chunks})
+    assert report.rebuilt and report.embedded == len(dense_texts(chunks))
     manifest = json.loads((index_root() / "current.json").read_text())
     assert manifest["model_sha256"] == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
     assert manifest["schema"] == index_module.SCHEMA_VERSION and manifest["chunks"] == len(chunks)
@@ -57,7 +59,8 @@ def test_forced_rebuild_reuses_the_cache(data_dir, chunks, fake_embedder):
 
 
 @pytest.mark.parametrize("damage", ["garbage-vectors", "truncated-vectors", "garbage-manifest",
-                                    "foreign-manifest", "missing-ids"])
+                                    "foreign-manifest", "missing-ids", "garbage-sentences",
+                                    "swapped-sentence-owners"])
 def test_a_damaged_index_file_gives_one_line_and_a_rebuild(data_dir, chunks, fake_embedder, damage):
     _build(chunks, fake_embedder)
     root = index_root()
@@ -72,6 +75,10 @@ def test_a_damaged_index_file_gives_one_line_and_a_rebuild(data_dir, chunks, fak
         (root / "current.json").write_bytes(b"{\xff\xfe broken")
     elif damage == "foreign-manifest":
         (root / "current.json").write_text(json.dumps({"format": "something-else", "version": 9}))
+    elif damage == "garbage-sentences":
+        (generation / "sentences.faiss").write_bytes(b"\x00not a faiss index at all")
+    elif damage == "swapped-sentence-owners":  # another valid file of the same shape: caught by its checksum
+        (generation / "sentence_owner.npy").write_bytes((generation / "sentence_rows.npy").read_bytes())
     else:
         (generation / "ids.json").unlink()
     messages: list[str] = []
@@ -107,7 +114,7 @@ def test_an_unreadable_embedding_cache_is_reported_and_rebuilt(data_dir, chunks,
     messages: list[str] = []
     _, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False,
                              notify=messages.append, force=True)
-    assert report.embedded == len({c.key for c in chunks})
+    assert report.embedded == len(dense_texts(chunks))
     assert any("embedding cache" in m for m in messages)
 
 
@@ -117,7 +124,7 @@ def test_switching_to_the_int8_model_rebuilds_with_its_own_cache(data_dir, chunk
     fake_embedder.embedded.clear()
     _, report = _build(chunks, fake_embedder)
     assert report.rebuilt and report.reason == "embedding model changed"
-    assert report.embedded == len({c.key for c in chunks})  # fp32 vectors are not reused for int8
+    assert report.embedded == len(dense_texts(chunks))  # fp32 vectors are not reused for int8
     manifest = json.loads((index_root() / "current.json").read_text())
     assert manifest["model_variant"] == "int8"
 
@@ -144,3 +151,35 @@ def test_the_bm25_index_is_saved_and_a_damaged_save_is_rebuilt(data_dir, chunks,
     rebuilt = lexical.LexicalIndex.open(chunks, folder, key)
     assert calls  # the damaged save was not used
     assert rebuilt.size == len(chunks)
+
+
+def test_each_sentence_of_a_chunk_is_stored_with_its_record(data_dir, chunks, fake_embedder):
+    dense, _ = _build(chunks, fake_embedder)
+    reopened, report = _build(chunks, fake_embedder)
+    assert not report.rebuilt
+    entries = [(chunk.id, sentence) for chunk in chunks for sentence in chunk.sentences]
+    assert len(entries) > len(chunks)  # most rules have two sentences or more
+    for index in (dense, reopened):
+        assert index.sentences is not None and len(index.sentence_owner) == len(entries)
+        owners = [index.ids[row] for row in index.sentence_owner]
+        assert owners == [record_id for record_id, _ in entries]
+        vectors = index.sentences.matrix()[index.sentences.vector_rows]
+        expected = fake_embedder.encode([sentence for _, sentence in entries])
+        assert np.allclose(vectors, expected, atol=1e-6)
+
+
+def test_a_record_whose_one_sentence_matches_outranks_its_diluted_chunk(data_dir, chunks, fake_embedder):
+    """The question's vector is one sentence's vector (the fake model is random per text): with
+    sentence vectors that record comes first; by its chunk vector alone it is nowhere in particular."""
+    dense, _ = _build(chunks, fake_embedder)
+    counts = Counter(sentence for chunk in chunks for sentence in chunk.sentences)
+    row, chunk = next((row, chunk) for row, chunk in enumerate(chunks)
+                      if len(chunk.sentences) >= 3 and counts[chunk.sentences[1]] == 1)
+    query = fake_embedder.encode([chunk.sentences[1]])
+    ranked = dense.search_records(query, 10, sentence_weight=1.0)
+    assert ranked[0][0] == row and ranked[0][1] == pytest.approx(1.0, abs=1e-5)
+    by_chunk = dense.search_records(query, 10, sentence_weight=0.0)
+    assert by_chunk == dense.search(query, 10)
+    mask = np.ones(len(chunks), dtype=bool)
+    mask[row] = False  # a record the filters hide is not found through its sentences either
+    assert row not in [found for found, _ in dense.search_records(query, 10, mask, sentence_weight=1.0)]

@@ -20,7 +20,7 @@ import rulesjudge.indexer.index as index_module
 from rulesjudge.app.cli import main
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.indexer.cache import EmbeddingCache
-from rulesjudge.indexer.chunks import make_chunks
+from rulesjudge.indexer.chunks import dense_texts, make_chunks
 from rulesjudge.indexer.index import Progress, ensure_index, index_root
 
 
@@ -181,7 +181,7 @@ def test_a_build_killed_during_embedding_keeps_the_finished_checkpoints(
     monkeypatch.setattr(index_module, "EMBED_GROUP", 50)
     with pytest.raises(KeyboardInterrupt):
         _build(chunks, DyingEmbedder(fake_embedder, calls=2))
-    distinct = len({chunk.key for chunk in chunks})
+    distinct = len(dense_texts(chunks))
     assert len(fake_embedder.embedded) == 100
     fake_embedder.embedded.clear()
     _, report = _build(chunks, fake_embedder)
