@@ -53,6 +53,7 @@ from rulesjudge.scenarios.model.setup import (
     PermanentSpec,
     Setup,
     TeamSpec,
+    did_you_mean,
 )
 from rulesjudge.scenarios.model.treachery import ROLES
 from rulesjudge.scenarios.names import check_names
@@ -255,6 +256,12 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> Path_:
     return tuple(where)
 
 
+def _known_keys() -> set[str]:
+    """Every key the file format has, as written in a file (for "did you mean")."""
+    schemas = (_Document, GameSchema, PermanentSchema, OptionsSchema, TeamSchema, IdentitySchema)
+    return {field.alias or name.replace("_", "-") for s in schemas for name, field in s.model_fields.items()}
+
+
 def _pydantic_error(error: ValidationError, data: Any, fail: Fail) -> InputError:
     first = error.errors()[0]
     where = _data_path(data, tuple(first["loc"]))
@@ -262,7 +269,8 @@ def _pydantic_error(error: ValidationError, data: Any, fail: Fail) -> InputError
     if kind == "missing":
         message = f"missing required key '{first['loc'][-1]}'"
     elif kind == "extra_forbidden":
-        message = f"unknown key '{where[-1] if where else first['loc'][-1]}'"
+        key = str(where[-1] if where else first["loc"][-1])
+        message = f"unknown key '{key}'{did_you_mean(key, _known_keys())}"
     else:
         message = f"{first['msg'].rstrip('.').lower()} (got {first.get('input')!r})"
         if len(message) > 160:

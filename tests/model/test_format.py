@@ -248,8 +248,9 @@ def test_two_headed_giant_active_team_may_be_listed() -> None:
         ("name: x\ngame:\n  players: [Ann, Ben]\nexpect:\n  monach: null\n", "did you mean 'monarch'?"),
         ("name: x\nwhy: the rule says: this\ngame:\n  players: [Ann, Ben]\n", "quote it whole"),
         ('name: x\nwhy: "a quote" and more\ngame:\n  players: [Ann, Ben]\n', "quote it whole"),
+        ("name: x\ngame:\n  players: [Ann, Ben]\n  monarc: Ann\n", "did you mean 'monarch'?"),
     ],
-    ids=["event", "question", "colon-in-a-value", "quote-then-text"],
+    ids=["event", "question", "colon-in-a-value", "quote-then-text", "key"],
 )
 def test_an_outsiders_slips_get_a_hint(text: str, words: str) -> None:
     """The slips an author new to the format makes (a misspelt name, an unquoted ': ') name the fix."""
