@@ -186,6 +186,10 @@ def read_text(data: bytes, source: str) -> tuple[str, tuple[str, ...]]:
     if invisible:
         notes.append(f"{invisible} soft hyphen{'s' if invisible > 1 else ''} or zero-width "
                      f"character{'s' if invisible > 1 else ''} dropped")
+    spelled = _count(raw, "".join(_SPELLED))
+    if spelled:
+        notes.append(f"{spelled} ligature{'s' if spelled > 1 else ''} or non-breaking hyphen"
+                     f"{'s' if spelled > 1 else ''} spelled out")
     return plain_spaces(raw), tuple(notes)
 
 
@@ -212,6 +216,9 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f-\x84\x86-\x9f]")  # not \t \n \v
 _ODD_SPACES = "\u00a0\u2007\u2009\u202f"
 #: Soft hyphens, zero-width spaces and joiners, word joiners and stray byte-order marks: nothing each.
 _INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+#: A copy from the PDF also keeps its typesetting: ligatures ("ﬁrst") and hyphens that do not break.
+_SPELLED = {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+            "\u2010": "-", "\u2011": "-"}
 #: UTF-8 read as Windows-1252 and saved again: "’" becomes "â€™", "á" becomes "Ã¡".
 _MOJIBAKE = re.compile(r"\u00e2\u20ac|[\u00c2\u00c3][\u00a0-\u00bf]")
 #: A character an encoding could not hold, replaced by "?" (between two letters: "player?s") or by
@@ -274,14 +281,15 @@ def _gunzip(data: bytes, source: str) -> bytes:
 
 
 def plain_spaces(text: str) -> str:
-    """``text`` with the spaces a PDF or web copy adds as plain spaces and invisible marks removed.
+    """``text`` with the spaces a PDF or web copy adds as plain spaces, invisible marks removed, ligatures
+    and non-breaking hyphens spelled out.
 
-    >>> plain_spaces("100.1.\\u00a0These rules apply to any com\\u00adpeti\\u200btive game")
-    '100.1. These rules apply to any competitive game'
+    >>> plain_spaces("100.1.\\u00a0These rules apply to any com\\u00adpeti\\u200btive game, \\ufb01rst")
+    '100.1. These rules apply to any competitive game, first'
     """
-    for char in _ODD_SPACES + _INVISIBLE:  # str.replace: each a fast scan when absent, as it usually is
+    for char in _ODD_SPACES + _INVISIBLE + "".join(_SPELLED):  # str.replace: a fast scan when absent
         if char in text:
-            text = text.replace(char, " " if char in _ODD_SPACES else "")
+            text = text.replace(char, " " if char in _ODD_SPACES else _SPELLED.get(char, ""))
     return text
 
 

@@ -93,6 +93,29 @@ def test_a_release_saved_another_way_reads_with_the_same_records(shared, name, v
     assert release.warnings == ()
 
 
+def _lines(data: bytes) -> list[str]:
+    return split_lines(data.decode("utf-8"))
+
+
+COMBINED: dict[str, Callable[[list[str]], bytes]] = {
+    "a PDF copy, double-spaced, saved as UTF-16 and gzip'd": lambda lines: variants.gzipped(variants.utf16(
+        _lines(variants.line_ends(_lines(variants.pdf_copy(lines)), "\r\n\r\n")), "le")),
+    "a preface, indented, blank lines doubled, LF": lambda lines: variants.line_ends(_lines(
+        variants.doubled_blank_lines(_lines(variants.indented(_lines(variants.preface(lines)))))), "\n"),
+    "no title line, double-spaced": lambda lines: variants.line_ends(_lines(variants.without_title(lines)),
+                                                                     "\r\n\r\n"),
+}
+
+
+@pytest.mark.parametrize("name", RELEASES)
+@pytest.mark.parametrize("variant", sorted(COMBINED))
+def test_ways_of_saving_combined_still_read_with_the_same_records(shared, name, variant):
+    # why: a file passes through several hands; each fix must hold whatever came before it
+    lines, original = shared(name)
+    release = parse_release(COMBINED[variant](lines), source_name=name)
+    assert_same_records(original, release)
+
+
 @pytest.mark.parametrize("name", RELEASES)
 def test_windows_1252_keeps_every_character_the_encoding_has(shared, name):
     # why: "Save as ANSI" on Windows; "−" and "∞" (2024 on) are not in cp1252 and become "?", nothing else

@@ -135,13 +135,17 @@ _LONG_WORD = re.compile(r"\b([A-Za-z]{5})([a-z]{5,})")
 
 def pdf_copy(lines: list[str]) -> bytes:
     """A copy from the PDF or the web page: non-breaking spaces after the numbers and between some words,
-    soft hyphens and zero-width spaces inside long words (where a line could break)."""
+    soft hyphens and zero-width spaces inside long words (where a line could break), ligatures ("ﬁ") and
+    non-breaking hyphens."""
     out = []
     for i, line in enumerate(lines):
         line = re.sub(r"^(\d{3}\.\d+[a-z]?\.?) ", "\\1\u00a0", line)  # "100.1.\xa0These Magic rules"
         if i % 3 == 0:
             line = line.replace(" the ", " the\u00a0")
         line = _LONG_WORD.sub("\\1\u00ad\\2" if i % 2 else "\\1\u200b\\2", line)
+        if i % 5 == 0:  # the PDF's ligatures and its hyphens that do not break
+            line = line.replace("fi", "\ufb01").replace("fl", "\ufb02")
+            line = line.replace("Two-Headed", "Two\u2011Headed")
         out.append(line)
     return joined(out).encode("utf-8")
 
