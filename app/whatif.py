@@ -1525,7 +1525,21 @@ _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|p
     rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
     r"swings (?:in )?(?:at|into) and hits)"
 _FOR = rf"(?: (?:for|with) (?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?(?P<each> each)?)?"
-_THING = r"(?: [\w/+'-]+){1,3}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
+#: Words that change what a clause means: a name or a card's words taken freely ("with Thassa's Oracle",
+#: "'s Grizzly Bears") never swallow them, so "Ann wins with Lab Man unless Ben responds" is not read as a
+#: plain win (the search answers it).
+_CLAUSE_WORDS = (r"(?:unless|but|except|if|not|no|never|nobody|doesn't|don't|didn't|isn't|aren't|can't|"
+                 r"cannot|won't|wouldn't|instead|however|although|though|until|before|after|then|and|or|prevents?|"
+                 r"prevented|blocks?|blocked|counters?|countered|responds?)")
+_WORD = rf"(?!{_CLAUSE_WORDS}\b)[\w/+'.-]+"
+
+
+def _free_words(most: int) -> str:
+    """One to ``most`` words, none of them a clause word."""
+    return rf"{_WORD}(?: {_WORD}){{0,{most - 1}}}"
+
+
+_THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
 _STEP = r"(?: (?:in combat|unblocked|and (?:connects|connect|hits|gets through|deals damage)|" \
     r"and nothing is blocked|" \
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
@@ -1636,7 +1650,7 @@ def _not_combat(match: re.Match[str]) -> bool:
 _COUNT = rf"(?P<count>{_NUMBER}|some|several|two of (?:his|her|their)|all (?:his|her|their)|his|her|their)"
 
 
-_WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>[\w/+'-]+(?: [\w/+'-]+){{0,2}}?))?"
+_WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,2}}?))?"
 
 
 @_HAPPENINGS(
@@ -1680,7 +1694,7 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
 
 @_HAPPENINGS(
     rf"{_X} (?:deals|deal|dealt|does) (?P<n>{_NUMBER}) (?:noncombat )?(?:damage )?to {_Y}"
-    r"(?: with [\w ,'/-]+)?",
+    rf"(?: with {_free_words(6)})?",
     rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
     rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
     rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
@@ -1854,7 +1868,8 @@ def _h_take_initiative(match: re.Match[str], reader: _Reader) -> _Happening:
                       who.players)
 
 
-@_HAPPENINGS(rf"{_X} {_MODAL}(?:wins|won|win)(?: the game)?(?: (?:with|through|by|via|off|thanks to) .+)?")
+@_HAPPENINGS(rf"{_X} {_MODAL}(?:wins|won|win)(?: the game)?(?: (?:with|through|by|via|off|thanks to) "
+             rf"{_free_words(8)})?")
 def _h_wins(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True, alone=True)
     return _Happening(({"wins": who.players[0]},), f"an effect says {who.words} wins the game", who.players)
