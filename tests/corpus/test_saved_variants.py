@@ -19,7 +19,7 @@ import variants  # tests/corpus/variants.py
 from test_official import EFFECTIVE, EXPECTED
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.official import Release, decode_release, parse_release, split_lines
+from rulesjudge.corpus.official import SAMPLE, Release, decode_release, parse_release, split_lines
 from rulesjudge.corpus.records import Record
 
 RELEASES = sorted(EXPECTED)
@@ -251,12 +251,16 @@ def test_two_releases_in_one_file_are_refused_at_the_second(shared):
     assert error.line == second and "a second release begins after the Credits" in str(error)
 
 
-def test_other_containers_are_refused_by_name(shared):
-    lines, _ = shared("cr-2024-06-07.txt")
-    text = variants.utf8(lines)
-    cut = variants.gzipped(text)[:-100]
+def test_gzip_and_other_containers_without_the_shared_releases():
+    # why: runs everywhere (the built-in sample release), unlike the tests on ../shared/cr
+    original = parse_release(SAMPLE, source_name="cr.txt")
+    release = parse_release(variants.gzipped(SAMPLE), source_name="cr.txt.gz")
+    assert_same_records(original, release)
+    assert release.read_as[0] == "gzip-compressed"
+    cut = variants.gzipped(SAMPLE)[:-20]
     assert "gzip-compressed, and cut short" in str(refused(cut, "cr.txt.gz"))
-    assert "compressed twice" in str(refused(gzip.compress(variants.gzipped(text)), "cr.txt.gz"))
+    assert "damaged" in str(refused(variants.gzipped(SAMPLE)[:10] + b"\xff" * 40, "cr.txt.gz"))
+    assert "compressed twice" in str(refused(gzip.compress(variants.gzipped(SAMPLE)), "cr.txt.gz"))
     assert "a PDF document" in str(refused(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "cr.pdf"))
     assert "Word .docx" in str(refused(b"PK\x03\x04\x14\x00\x06\x00" + b"\x00" * 30, "cr.docx"))
     assert "web page" in str(refused(b"<!DOCTYPE html><html><title>Comprehensive Rules</title>", "cr.html"))
