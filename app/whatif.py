@@ -1482,7 +1482,8 @@ def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"her|the) "
     r"empty (?:library|deck)",
     rf"{_X} (?:runs|ran|run) out of (?:cards|library|deck)",
-    rf"{_X} (?:can't|cannot|can not) draw(?: a card)?",
+    # not "Ann can't draw": an effect that stops her drawing makes her draw nothing, and lose nothing (704.5b
+    # needs an attempt to draw from an empty library)
 )
 def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
     ref = reader.refer(match["x"], one=True)
