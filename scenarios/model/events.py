@@ -620,10 +620,12 @@ class GainControl(Event):
     """A control-changing effect gives a player control of a permanent."""
 
     NAME = "gain-control"
-    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player"}
+    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player", "until": "word"}
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"until": ("end-of-turn",)}
     REQUIRED = ("permanent", "player")
     permanent: str
     player: str
+    until: str | None = None  # "end-of-turn": Act of Treason's effect ends as the turn ends (514.2)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -462,6 +462,8 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
     state, steps = _empty_the_stack(state)
     if steps and state.game_over:
         return state, steps
+    state, more = objects.end_of_turn_control(state)
+    steps += more
     state, more = turns.next_turn(state)
     return state, steps + more
 
@@ -517,7 +519,7 @@ def _commander_cast(state: TableState, event: ev.CommanderCast) -> Result:
 
 
 def _gain_control(state: TableState, event: ev.GainControl) -> Result:
-    return objects.gain_control(state, event.permanent, event.player)
+    return objects.gain_control(state, event.permanent, event.player, event.until == "end-of-turn")
 
 
 def _control_ends(state: TableState, event: ev.ControlEnds) -> Result:

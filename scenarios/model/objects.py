@@ -33,7 +33,7 @@ ZONE_WORDS = {
 }
 
 
-def gain_control(state: TableState, name: str, player: str) -> Result:
+def gain_control(state: TableState, name: str, player: str, until_end_of_turn: bool = False) -> Result:
     perm = state.permanents[name]
     if not perm.on_battlefield:
         return state, [step(f"{name} is no longer on the battlefield.", cr("400.7"))]
@@ -43,7 +43,10 @@ def gain_control(state: TableState, name: str, player: str) -> Result:
         ]
     changed = perm.current_controller != player
     after = replace(perm, control_effects=(*perm.control_effects, player), since=state.turn)
-    steps = [step(f"{player} gains control of {name}.", cr("613.1b"))]
+    steps = [step(f"{player} gains control of {name}{' until end of turn' if until_end_of_turn else ''}.",
+                  cr("613.1b"))]
+    if until_end_of_turn:
+        after = replace(after, until_end_of_turn=(*perm.until_end_of_turn, player))
     if changed and perm.attacking is not None:
         after = remove_from_combat(after)
         steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
@@ -57,14 +60,20 @@ def _attacked_target_moved(before: TableState, state: TableState, steps: list[St
     return state.with_(permanents=frozen(permanents)), steps
 
 
-def control_ends(state: TableState, name: str, player: str | None) -> Result:
+def control_ends(state: TableState, name: str, player: str | None, why: Step | None = None) -> Result:
+    """The control effects giving ``player`` (all, for None) control of ``name`` end; with ``why`` (the end of
+    the turn) only the latest one of ``player``'s."""
     perm = state.permanents[name]
     if not perm.on_battlefield:
         return state, [step(f"{name} is no longer on the battlefield.", cr("400.7"))]
     effects = tuple(p for p in perm.control_effects if player is not None and p != player)
+    if why is not None and player in perm.control_effects:
+        at = len(perm.control_effects) - 1 - perm.control_effects[::-1].index(player)
+        effects = perm.control_effects[:at] + perm.control_effects[at + 1 :]
     after = replace(perm, control_effects=effects)
     steps = [
-        step(
+        why
+        or step(
             f"The control-changing effect on {name} ends; {after.current_controller} controls it by default.",
             cr("613.1b"),
         )
@@ -85,6 +94,20 @@ def control_ends(state: TableState, name: str, player: str | None) -> Result:
             )
         )
     return _attacked_target_moved(state, state.with_permanent(after), steps)
+
+
+def end_of_turn_control(state: TableState) -> Result:
+    """514.2: control effects lasting "until end of turn" (Act of Treason) end as the turn ends."""
+    steps: list[Step] = []
+    for name, perm in state.permanents.items():
+        for player in perm.until_end_of_turn:
+            if not (perm.on_battlefield and player in state.permanents[name].control_effects):
+                continue
+            why = step(f"{player}'s control of {name} lasted until end of turn: it ends.", cr("514.2"))
+            state, more = control_ends(state, name, player, why)
+            steps += more
+    permanents = {n: replace(p, until_end_of_turn=()) for n, p in state.permanents.items()}
+    return state.with_(permanents=frozen(permanents)), steps
 
 
 def deploy(state: TableState, name: str, to: str) -> Result:

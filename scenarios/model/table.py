@@ -67,6 +67,7 @@ class Permanent:
     moved: bool = False  # put into a graveyard or exile since the last state-based check (704.6d)
     to_command_zone: bool = True  # its owner moves it to the command zone when 903.9 allows
     moved_by: tuple[Cite, ...] = ()  # the rules that put it where it is, when not on the battlefield
+    until_end_of_turn: tuple[str, ...] = ()  # players whose control effects on it end with the turn (514.2)
 
     @property
     def current_controller(self) -> str:

@@ -129,3 +129,15 @@ def test_306_5c_damage_beyond_the_loyalty_leaves_no_negative_loyalty():
         "Jace": {"owner": "Ben", "kind": "planeswalker", "loyalty": 3}}}
     events = [{"attack": {"attacker": "Ann", "creatures": {"Bear": "Jace"}}}, "combat-damage-step"]
     assert (ask(game, events, "loyalty(Jace)"), ask(game, events, "zone(Jace)")) == (0, "graveyard")
+
+
+def test_514_2_control_until_end_of_turn_ends_with_the_turn():
+    """Act of Treason: the effect ends in the cleanup step (514.2); an indefinite one doesn't."""
+    game = {"players": FOUR, "active": "Ann",
+            "permanents": {"Bear": {"owner": "Ben"}, "Wolf": {"owner": "Cat"}}}
+    events = [{"gain-control": {"permanent": "Bear", "player": "Ann", "until": "end-of-turn"}},
+              {"gain-control": {"permanent": "Wolf", "player": "Ann"}}]
+    assert ask(game, events, "controller(Bear)") == "Ann"
+    value, steps = derive(game, [*events, "next-turn"], "controller(Bear)")
+    assert value == "Ben" and "514.2" in cited(steps)
+    assert ask(game, [*events, "next-turn"], "controller(Wolf)") == "Ann"
