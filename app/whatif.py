@@ -272,9 +272,16 @@ def _trim(text: str) -> str:
     return text if re.search(r"(?i)\b(?:what|who|whose)$", trimmed) else trimmed
 
 
-_WORD_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-                 "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20}
-_NUMBER = r"(?:\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty)"
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+          "nineteen")
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+#: Numbers as words, up to fifty-nine ("twenty one", "twenty-one": 21 commander damage, 40 life).
+_WORD_NUMBERS = {"a": 1, "an": 1, **{w: i for i, w in enumerate(_UNITS, 1)},
+                 **{w: i for i, w in enumerate(_TEENS, 10)}, **_TENS,
+                 **{f"{t}{sep}{u}": n + i for t, n in _TENS.items() for i, u in enumerate(_UNITS, 1)
+                    for sep in (" ", "-")}}
+_NUMBER = r"(?:\d{1,3}|" + "|".join(sorted(map(re.escape, _WORD_NUMBERS), key=len, reverse=True)) + ")"
 
 
 def _number(text: str | None, default: int = 1) -> int:
