@@ -35,6 +35,7 @@ from rulesjudge.corpus.safe_yaml import read_yaml
 from rulesjudge.scenarios.limits import MAX_CHARS, check_counts
 from rulesjudge.scenarios.model import VARIANTS
 from rulesjudge.scenarios.model.events import (
+    EVENT_TYPES,
     Attack,
     CombatDamage,
     Event,
@@ -471,6 +472,8 @@ def _parse_events(
             name, arg = item, None
         elif isinstance(item, dict) and len(item) == 1:
             name, arg = next(iter(item.items()))
+        elif isinstance(item, dict) and len(item) == 2 and "hold" in item:
+            name, arg = _with_sibling_hold(item, where, fail)
         else:
             raise fail(where, "an event is `name` or `name: argument` (one per list item)")
 
@@ -480,6 +483,21 @@ def _parse_events(
         events.append(checked_event(name, arg, setup, here))
         event_lines.append(_line(lines, where))
     return events, event_lines
+
+
+def _with_sibling_hold(item: dict[str, Any], where: Path_, fail: Fail) -> tuple[str, Any]:
+    """An event with ``hold: true`` written beside its name rather than inside its argument, as an author new
+    to the format may: ``{leaves: Ann, hold: true}`` reads as ``leaves: {players: Ann, hold: true}``."""
+    name = next(k for k in item if k != "hold")
+    arg, hold = item[name], item["hold"]
+    if arg is None:
+        return name, {"hold": hold}
+    if isinstance(arg, dict):
+        return name, {**arg, "hold": hold}
+    scalar = getattr(EVENT_TYPES.get(name), "SCALAR", None)
+    if scalar is None:
+        raise fail((*where, "hold"), f"put hold inside the argument: {name}: {{..., hold: true}}")
+    return name, {scalar: arg, "hold": hold}
 
 
 def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:

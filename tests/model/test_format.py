@@ -255,3 +255,15 @@ def test_two_headed_giant_active_team_may_be_listed() -> None:
 def test_an_outsiders_slips_get_a_hint(text: str, words: str) -> None:
     """The slips an author new to the format makes (a misspelt name, an unquoted ': ') name the fix."""
     assert words in error_of(text).message
+
+
+def test_hold_written_beside_the_event_name_is_read_as_inside_it() -> None:
+    """`- combat-damage: {...}` with `hold: true` on the next line (a sibling key) holds the trigger."""
+    head = ("name: x\ngame:\n  players: [Ann, Ben, Cat]\n  monarch: Ben\n"
+            "  permanents:\n    Bear: {owner: Ann, power: 2}\n")
+    beside = head + ("events:\n  - combat-damage: {creature: Bear, to: Ben}\n    hold: true\n"
+                     "expect:\n  stack-controllers: [Ben]\n")
+    assert run_scenario(parse_scenario(beside, "t.yaml")).passed
+    scalar = ("name: x\ngame:\n  players: [Ann, Ben, Cat]\n  monarch: Ann\n"
+              "events:\n  - {leaves: Ann, hold: true}\nexpect:\n  monarch: Ben\n")
+    assert run_scenario(parse_scenario(scalar, "t.yaml")).passed
