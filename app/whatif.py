@@ -1957,10 +1957,10 @@ def _h_turns_pass(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"(?:when|once) it(?:'s| is) (?P<x3>.+?){_POSS} turn",
 )
 def _h_turn_of(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    owner = _time_owner(reader, match["x"] or match["x2"] or match["x3"])
+    owner = _time_owner(reader, _said(match, "x", "x2", "x3"))  # each regex names its own group
     if owner is None:
         return None
-    steps = _turns_until(reader, owner, next_one=bool(match["next"] or match["next2"]))
+    steps = _turns_until(reader, owner, next_one=bool(_said(match, "next", "next2")))
     return _Happening(("next-turn",) * steps, f"{owner}'s turn begins", (owner,))
 
 
@@ -2033,6 +2033,13 @@ def _clause(text: str, reader: _Reader) -> list[_Happening]:
         first = error
     happening = _HAPPENINGS.first(modifier["rest"], reader, "an event")
     whose = modifier["whose"]
+    if re.fullmatch(rf"{_PRONOUN}(?:{_POSS})?", whose.strip(), re.IGNORECASE) and reader.subject is not None \
+            and reader.focus is not None and reader.focus.players != reader.subject.players:
+        # "Ben hits Cat on his own turn": the one who acts; without "own", "his" may be either: not guessed
+        if not re.search(r"(?i) own turn$", text):
+            said = re.sub(rf"(?i){_POSS}$", "", whose.strip())
+            raise _Unknown(f"whose turn is '{said} turn'? name the player", whose)
+        reader.focus = None
     owner = _time_owner(reader, whose)
     if owner is None:
         raise first
