@@ -45,7 +45,7 @@ of its glossary entries, and its identity cards' names and roles (Leader, Guardi
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rulesjudge.corpus.records import Record
@@ -75,6 +75,9 @@ class Scopes:
     markers: Mapping[str, tuple[frozenset[str], ...]]
     #: variant → the options it uses (named with it)
     uses: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: variants whose name the rules never write in lower case: it names the variant and nothing else
+    #: ("Two-Headed Giant"), unlike "emperor" or "archenemy", which are also a player ("the emperor")
+    proper_names: frozenset[str] = frozenset()
 
     def scope_of(self, record_id: str) -> str | None:
         return self.of_record.get(record_id)
@@ -85,6 +88,27 @@ class Scopes:
         named = {scope for scope, markers in self.markers.items()
                  if any(marker <= words for marker in markers)}
         return frozenset(named.union(*(self.uses.get(scope, ()) for scope in named)))
+
+    def without_option_users(self, text: str, named: frozenset[str]) -> str:
+        """The question without the names of the variants it names that use an option, for BM25.
+
+        A variant whose rules live partly under an option ("Two-Headed Giant uses the shared team turns
+        option", its combat rules in 805.10) names the variant in every rule of its own section and never
+        in the option's: the name's words would count for 810's rules only, a second time after the
+        scope lift that both sections get. The lift stands for the name; the other words pick the rule.
+        Only a proper name goes (:attr:`proper_names`): "emperor" in "can the emperor attack" is a player.
+
+        >>> scopes = Scopes({}, {}, {"two-headed giant": frozenset({"shared team turns"})},
+        ...                 frozenset({"two-headed giant"}))
+        >>> scopes.without_option_users("in two-headed giant which team is defending",
+        ...                             frozenset({"two-headed giant", "shared team turns"}))
+        'in   which team is defending'
+        """
+        stripped = text
+        for scope in sorted(named):
+            if self.uses.get(scope) and scope in self.proper_names:
+                stripped = _name_pattern(scope).sub(" ", stripped)
+        return stripped if re.search(r"\w", stripped) else text
 
     @classmethod
     def of(cls, records: Mapping[str, Record]) -> Scopes:
@@ -109,7 +133,14 @@ class Scopes:
         markers = {scope: tuple(sorted({frozenset(words) for phrase in found
                                         if (words := marker_words(phrase))}, key=sorted))
                    for scope, found in sorted(phrases.items())}
-        return cls(of_record, markers, _options_used(records, of_record))
+        uses = _options_used(records, of_record)
+        return cls(of_record, markers, uses, _proper_names(uses, records))
+
+
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """A scope's name as written in a question: any separators between its words, a plural ending."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    return re.compile(r"\b" + r"[\W_]+".join(map(re.escape, words)) + r"s?\b", re.IGNORECASE)
 
 
 _STOP = frozenset(("the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "over"))
@@ -148,6 +179,17 @@ def _options_used(records: Mapping[str, Record], of_record: Mapping[str, str]) -
             if used in options:
                 uses.setdefault(scope, set()).add(used)
     return {scope: frozenset(found) for scope, found in sorted(uses.items())}
+
+
+def _proper_names(scopes: Iterable[str], records: Mapping[str, Record]) -> frozenset[str]:
+    """The scopes whose name no record writes in lower case ("the emperor" is a player too)."""
+    found = set()
+    for scope in scopes:
+        words = re.findall(r"[a-z0-9]+", scope)
+        lower = re.compile(r"\b" + r"[\W_]+".join(map(re.escape, words)) + r"s?\b")  # case-sensitive
+        if not any(lower.search(record.text) for record in records.values()):
+            found.add(scope)
+    return frozenset(found)
 
 
 def _own_scope(record: Record, records: Mapping[str, Record]) -> str | None:

@@ -718,7 +718,10 @@ class Searcher:
         lexical: list[tuple[str, float]] = []
         dense: list[tuple[str, float]] = []
         if method in {"bm25", "hybrid"}:
-            lexical = [(ids[row], score) for row, score in self.lexical.top(text, n, mask)]
+            words = text
+            if method == "hybrid":  # a named variant's scope lift stands for its name there
+                words = self.scopes.without_option_users(text, self.scopes.named(text))
+            lexical = [(ids[row], score) for row, score in self.lexical.top(words, n, mask)]
         if method in {"dense", "hybrid"}:
             index = self.dense
             if index is not None:

@@ -71,3 +71,22 @@ def test_version_history_is_left_behind_unless_asked_about(searcher):
     assert searcher.adjust(fused, params, searcher.facts("who goes first in treachery"))[0][0] != history
     asked = searcher.facts("what changed in the first revision")
     assert searcher.adjust(fused, params, asked)[0][0] == history
+
+
+def test_a_variant_name_the_rules_never_write_in_lower_case_is_a_proper_name(scopes):
+    # why: 810 always writes "Two-Headed Giant"; 809.2 speaks of "an emperor" and 904 of "the archenemy",
+    # who are players as well as variants
+    assert "two-headed giant" in scopes.proper_names
+    assert not {"emperor", "archenemy"} & scopes.proper_names
+    named = scopes.named("in two-headed giant who declares attackers")
+    assert "two" not in scopes.without_option_users("in two-headed giant who declares attackers", named)
+    named = scopes.named("can the emperor attack a general")
+    assert scopes.without_option_users("can the emperor attack a general", named) == \
+        "can the emperor attack a general"
+
+
+def test_a_two_headed_giant_combat_question_is_answered_by_the_shared_team_turns_rule(searcher):
+    # why: 810.7 "The Two-Headed Giant variant uses the combat rules for the shared team turns option";
+    # 805.10b "As the declare attackers step begins, the active team declares attackers"
+    hits = searcher.search("in two-headed giant, who declares the attackers", k=3).hits
+    assert hits[0].id == "cr@2026-04-17/805.10b"
