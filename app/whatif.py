@@ -167,10 +167,15 @@ def normalise(text: str) -> str:
     "Who's the monarch now"
     >>> normalise("whose the monarch if Ann attacks with her creatures")
     "who's the monarch if Ann attacks with her's creatures"
+    >>> normalise("what if Cat concedes? who gets it (on Ann's turn) -> Ann?")
+    "what if Cat concedes, who gets it, on Ann's turn, Ann"
     """
     for curly, straight in _QUOTES.items():
         text = text.replace(curly, straight)
     text = " ".join(text.split())
+    # a question mark inside, brackets and arrows part clauses as a comma does
+    text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
+    text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
     for typo, fix in _TYPOS:
         text = typo.sub(fix, text)
@@ -255,7 +260,8 @@ def _known_words() -> frozenset[str]:
 
 _LEADING = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|and|but|wait|um+|hmm+|sorry|quick question|rules question|question|judge|"
-    r"judge call|real quick|one more|another one|also|well|alright|right)(?:[,:!]? |$))+",
+    r"judge call|real quick|one more|another one|also|well|alright|right|how about|what about|"
+    r"q)(?:[,:!]? |$))+",
     re.IGNORECASE,
 )
 _TRAILING = re.compile(
@@ -2266,6 +2272,8 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
             continue
         condition = body[: start.start()].rstrip(" ,;:-.!?")
         condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|now)$", "", condition)
+        # "what if Cat concedes? who gets the crown": the "what if" of a condition said as its own question
+        condition = re.sub(r"(?i)^what (?:happens |would happen )?(?:if|when) ", "", condition)
         question = body[start.start():]
 
         def condition_first(c: str = condition, q: str = question) -> WhatIf:
