@@ -25,7 +25,7 @@ from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.deploy import deploy_answer
 from rulesjudge.scenarios.model.initiative import answer_initiative
 from rulesjudge.scenarios.model.setup import did_you_mean
-from rulesjudge.scenarios.model.steps import Answer, Reading, step
+from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Choice, Permanent, TableState, plural, turn_order
 
 #: Answer kinds: how an expected answer is checked and compared.
@@ -266,8 +266,22 @@ def _in_game(state: TableState) -> Answer:
         )
     ]
     if state.game_over:
-        steps.append(step("The game is over, so nobody is still playing it.", cr("104.1")))
+        return _in_game_at_end(state, steps)
     return list(state.in_game), steps
+
+
+def _in_game_at_end(state: TableState, steps: list[Step]) -> Answer:
+    """Once the game is over, the players who were still in it when it ended and did not lose with its end:
+    104.2a calls a winner "a player still in the game"."""
+    stayed = [p for p in state.seats
+              if state.left.get(p) in ("won", "ended") and state.results.get(p) not in ("lost", "drew")]
+    if not stayed:
+        steps.append(step("The game is over and no player was still in it when it ended.", cr("104.1")))
+        return [], steps
+    steps.append(step(f"The game is over; {', '.join(stayed)} "
+                      f"{'was' if len(stayed) == 1 else 'were'} still in it when it ended.",
+                      cr("104.1"), cr("104.2a")))
+    return stayed, steps
 
 
 # --- the end of the game ------------------------------------------------------------------------------------

@@ -140,7 +140,8 @@ def test_907_8a_assassin_who_already_left_wins_with_the_team():
 
 def test_907_8_traitor_outlasts_everybody():
     events = [{"loses": ["Ann", "Dan"]}, {"loses": "Cat"}]
-    assert ask(GAME, events, "in-game") == []  # the game ended: Ben lost with his Leader (907.8b)
+    # 104.2a: the winner was still in the game when it ended; Ben lost with his Leader (907.8b)
+    assert ask(GAME, events, "in-game") == ["Eve"]
     value, steps = derive(GAME, events, "winners")
     assert value == ["Eve"]  # 104.2a: the Traitor's opponents have all left, no Assassin was left to win
     assert "104.2a" in cited(steps) and "907.8a" not in cited(steps)

@@ -89,7 +89,8 @@ def check_invariants(state) -> None:
     assert not winners & losers, f"both a winner and a loser: {winners & losers}"
     in_game = ask(state, "in-game")
     if ask(state, "game-over"):
-        assert in_game == [], f"game over but still playing: {in_game}"
+        # 104.2a: once the game is over, only winners can have been still in it when it ended
+        assert set(in_game) <= winners, f"game over, still in it but not a winner: {in_game}"
         # 104.1: once the game ends nothing more resolves, so no ability waits on the stack
         assert not state.stack and not state.pending, f"game over with abilities waiting: {state.stack}"
     for player in in_game:

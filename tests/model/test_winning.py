@@ -32,8 +32,10 @@ def test_104_1_the_game_is_over_when_a_player_wins():
     assert ask({"players": ["Ann", "Ben"]}, [{"concedes": "Ben"}], "game-over") is True  # why: 104.1, 104.2a
 
 
-def test_104_1_nobody_plays_once_the_game_is_over():
-    assert ask({"players": ["Ann", "Ben"]}, [{"concedes": "Ben"}], "in-game") == []  # why: 104.1
+def test_104_2a_the_winner_is_the_one_player_still_in_the_game():
+    assert ask({"players": ["Ann", "Ben"]}, [{"concedes": "Ben"}], "in-game") == ["Ann"]  # why: 104.2a
+    # why: 104.4a - everyone left at once, a draw: nobody was still in the game when it ended
+    assert ask({"players": ["Ann", "Ben"]}, [{"concedes": ["Ann", "Ben"]}], "in-game") == []
 
 
 def test_104_4a_all_remaining_players_losing_at_once_is_a_draw():
