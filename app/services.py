@@ -89,6 +89,10 @@ def warm_up(searcher: Searcher) -> threading.Thread:
             library_index(load_library(), corpus_of(searcher))
         with contextlib.suppress(Exception):  # the closest-scenario fallback: read from disk, or encoded once
             library_vectors(searcher, load_library())
+        with contextlib.suppress(Exception):  # the what-if typo mender's dictionary (the rules' words, 0.1 s)
+            from rulesjudge.app.whatif import warm_up as warm_up_reader
+
+            warm_up_reader()
 
     thread = threading.Thread(target=work, name="rulesjudge-warm-up", daemon=True)
     _WARMING["thread"] = thread

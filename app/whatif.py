@@ -245,6 +245,11 @@ def mend_typos(text: str, names: Sequence[str] = ()) -> str:
     return re.sub(r"(?<!\w)[A-Za-z]+(?!\w)", lambda m: _mend_word(m[0], keep), text)
 
 
+def warm_up() -> None:
+    """Read what the first question would otherwise wait for (the real words, about 0.1 s)."""
+    _known_words()
+
+
 @functools.cache
 def _known_words() -> frozenset[str]:
     """Real words, never mended into another: every word the grammar's patterns spell out, and every word
