@@ -747,6 +747,29 @@ def _after(reader: _Reader, match: re.Match[str]) -> Ref | None:
     return Ref((other,), f"the player {'after' if step == 1 else 'before'} {owner} ({other})")
 
 
+@_reference(rf"(?:the )?(?:player (?:in |at )?seat|player number|player|seat|p)(?: number| #| no\.?)? ?#?"
+            rf"(?P<n>\d{{1,2}}|{'|'.join(_UNITS)}|ten|eleven|twelve)")
+def _by_seat(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """ "player 2", "P3", "seat 4", "the player in seat 3": the seats as the table lists them, from 1."""
+    seat = _number(match["n"], 0)
+    if not 1 <= seat <= len(reader.facts.players):
+        raise _Unknown(f"there is no seat {seat} at this table ({len(reader.facts.players)} seats)", match[0])
+    player = reader.facts.players[seat - 1]
+    return Ref((player,), f"seat {seat} ({player})")
+
+
+@_reference(rf"(?:the )?(?:player|person|one|opponent) (?:across|opposite) (?:from |to )?(?P<x>.+?)|"
+            rf"(?P<x2>.+?){_POSS} opposite(?: number| player)?")
+def _across(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """The player sitting opposite: only at an even table (at an odd one nobody sits straight across)."""
+    owner = reader.owner(match["x"] or match["x2"])
+    seats = list(reader.facts.players)
+    if owner is None or len(seats) % 2:
+        return None
+    other = seats[(seats.index(owner) + len(seats) // 2) % len(seats)]
+    return Ref((other,), f"the player across from {owner} ({other})")
+
+
 def resolve_player(raw: str, players: Sequence[str] | TableFacts) -> str:
     """The player a fragment of a question names (case-insensitive, possessive and "player" dropped).
 
