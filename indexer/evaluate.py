@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query, share_for
+from rulesjudge.indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
 #: Areas of the general rules of the built-in Comprehensive Rules, of the seed documents, and of numbers.
@@ -312,17 +312,14 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
         lexical, dense, lifted = searcher._method_rankings(question.q, "hybrid", _NO_FILTERS, depth)
         defining = searcher.defining(question.q)
         named = searcher.facts(question.q)
-        coverage = searcher.bm25_coverage(question.q, lexical, searcher.fusion.weak_hits)
-        family = gold_family(searcher, question.gold)
-        prepared.append((lexical, dense, lifted, defining, named, coverage, family))
+        prepared.append((lexical, dense, lifted, defining, named, gold_family(searcher, question.gold)))
     results = []
     keys = list(grid)
     for values in itertools.product(*(grid[key] for key in keys)):
         params = replace(searcher.fusion, **dict(zip(keys, values, strict=True)))
         metrics = Metrics()
-        for lexical, dense, lifted, defining, named, coverage, family in prepared:
-            shared = share_for(params, coverage, named)
-            fused = searcher.adjust(fuse(lexical, dense, lifted, shared), shared, named)
+        for lexical, dense, lifted, defining, named, family in prepared:
+            fused = searcher.adjust(fuse(lexical, dense, lifted, params), params, named)
             folded = searcher.fold(fused, _NO_FILTERS, defining)[:DEPTH]
             metrics.ranks.append(first_rank([(rid, *related) for rid, _, related in folded], family))
         results.append((metrics.mrr, metrics.recall(5), params))

@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import math
 import os
 import re
 import shutil
@@ -168,36 +167,6 @@ class LexicalIndex:
         if not tokens:
             return np.zeros(self.size, dtype=np.float32)
         return np.asarray(self.retriever.get_scores(tokens), dtype=np.float32)
-
-    def coverage(self, query: str, rows: Sequence[int]) -> float:
-        """The largest share of the query's weight that one of ``rows`` holds: each distinct known word
-        weighs its idf (the weight BM25 gives it), and a row holds the words it contains. 1.0 when a row
-        has every word, low when the rows match only part of the question (a paraphrase in other words).
-
-        >>> from rulesjudge.indexer.chunks import Chunk
-        >>> index = LexicalIndex.build([Chunk("a", "", "The monarch draws a card."),
-        ...                             Chunk("b", "", "A player can attack."), Chunk("c", "", "Blockers.")])
-        >>> index.coverage("monarch draws", [0]), index.coverage("monarch draws", [1])
-        (1.0, 0.0)
-        >>> index.coverage("the monarch attacks", [0, 1]), index.coverage("", [0])  # no one row holds both
-        (0.5, 0.0)
-        """
-        import numpy as np
-
-        vocab = self.retriever.vocab_dict
-        words = {vocab[token] for token in tokenize(query) if token in vocab}
-        if not words or not rows:
-            return 0.0
-        indptr, indices = self.retriever.scores["indptr"], self.retriever.scores["indices"]
-        wanted = np.asarray(rows)
-        held = np.zeros(len(wanted))
-        total = 0.0
-        for word in words:
-            postings = indices[indptr[word]:indptr[word + 1]]
-            weight = math.log(1 + (self.size - len(postings) + 0.5) / (len(postings) + 0.5))  # BM25's idf
-            total += weight
-            held += weight * np.isin(wanted, postings)
-        return float(held.max() / total) if total else 0.0
 
     def top(self, query: str, k: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
         """The k best (row, score) pairs with a positive score, among rows where ``mask`` is true."""

@@ -1,4 +1,4 @@
-"""Cited-rule search: exact numbers first, then BM25 and dense results fused by their scores.
+"""Cited-rule search: exact numbers first, then BM25 and dense results fused by reciprocal rank.
 
 >>> parse_query("rule 907.11b").refs
 (NumberRef(number='907.11b', document=None, alone=False),)
@@ -20,9 +20,8 @@ How a question is answered:
    2024-06-07 this rule is 722.4"). A question that is only a number never loads the model, FAISS or
    BM25 (``rulesjudge search 722.4`` answers before torch could even import).
 2. **Hybrid.** BM25 (:mod:`indexer.lexical`) and the dense index (:mod:`indexer.index`) each rank the
-   visible records; their min-max normalised scores are added (BM25's share lower when its best hits hold
-   little of the question: :func:`share_for`), and glossary entries whose term appears in the question
-   get a lift. Weights are tuned on ``indexer/questions.yaml``
+   visible records; ranks are fused by weighted reciprocal rank fusion, and glossary entries whose term
+   appears in the question get a lift. Weights are tuned on ``indexer/questions.yaml``
    (see ``docs/search.md``).
 3. **Filters.** ``document``; ``edition`` ("rules as of" a date: per document, the newest edition in
    effect on that date; or an exact edition name such as ``4.0``); ``official_only``. Without an edition
@@ -35,7 +34,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.errors import InputError
@@ -234,13 +233,6 @@ class FusionParams:
     #: adds to it (:meth:`DenseIndex.search_records`): a long rule's one decisive sentence is not diluted
     #: by the rest of its chunk (tuned on the dev half: 0.25-1.0 tried)
     sentence_weight: float = 0.75
-    #: when BM25's best hits (its top ``weak_hits``) hold less than ``weak_coverage`` of the question's
-    #: idf weight (:meth:`LexicalIndex.coverage`), BM25 matched only part of the question - a paraphrase in
-    #: other words than the rules' - and its first hit is a guess: its share falls to ``weak_bm25_share``
-    #: so that its confident wrong answers do not push down the dense ranking (0 coverage: never)
-    weak_coverage: float = 0.6
-    weak_bm25_share: float = 0.4
-    weak_hits: int = 3
 
 
 @dataclass(frozen=True)
@@ -623,19 +615,8 @@ class Searcher:
         elif method == "dense":
             fused = dense
         else:
-            facts = self.facts(text)
-            params = share_for(self.fusion, self.bm25_coverage(text, lexical, self.fusion.weak_hits), facts)
-            fused = self.adjust(fuse(lexical, dense, lifted, params), params, facts)
+            fused = self.adjust(fuse(lexical, dense, lifted, self.fusion), self.fusion, self.facts(text))
         return self.fold(fused, filters, self.defining(text))[:limit]
-
-    def bm25_coverage(self, text: str, lexical: Scored, hits: int = 3) -> float:
-        """How much of the question (idf-weighted, as BM25 read it) BM25's best ``hits`` hits hold."""
-        if not lexical:
-            return 1.0
-        rewritten = self.rewrite(text)
-        words = self.scopes.without_option_users(rewritten, self.scopes.named(rewritten))
-        rows = [self.row_of[record_id] for record_id, _score in lexical[:hits]]
-        return self.lexical.coverage(words, rows)
 
     @property
     def scopes(self) -> Any:
@@ -990,22 +971,6 @@ def fuse(
         lift = params.glossary_lift * share**params.glossary_power * unit
         fused[record_id] = fused.get(record_id, 0.0) + lift
     return sorted(fused.items(), key=lambda item: (-item[1], item[0]))
-
-
-def share_for(params: FusionParams, coverage: float, facts: QuestionFacts = QuestionFacts()) -> FusionParams:
-    """The fusion for one question: BM25 keeps its share when its best hits hold most of the question
-    (``coverage`` at least ``weak_coverage``) and gives way to the dense ranking when they do not. A
-    question that names a variant keeps the share: its proper words ("the Leader", "Emperor") are the
-    variant's own and the scope lift reads them, so a partial match there still found the topic.
-
-    >>> share_for(FusionParams(), 0.9).bm25_share, share_for(FusionParams(), 0.3).bm25_share
-    (0.6, 0.4)
-    >>> share_for(FusionParams(), 0.3, QuestionFacts(frozenset({"treachery"}))).bm25_share
-    0.6
-    """
-    if coverage >= params.weak_coverage or facts.named:
-        return params
-    return replace(params, bm25_share=params.weak_bm25_share)
 
 
 def _min_max(ranking: Sequence[tuple[str, float]]) -> dict[str, float]:

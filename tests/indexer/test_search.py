@@ -338,34 +338,3 @@ def test_a_list_rule_hands_its_place_to_a_close_subrule_and_keeps_it_when_the_li
     # "what are the deck construction rules": the items are far behind -> the list rule answers
     far = searcher.adjust([(rule, 0.80), (item, 0.30)], params)
     assert [rid for rid, _ in far] == [rule, item]
-
-
-# --- fusion when BM25 matched only part of the question ------------------------------------------------
-
-
-def test_bm25_gives_way_to_dense_when_its_best_hits_hold_little_of_the_question():
-    from rulesjudge.indexer.search import FusionParams, QuestionFacts, fuse, share_for
-
-    bm25 = [("guess", 9.0), ("answer", 2.0), ("other", 1.0)]
-    dense = [("answer", 0.80), ("other", 0.70), ("guess", 0.50)]
-    params = FusionParams()
-
-    def first(coverage: float, named: frozenset[str] = frozenset()) -> str:
-        return fuse(bm25, dense, [], share_for(params, coverage, QuestionFacts(named)))[0][0]
-
-    assert first(0.9) == "guess"  # BM25 found the question's words: its share stands
-    assert first(0.3) == "answer"  # a partial match is a guess: the dense ranking leads
-    assert first(0.3, frozenset({"treachery"})) == "guess"  # a named variant keeps it
-
-
-def test_bm25_coverage_reads_how_much_of_the_question_its_best_hits_hold(searcher):
-    from rulesjudge.indexer.search import Filters, FusionParams
-
-    def coverage(question: str) -> float:
-        lexical, _dense, _lifted = searcher._method_rankings(question, "bm25", Filters(), 10)
-        return searcher.bm25_coverage(question, lexical)
-
-    # the rule's own words (614.5): one hit holds all of them
-    assert coverage("a replacement effect gets only one opportunity to affect an event") == 1.0
-    # four topics no single rule speaks of together: no hit holds most of the question
-    assert coverage("monarch trample hexproof mulligan") < FusionParams().weak_coverage
