@@ -1,4 +1,4 @@
-"""Cited-rule search: exact numbers first, then BM25 and dense results fused by reciprocal rank.
+"""Cited-rule search: exact numbers first, then BM25 and dense results fused by their scores.
 
 >>> parse_query("rule 907.11b").refs
 (NumberRef(number='907.11b', document=None, alone=False),)
@@ -20,8 +20,8 @@ How a question is answered:
    2024-06-07 this rule is 722.4"). A question that is only a number never loads the model, FAISS or
    BM25 (``rulesjudge search 722.4`` answers before torch could even import).
 2. **Hybrid.** BM25 (:mod:`indexer.lexical`) and the dense index (:mod:`indexer.index`) each rank the
-   visible records; ranks are fused by weighted reciprocal rank fusion, and glossary entries whose term
-   appears in the question get a lift. Weights are tuned on ``indexer/questions.yaml``
+   visible records; their min-max normalised scores are added with a fixed share, and glossary entries
+   whose term appears in the question get a lift. Weights are tuned on ``indexer/questions.yaml``
    (see ``docs/search.md``).
 3. **Filters.** ``document``; ``edition`` ("rules as of" a date: per document, the newest edition in
    effect on that date; or an exact edition name such as ``4.0``); ``official_only``. Without an edition
