@@ -366,6 +366,7 @@ class _Reader:
         self.gone: set[str] = set()
         self.subject: Ref | None = None  # what "he", "her", "their" stand for: the last clause's subject
         self.focus: Ref | None = None  # or the player an event last did something to ("hits him")
+        self.touched: set[str] = set()  # every player an event did something to
         self.topic = ""  # the designation a sentence is about ("monarch", "initiative"): what "it" stands for
         self.new_clause = True
         named = self._names_in(hint)  # a pronoun before its name: "does Ben get the crown if his creature …"
@@ -382,11 +383,13 @@ class _Reader:
 
     # -- helpers
     def save(self) -> tuple[Any, ...]:
-        return list(self.mentioned), set(self.gone), self.subject, self.new_clause, self.focus
+        return (list(self.mentioned), set(self.gone), self.subject, self.new_clause, self.focus,
+                set(self.touched))
 
     def restore(self, saved: tuple[Any, ...]) -> None:
         self.mentioned, self.gone = list(saved[0]), set(saved[1])
         self.subject, self.new_clause, self.focus = saved[2], saved[3], saved[4]
+        self.touched = set(saved[5])
 
     def someone_else(self, pronoun: str, ref: Ref, player: str) -> Ref:
         """ "Ben hits her": a pronoun that came out as the clause's own subject stands for the one other
@@ -402,6 +405,7 @@ class _Reader:
     def affected(self, ref: Ref) -> Ref:
         """Note the player an event did something to: a later "he" or "her life" means them."""
         self.focus = ref
+        self.touched.update(ref.players)
         return ref
 
     def _note(self, ref: Ref) -> Ref:
@@ -568,6 +572,10 @@ _PRONOUN = r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its)"
 @_reference(r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its|himself|herself|themselves|themself)")
 def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
     """ "He", "her", "their": the player an earlier event did something to, else the clause's subject."""
+    plural = match[0].lower() in ("they", "them", "their", "theirs", "themselves")
+    if plural and reader.focus is not None and not reader.touched <= set(reader.focus.players):
+        # "Ann gains 5 and Ben loses 5, what's their life": both of them, or one? not guessed
+        raise _Unknown(f"whom does '{match[0]}' stand for? name the players", match[0])
     return reader.focus or reader.subject
 
 
@@ -643,7 +651,7 @@ def _teammates_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
     return Ref(ref.players, ref.words, plural=len(mates) > 1)
 
 
-@_reference(rf"(?P<x>.+?)(?:{_POSS} (?:whole )?team| and (?:his|her|their) (?:team ?mates?|teammates?|"
+@_reference(rf"(?P<x>.+?)(?:{_POSS} (?:whole )?team| and (?:his|her|their)(?:'s)? (?:team ?mates?|teammates?|"
     rf"partners?|"
             r"team|allies))")
 def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
@@ -980,6 +988,7 @@ def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|"
     rf"hold) {_THE_INITIATIVE}",
     rf"is {_X} (?:still )?(?:the )?initiative (?:holder|player)",
+    rf"(?:does|will|would) {_THE_INITIATIVE} (?:go|pass|move) to {_X}",
 )
 def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     who = _holder(reader, match["x"], match[0])
@@ -1429,7 +1438,8 @@ _q_poison = _QUESTIONS(
 
 
 @_QUESTIONS(
-    rf"how much commander damage (?:has|have|does|did) {_X} (?:taken|take|got|gotten)(?: from (?P<c>.+?))?",
+    rf"how much commander damage (?:has|have|does|did) {_X} (?:taken|take|got|gotten|have|has)"
+    rf"(?: (?:from|off|of) (?P<c>.+?))?",
     rf"how much (?P<c2>.+?) damage (?:has|have) {_X} taken",
 )
 def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
@@ -1546,6 +1556,8 @@ def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|gets knocked|is taken|"
     r"gets taken) (?:down )?to (?:0|zero)(?: life)?",
     rf"{_X} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life",
+    rf"{_X} {_MODAL}(?:loses|lost|lose|pays|paid|pay) (?:all|all of) (?:their|his|her|its)(?:'s)? "
+    r"life(?: total)?",
 )
 def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
     ref = reader.refer(match["x"], one=True)
@@ -1582,8 +1594,9 @@ def _free_words(most: int) -> str:
 
 
 _THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
-_STEP = r"(?: (?:in combat|unblocked|and (?:connects|connect|hits|gets through|deals damage)|" \
-    r"and nothing is blocked|" \
+_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|they|both of them|all of them|all three|all two) )?"\
+    r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage)|" \
+    r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
 
 
@@ -1743,7 +1756,9 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     source = reader.refer(match["x"], one=True, alone=True)
-    target = reader.affected(reader.refer(match["y"], one=True, alone=True))
+    target = reader.refer(match["y"], one=True, alone=True)
+    # "Dan burns her": a plain object pronoun never means the clause's own subject
+    target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
     amount = _number(_said(match, "n", "n2", "amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
@@ -1951,11 +1966,16 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
     text = re.sub(rf"(?i){_POSS}$", "", text.strip())
     if text.lower() in ("the", "this", "the current", "the active player"):
         return None
+    subject, focus = reader.subject, reader.focus
+    if re.fullmatch(_PRONOUN, text, re.IGNORECASE) and subject is not None and focus is not None \
+            and focus.players != subject.players:
+        # "Ben hits Cat, who draws at the end of his turn": Ben's or Cat's; the answer turns on it
+        raise _Unknown(f"whose turn is '{text} turn'? name the player", text)
     return reader.refer(text, one=True, alone=True).players[0]
 
 
 @_HAPPENINGS(
-    rf"(?:(?P<x>.+?){_POSS} |the |this )?turn (?:ends|is over|passes|finishes)",
+    rf"(?:(?P<x>.+?){_POSS} |the |this |a |another |one )?turn (?:ends|is over|passes|finishes|goes by)",
     rf"{_X} (?:ends|passes|finishes|end|pass) (?:(?:their|his|her)(?:'s)? |the )?turn",
     r"(?:we )?(?:go|move|pass|get) to the next turn",
     r"(?:the )?next turn(?: (?:starts|begins|comes))?",
@@ -1964,6 +1984,12 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
     r"(?:the )?turn passes",
 )
 def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
+    owner = _time_owner(reader, match.groupdict().get("x"))
+    if owner is not None:  # "Cat's turn ends": every turn until hers, and hers
+        if reader.gone:  # "Ben concedes after Dan's turn ends": read first, Ben's leaving skews the count
+            raise _Unknown(f"which turn is '{owner}'s turn'? ask without the leaving", match[0])
+        steps = _turns_until(reader, owner, next_one=False) + 1
+        return _Happening(("next-turn",) * steps, f"{owner}'s turn ends and the next one begins", (owner,))
     return _Happening(("next-turn",), "the turn ends and the next one begins")
 
 
@@ -2327,6 +2353,16 @@ def _looks_like_a_name(fragment: str) -> bool:
         all(w[:1].isupper() or w.lower() in ("of", "the", "and", "de", "van") for w in words)
 
 
+def _bare_possessives(text: str, players: Sequence[str]) -> str:
+    """ "anns life", "bens turn": a name with a bare "s" is a possessive typed without its apostrophe (not
+    when that is another player's name)."""
+    names = {p.casefold() for p in players}
+    for player in players:
+        if f"{player}s".casefold() not in names:
+            text = re.sub(rf"(?i)(?<![\w']){re.escape(player)}s(?![\w'])", f"{player}'s", text)
+    return text
+
+
 def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None:
     """The events and questions a plain-English question stands for, or None when it is not one we read.
 
@@ -2337,7 +2373,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     if len(question) > MAX_QUESTION:
         raise WhatIfError(f"the question is longer than {MAX_QUESTION} characters")
     facts = _facts(table)
-    text = _trim(mend_typos(normalise(question), facts.players))
+    text = _trim(mend_typos(_bare_possessives(normalise(question), facts.players), facts.players))
     if not text or not facts.players:
         return None
     errors: list[_Unknown] = []
