@@ -152,8 +152,9 @@ def win(state: TableState, players: Sequence[str], losing: Sequence[str] = ()) -
     losers = list(dict.fromkeys([*losing, *both]))
     steps += [step(f"{p} has left the game.", cr("800.4a")) for p in players if not state.is_in(p)]
     allowed = []
+    limited = state.variant.limited_range(state)
     for player in winners:
-        if state.variant.range_of(state, player) is not None:
+        if limited:
             # 801.14: with limited range the effect makes no one win - opponents in range lose instead - so
             # a "can't win" effect on the player has nothing to stop
             allowed.append(player)
@@ -176,15 +177,16 @@ def win(state: TableState, players: Sequence[str], losing: Sequence[str] = ()) -
 
 def _one_wins(state: TableState, player: str) -> Result:
     variant = state.variant
-    reach = variant.range_of(state, player)
-    if reach is not None:
+    if variant.limited_range(state):
+        reach = variant.range_of(state, player)
         foes, _ = variant.opponents(state, player)
         inside = state.influence.get(player) or influence.within_range(state, player, reach)
         losing = [p for p in foes if p in inside]
         steps = [
             step(
                 f"With limited range of influence, an effect saying {player} wins instead makes each of "
-                f"their opponents within range lose: {', '.join(losing) or 'nobody'}.",
+                f"their opponents within range lose: {', '.join(losing) or 'nobody'}"
+                + (" (their own range is unlimited: every opponent)." if reach is None else "."),
                 cr("801.14"),
                 cr("104.3h"),
             )

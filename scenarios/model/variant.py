@@ -156,6 +156,13 @@ class Variant:
     def range_of(self, state: TableState, player: str) -> int | None:
         return state.options.range_of(player)
 
+    def limited_range(self, state: TableState) -> bool:
+        """Is the limited range of influence option in use (801.1)? It is as soon as any seat has a limited
+        range: 801.2a lets players have different ranges, and a player whose range the table leaves
+        unlimited still plays under the option's rules (801.14: their win effect makes every opponent lose
+        instead)."""
+        return any(self.range_of(state, p) is not None for p in state.seats)
+
     def range_steps(self, state: TableState, player: str) -> list[Step]:
         reach = self.range_of(state, player)
         if reach is None and state.options.ranges:
