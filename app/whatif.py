@@ -1666,9 +1666,14 @@ def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | 
     owner = reader.owner(owner_text)
     words = (thing or "").strip().casefold()
     mine = [c for c, o in reader.facts.commanders if o == owner]
-    if words in ("commander", "general"):
+    # "Ann's commander Krenko", "Ann's big Krenko", "with Krenko": its name among the words, else the word
+    # "commander" with one commander to mean (read as a plain creature, its damage would not count, 903.10a)
+    named = [c for c in mine if re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
+    if named:
+        return named[0] if len(named) == 1 else None
+    if {"commander", "general"} & set(re.findall(r"[\w'-]+", words)):
         return mine[0] if len(mine) == 1 else None
-    return next((c for c in mine if c.casefold() == words), None)
+    return None
 
 
 def _power(thing: str | None) -> int:
@@ -1717,8 +1722,9 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,
 def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if _not_combat(match):
         return None  # "Ben deals 3 damage to Cat with a spell": noncombat damage, read by _h_damage
-    commander = _named_commander(reader, match["x"])
-    if commander is not None:  # "Krenko connects with Ben for seven"
+    commander = _named_commander(reader, match["x"]) or \
+        _commander_of(reader, match["x"], match.groupdict().get("thing"))
+    if commander is not None:  # "Krenko connects with Ben for seven", "Ann hits Ben with Krenko"
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "amount"))
     count_text = (match.groupdict().get("count") or "").lower()
     creatures = _number(count_text, 1) if re.fullmatch(_NUMBER, count_text or "x") else 1
@@ -1731,17 +1737,19 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 
 @_HAPPENINGS(
-    rf"{_Y} (?:is|gets|got|was) (?:hit|attacked|punched|smacked) by {_X}(?:{_POSS}{_THING})?{_FOR}{_STEP}",
+    rf"{_Y} (?:is|gets|got|was) (?:hit|attacked|punched|smacked) by {_X}(?:{_POSS}(?P<thing>{_THING}))?{_FOR}"
+    rf"{_STEP}",
     rf"{_Y} (?:takes|took|"
-    rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?combat damage from {_X}(?:{_POSS}{_THING})?"
+    rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?combat damage from {_X}(?:{_POSS}(?P<thing>{_THING}))?"
     rf"{_STEP}",
     # "takes 3 from Ben's creature": a creature's damage is combat damage here
     rf"{_Y} (?:takes|took|take|gets hit for) (?P<n2>{_NUMBER})(?: (?:points? of )?damage)? from {_X}{_POSS}"
-    rf"(?:{_THING})",
+    rf"(?P<thing>{_THING})",
 )
 def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
-    commander = _named_commander(reader, match["x"])
-    if commander is not None:  # "Ben gets hit by Krenko for 7"
+    commander = _named_commander(reader, match["x"]) or \
+        _commander_of(reader, match["x"], match.groupdict().get("thing"))
+    if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2", "amount"))
     amount = _number(_said(match, "n", "n2", "amount"))
     return _combat(reader, match["x"], match["y"], amount)
@@ -2353,6 +2361,20 @@ def _looks_like_a_name(fragment: str) -> bool:
         all(w[:1].isupper() or w.lower() in ("of", "the", "and", "de", "van") for w in words)
 
 
+#: Keywords that change what damage does to a player (702.4 double strike, 702.15 lifelink, 702.16
+#: protection, 702.70 poisonous, 702.80 wither, 702.90 infect, 702.164 toxic). The model deals plain
+#: damage, so a sentence with damage that names one goes to the search rather than answered as plain damage
+#: ("Ben's infect creature hits Cat for 2" is poison counters, not 2 life).
+_DAMAGE_CHANGERS = re.compile(
+    r"\b(?:double[- ]?strike|double[- ]?striker|lifelink|lifelinker|lifelinking|protection|"
+    r"pro[- ](?:white|blue|black|red|green|creatures)|poisonous|wither|infect|infector|toxic)\b",
+    re.IGNORECASE)
+
+
+def _deals_damage(events: Sequence[Event]) -> bool:
+    return any(isinstance(e, dict) and ("damage" in e or "combat-damage" in e) for e in events)
+
+
 def _bare_possessives(text: str, players: Sequence[str]) -> str:
     """ "anns life", "bens turn": a name with a bare "s" is a possessive typed without its apostrophe (not
     when that is another player's name)."""
@@ -2381,9 +2403,11 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     try:
         for reading in _readings(text, facts):
             try:
-                return reading()
+                plan = reading()
             except _Unknown as error:
                 errors.append(error)
+                continue
+            return None if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text) else plan
     except _OutOfWork:
         return None  # too tangled to read in time: the rules search answers it
     finally:
