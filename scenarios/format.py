@@ -20,13 +20,14 @@ rulesjudge.corpus.errors.InputError: <input>:2: game.players: player 'Ann' is se
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.inputs import Found, find_files, read_text
@@ -107,11 +108,25 @@ class IdentitySchema(_Strict):
     undercover: bool = False  # an Undercover restriction not met yet (702.187f)
 
 
+def variant_key(text: str) -> str:
+    """The format's name for a variant written as the rules title it: case, spaces, underscores and
+    the full stop of "vs." don't matter ("Two-Headed Giant" -> two-headed-giant, "Team vs. Team" ->
+    team-vs-team)."""
+    words = re.split(r"[\s_-]+", text.strip().lower().replace(".", " "))
+    return "-".join(w for w in words if w)
+
+
 class GameSchema(_Strict):
     """The table before the first event (the ``game:`` block)."""
 
     variant: str = "free-for-all"
     players: list[str] | None = None
+
+    @field_validator("variant", mode="after")
+    @classmethod
+    def _variant_as_the_rules_spell_it(cls, value: str) -> str:
+        """Read a variant as the rules title it too: "Two-Headed Giant", "Team vs. Team", "Free for All"."""
+        return variant_key(value)
     teams: list[list[str] | TeamSchema] | None = None
     options: OptionsSchema = Field(default_factory=OptionsSchema)
     active: str | list[str] | None = None  # a list: the active team, in Two-Headed Giant

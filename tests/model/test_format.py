@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.scenarios.format import dump_scenario, load_scenario, parse_scenario
+from rulesjudge.scenarios.format import dump_scenario, load_scenario, parse_scenario, variant_key
 from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 
 GOOD = """\
@@ -68,6 +68,25 @@ def test_two_documents_in_one_file_is_an_error() -> None:
 
 def test_unknown_variant_is_an_error() -> None:
     assert error_of(GOOD.replace("game:\n", "game:\n  variant: chaos\n")).key == "game.variant"
+
+
+@pytest.mark.parametrize(
+    ("written", "variant"),
+    [
+        ("Two-Headed Giant", "two-headed-giant"),
+        ("Team vs. Team", "team-vs-team"),
+        ("Free for All", "free-for-all"),
+        ("grand_melee", "grand-melee"),
+        (" Commander ", "commander"),
+    ],
+)
+def test_a_variant_may_be_written_as_the_rules_title_it(written: str, variant: str) -> None:
+    assert variant_key(written) == variant
+
+
+def test_a_file_naming_the_variant_by_its_title_loads() -> None:
+    text = "name: t\ngame:\n  variant: Two-Headed Giant\n  teams: [[Ann, Ben], [Cat, Dan]]\n"
+    assert parse_scenario(text).game.variant == "two-headed-giant"
 
 
 def test_teams_and_identities_forms_load() -> None:
