@@ -101,7 +101,8 @@ class Event:
         if arg is None:
             pass
         elif isinstance(arg, dict):
-            for key, raw in arg.items():
+            for written, raw in arg.items():
+                key = cls._singular_players(written, arg)
                 if key == "hold":
                     values["hold"] = value_of("hold", "bool", raw)
                 elif key in cls.KINDS:
@@ -119,6 +120,16 @@ class Event:
             if _attr(key) not in values:
                 raise EventArgError(key, f"'{cls.NAME}' needs '{key}'")
         return cls(**values)
+
+    @classmethod
+    def _singular_players(cls, key: Any, arg: dict[str, Any]) -> Any:
+        """``player: Ben`` for an event whose key is ``players`` (leaves, concedes, loses, extra-turn, ...):
+        the singular an author writes for one player, as ``draw`` and ``become-monarch`` spell it."""
+        if key == "player" and "player" not in cls.KINDS and "players" in cls.KINDS:
+            if "players" in arg:
+                raise EventArgError("player", "write 'players' or 'player', not both")
+            return "players"
+        return key
 
     def to_arg(self) -> Any:
         """The argument as written in a file (the shortest form that reads back the same)."""

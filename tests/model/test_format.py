@@ -89,6 +89,17 @@ def test_a_file_naming_the_variant_by_its_title_loads() -> None:
     assert parse_scenario(text).game.variant == "two-headed-giant"
 
 
+@pytest.mark.parametrize("event", ["concedes", "leaves", "loses", "draw-from-empty", "extra-turn"])
+def test_an_event_taking_players_reads_the_singular_player_key(event: str) -> None:
+    text = f"name: t\ngame: {{players: [Ann, Ben, Cat]}}\nevents:\n  - {event}: {{player: Ben}}\n"
+    assert parse_scenario(text).events == parse_scenario(text.replace("{player: Ben}", "Ben")).events
+
+
+def test_player_and_players_together_is_an_error() -> None:
+    text = "name: t\ngame: {players: [Ann, Ben, Cat]}\nevents:\n  - leaves: {player: Ben, players: [Cat]}\n"
+    assert "not both" in error_of(text).message
+
+
 def test_teams_and_identities_forms_load() -> None:
     text = """\
 name: forms
