@@ -37,6 +37,19 @@ def poison_limit(team_size: int) -> int:
     return 15 + 5 * max(0, team_size - 2)
 
 
+def _one_life_per_team(setup: Setup) -> list[SetupProblem]:
+    """``game.life`` giving two heads of one team different totals: a team has one life total (810.9), so
+    the table can't be read; the same number twice is the team's total written for each head."""
+    problems = []
+    for team in setup.teams:
+        given = {p: setup.life[p] for p in team.members if p in setup.life}
+        if len(set(given.values())) > 1:
+            written = ", ".join(f"{p}: {n}" for p, n in given.items())
+            message = f"{written} - a Two-Headed Giant team has one shared life total (810.9)"
+            problems.append(SetupProblem(("life",), message))
+    return problems
+
+
 class TwoHeadedGiant(Variant):
     """810: teams sharing a life total and poison counters, taking team turns, attacking as teams."""
 
@@ -53,7 +66,7 @@ class TwoHeadedGiant(Variant):
         return Options(attack="multiple", deploy=False)  # 805.10a: the team attacks the other team as a group
 
     def validate_setup(self, setup: Setup) -> list[SetupProblem]:
-        return equal_teams(setup, "Two-Headed Giant", "810.1, 810.11")
+        return equal_teams(setup, "Two-Headed Giant", "810.1, 810.11") + _one_life_per_team(setup)
 
     def legal_setup(self, state: TableState) -> Answer:
         """Two teams of two players (810.1), or equally sized larger teams (810.11), each seated together."""

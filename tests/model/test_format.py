@@ -100,6 +100,13 @@ def test_player_and_players_together_is_an_error() -> None:
     assert "not both" in error_of(text).message
 
 
+def test_two_life_totals_for_one_two_headed_giant_team_is_an_error() -> None:
+    text = "name: t\ngame:\n  variant: two-headed-giant\n  teams: [[Ann, Ben], [Cat, Dan]]\n"
+    error = error_of(text + "  life: {Ann: 25, Ben: 20}\n")
+    assert error.key == "game.life" and "810.9" in error.message
+    assert parse_scenario(text + "  life: {Ann: 25, Ben: 25}\n").game.life["Ben"] == 25
+
+
 def test_teams_and_identities_forms_load() -> None:
     text = """\
 name: forms
