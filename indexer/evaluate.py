@@ -309,9 +309,9 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
     for question in questions:
         if parse_query(question.q).pure:
             continue
-        lexical, dense, lifted = searcher._method_rankings(question.q, "hybrid", _NO_FILTERS, depth)
-        defining = searcher.defining(question.q)
         named = searcher.facts(question.q)
+        lexical, dense, lifted = searcher._method_rankings(question.q, "hybrid", _NO_FILTERS, depth, named)
+        defining = searcher.defining(question.q)
         prepared.append((lexical, dense, lifted, defining, named, gold_family(searcher, question.gold)))
     results = []
     keys = list(grid)

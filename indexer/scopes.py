@@ -137,10 +137,11 @@ class Scopes:
         return cls(of_record, markers, uses, _proper_names(uses, records))
 
 
-def _name_pattern(name: str) -> re.Pattern[str]:
+def _name_pattern(name: str, ignore_case: bool = True) -> re.Pattern[str]:
     """A scope's name as written in a question: any separators between its words, a plural ending."""
     words = re.findall(r"[a-z0-9]+", name.lower())
-    return re.compile(r"\b" + r"[\W_]+".join(map(re.escape, words)) + r"s?\b", re.IGNORECASE)
+    return re.compile(r"\b" + r"[\W_]+".join(map(re.escape, words)) + r"s?\b",
+                      re.IGNORECASE if ignore_case else 0)
 
 
 _STOP = frozenset(("the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "over"))
@@ -185,8 +186,7 @@ def _proper_names(scopes: Iterable[str], records: Mapping[str, Record]) -> froze
     """The scopes whose name no record writes in lower case ("the emperor" is a player too)."""
     found = set()
     for scope in scopes:
-        words = re.findall(r"[a-z0-9]+", scope)
-        lower = re.compile(r"\b" + r"[\W_]+".join(map(re.escape, words)) + r"s?\b")  # case-sensitive
+        lower = _name_pattern(scope, ignore_case=False)
         if not any(lower.search(record.text) for record in records.values()):
             found.add(scope)
     return frozenset(found)

@@ -609,13 +609,15 @@ class Searcher:
     def ranked(self, text: str, method: str, filters: Filters, limit: int,
                ) -> list[tuple[str, float, tuple[str, ...]]]:
         """(record id, score, records folded into it), best first."""
-        lexical, dense, lifted = self._method_rankings(text, method, filters, limit)
+        facts = self.facts(text) if method == "hybrid" else None
+        lexical, dense, lifted = self._method_rankings(text, method, filters, limit, facts)
         if method == "bm25":
             fused = lexical
         elif method == "dense":
             fused = dense
         else:
-            fused = self.adjust(fuse(lexical, dense, lifted, self.fusion), self.fusion, self.facts(text))
+            fused = fuse(lexical, dense, lifted, self.fusion)
+            fused = self.adjust(fused, self.fusion, facts or QuestionFacts())
         return self.fold(fused, filters, self.defining(text))[:limit]
 
     @property
@@ -706,9 +708,10 @@ class Searcher:
         siblings = self._siblings(record)
         return siblings[:siblings.index(record.id)] if record.id in siblings else []
 
-    def _method_rankings(self, text: str, method: str, filters: Filters,
-                         limit: int) -> tuple[Scored, Scored, Scored]:
-        """Each method's (id, score) candidates for the rewritten question, and the glossary lifts."""
+    def _method_rankings(self, text: str, method: str, filters: Filters, limit: int,
+                         facts: QuestionFacts | None = None) -> tuple[Scored, Scored, Scored]:
+        """Each method's (id, score) candidates for the rewritten question, and the glossary lifts
+        (``facts``: the question's :meth:`facts` when the caller has them already)."""
         mask = self.mask(filters)
         if not mask.any():
             return [], [], []
@@ -720,7 +723,8 @@ class Searcher:
         if method in {"bm25", "hybrid"}:
             words = text
             if method == "hybrid":  # a named variant's scope lift stands for its name there
-                words = self.scopes.without_option_users(text, self.scopes.named(text))
+                named = facts.named if facts is not None else self.scopes.named(text)
+                words = self.scopes.without_option_users(text, named)
             lexical = [(ids[row], score) for row, score in self.lexical.top(words, n, mask)]
         if method in {"dense", "hybrid"}:
             index = self.dense
