@@ -609,7 +609,16 @@ def check_answer(
         if isinstance(value, bool) or not isinstance(value, int):
             raise fail(f"expected a whole number{' or null' if kind == 'int?' else ''}, got {value!r}")
         return value
-    if kind == "str?":
+    if kind == "zone" and isinstance(value, dict):
+        zones = value.get("one-of")
+        if set(value) != {"chosen-by", "one-of"} or not isinstance(zones, list):
+            raise fail("a choice is {chosen-by: PLAYER, one-of: [ZONES]}")
+        if not all(isinstance(z, str) for z in zones):
+            raise fail(f"expected a list of zones, got {zones!r}")
+        chooser = value["chosen-by"]
+        who = player_list(chooser) if isinstance(chooser, list) else player(chooser)
+        return {"chosen-by": who, "one-of": zones}
+    if kind in ("str?", "zone"):
         if value is not None and not isinstance(value, str):
             raise fail(f"expected a word or null, got {value!r}")
         return value

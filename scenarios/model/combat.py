@@ -121,13 +121,18 @@ def defending_player(state: TableState, creature: str) -> Answer:
     if not target:
         return None, [step(f"{creature} is not attacking and hasn't attacked this combat.", cr("508.5"))]
     defender, kind = defender_of(state, target)
+    if not perm.attacking and perm.defender is not None:
+        # 508.5: removed from combat (or what it attacked was), it refers to the player it was against
+        # before that - not to whoever controls the planeswalker now
+        defender = perm.defender
     now = "attacks" if perm.attacking else "attacked"
+    when = "" if perm.attacking else " when it was attacked"
     if kind == "player":
         text = f"{creature} {now} {target}, the defending player it refers to."
     elif kind == "battle":
-        text = f"{creature} {now} the battle {target}, whose protector is {defender}."
+        text = f"{creature} {now} the battle {target}, whose protector{' was' if when else ' is'} {defender}."
     else:
-        text = f"{creature} {now} the planeswalker {target}, controlled by {defender}."
+        text = f"{creature} {now} the planeswalker {target}, controlled by {defender}{when}."
     cites = (cr("508.5"), cr("802.2a"), *((cr("310.8d"),) if kind == "battle" else ()))
     return defender, [step(text, *cites)]
 
@@ -204,7 +209,10 @@ def declare_attackers(
         ]
     permanents = dict(state.permanents)
     for name, target in pairs:
-        permanents[name] = replace(permanents[name], attacking=target, attacked=target, tapped=True)
+        defender = defender_of(state, target)[0]
+        permanents[name] = replace(
+            permanents[name], attacking=target, attacked=target, defender=defender, tapped=True
+        )
     listed = "; ".join(f"{name} attacks {target}" for name, target in pairs)
     return state.with_(permanents=frozen(permanents)), [
         step(

@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from rulesjudge.scenarios.model import influence
 from rulesjudge.scenarios.model.citations import Cite, cr
-from rulesjudge.scenarios.model.leaving import leave
+from rulesjudge.scenarios.model.leaving import attacked_left_combat, leave
 from rulesjudge.scenarios.model.steps import Answer, Step, step
 from rulesjudge.scenarios.model.table import Effect, Permanent, TableState, frozen
 from rulesjudge.scenarios.model.teams import end_game
@@ -284,9 +284,11 @@ def _loss_words(state: TableState, player: str, cause: str) -> tuple[str, tuple[
 
 
 def _objects(state: TableState) -> Result:
-    """704.5i, 704.5v: a planeswalker with loyalty 0 and a battle with defense 0 go to the graveyard;
+    """704.5i: a planeswalker with loyalty 0 goes to the graveyard; a battle with defense 0 is exiled by its
+    Siege trigger (310.11b) rather than put into the graveyard (704.5v);
     704.6d: a commander put into a graveyard or exile since the last check may go to the command zone."""
     steps: list[Step] = []
+    before = state.permanents
     for name, perm in state.permanents.items():
         if (
             perm.on_battlefield
@@ -297,8 +299,12 @@ def _objects(state: TableState) -> Result:
             state = state.with_permanent(to_zone(perm, "graveyard", cr("704.5i")))
             steps.append(step(f"{name} has loyalty 0: it is put into its owner's graveyard.", cr("704.5i")))
         elif perm.on_battlefield and perm.kind == "battle" and perm.defense is not None and perm.defense <= 0:
-            state = state.with_permanent(to_zone(perm, "graveyard", cr("704.5v")))
-            steps.append(step(f"{name} has defense 0: it is put into its owner's graveyard.", cr("704.5v")))
+            state, defeated = _siege_defeated(state, perm)
+            steps.append(defeated)
+    if steps:  # 506.4: what left the battlefield left combat; its attackers attack nothing (506.4c)
+        after = dict(state.permanents)
+        steps += attacked_left_combat(before, after)
+        state = state.with_(permanents=frozen(after))
     for name, perm in state.permanents.items():
         if not (perm.moved and perm.zone in ("graveyard", "exile")):
             continue
@@ -326,6 +332,21 @@ def _objects(state: TableState) -> Result:
                 )
             state = state.with_permanent(replace(perm, moved=False))
     return state, steps
+
+
+def _siege_defeated(state: TableState, perm: Permanent) -> tuple[TableState, Step]:
+    """310.11b: every battle is a Siege (310.11), and removing its last defense counter triggers "exile it,
+    then you may cast it transformed"; 704.5v (310.7) skips a battle that is the source of a trigger not yet
+    off the stack, so it never reaches the graveyard. The trigger is resolved here, where the model keeps
+    no stack for it; the controller's cast is left as their choice (``zone`` answers it)."""
+    who = perm.current_controller
+    exiled = replace(to_zone(perm, "exile", cr("310.11b")), cast_transformed_by=who)
+    text = (
+        f"{perm.name}'s last defense counter is removed: as a Siege (310.11) its own trigger exiles it - "
+        f"704.5v doesn't put a battle that is the source of a waiting trigger into the graveyard - and "
+        f"{who}, its controller, may then cast it transformed without paying its mana cost."
+    )
+    return state.with_permanent(exiled), step(text, cr("310.11"), cr("310.11b"), cr("310.7"), cr("704.5v"))
 
 
 def to_zone(perm: Permanent, zone: str, *why: Cite) -> Permanent:

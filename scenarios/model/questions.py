@@ -39,6 +39,7 @@ KINDS = {
     "int": "a whole number",
     "int?": "a whole number or null",
     "str?": "a word or null",
+    "zone": "a zone, or {chosen-by: PLAYER, one-of: [ZONES]} where a player's choice decides it",
     "choice": "a player, null, or {chosen-by: PLAYER or [PLAYERS], one-of: [PLAYERS]}",
     "one-or-many": "a player, null, or a list of players (a team; several players taking turns)",
 }
@@ -604,10 +605,17 @@ def _zone_rules(perm: Permanent) -> tuple[Cite, ...]:
 
 
 @general(
-    "zone", ("permanent",), "str?", "battlefield, graveyard, exile, hand, command, stack or left-the-game"
+    "zone", ("permanent",), "zone", "battlefield, graveyard, exile, hand, command, stack or left-the-game"
 )
 def _zone(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
+    caster = perm.cast_transformed_by
+    if perm.zone == "exile" and caster is not None:
+        # 310.11b: "exile it, then you may cast it transformed" - a cast spell is on the stack (601.2a)
+        text = f"{name} was exiled by its Siege trigger; {caster} may cast it transformed (onto the stack)."
+        return Choice((caster,), ("exile", "stack")).as_data(), [
+            step(text, cr("310.11b"), cr("601.2a"), *_zone_rules(perm))
+        ]
     return perm.zone, [step(f"{name} is in: {perm.zone}.", *_zone_rules(perm))]
 
 

@@ -40,7 +40,9 @@ class Permanent:
     ``controller`` is who controls it by default (the player under whose control it entered);
     ``control_effects`` are players given control by control-changing effects, oldest first (the latest
     one wins, 613 layer 2). ``attacking`` is what it attacks (a player, a planeswalker or a battle; ""
-    for nothing any more, 506.4c); ``attacked`` what it was declared to attack (508.5, 802.2a).
+    for nothing any more, 506.4c); ``attacked`` what it was declared to attack (508.5, 802.2a), and
+    ``defender`` the defending player that attack was against (the planeswalker's controller, the battle's
+    protector, as declared: 508.5 reads them "before it was removed from combat").
     """
 
     name: str
@@ -61,12 +63,14 @@ class Permanent:
     commander: bool = False
     attacking: str | None = None
     attacked: str | None = None
+    defender: str | None = None
     struck_first: bool = False  # dealt combat damage in this combat's first-strike step (510.4)
     last_controller: str | None = None  # as it last existed on the battlefield (608.2h)
     casts: int = 0  # times cast from the command zone (903.8)
     moved: bool = False  # put into a graveyard or exile since the last state-based check (704.6d)
     to_command_zone: bool = True  # its owner moves it to the command zone when 903.9 allows
     moved_by: tuple[Cite, ...] = ()  # the rules that put it where it is, when not on the battlefield
+    cast_transformed_by: str | None = None  # a Siege its trigger exiled: this player may cast it (310.11b)
     until_end_of_turn: tuple[str, ...] = ()  # players whose control effects on it end with the turn (514.2)
 
     @property

@@ -170,7 +170,7 @@ def begin_turn(state: TableState, group: tuple[str, ...], steps: list[Step], ext
         passed=(),
         permanents=frozen(
             {
-                n: replace(p, attacking=None, attacked=None, struck_first=False)
+                n: replace(p, attacking=None, attacked=None, defender=None, struck_first=False)
                 for n, p in state.permanents.items()
             }
         ),

@@ -1,0 +1,59 @@
+"""Planeswalkers and battles being attacked: leaving combat (506.4), the defending player they refer to
+(508.5) and a defeated Siege (310.11b)."""
+
+from __future__ import annotations
+
+import pytest
+from rules_model_helpers import ask, cited, derive
+
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.scenarios.format import parse_scenario
+
+THREE = ["Ann", "Ben", "Cat"]
+WOLF = {"owner": "Ann", "power": 3, "toughness": 3}
+
+
+def _jace(**more: object) -> dict[str, object]:
+    return {"owner": "Ben", "kind": "planeswalker", "loyalty": 3, **more}
+
+
+def test_508_5_a_planeswalker_taken_mid_combat_still_names_its_old_controller():
+    game = {"players": THREE, "permanents": {"Wolf": WOLF, "Jace": _jace()}}
+    events = [{"attack": {"attacker": "Ann", "creatures": {"Wolf": "Jace"}}},
+              {"gain-control": {"permanent": "Jace", "player": "Ann"}}]
+    value, steps = derive(game, events, "defending-player(Wolf)")
+    assert value == "Ben"  # why: 508.5 "before it was removed from combat", not Ann, its controller now
+    assert "508.5" in cited(steps)
+    assert ask(game, events, "attackers(Jace)") == []  # why: 506.4, its controller changed
+
+
+def test_506_4_a_planeswalker_put_into_the_graveyard_by_704_5i_leaves_combat():
+    game = {"players": THREE, "permanents": {"Wolf": WOLF, "Jace": _jace(owner="Cat", controller="Ben")}}
+    events = [{"attack": {"attacker": "Ann", "creatures": {"Wolf": "Jace"}}}, "combat-damage-step"]
+    assert ask(game, events, "attackers(Jace)") == []  # why: 506.4: it left the battlefield
+    assert ask(game, events, "attacking(Wolf)") is True  # why: 506.4c
+    assert ask(game, events, "defending-player(Wolf)") == "Ben"  # why: 508.5, its controller then
+
+
+def test_310_11b_a_defeated_siege_is_exiled_and_its_controller_may_cast_it():
+    siege = {"owner": "Cat", "kind": "battle", "defense": 3, "protector": "Ben"}
+    game = {"players": THREE, "permanents": {"Wolf": WOLF, "Siege": siege}}
+    events = [{"attack": {"attacker": "Ann", "creatures": {"Wolf": "Siege"}}}, "combat-damage-step"]
+    value, steps = derive(game, events, "zone(Siege)")
+    assert value == {"chosen-by": "Cat", "one-of": ["exile", "stack"]}  # why: 310.11b, not 704.5v
+    assert "310.11b" in cited(steps)
+    assert ask(game, events, "attackers(Siege)") == []  # why: 506.4
+
+
+def test_zone_answers_read_a_choice_of_zones_and_refuse_a_bad_one():
+    text = """name: Siege
+game:
+  players: [Ann, Ben, Cat]
+  permanents:
+    Siege: {owner: Cat, kind: battle, defense: 3, protector: Ben}
+expect:
+  zone(Siege): {chosen-by: Cat, one-of: [exile, 3]}
+"""
+    with pytest.raises(InputError, match=r"7: expect.zone\(Siege\): expected a list of zones"):
+        parse_scenario(text, "siege.yaml")
+    parse_scenario(text.replace("exile, 3", "exile, stack"), "siege.yaml")
