@@ -90,7 +90,7 @@ PLAYER_QUESTIONS = {"life": 1, "draws": 1, "opponents": 1, "teammates": 1, "rang
                     "became-monarch": 1, "ventures": 1, "poison": 1, "result": 1, "can-win": 1, "can-lose": 1,
                     "team": 1, "stacks": 1, "role": 1, "face": 1, "known-role": 1, "can-unveil": 1}
 PERMANENT_QUESTIONS = {"controller", "exists", "owner", "zone", "tapped", "attacking", "loyalty", "defense",
-                       "commander-tax"}
+                       "commander-tax", "protector"}
 MIXED_QUESTIONS = {"can-attack": ("player", "name"), "commander-damage": ("player", "permanent"),
                    "defending-player": ("name",), "attackers": ("name",),
                    "can-deploy": ("permanent", "player")}

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from rulesjudge.scenarios.model import initiative, monarch
 from rulesjudge.scenarios.model.citations import RULING_LETHAL, cr
 from rulesjudge.scenarios.model.ending import cant_attack, life_of, poison_counters
-from rulesjudge.scenarios.model.steps import Answer, Step, step
+from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Permanent, TableState, Trigger, frozen
 
 Result = tuple[TableState, list[Step]]
@@ -68,6 +68,8 @@ def can_attack(state: TableState, attacker: str, target: str) -> Answer:
         return False, [step(f"{target} is not on the battlefield.", cr("506.4"))]
     defender, kind = defender_of(state, target)
     if kind == "battle":
+        if defender is None and perm.protector_choice:
+            return _attack_pending_protector(state, attacker, perm)
         if defender is None:
             return False, [step(f"{target} has no protector in the game.", cr("704.5w"))]
         if defender == attacker:
@@ -111,6 +113,29 @@ def can_attack(state: TableState, attacker: str, target: str) -> Answer:
             cr("801.2d"),
         ),
     ]
+
+
+def _attack_pending_protector(state: TableState, attacker: str, battle: Permanent) -> Answer:
+    """A battle whose controller is choosing a new protector (704.5w/x): whether ``attacker`` may attack it
+    depends on who is chosen; where every choice gives the same answer that is the answer, otherwise the
+    answer is false (the controller may choose ``attacker``) with each choice named."""
+    outcomes = {
+        who: who != attacker and bool(state.variant.can_attack(state, attacker, who)[0])
+        for who in battle.protector_choice
+    }
+    chooser = battle.current_controller
+    text = (
+        f"{chooser} chooses {battle.name}'s new protector among {', '.join(battle.protector_choice)}; "
+        f"it can be attacked by a player for whom its protector is a defending player."
+    )
+    cites = (cr("704.5w"), cr("310.8b"))
+    if len(set(outcomes.values())) == 1:
+        return next(iter(outcomes.values())), [step(text, *cites)]
+    readings = tuple(
+        Reading(f"{chooser} chooses {who}: {attacker} {'may' if ok else 'may not'} attack it.", ok, cites)
+        for who, ok in outcomes.items()
+    )
+    return False, [step(text, *cites, alternatives=readings)]
 
 
 def defending_player(state: TableState, creature: str) -> Answer:

@@ -301,6 +301,8 @@ def _objects(state: TableState) -> Result:
         elif perm.on_battlefield and perm.kind == "battle" and perm.defense is not None and perm.defense <= 0:
             state, defeated = _siege_defeated(state, perm)
             steps.append(defeated)
+    state, chosen = _battle_protectors(state)
+    steps += chosen
     if steps:  # 506.4: what left the battlefield left combat; its attackers attack nothing (506.4c)
         after = dict(state.permanents)
         steps += attacked_left_combat(before, after)
@@ -331,6 +333,41 @@ def _objects(state: TableState) -> Result:
                     )
                 )
             state = state.with_permanent(replace(perm, moved=False))
+    return state, steps
+
+
+def _battle_protectors(state: TableState) -> Result:
+    """704.5w: a battle not being attacked whose protector has left the game gets a new one, chosen by its
+    controller among the players its battle type allows - for a Siege, the controller's opponents (310.11a);
+    704.5x: so does a Siege whose controller has become its protector. With nobody to choose it goes to
+    its owner's graveyard; with one candidate that player is the protector; with several the choice is
+    left to the controller (``protector`` and ``can-attack`` answer it)."""
+    steps: list[Step] = []
+    for name, perm in state.permanents.items():
+        if not (perm.on_battlefield and perm.kind == "battle"):
+            continue
+        controller = perm.current_controller
+        gone = perm.protector is None or not state.is_in(perm.protector)
+        own = perm.protector == controller
+        if not (gone or own):
+            continue
+        if gone and any(p.on_battlefield and p.attacking == name for p in state.permanents.values()):
+            continue  # 704.5w waits while creatures are attacking it
+        rule = cr("704.5x") if own else cr("704.5w")
+        foes = tuple(state.variant.opponents(state, controller)[0]) if state.is_in(controller) else ()
+        if not foes:
+            state = state.with_permanent(to_zone(perm, "graveyard", rule))
+            steps.append(step(f"{name} has no protector and no opponent of {controller} can become it: it is "
+                              "put into its owner's graveyard.", rule, cr("310.10")))
+        elif len(foes) == 1:
+            state = state.with_permanent(replace(perm, protector=foes[0], protector_choice=()))
+            steps.append(step(f"{name} needs a new protector: {controller} must choose an opponent, and "
+                              f"{foes[0]} is the only one.", rule, cr("310.10"), cr("310.11a")))
+        elif perm.protector_choice != foes or perm.protector is not None:
+            state = state.with_permanent(replace(perm, protector=None, protector_choice=foes))
+            steps.append(step(f"{name} needs a new protector: {controller} chooses one of {', '.join(foes)} "
+                              "(a Siege's protector is an opponent of its controller).",
+                              rule, cr("310.10"), cr("310.11a")))
     return state, steps
 
 

@@ -619,6 +619,20 @@ def _zone(state: TableState, name: str) -> Answer:
     return perm.zone, [step(f"{name} is in: {perm.zone}.", *_zone_rules(perm))]
 
 
+@general("protector", ("permanent",), "choice", "the battle's protector (a choice while it is chosen)")
+def _protector(state: TableState, name: str) -> Answer:
+    perm = state.permanents[name]
+    if perm.kind != "battle":
+        return None, [step(f"{name} is a {perm.kind}, not a battle: it has no protector.", cr("310.8"))]
+    if perm.protector is None and perm.protector_choice:
+        chooser = perm.current_controller
+        text = f"{chooser} chooses {name}'s new protector among {', '.join(perm.protector_choice)}."
+        return Choice((chooser,), perm.protector_choice).as_data(), [
+            step(text, cr("704.5w"), cr("310.10"), cr("310.11a"))
+        ]
+    return perm.protector, [step(f"{name}'s protector is {perm.protector}.", cr("310.8"), cr("310.8e"))]
+
+
 @general("tapped", ("permanent",), "bool", "is the permanent tapped")
 def _tapped(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]

@@ -58,6 +58,7 @@ class Permanent:
     loyalty: int | None = None
     defense: int | None = None
     protector: str | None = None
+    protector_choice: tuple[str, ...] = ()  # players its controller chooses a new protector among (704.5w/x)
     keywords: tuple[str, ...] = ()
     toxic: int = 0
     commander: bool = False

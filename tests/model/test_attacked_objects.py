@@ -57,3 +57,32 @@ expect:
     with pytest.raises(InputError, match=r"7: expect.zone\(Siege\): expected a list of zones"):
         parse_scenario(text, "siege.yaml")
     parse_scenario(text.replace("exile, 3", "exile, stack"), "siege.yaml")
+
+
+def test_704_5w_a_departed_protector_is_replaced_by_the_controllers_choice():
+    siege = {"owner": "Cat", "kind": "battle", "defense": 4, "protector": "Ben"}
+    game = {"players": ["Ann", "Ben", "Cat", "Dan"], "permanents": {"Siege": siege}}
+    value, steps = derive(game, [{"concedes": "Ben"}], "protector(Siege)")
+    assert value == {"chosen-by": "Cat", "one-of": ["Ann", "Dan"]}  # why: 310.11a, Cat's opponents
+    assert "704.5w" in cited(steps)
+    assert ask(game, [{"concedes": "Ben"}], "can-attack(Cat, Siege)") is True  # why: either is defending
+    value, steps = derive(game, [{"concedes": "Ben"}], "can-attack(Ann, Siege)")
+    assert value is False and steps[-1].alternatives  # why: Cat may choose Ann; each choice named
+    three = {"players": THREE, "permanents": {"Siege": siege}}
+    assert ask(three, [{"concedes": "Ben"}], "protector(Siege)") == "Ann"  # why: the only opponent
+
+
+def test_704_5w_waits_while_the_battle_is_attacked():
+    siege = {"owner": "Cat", "kind": "battle", "defense": 9, "protector": "Ben"}
+    game = {"players": ["Ann", "Ben", "Cat", "Dan"], "permanents": {"Wolf": WOLF, "Siege": siege}}
+    events = [{"attack": {"attacker": "Ann", "creatures": {"Wolf": "Siege"}}}, {"concedes": "Ben"}]
+    assert ask(game, events, "protector(Siege)") == "Ben"  # why: 704.5w "no attacking creatures"
+    later = [*events, "combat-damage-step", "next-turn"]
+    assert ask(game, later, "protector(Siege)") == {"chosen-by": "Cat", "one-of": ["Ann", "Dan"]}
+
+
+def test_704_5x_a_siege_taken_by_its_protector_gets_another():
+    siege = {"owner": "Cat", "kind": "battle", "defense": 5, "protector": "Ann"}
+    game = {"players": THREE, "permanents": {"Siege": siege}}
+    events = [{"gain-control": {"permanent": "Siege", "player": "Ann"}}]
+    assert ask(game, events, "protector(Siege)") == {"chosen-by": "Ann", "one-of": ["Ben", "Cat"]}
