@@ -15,7 +15,10 @@ every other edition" (so the cost of a release is its two neighbours, never ever
    stays ".4" when a section moves); a subrule among the subrules of its matched rule, then among all
    subrules of the section (a subrule that moved); a quoted rule whose section is unknown keeps its
    section number;
-3. a glossary entry is the entry with the same term.
+3. a glossary entry is the entry with the same term, else (renamed) the new entry whose definition is
+   nearly the same.
+
+A section renamed and renumbered at once is the unmatched section of its chapter holding most of its rules.
 
 A match's text is "changed" when the masked, typography-normalised texts differ.
 
@@ -35,6 +38,9 @@ from rulesjudge.corpus.records import Record, local_of
 
 #: Below this masked-text similarity two rules are different rules.
 THRESHOLD = 0.6
+#: A glossary entry whose term is gone is renamed when a new entry's definition is this similar (the real
+#: renames: 0.94, 0.96, 1.0; an entry merged into another, "Friends Forever" into "Partner": 0.73).
+GLOSSARY_RENAMED = 0.8
 _POSITION_BONUS = 0.05
 _SAME_PLACE = 0.85  # a candidate at the same position this similar is taken at once
 #: Containment counts only for texts this similar already (809.3c 2022->2024: 0.50; chance overlaps: <0.35).
@@ -113,8 +119,8 @@ class Entry:
 
     @classmethod
     def of(cls, record: Record) -> Entry | None:
-        if record.kind == "glossary":
-            return cls(local_of(record.id), "glossary", "", record.title, "", "")
+        if record.kind == "glossary":  # its definition: a renamed entry is found by it
+            return cls(local_of(record.id), "glossary", "", record.title, "", mask(record.text))
         if record.kind not in ("section", "rule", "subrule") or not record.number:
             return None
         title = "" if not record.title or record.title[0].isdigit() else record.title
@@ -175,11 +181,15 @@ class _Mapper:
         self.result: EditionMap = {}
 
     def run(self) -> EditionMap:
+        # Titles first, then (a section renamed) the rules it holds, then its number: a renamed section
+        # that kept its number was matched by its number alone, and 2020's 713 "Checklist Cards" became
+        # 2022's 713 "Meld Cards" (similar titles) instead of 714 "Substitute Cards".
         for entry in self.old.sections.values():
-            found = self.section_numbers(entry.number, entry.title)
-            if found:
-                self.sections[entry.number] = found[0]
-                self.keep(entry, self.new.sections[found[0]])
+            self.match_section(entry, self.section_numbers(entry.number, entry.title, renamed=False))
+        self.match_sections_by_rules()
+        for entry in self.old.sections.values():
+            if entry.number not in self.sections:
+                self.match_section(entry, self.section_numbers(entry.number, entry.title))
         rules_by_section: dict[str, list[Entry]] = {}
         for entry in self.old.entries.values():
             if entry.kind == "rule":
@@ -197,24 +207,72 @@ class _Mapper:
                 subrules_by_rule.setdefault(self.old.rule_key(entry), []).append(entry)
         for rule, entries in subrules_by_rule.items():
             self.map_subrules(rule, entries)
-        for entry in self.old.entries.values():
-            if entry.kind == "glossary" and entry.local in self.new.entries:
-                self.result[entry.local] = (entry.local, False)
+        self.match_glossary()
         return self.result
+
+    def match_sections_by_rules(self) -> None:
+        """A section renamed and renumbered at once (2022: 713 "Checklist Cards" became 714 "Substitute
+        Cards") is the unmatched section of its chapter that holds most of its rules: at least half of
+        them must find a rule above the threshold there."""
+        taken = set(self.sections.values())
+        free = [n for n in self.new.sections if len(n) == 3 and n not in taken]
+        for entry in self.old.sections.values():
+            if len(entry.number) != 3 or entry.number in self.sections:
+                continue
+            rules = [self.old.entries[local] for local in self.old.rules.get(entry.number, [])]
+            best: tuple[float, str] | None = None
+            for number in (n for n in free if n[0] == entry.number[0]):
+                candidates = [self.new.entries[local].masked for local in self.new.rules.get(number, [])]
+                if not rules or not candidates:
+                    continue
+                found = sum(any(similarity(rule.masked, other) >= THRESHOLD for other in candidates)
+                            for rule in rules)
+                share = found / len(rules)
+                if share >= 0.5 and (best is None or share > best[0]):
+                    best = (share, number)
+            if best is not None:
+                free.remove(best[1])
+                self.match_section(entry, [best[1]])
+
+    def match_glossary(self) -> None:
+        """A glossary entry is the entry with the same term; a renamed one ("Removed from Combat" ->
+        "Remove from Combat", "Checklist Card" -> "Substitute Card" in the real releases) is the new entry
+        whose definition is :data:`GLOSSARY_RENAMED` similar (a keyword's "See rule 702.x" entries
+        differ by more, their names)."""
+        old = [e for e in self.old.entries.values() if e.kind == "glossary"]
+        for entry in old:
+            if entry.local in self.new.entries:
+                self.result[entry.local] = (entry.local, entry.masked != self.new.entries[entry.local].masked)
+        free = [e for e in self.new.entries.values()
+                if e.kind == "glossary" and e.local not in self.old.entries]
+        for entry in (e for e in old if e.local not in self.new.entries and e.masked):
+            scored = [(similarity(entry.masked, other.masked), other) for other in free]
+            score, other = max(scored, key=lambda item: item[0], default=(0.0, None))
+            if other is not None and score >= GLOSSARY_RENAMED:
+                free.remove(other)
+                self.keep(entry, other)
+
+    def match_section(self, entry: Entry, found: list[str]) -> None:
+        if found:
+            self.sections[entry.number] = found[0]
+            self.keep(entry, self.new.sections[found[0]])
 
     def keep(self, old: Entry, new: Entry) -> None:
         self.result[old.local] = (new.local, old.masked != new.masked)
 
-    def section_numbers(self, number: str, title: str) -> list[str]:
-        """Sections of the new edition that are the section ``number`` titled ``title``, best first."""
+    def section_numbers(self, number: str, title: str, renamed: bool = True) -> list[str]:
+        """Sections of the new edition that are the section ``number`` titled ``title``, best first (with
+        ``renamed``, also the section of the same number whose title is similar, or unknown)."""
         new = self.new
         if len(number) == 1:  # a chapter keeps its number
             return [number] if number in new.sections else []
         same_title = new.by_title.get(mask(title), []) if title else []
         if same_title:
             return sorted(same_title, key=lambda n: (n != number, n[0] != number[0], n))
-        renamed = new.sections.get(number)
-        if renamed is not None and title and similarity(mask(title), mask(renamed.title)) >= 0.5:
+        if not renamed:
+            return []
+        same_number = new.sections.get(number)
+        if same_number is not None and title and similarity(mask(title), mask(same_number.title)) >= 0.5:
             return [number]
         if not title and (number in new.sections or number in new.rules):
             return [number]  # the section's title is unknown (a quoted rule): assume its number is kept

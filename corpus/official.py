@@ -71,10 +71,17 @@ TYPOGRAPHIC = ("\u2019", "\u201c", "\u201d")  # ’ “ ” : present in every r
 # UTF-32 first: its little-endian BOM begins with UTF-16's
 _BOMS = ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF32_LE, "utf-32-le"), (codecs.BOM_UTF32_BE, "utf-32-be"),
          (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
-# "These rules are effective as of June 7, 2024." -- or "current as of" (to mid-2009), or without the period.
-_DATE_LINE = re.compile(r"These rules are (?:effective|current) as of\s*(?P<date>.*?)\s*$")
-_DATE_PHRASE = re.compile(r"These rules are (?:effective|current) as of ")
-_DATE = re.compile(r"^(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2})(?:st|nd|rd|th)?, (?P<year>\d{4})\.?$")
+# "These rules are effective as of June 7, 2024." -- or "current as of" (to mid-2009), or without the period;
+# worded otherwise by a release to come: "These rules are effective June 7, 2024.", "These rules take effect
+# on ...", "Effective as of ...". Anything else ("Updated ...": not the date the rules apply from) is no
+# date line.
+_DATE_PHRASE = re.compile(r"(?:These rules (?:are|become) (?:effective|current)|These rules take effect|"
+                          r"^Effective)(?: as of| from| on)?\b:?", re.MULTILINE)
+_DATE_LINE = re.compile(_DATE_PHRASE.pattern + r"\s*(?P<date>.*?)\s*$", re.MULTILINE)
+#: The date as a release may print it: "June 7, 2024" (also "June 7th, 2024", "Jun. 7, 2024", "June 7 2024"),
+#: "7 June 2024" or "2024-06-07"; the final period is optional.
+_DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%d %B %Y", "%d %b %Y", "%Y-%m-%d")
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
 _CHAPTER = re.compile(r"^(?P<number>[1-9])\.\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\D.*)$")
 # "100.1. text", and the typos "606.5 text" (no period) and "901.4.All" (no space).
@@ -301,9 +308,21 @@ def lost_characters(text: str) -> tuple[int, int]:
     """How many characters a lossy conversion replaced ("player?s", U+FFFD), and the line of the first."""
     # str.find, not a regular expression: its look-behind scan cost 25 ms a release
     found = [i for i in _positions(text, "?")
-             if i and _LETTER.match(text, i - 1) and _LETTER.match(text, i + 1)]
+             if i and _LETTER.match(text, i - 1) and _LETTER.match(text, i + 1) and not _in_address(text, i)]
     found = sorted(found + _positions(text, "\ufffd"))
     return len(found), _line_at(text, found[0]) if found else 0
+
+
+def _in_address(text: str, index: int) -> bool:
+    """Is ``text[index]`` inside a web address? Releases up to 2010 print their rules page as
+    "www.wizards.com/default.asp?x=magic/rules": its "?" is the address's, not a lost character.
+
+    >>> _in_address("see www.wizards.com/default.asp?x=magic/rules", 34), _in_address("the player?s turn", 10)
+    (True, False)
+    """
+    start = max(text.rfind(" ", 0, index), text.rfind("\n", 0, index)) + 1
+    word = text[start : index]
+    return "/" in word or word.startswith("www.")
 
 
 def _positions(text: str, char: str) -> list[int]:
@@ -462,6 +481,23 @@ def hard_wrapped_line(lines: list[str]) -> int | None:
     return found[0] if len(found) >= HARD_WRAPPED_LINES else None
 
 
+def read_date(text: str) -> str | None:
+    """The ISO date a date line prints, in any of :data:`_DATE_FORMATS`; None when it is none of them.
+
+    >>> read_date("June 7th, 2024."), read_date("7 June 2024"), read_date("2024-06-07")
+    ('2024-06-07', '2024-06-07', '2024-06-07')
+    >>> read_date("Juen 7, 2024") is None
+    True
+    """
+    plain = _ORDINAL.sub("", text.strip().removesuffix(".")).replace(".", "")
+    for form in _DATE_FORMATS:
+        try:
+            return datetime.strptime(plain, form).date().isoformat()
+        except ValueError:
+            continue
+    return None
+
+
 def _section_of(number: str) -> str:
     return number.split(".", 1)[0]
 
@@ -495,12 +531,13 @@ class _Reader:
         self.state = State.TITLE
         self.effective: str | None = None
         self.contents: set[str] = set()
+        self.lists_chapters = False  # the contents list chapters: a chapter printed again starts the rules
         self.listed: dict[str, tuple[int, str]] = {}  # section numbers the contents list: line, title
         self.drafts: dict[str, _Draft] = {}
         self.chapter: _Draft | None = None
         self.section: _Draft | None = None
         self.rule: _Draft | None = None  # the last rule, for its subrules
-        self.current: _Draft | None = None  # the last rule or subrule, for examples and continuations
+        self.current: _Draft | None = None  # the last heading, rule or subrule: examples and paragraphs
         self.term: _Draft | None = None  # the glossary entry being read
         self.examples = 0
         self.last_line = 0
@@ -547,7 +584,9 @@ class _Reader:
     def in_contents(self, number: int, line: str) -> None:
         if not line:
             return
-        if line in self.contents:  # the first header seen a second time: the rules begin
+        # The rules begin where a chapter the contents list is printed again (any entry, when they list
+        # no chapter): a section the contents list twice is the publisher's slip, not the rules.
+        if line in self.contents and (not self.lists_chapters or _CHAPTER.match(line)):
             self.state = State.RULES
             self.in_rules(number, line, line)
         elif self.after_credits:
@@ -560,6 +599,7 @@ class _Reader:
             self.after_credits = True
         else:
             self.contents.add(line)
+            self.lists_chapters = self.lists_chapters or _CHAPTER.match(line) is not None
             if match := _SECTION.match(line):
                 self.listed.setdefault(match["number"], (number, match["title"]))
 
@@ -567,15 +607,10 @@ class _Reader:
         match = _DATE_LINE.search(line)
         if match is None or self.effective is not None:
             return
-        date = _DATE.match(match["date"])
-        try:
-            if date is None:
-                raise ValueError
-            when = f"{date['month']} {date['day']}, {date['year']}"
-            self.effective = datetime.strptime(when, "%B %d, %Y").date().isoformat()
-        except ValueError:
+        self.effective = read_date(match["date"])
+        if self.effective is None:
             raise self.error(number, f"unreadable date {match['date']!r} (expected a date like "
-                                     "'June 7, 2024')") from None
+                                     "'June 7, 2024')")
 
     def in_rules(self, number: int, raw: str, line: str) -> None:
         if not line:
@@ -636,7 +671,8 @@ class _Reader:
                                    "chapter 1: an excerpt, not a whole release (as an edition of the rules, "
                                    "an excerpt would say that every rule it leaves out was removed)")
         self.chapter = self.new(_Draft(number, "section", number, title, [title], line, (), None))
-        self.section = self.rule = self.current = None
+        self.section = self.rule = None
+        self.current = self.chapter  # an example or paragraph printed under the heading is the chapter's
 
     def add_section(self, line: int, number: str, title: str) -> None:
         if self.chapter is None or self.chapter.number != number[0]:
@@ -644,7 +680,8 @@ class _Reader:
         path = (f"{self.chapter.number}. {self.chapter.title}",)
         draft = _Draft(number, "section", number, title, [title], line, path, self.chapter.local)
         self.section = self.new(draft)
-        self.rule = self.current = None
+        self.rule = None
+        self.current = self.section  # an example or paragraph printed under the heading is the section's
 
     def add_rule(self, line: int, number: str, text: str) -> None:
         section = self.require_section(line, number)
