@@ -51,7 +51,7 @@ def apply(state: TableState, event: ev.Event) -> Result:
     steps += more
     if (
         not event.hold
-        and not isinstance(event, ev.Resolve | ev.Cast | ev.CommanderCast)
+        and not isinstance(event, ev.Cast | ev.CommanderCast)  # the spell itself waits (117.3c)
         and _caused(state, earlier)
     ):
         steps.append(

@@ -89,3 +89,14 @@ def test_800_4d_a_trigger_of_a_player_who_left_is_not_put_on_the_stack():
     assert (
         ask(game, events, "stack-controllers") == []
     )  # why: Ben lost before it was put on the stack (800.4d)
+
+
+def test_a_trigger_a_resolution_causes_resolves_before_the_next_event_unless_held():
+    game = {"players": FOUR, "monarch": "Ann", "initiative": "Ben", "active": "Cat"}
+    damage = {"combat-damage": [{"from": "Cat", "to": "Ann", "amount": 1},
+                                {"from": "Cat", "to": "Ben", "amount": 1, "hold": True}]}
+    events = [damage, {"resolve": 1}]
+    assert ask(game, events, "ventures(Cat)") == 1  # why: taking the initiative triggered a venture (726.2)
+    assert ask(game, events, "stack-controllers") == ["Ann"]  # why: only the held trigger still waits
+    held = [damage, {"resolve": {"count": 1, "hold": True}}]
+    assert ask(game, held, "stack-controllers") == ["Cat", "Ann"]  # why: held, the venture waits on top
