@@ -435,6 +435,11 @@ def check_setup(setup: Setup, fail: Fail) -> None:
             )
         if perm.kind == "battle" and perm.protector is None:
             raise fail(("permanents", name), "a battle needs its protector (310.8)")
+        if perm.kind == "battle" and perm.protector == (perm.controller or perm.owner):
+            raise fail(
+                ("permanents", name, "protector"),
+                "every battle is a Siege, protected by an opponent of its controller (310.11, 310.11a)",
+            )
         if perm.kind == "planeswalker" and perm.loyalty is None:
             raise fail(("permanents", name), "a planeswalker needs its loyalty (306.5)")
     if setup.identities and setup.variant != "treachery":

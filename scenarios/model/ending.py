@@ -339,7 +339,8 @@ def _objects(state: TableState) -> Result:
 def _battle_protectors(state: TableState) -> Result:
     """704.5w: a battle not being attacked whose protector has left the game gets a new one, chosen by its
     controller among the players its battle type allows - for a Siege, the controller's opponents (310.11a);
-    704.5x: so does a Siege whose controller has become its protector. With nobody to choose it goes to
+    704.5x: so does a Siege whose controller has become its protector, and (310.10) one whose protector is no
+    longer an opponent of its controller (a teammate now, say). With nobody to choose it goes to
     its owner's graveyard; with one candidate that player is the protector; with several the choice is
     left to the controller (``protector`` and ``can-attack`` answer it)."""
     steps: list[Step] = []
@@ -349,12 +350,12 @@ def _battle_protectors(state: TableState) -> Result:
         controller = perm.current_controller
         gone = perm.protector is None or not state.is_in(perm.protector)
         own = perm.protector == controller
-        if not (gone or own):
-            continue
-        if gone and any(p.on_battlefield and p.attacking == name for p in state.permanents.values()):
-            continue  # 704.5w waits while creatures are attacking it
-        rule = cr("704.5x") if own else cr("704.5w")
         foes = tuple(state.variant.opponents(state, controller)[0]) if state.is_in(controller) else ()
+        if not (gone or own or perm.protector not in foes):
+            continue
+        if not own and any(p.on_battlefield and p.attacking == name for p in state.permanents.values()):
+            continue  # 704.5w and 310.10 wait while creatures are attacking it
+        rule = cr("704.5x") if own else cr("704.5w") if gone else cr("310.10")
         if not foes:
             state = state.with_permanent(to_zone(perm, "graveyard", rule))
             steps.append(step(f"{name} has no protector and no opponent of {controller} can become it: it is "

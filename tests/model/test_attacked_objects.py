@@ -86,3 +86,26 @@ def test_704_5x_a_siege_taken_by_its_protector_gets_another():
     game = {"players": THREE, "permanents": {"Siege": siege}}
     events = [{"gain-control": {"permanent": "Siege", "player": "Ann"}}]
     assert ask(game, events, "protector(Siege)") == {"chosen-by": "Ann", "one-of": ["Ben", "Cat"]}
+
+
+def test_a_battle_protected_by_its_own_controller_is_refused_naming_the_key():
+    text = """name: Own Siege
+game:
+  players: [Ann, Ben, Cat]
+  permanents:
+    Siege: {owner: Ann, kind: battle, defense: 4, protector: Ann}
+expect:
+  protector(Siege): Ann   # 310.8a
+"""
+    with pytest.raises(InputError, match=r"siege.yaml:5: game.permanents.Siege.protector: .*310.11a"):
+        parse_scenario(text, "siege.yaml")
+
+
+def test_310_10_a_protector_who_became_a_teammate_is_replaced():
+    siege = {"owner": "Ann", "kind": "battle", "defense": 4, "protector": "Cat"}
+    game = {"players": ["Ann", "Ben", "Cat", "Dan"], "teams": [["Ann", "Ben"], ["Cat", "Dan"]],
+            "variant": "team-vs-team", "permanents": {"Siege": siege}}
+    events = [{"gain-control": {"permanent": "Siege", "player": "Dan"}}]
+    value, steps = derive(game, events, "protector(Siege)")
+    assert value == {"chosen-by": "Dan", "one-of": ["Ann", "Ben"]}  # why: Cat is Dan's teammate now
+    assert "310.10" in cited(steps)
