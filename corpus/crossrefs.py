@@ -24,9 +24,13 @@ from rulesjudge.corpus.records import CrossRef, Record
 
 # Subrule letters skip l and o (they look like 1 and 0).
 _LETTERS = "abcdefghijkmnpqrstuvwxyz"
+#: The order of subrule letters: 704.5 reached z in 2025 and goes on with two letters (704.5aa), read
+#: here as aa, ab, ac ... (a range "704.5y–ab" is y, z, aa, ab).
+_SUBRULE_ORDER = [*_LETTERS, *("a" + letter for letter in _LETTERS)]
 
 _NUMBER = r"\d{3}(?:\.\d+[a-z]{0,2})?(?![\w.]\w)"
-_ITEM = rf"(?:{_NUMBER}(?:\s?[–-]\s?(?:\d{{3}}\.\d+[a-z]?|\d+|[a-z]))?|(?<=and )[a-z](?![\w]))"
+_RANGE_END = r"(?:\d{3}\.\d+[a-z]{0,2}|\d+|[a-z]{1,2}(?![\w]))"  # "601.2f–h", "704.5y–ab", "119.7–8"
+_ITEM = rf"(?:{_NUMBER}(?:\s?[–-]\s?{_RANGE_END})?|(?<=and )[a-z](?![\w]))"
 _SEPARATOR = r"(?:,\s(?:and\s|or\s)?|\s(?:and|or)\s)"
 _RULES = re.compile(
     rf"(?P<official>\bofficial\s+)?\b(?P<keyword>[Rr]ules?|CR)\s(?P<items>{_ITEM}(?:{_SEPARATOR}{_ITEM})*)",
@@ -43,13 +47,15 @@ def expand_range(start: str, end: str) -> list[str]:
     ['601.2f', '601.2g', '601.2h']
     >>> expand_range("119.7", "8"), expand_range("903.6", "903.8")
     (['119.7', '119.8'], ['903.6', '903.7', '903.8'])
-    >>> expand_range("704.5k", "n")
-    ['704.5k', '704.5m', '704.5n']
+    >>> expand_range("704.5k", "n"), expand_range("704.5y", "ab")
+    (['704.5k', '704.5m', '704.5n'], ['704.5y', '704.5z', '704.5aa', '704.5ab'])
     """
     if end.isalpha() and start[-1:].isalpha():
-        base, first = start.rstrip(_LETTERS), start[len(start.rstrip(_LETTERS)) :]
-        if first in _LETTERS and end in _LETTERS and _LETTERS.index(first) <= _LETTERS.index(end):
-            return [base + letter for letter in _LETTERS[_LETTERS.index(first) : _LETTERS.index(end) + 1]]
+        base = start.rstrip(_LETTERS)
+        first = start[len(base) :]
+        order = _SUBRULE_ORDER
+        if first in order and end in order and order.index(first) <= order.index(end):
+            return [base + letter for letter in order[order.index(first) : order.index(end) + 1]]
         return [start]
     if "." in start and not start[-1:].isalpha():
         section, rule = start.split(".", 1)

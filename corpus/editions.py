@@ -187,9 +187,13 @@ class _Mapper:
         for entry in self.old.sections.values():
             self.match_section(entry, self.section_numbers(entry.number, entry.title, renamed=False))
         self.match_sections_by_rules()
+        # A number another section's title or rules claimed is not a rename: 2022's 713 "Meld Cards"
+        # (merged into 712 in 2024) is not 2024's 713 "Substitute Cards", which is 2022's 714.
         for entry in self.old.sections.values():
             if entry.number not in self.sections:
-                self.match_section(entry, self.section_numbers(entry.number, entry.title))
+                taken = set(self.sections.values())
+                found = self.section_numbers(entry.number, entry.title)
+                self.match_section(entry, [number for number in found if number not in taken])
         rules_by_section: dict[str, list[Entry]] = {}
         for entry in self.old.entries.values():
             if entry.kind == "rule":

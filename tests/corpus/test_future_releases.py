@@ -12,6 +12,7 @@ import pytest
 from test_official import EFFECTIVE, EXPECTED
 
 from rulesjudge.app.cli import main
+from rulesjudge.corpus.crossrefs import find_references
 from rulesjudge.corpus.editions import EditionView, map_editions
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.official import Release, parse_release
@@ -110,6 +111,13 @@ def test_subrules_lettered_past_z_follow_z_under_their_rule(lines, name, data_di
     assert "sticker number a" in capsys.readouterr().out
 
 
+def test_a_reference_to_a_range_past_z_covers_its_two_letter_subrules():
+    # why: "rules 704.5y–ab" ended at "704.5y–a" and named 704.5y alone
+    assert [number for _label, number in find_references("See rules 704.5y–ab and 702.199–702.201.")] == [
+        "704.5y", "704.5z", "704.5aa", "704.5ab", "702.199", "702.200", "702.201"]
+    assert [number for _label, number in find_references("rules 601.2f–h")] == ["601.2f", "601.2g", "601.2h"]
+
+
 # --------------------------------------------------------------------------- renamed and moved
 
 
@@ -127,6 +135,12 @@ def test_real_renamed_sections_are_followed(five_releases_corpus):
     same = dict(five_releases_corpus.equivalents("cr@2020-06-01/713.4"))
     assert "cr@2022-10-07/714.4" in same and "cr@2022-10-07/713.4" not in same
     assert "cr@2024-06-07/308.1" in dict(five_releases_corpus.equivalents("cr@2022-10-07/308.1"))
+    # why: 2022's 713 "Meld Cards" was merged into 712 in 2024; its number went to "Substitute Cards"
+    # (2022's 714, matched by its title): "Meld cards ... may be represented by substitute cards" is not
+    # 2024's 713.2 "Each substitute card must clearly indicate ..."
+    meld = {rid for rid, _changed in five_releases_corpus.equivalents("cr@2022-10-07/713.6")}
+    assert not any(rid.startswith("cr@2024-06-07/713") for rid in meld)
+    assert "cr@2024-06-07/713.1" in dict(five_releases_corpus.equivalents("cr@2022-10-07/714.1"))
 
 
 def test_a_renamed_glossary_entry_is_followed_and_a_removed_one_is_not(lines):
