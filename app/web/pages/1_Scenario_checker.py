@@ -214,89 +214,106 @@ if game is not None:
         facts = services.table_facts(game, events)
     except InputError as error:
         table_error = str(error)
-with st.container(key="ask_box"):  # inline (a chat input outside a container is pinned to the bottom)
-    submitted = st.chat_input("Ask about this table in plain English", key="whatif_q")
-if submitted is not None:
-    state["ask"] = submitted
-if facts is not None:
-    st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone except "
-               "Dan). For example: " + md(" · ".join(whatif.examples(facts)[:2])))
-
-asked = str(state.get("ask") or "").strip()
-if asked and table_error:
-    st.warning("Mend the table below first: " + md(table_error))
-elif asked and game is not None and facts is not None:
-    started = time.perf_counter()
-    plan: whatif.WhatIf | None = None
-    refused = False  # understood, but names someone not at the table (the error says so)
+def show_what_if(asked: str, game: dict[str, Any], events: Sequence[Any], plan: whatif.WhatIf,
+                 started: float) -> None:
+    """The model's answer to an understood question, its derivation, the picture after it and the share."""
     try:
-        plan = whatif.interpret(asked, facts)
-    except whatif.WhatIfError as error:
-        refused = True
+        outcome = services.what_if(game, events, plan, common.corpus())
+    except InputError as error:
         st.error(md(str(error)))
-    if plan is not None:
-        outcome: services.WhatIfOutcome | None = None
-        try:
-            outcome = services.what_if(game, events, plan, common.corpus())
+        return
+    elapsed = time.perf_counter() - started
+    with st.container(border=True, key="whatif_answer"):
+        st.caption("You asked: " + md(asked))
+        st.markdown("**" + md(plan.summary) + "**")
+        if outcome.answer:
+            st.markdown("### " + md(outcome.answer))
+        for event, steps in zip(plan.events, outcome.event_steps, strict=False):
+            st.caption("What if: " + md(presenters.describe_event(event)))
+            show_steps(steps, key="whatif-event")
+        show_answers(list(outcome.report.answers), key="whatif", fold=len(outcome.report.answers) > 2)
+        st.caption(f"answered in {elapsed * 1000:.0f} ms")
+        focus = plan.players[0] if plan.players else None
+        after = presenters.build_picture(
+            game, [*events, *plan.events], evaluate, arrows_for=focus,
+            show_range=plan.kind in ("in-range", "who-in-range", "range"),
+            show_attacks=plan.kind in ("can-attack", "attack-targets", "attackers-of"),
+            reveal=bool(state.get("reveal")),
+            cards=services.identity_cards(game, [*events, *plan.events]))
+        drawn, _ = st.columns([3, 1])
+        drawn.image(render_svg(after), caption="the table after the what-if", width="stretch")
+        # st.context.url is Streamlit >= 1.46 (pyproject allows 1.40): without it, a relative link
+        base = str(getattr(st.context, "url", "") or "").split("?")[0]
+        link = f"{base}?ruling={presenters.encode_share(game, events, asked)}"
+        share, copy = st.columns(2)
+        with share.expander("Share this ruling (a link)"):
+            st.code(link, language=None, wrap_lines=True)
+            st.caption("The link reopens this table, its events and the question.")
+        with copy.expander("Copy ruling (plain text)"):
+            ruling_text = presenters.ruling_text(
+                question=asked, summary=plan.summary, answer=outcome.answer, game=game, events=events,
+                what_if=plan.events, steps=outcome.ruling_steps, answers=outcome.values, link=link)
+            st.code(ruling_text, language=None, wrap_lines=True)
+
+
+def show_fallback(asked: str, started: float) -> None:
+    """A question the model can't take: the closest rules and library scenarios (no torch: ONNX vectors)."""
+    with st.container(border=True, key="whatif_fallback"):
+        st.caption("You asked: " + md(asked))
+        st.warning("I can't turn that into a question for the rules model; here are the rules and the "
+                   "library scenarios closest to it.")
+        services.ready_for(asked)
+        hits: list[Hit] = []
+        try:  # ten hits for the scenarios citing them (the top three may be rulings no scenario cites)
+            hits = list(common.searcher().search(asked, k=10).hits)
         except InputError as error:
             st.error(md(str(error)))
-        if outcome is not None:
-            elapsed = time.perf_counter() - started
-            with st.container(border=True, key="whatif_answer"):
-                st.caption("You asked: " + md(asked))
-                st.markdown("**" + md(plan.summary) + "**")
-                if outcome.answer:
-                    st.markdown("### " + md(outcome.answer))
-                for event, steps in zip(plan.events, outcome.event_steps, strict=False):
-                    st.caption("What if: " + md(presenters.describe_event(event)))
-                    show_steps(steps, key="whatif-event")
-                show_answers(list(outcome.report.answers), key="whatif", fold=len(outcome.report.answers) > 2)
-                st.caption(f"answered in {elapsed * 1000:.0f} ms")
-                focus = plan.players[0] if plan.players else None
-                after = presenters.build_picture(
-                    game, [*events, *plan.events], evaluate, arrows_for=focus,
-                    show_range=plan.kind in ("in-range", "who-in-range", "range"),
-                    show_attacks=plan.kind in ("can-attack", "attack-targets", "attackers-of"),
-                    reveal=bool(state.get("reveal")),
-                    cards=services.identity_cards(game, [*events, *plan.events]))
-                drawn, _ = st.columns([3, 1])
-                drawn.image(render_svg(after), caption="the table after the what-if", width="stretch")
-                # st.context.url is Streamlit >= 1.46 (pyproject allows 1.40): without it, a relative link
-                base = str(getattr(st.context, "url", "") or "").split("?")[0]
-                link = f"{base}?ruling={presenters.encode_share(game, events, asked)}"
-                share, copy = st.columns(2)
-                with share.expander("Share this ruling (a link)"):
-                    st.code(link, language=None, wrap_lines=True)
-                    st.caption("The link reopens this table, its events and the question.")
-                with copy.expander("Copy ruling (plain text)"):
-                    ruling_text = presenters.ruling_text(
-                        question=asked, summary=plan.summary, answer=outcome.answer, game=game, events=events,
-                        what_if=plan.events, steps=outcome.ruling_steps, answers=outcome.values, link=link)
-                    st.code(ruling_text, language=None, wrap_lines=True)
-    elif not refused:
-        with st.container(border=True, key="whatif_fallback"):
-            st.caption("You asked: " + md(asked))
-            st.warning("I can't turn that into a question for the rules model; here are the rules and the "
-                       "library scenarios closest to it.")
-            services.ready_for(asked)
-            hits: list[Hit] = []
-            try:
-                hits = list(common.searcher().search(asked, k=3).hits)
-            except InputError as error:
-                st.error(md(str(error)))
-            for hit in hits:
-                st.markdown(f"**{md(hit.citation)}** — " + md(hit.text))
-            for near in services.closest_library(asked, common.searcher(), library, hits=hits,
-                                                 index=common.library_index()):
-                cols = st.columns([6, 1])
-                cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)} "
-                                 f"({md(near.how)}, {near.score:.2f})")
-                cols[1].button("Load", key=f"near-{near.entry.relpath}", on_click=state.__setitem__,
-                               args=("load_scenario", near.entry.relpath))
-            st.caption(f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
-if asked and st.button("Clear the question", key="clear_ask"):
-    state["ask"] = ""
-    st.rerun()
+        for hit in hits[:3]:
+            st.markdown(f"**{md(hit.citation)}** — " + md(hit.text))
+        for near in services.closest_library(asked, common.searcher(), library, hits=hits,
+                                             index=common.library_index()):
+            cols = st.columns([6, 1])
+            cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)} "
+                             f"({md(near.how)}, {near.score:.2f})")
+            if cols[1].button("Load", key=f"near-{near.entry.relpath}"):
+                state["load_scenario"] = near.entry.relpath
+                st.rerun()  # the whole page: the scenario goes into the table form
+        st.caption(f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
+
+
+@st.fragment
+def ask_about_table(game: dict[str, Any] | None, events: Sequence[Any], facts: Any,
+                    table_error: str | None) -> None:
+    """The question box and its answer. A fragment: asking reruns this part only, not the table form, the
+    picture and the model's answers below, which a question does not change (most of the page's work, for
+    the browser and for the server)."""
+    with st.container(key="ask_box"):  # inline (a chat input outside a container is pinned to the bottom)
+        submitted = st.chat_input("Ask about this table in plain English", key="whatif_q")
+    if submitted is not None:
+        state["ask"] = submitted
+    if facts is not None:
+        st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone except "
+                   "Dan). For example: " + md(" · ".join(whatif.examples(facts)[:2])))
+    asked = str(state.get("ask") or "").strip()
+    if asked and table_error:
+        st.warning("Mend the table below first: " + md(table_error))
+    elif asked and game is not None and facts is not None:
+        started = time.perf_counter()
+        try:
+            plan = whatif.interpret(asked, facts)
+        except whatif.WhatIfError as error:  # understood, but names someone not at the table
+            st.error(md(str(error)))
+        else:
+            if plan is not None:
+                show_what_if(asked, game, events, plan, started)
+            else:
+                show_fallback(asked, started)
+    if asked and st.button("Clear the question", key="clear_ask"):
+        state["ask"] = ""
+        st.rerun(scope="fragment")
+
+
+ask_about_table(game, events, facts, table_error)
 
 
 # ------------------------------------------------------------------------------------- 1. the table
