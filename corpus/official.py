@@ -91,6 +91,8 @@ _SUBRULE = re.compile(r"^(?P<number>\d{3}\.\d+[a-z]{1,2})\.?\s+(?P<text>\S.*)$")
 _EXAMPLE = re.compile(r"^Example:")
 _EXAMPLE_MARK = re.compile(r"Example:\s*")
 _OBSOLETE = re.compile(r"\s*\(Obsolete\)\s*$")
+#: A glossary line that is a definition, never a term: a numbered sense, a "See" line, a sentence.
+_DEFINITION = re.compile(r"^(?:\d+\.\s|See\s)|\.$")
 _SEE_ONLY = re.compile(r"^See (?P<target>.+?)\.?$")
 
 MAX_RELEASE_BYTES = 20_000_000  # a release is ~1 MB; anything far larger is not one (a regular file only)
@@ -539,6 +541,8 @@ class _Reader:
         self.rule: _Draft | None = None  # the last rule, for its subrules
         self.current: _Draft | None = None  # the last heading, rule or subrule: examples and paragraphs
         self.term: _Draft | None = None  # the glossary entry being read
+        self.last_term: _Draft | None = None  # the last glossary entry, for a paragraph after a blank line
+        self.back_matter: set[str] = set()  # what the contents list after the Glossary: not entries
         self.examples = 0
         self.last_line = 0
         self.last_text = 0  # the last line with text, for "truncated" messages
@@ -598,6 +602,8 @@ class _Reader:
         elif line == "Credits":
             self.after_credits = True
         else:
+            if "Glossary" in self.contents and not _SECTION.match(line) and not _CHAPTER.match(line):
+                self.back_matter.add(line)
             self.contents.add(line)
             self.lists_chapters = self.lists_chapters or _CHAPTER.match(line) is not None
             if match := _SECTION.match(line):
@@ -728,6 +734,16 @@ class _Reader:
         if line == "Credits":  # never a line of a definition: the glossary ends (a blank line missing or not)
             self.state = State.CREDITS
             return
+        if self.term is None and line in self.back_matter:
+            # what the contents list after the Glossary ("Customer Service Information") is no entry
+            self.state = State.CREDITS
+            return
+        if self.term is None and self.last_term is not None and _DEFINITION.search(line):
+            # a blank line inside an entry ("1. ..." / "2. ..." senses, a "See rule" line): the paragraph
+            # goes on the entry above (no real term starts with a number or "See", or ends in a period)
+            self.term = self.last_term
+            self.term.lines.append(line)
+            return
         if self.term is None:
             title = _OBSOLETE.sub("", line)
             slug = slugify(title.replace("'", ""))  # "Isn't" as "Isn’t": one id whatever the apostrophe
@@ -739,7 +755,7 @@ class _Reader:
             draft.aliases = [part for part in parts if part and len(parts) > 1]
             if draft.local in self.drafts:
                 raise self.error(number, f"duplicate glossary term {title!r}")
-            self.term = self.new(draft)
+            self.term = self.last_term = self.new(draft)
         else:
             self.term.lines.append(line)
             if len(self.term.lines) > GLOSSARY_ENTRY_LINES:

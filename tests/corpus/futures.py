@@ -217,3 +217,22 @@ def old_style(lines: list[str], contents: bool = True) -> list[str]:
     rest += ["", "Customer Service Information", "", "Wizards of the Coast, Inc.", "P.O. Box 707",
              "Renton, WA 98057-0707", "U.S.A.", "Tel: 1-800-324-6496 (within the U.S.)"]
     return head + table + rest
+
+
+def service_before_credits(lines: list[str]) -> list[str]:
+    """"Customer Service Information" (after the Credits in 2009-2013) printed between the Glossary and
+    the Credits, and listed there in the contents."""
+    out = list(lines)
+    out.insert(out.index("Credits"), "Customer Service Information")
+    credits = max(i for i, line in enumerate(out) if line == "Credits")
+    out[credits:credits] = ["Customer Service Information", "", "Wizards of the Coast LLC", "PO Box 707",
+                            "Renton, WA 98057-0707", "", "Support.Wizards.com", ""]
+    return out
+
+
+def glossary_paragraphs(lines: list[str], term: str) -> list[str]:
+    """The glossary entry ``term`` with a blank line between its definition lines ("1. ..." / "2. ..." /
+    "See rule ...") as if each sense were a paragraph."""
+    start, end = glossary_entry(lines, term)
+    spaced = [part for line in lines[start + 2 : end] for part in ("", line)]
+    return [*lines[: start + 2], *spaced, *lines[end:]]

@@ -223,3 +223,26 @@ def test_a_section_listed_twice_in_the_contents_is_read(lines):
     index = mutations.line_of(release, "725. ", 0)
     doubled, _ = parsed(release[: index + 1] + release[index:])
     assert doubled.counts == EXPECTED[NEWEST] and doubled.warnings == ()
+
+
+@pytest.mark.parametrize("name", RELEASES)
+def test_a_glossary_entry_with_blank_lines_between_its_senses_stays_one_entry(lines, name):
+    # why: "Ability" is "1. ..." / "2. ..." / "See rule 113"; with a blank line between them each sense
+    # was read as a glossary term of its own ("2. An activated or triggered ability ...")
+    spaced = futures.glossary_paragraphs(futures.glossary_paragraphs(lines(name), "Ability"), "Face Down")
+    release, records = parsed(spaced)
+    original = parsed(lines(name))[1]
+    edition = EFFECTIVE[name]
+    assert release.counts == EXPECTED[name] and release.warnings == ()
+    for slug in ("ability", "face-down"):
+        entry = f"cr@{edition}/glossary/{slug}"
+        assert records[entry].text == original[entry].text and records[entry].text.count("\n") >= 2
+
+
+@pytest.mark.parametrize("name", RELEASES)
+def test_customer_service_information_between_glossary_and_credits_is_no_glossary_entry(lines, name):
+    # why: 2009-2013 print it after the Credits; printed before them (and listed in the contents after the
+    # Glossary), its address lines were read as three glossary entries
+    release, records = parsed(futures.service_before_credits(lines(name)))
+    assert release.counts == EXPECTED[name] and release.warnings == ()
+    assert f"cr@{EFFECTIVE[name]}/glossary/customer-service-information" not in records
