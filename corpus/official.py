@@ -25,6 +25,10 @@ Quirks of the releases published since 2003, each read as the publisher meant it
   keeps both records under ids that cannot collide (``722.4~2``, ``432.2b~in-423.2``) with one warning
   naming the line (:attr:`Release.warnings`);
 - "Example:Example: ..." (2014-2015) is split at each marker, empty ones dropped;
+- what a release to come may hold is read too: the date line worded otherwise ("These rules take effect
+  on 7 June 2024"), subrules lettered past z (704.5aa), an example under a section heading (the
+  section's), a blank line between the senses of a glossary entry, back matter the contents list after
+  the Glossary ("Customer Service Information"), a section the contents list twice;
 - a hard-wrapped file (lines broken inside sentences) or a truncated one is refused, the message saying
   so and naming the line; so are an excerpt (rules that do not begin with chapter 1, or that lack a
   section the contents list), a file without its Glossary or Credits, and a file whose characters a
