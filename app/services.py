@@ -411,6 +411,19 @@ def parse_scenario_text(text: str, path: str = "<upload>") -> Scenario:
     return parse_scenario(text, path=path)
 
 
+def read_scenario_file(path: str | Path) -> dict[str, Any]:
+    """A scenario file's data, checked as ``rulesjudge check`` checks it (InputError: one line naming the
+    file and line)."""
+    from rulesjudge.corpus.inputs import read_text
+    from rulesjudge.scenarios.format import parse_scenario, read_scenario_yaml
+    from rulesjudge.scenarios.limits import MAX_CHARS
+
+    text = read_text(path, limit=MAX_CHARS, what="scenario file")
+    parse_scenario(text, path=str(path))
+    raw, _lines = read_scenario_yaml(text, str(path))
+    return dict(raw)
+
+
 def read_upload(data: bytes, name: str) -> dict[str, Any]:
     """An uploaded scenario file's data, checked as ``rulesjudge check`` checks a file: at most 64 KB of
     UTF-8, YAML bounded in depth and size, the limits on players, events and questions, a valid scenario.
@@ -582,3 +595,39 @@ def check_upload(data: bytes, name: str, *, limit: int) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise InputError(name, f"not UTF-8 text (byte {error.start})") from error
+
+
+# ------------------------------------------------------------------------------ a what-if, anywhere
+
+
+@dataclass(frozen=True)
+class AskedWhatIf:
+    """A plain-English question asked of a table: the plan it was read as (None: not understood) and the
+    model's outcome."""
+
+    question: str
+    plan: WhatIf | None
+    outcome: WhatIfOutcome | None
+
+
+def ask_what_if(game: dict[str, Any], events: Sequence[Any], question: str, corpus: Corpus,
+                *, source: str = "--what-if") -> AskedWhatIf:
+    """Read ``question`` against the table ``game`` after ``events`` and play it (the command line's and the
+    app's what-if). A question naming someone not at the table raises InputError naming ``source``.
+
+    >>> from rulesjudge.scenarios.runner import default_citation_corpus
+    >>> asked = ask_what_if({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, [],
+    ...                     "who is the monarch if Cat leaves", default_citation_corpus())
+    >>> asked.outcome.answer
+    'Ann'
+    """
+    from rulesjudge.app.whatif import WhatIfError, interpret
+
+    facts = table_facts(game, events)
+    try:
+        plan = interpret(question, facts)
+    except WhatIfError as error:
+        raise InputError(source, str(error)) from error
+    if plan is None:
+        return AskedWhatIf(question, None, None)
+    return AskedWhatIf(question, plan, what_if(game, events, plan, corpus))

@@ -1,19 +1,46 @@
-"""`rulesjudge ask FILE [--json]`: every question's answer with its derivation and citations."""
+"""`rulesjudge ask FILE [--json]`: every question's answer with its derivation and citations.
+
+`rulesjudge ask FILE --what-if "QUESTION"` asks a plain-English question of the scenario's table after its
+events (the app's "Ask about this table"); `rulesjudge ask --players "Ann, Ben, Cat, Dan" --what-if ...`
+asks it of a plain free-for-all table, seats clockwise, the first player active. The answer is the
+ruling text the app copies: the question, how it was read, the answer, each step with its rules.
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+#: Exit code of a what-if that is not a question for the rules model (the closest rules are printed).
+NOT_UNDERSTOOD = 1
+
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("ask", help="answer a scenario's questions step by step, with rule citations")
-    p.add_argument("file", metavar="FILE", help="a scenario file")
+    p = subparsers.add_parser("ask", help="answer a scenario's questions step by step, with rule citations",
+                              description="Answer a scenario file's questions, or a plain-English what-if "
+                                          "about its table (or about a table of --players).")
+    p.add_argument("file", metavar="FILE", nargs="?", help="a scenario file")
+    p.add_argument("--what-if", metavar="QUESTION", dest="what_if",
+                   help='a question about the table, e.g. "who is the monarch if Ann leaves?"')
+    p.add_argument("--players", metavar="NAMES",
+                   help='without FILE: the table for --what-if, seats clockwise ("Ann, Ben, Cat, Dan")')
     p.add_argument("--json", action="store_true", help="print the answers as JSON")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from rulesjudge.corpus.errors import InputError
+
+    if args.what_if is not None:
+        return run_what_if(args)
+    if args.players is not None:
+        raise InputError("--players", "gives the table of a --what-if question; add --what-if \"QUESTION\"")
+    if not args.file:
+        raise InputError("ask", "give a scenario FILE, or --what-if \"QUESTION\" with FILE or --players")
+    return run_file(args)
+
+
+def run_file(args: argparse.Namespace) -> int:
     from rulesjudge.corpus.errors import escape_controls, json_text
     from rulesjudge.scenarios.format import load_scenario
     from rulesjudge.scenarios.runner import default_citation_corpus, run_scenario
@@ -26,3 +53,66 @@ def run(args: argparse.Namespace) -> int:
     else:  # each line of the derivation stays one line whatever a name holds
         print("\n".join(escape_controls(line) for line in report_to_text(report).split("\n")))
     return 0 if report.passed else 1
+
+
+def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
+    """The table (``game:``) and events the question is asked of: FILE's, or a table of --players."""
+    from rulesjudge.app import presenters, services
+    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.scenarios.format import setup_from_data
+
+    if args.file and args.players is not None:
+        raise InputError("--players", "give FILE or --players, not both (FILE has its own table)")
+    if args.file:
+        raw = services.read_scenario_file(args.file)
+        game = raw.get("game")
+        return (dict(game) if isinstance(game, dict) else {}), list(raw.get("events") or [])
+    if args.players is None:
+        raise InputError("--what-if", "needs a table: a scenario FILE or --players \"Ann, Ben, Cat, Dan\"")
+    game = {"players": presenters.split_names(args.players)}
+    setup_from_data(game, "--players")  # the format's own checks: two or more players, distinct names
+    return game, []
+
+
+def run_what_if(args: argparse.Namespace) -> int:
+    from rulesjudge.app import presenters, services
+    from rulesjudge.corpus.errors import escape_controls, json_text
+    from rulesjudge.scenarios.runner import default_citation_corpus
+
+    game, events = table_of(args)
+    asked = services.ask_what_if(game, events, args.what_if, default_citation_corpus())
+    if asked.plan is None or asked.outcome is None:
+        return not_understood(args)
+    plan, outcome = asked.plan, asked.outcome
+    if args.json:
+        print(json_text({
+            "question": args.what_if, "understood": True, "read_as": plan.summary, "answer": outcome.answer,
+            "events": list(plan.events), "values": dict(outcome.values),
+            "steps": [{"text": s.text, "rules": list(s.rules), "readings": list(s.readings)}
+                      for s in outcome.ruling_steps],
+        }, indent=2))
+        return 0
+    text = presenters.ruling_text(question=args.what_if, summary=plan.summary, answer=outcome.answer,
+                                  game=game, events=events, what_if=plan.events, steps=outcome.ruling_steps,
+                                  answers=outcome.values)
+    print("\n".join(escape_controls(line) for line in text.split("\n")))
+    return 0
+
+
+def not_understood(args: argparse.Namespace) -> int:
+    """Not a question the model reads: say so, and give the closest rules as `rulesjudge search` would."""
+    import sys
+
+    from rulesjudge.app import services
+    from rulesjudge.corpus.errors import escape_controls, json_text
+
+    hits = services.open_searcher(progress=False, build=True).search(args.what_if, k=3).hits
+    if args.json:
+        closest = [{"id": hit.id, "citation": hit.citation, "text": hit.text} for hit in hits]
+        print(json_text({"question": args.what_if, "understood": False, "closest_rules": closest}, indent=2))
+        return NOT_UNDERSTOOD
+    print("rulesjudge: I can't turn that into a question for the rules model; the closest rules:",
+          file=sys.stderr)
+    for hit in hits:
+        print(escape_controls(f"- {hit.citation}: {' '.join(hit.text.split())}"))
+    return NOT_UNDERSTOOD
