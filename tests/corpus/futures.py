@@ -236,3 +236,16 @@ def glossary_paragraphs(lines: list[str], term: str) -> list[str]:
     start, end = glossary_entry(lines, term)
     spaced = [part for line in lines[start + 2 : end] for part in ("", line)]
     return [*lines[: start + 2], *spaced, *lines[end:]]
+
+
+def rule_inserted(lines: list[str], section: str, position: int, text: str) -> list[str]:
+    """A rule ``section.position`` inserted, the rules after it (their subrules and references to them)
+    moved up by one: 725.2 -> 725.3, 725.4 -> 725.5."""
+    def bump(match: re.Match[str]) -> str:
+        number = int(match[1])
+        return f"{section}.{number + 1}{match[2]}" if number >= position else match[0]
+
+    pattern = re.compile(rf"\b{section}\.(\d+)([a-z]{{0,2}})(?![\d])")
+    out = [pattern.sub(bump, line) for line in lines]
+    index = line_of(out, f"{section}.{position + 1}. ")
+    return [*out[:index], f"{section}.{position}. {text}", "", *out[index:]]

@@ -129,6 +129,16 @@ def test_a_section_retitled_and_moved_at_once_keeps_its_rules(lines):
     assert found["725"] == ("726", True) and found["725.4"][0] == "726.4" and found["725.2"][0] == "726.2"
 
 
+def test_a_rule_inserted_renumbers_the_rules_after_it_and_the_map_follows_each(lines):
+    # why: a new 725.2 moves the Monarch's leaving rule 725.4 to 725.5 inside its section
+    old = lines(NEWEST)
+    inserted = futures.rule_inserted(futures.new_section(old, 725, "Stickers"), "726", 2,
+                                     "The monarch may be chosen as the game begins by an effect.")
+    found = mapped(parsed(old)[0].records, parsed(inserted)[0].records)
+    assert [found[f"725.{n}"][0] for n in range(1, 6)] == ["726.1", "726.3", "726.4", "726.5", "726.6"]
+    assert found["725.4"] == ("726.5", False)  # the words are the same (references masked)
+
+
 def test_real_renamed_sections_are_followed(five_releases_corpus):
     # why: 2020's 713 "Checklist Cards" is 2022's 714 "Substitute Cards" (the title and the number
     # changed; 713 became "Meld Cards"); 2022's 308 "Tribals" is 2024's 308 "Kindreds"
