@@ -642,7 +642,7 @@ class _Reader:
             self.add_rule(number, match["number"], match["text"])
         elif match := _SECTION.match(line):
             self.add_section(number, match["number"], match["title"])
-        elif match := _CHAPTER.match(line):
+        elif (match := _CHAPTER.match(line)) and self.is_chapter(match["number"], match["title"]):
             self.add_chapter(number, match["number"], match["title"])
         elif _EXAMPLE.match(line):
             if self.current is None:
@@ -658,6 +658,13 @@ class _Reader:
                 self.current.lines.append(line)
         else:
             raise self.error(number, f"unexpected text before the first rule: {line[:60]!r}")
+
+    def is_chapter(self, number: str, title: str) -> bool:
+        """Is "N. title" a chapter heading, or an item of a numbered list in a rule ("2. The second
+        step.")? A heading never ends in a period, and chapters only go up."""
+        if self.chapter is None or self.current is None:
+            return True
+        return not title.endswith(".") and int(number) >= int(self.chapter.number or 0)
 
     def new(self, draft: _Draft) -> _Draft:
         """Keep ``draft``; a number printed twice gets the id ``<number>~2`` and one warning (its subrules,

@@ -249,3 +249,9 @@ def rule_inserted(lines: list[str], section: str, position: int, text: str) -> l
     out = [pattern.sub(bump, line) for line in lines]
     index = line_of(out, f"{section}.{position + 1}. ")
     return [*out[:index], f"{section}.{position}. {text}", "", *out[index:]]
+
+
+def numbered_list(lines: list[str], rule: str, items: list[str]) -> list[str]:
+    """Paragraphs "1. ...", "2. ..." printed under ``rule`` (a numbered list, as glossary entries have)."""
+    index = line_of(lines, f"{rule}. ") + 1
+    return [*lines[:index], *(part for item in items for part in ("", item)), *lines[index:]]

@@ -256,3 +256,13 @@ def test_customer_service_information_between_glossary_and_credits_is_no_glossar
     release, records = parsed(futures.service_before_credits(lines(name)))
     assert release.counts == EXPECTED[name] and release.warnings == ()
     assert f"cr@{EFFECTIVE[name]}/glossary/customer-service-information" not in records
+
+
+@pytest.mark.parametrize("name", RELEASES)
+def test_a_numbered_list_in_a_rule_is_the_rules_text_not_chapters(lines, name):
+    # why: "2. The second step." read as chapter 2 again, and the next rule was refused as "before any
+    # section", naming the wrong line; a chapter heading never ends in a period
+    items = ["1. The first step.", "2. The second step.", "8. The eighth step."]
+    release, records = parsed(futures.numbered_list(lines(name), "103.1", items))
+    assert release.counts == EXPECTED[name] and release.warnings == ()
+    assert records[f"cr@{EFFECTIVE[name]}/103.1"].text.endswith("\n".join(items))
