@@ -39,6 +39,7 @@ from rulesjudge.scenarios.model.events import (
     EVENT_TYPES,
     Attack,
     CombatDamage,
+    Damage,
     Event,
     EventArgError,
     effect_data,
@@ -537,6 +538,16 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
         for target in event.targets():
             if target not in players and target not in setup.permanents:
                 raise fail(("creatures",), f"'{target}' is neither a player nor a permanent on the table")
+    if isinstance(event, Damage):
+        hit = setup.permanents.get(event.to)
+        if event.to not in players and hit is None:
+            raise fail(("to",), f"'{event.to}' is neither a player nor a permanent on the table")
+        if hit is not None and hit.kind not in ("planeswalker", "battle"):
+            raise fail(
+                ("to",),
+                f"{event.to} is a {hit.kind}: damage here goes to a player, a planeswalker or a battle "
+                "(the model marks no damage on creatures)",
+            )
     if isinstance(event, Attack | CombatDamage):
         needing = (
             [c for c, _ in event.creatures]

@@ -40,12 +40,12 @@ def _key(where: str, key: str) -> str:
 
 
 def value_of(key: str, kind: str, raw: Any, choices: tuple[str, ...] = ()) -> Any:
-    """One argument value of ``kind`` (player, players, permanent, permanents, int, bool, word)."""
-    if kind in ("player", "permanent", "str", "word"):
+    """One argument value of ``kind`` (player, players, permanent, permanents, target - a player or a
+    permanent -, int, bool, word)."""
+    if kind in ("player", "permanent", "target", "str", "word"):
         if not isinstance(raw, str) or not raw:
-            raise EventArgError(
-                key, f"expected a {'name' if kind in ('player', 'permanent') else 'word'}, got {raw!r}"
-            )
+            named = kind in ("player", "permanent", "target")
+            raise EventArgError(key, f"expected a {'name' if named else 'word'}, got {raw!r}")
         if choices and raw not in choices:
             raise EventArgError(key, f"expected one of {', '.join(choices)}")
         return raw
@@ -370,12 +370,13 @@ class CombatDamage(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class Damage(Event):
-    """Noncombat damage to a player from a spell or ability ``from`` controls, or whose source is the
-    permanent ``source``: life is lost, nothing is stolen."""
+    """Noncombat damage to a player, planeswalker or battle from a spell or ability ``from`` controls, or
+    whose source is the permanent ``source``: life is lost (poison counters from a source with infect),
+    loyalty or defense counters are removed; nothing is stolen."""
 
     NAME = "damage"
     KINDS: ClassVar[dict[str, str]] = {
-        "to": "player",
+        "to": "target",
         "amount": "int",
         "from": "player",
         "source": "permanent",

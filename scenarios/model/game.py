@@ -18,6 +18,7 @@ first. Each event type has one handler in :data:`HANDLERS`; a variant may handle
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from rulesjudge.scenarios.model import combat, ending, initiative, monarch, objects, turns
@@ -326,19 +327,27 @@ def _reach(state: TableState, by: str | None, to: str) -> list[Step] | None:
 
 
 def _damage(state: TableState, event: ev.Damage) -> Result:
+    by = event.by
+    source = state.permanents[event.source] if event.source is not None else None
+    if by is None and source is not None:
+        by = source.current_controller if source.on_battlefield else source.last_controller
+    if event.to in state.permanents:
+        return _damage_object(state, event, by)
     if not state.is_in(event.to):
         return state, [step(f"{event.to} has left the game.", cr("800.4a"))]
-    by = event.by
-    if by is None and event.source is not None:
-        source = state.permanents[event.source]
-        by = source.current_controller if source.on_battlefield else source.last_controller
     stopped = _reach(state, by, event.to)
     if stopped is not None:
         return state, stopped
-    state, steps = _change_life(state, event.to, -event.amount)
     by_what = f"noncombat damage by {event.source}" if event.source else "noncombat damage"
-    text = f"{event.to} is dealt {event.amount} {by_what} and loses that much life"
-    cites = [cr("120.3a")]
+    if source is not None and source.has("infect"):
+        # 702.90b/e: infect works for any damage its source deals, not only combat damage
+        state, steps = ending.poison_counters(state, event.to, event.amount)
+        text = f"{event.to} is dealt {event.amount} {by_what}, which has infect: poison counters, not life"
+        cites = [cr("120.3b"), cr("702.90b"), cr("702.90e")]
+    else:
+        state, steps = _change_life(state, event.to, -event.amount)
+        text = f"{event.to} is dealt {event.amount} {by_what} and loses that much life"
+        cites = [cr("120.3a")]
     if event.to == state.monarch:  # the crown and the initiative pass by combat damage only
         text, cites = text + "; only combat damage passes the crown", [*cites, cr("725.2")]
     if event.to == state.initiative:
@@ -346,6 +355,29 @@ def _damage(state: TableState, event: ev.Damage) -> Result:
     if event.source and state.commander and state.permanents[event.source].commander:
         text, cites = text + "; only combat damage counts as commander damage", [*cites, cr("903.10a")]
     return state, [step(text + ".", *cites), *steps]
+
+
+def _damage_object(state: TableState, event: ev.Damage, by: str | None) -> Result:
+    """Noncombat damage to a planeswalker removes loyalty counters (120.3c), to a battle defense counters
+    (120.3h); with limited range it reaches only an object within its controller's range - one controlled
+    by a player in range, or a battle protected by one (801.2d, 801.10)."""
+    perm = state.permanents[event.to]
+    if not perm.on_battlefield:
+        return state, [step(f"{event.to} is not on the battlefield.", cr("400.7"))]
+    holders = [perm.current_controller]
+    if perm.kind == "battle" and perm.protector:
+        holders.append(perm.protector)
+    blocked = [_reach(state, by, who) for who in holders if state.is_in(who)]
+    if blocked and all(b is not None for b in blocked):
+        text = f"{event.to} is outside {by}'s range of influence too, so the damage does nothing."
+        return state, [*(blocked[0] or []), step(text, cr("801.2d"))]
+    left = max(0, (perm.defense if perm.kind == "battle" else perm.loyalty) or 0) - event.amount
+    if perm.kind == "battle":
+        after, counters, rule = replace(perm, defense=max(0, left)), "defense", "120.3h"
+    else:
+        after, counters, rule = replace(perm, loyalty=max(0, left)), "loyalty", "120.3c"
+    text = f"{event.to} is dealt {event.amount} noncombat damage: that many {counters} counters are removed."
+    return state.with_permanent(after), [step(text, cr(rule))]
 
 
 def _change_life(state: TableState, player: str, delta: int) -> Result:

@@ -109,3 +109,42 @@ def test_310_10_a_protector_who_became_a_teammate_is_replaced():
     value, steps = derive(game, events, "protector(Siege)")
     assert value == {"chosen-by": "Dan", "one-of": ["Ann", "Ben"]}  # why: Cat is Dan's teammate now
     assert "310.10" in cited(steps)
+
+
+def test_702_90e_noncombat_damage_from_an_infect_source_is_poison():
+    game = {"players": THREE, "permanents": {"Rats": {"owner": "Ann", "power": 1, "toughness": 1,
+                                                      "keywords": ["infect"]}}}
+    events = [{"damage": {"to": "Ben", "amount": 2, "source": "Rats"}}]
+    value, steps = derive(game, events, "poison(Ben)")
+    assert "702.90b" in cited(steps)
+    assert value == 2 and ask(game, events, "life(Ben)") == 20  # why: 702.90b, not only in combat
+    hg = {"variant": "two-headed-giant", "players": ["Ann", "Ben", "Cat", "Dan"],
+          "teams": [["Ann", "Ben"], ["Cat", "Dan"]], "permanents": game["permanents"]}
+    assert ask(hg, [{"damage": {"to": "Cat", "amount": 2, "source": "Rats"}}], "poison(Dan)") == 2  # 810.10
+
+
+def test_120_3c_noncombat_damage_to_a_planeswalker_and_801_2d_range():
+    game = {"players": ["Ann", "Ben", "Cat", "Dan", "Eve"], "options": {"range": 1},
+            "permanents": {"Jace": {"owner": "Cat", "kind": "planeswalker", "loyalty": 5},
+                           "Nissa": {"owner": "Ben", "kind": "planeswalker", "loyalty": 5}}}
+    hits = [{"damage": {"to": "Jace", "amount": 2, "from": "Ann"}},
+            {"damage": {"to": "Nissa", "amount": 2, "from": "Ann"}}]
+    value, steps = derive(game, hits, "loyalty(Jace)")
+    assert value == 5  # why: 801.10, Cat is out of Ann's range
+    assert "801.10" in cited(steps)
+    assert ask(game, hits, "loyalty(Nissa)") == 3  # why: 120.3c
+
+
+def test_damage_to_a_creature_is_refused_naming_the_key():
+    text = """name: Bolt the Bear
+game:
+  players: [Ann, Ben]
+  permanents:
+    Bear: {owner: Ben, power: 2, toughness: 2}
+events:
+  - damage: {to: Bear, amount: 3, from: Ann}
+expect:
+  life(Ben): 20   # 120.3
+"""
+    with pytest.raises(InputError, match=r"bolt.yaml:7: events\[0\].damage.to: Bear is a creature"):
+        parse_scenario(text, "bolt.yaml")

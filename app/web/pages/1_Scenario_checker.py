@@ -445,6 +445,8 @@ with st.expander("Add an event", expanded=not events):
                 value = st.selectbox(label, options, key=widget)
             elif arg_kind == "permanent" and permanents:
                 value = st.selectbox(label, permanents, key=widget)
+            elif arg_kind == "target":  # a player, planeswalker or battle
+                value = st.selectbox(label, [*seats, *permanents], key=widget)
             else:
                 value = st.text_input(label, key=widget)
             if value not in ("", [], None):
