@@ -611,8 +611,8 @@ def _by_role(reader: _Reader, match: re.Match[str]) -> Ref | None:
         "both", "all", "all the", "each", "every", "the two")
     word = role.capitalize() + ("s" if plural else "")
     ref = reader._group(holders, f"the {word}", f"the {role.capitalize()}")
-    if len(holders) == 1:
-        return Ref(ref.players, f"the {role.capitalize()} ({holders[0]})", plural=plural)
+    if len(holders) == 1:  # one player, whatever the words: "If the Traitor (Eve) concedes"
+        return Ref(ref.players, f"the {role.capitalize()} ({holders[0]})")
     return Ref(ref.players, ref.words, plural=plural)
 
 
