@@ -584,9 +584,11 @@ class _Reader:
         if line == "Contents":
             self.preamble_end = number
             self.state = State.CONTENTS
-        elif _CHAPTER.match(line) or _SECTION.match(line):
+        elif (heading := _CHAPTER.match(line) or _SECTION.match(line)) and not heading["title"].endswith("."):
+            # a release without a table of contents (2006); "1. Read the basic rules first." is a numbered
+            # list of the introduction, not the rules
             self.preamble_end = number
-            self.state = State.RULES  # a release without a table of contents
+            self.state = State.RULES
             self.in_rules(number, line, line)
 
     def in_contents(self, number: int, line: str) -> None:

@@ -189,6 +189,10 @@ OLD_INTRO = [
     "",
     "www.wizards.com/default.asp?x=magic/rules",
     "",
+    "1. Read the basic rulebook first.",
+    "",
+    "2. Then look up what you need in these rules and in the glossary.",
+    "",
 ]
 
 

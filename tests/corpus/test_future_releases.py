@@ -218,7 +218,8 @@ def test_a_date_that_is_not_the_effective_date_is_refused_naming_the_introductio
 @pytest.mark.parametrize("name", RELEASES)
 @pytest.mark.parametrize("contents", [True, False])
 def test_a_release_laid_out_as_in_2003_2010_is_read(lines, name, contents):
-    # why: "current as of", the older introduction (its "default.asp?x=" address is no lost character),
+    # why: "current as of", the older introduction (its "default.asp?x=" address is no lost character; a
+    # numbered list in it, without contents, began the rules as chapter 1),
     # contents spaced by blank lines or none at all (2006), no "See X." glossary redirects
     release, _ = parsed(futures.old_style(lines(name), contents=contents))
     redirects = EXPECTED[name]["glossary"] - release.counts["glossary"]
