@@ -89,6 +89,22 @@ class PermanentSchema(_Strict):
     commander: bool = False
     zone: Literal["battlefield", "command", "graveyard", "exile", "hand", "library"] = "battlefield"
 
+    @field_validator("kind", "zone", mode="before")
+    @classmethod
+    def _word_as_written(cls, value: object) -> object:
+        """"Planeswalker", "Battlefield": a card type or zone as the rules capitalise it."""
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("keywords", mode="before")
+    @classmethod
+    def _keywords_as_the_rules_spell_them(cls, value: object) -> object:
+        """"first strike", "Double Strike": the rules write keywords with a space (702.7, 702.4)."""
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list):
+            return [variant_key(v) if isinstance(v, str) else v for v in value]
+        return value
+
 
 class OptionsSchema(_Strict):
     range: int | dict[str, int | None] | None = None
@@ -114,7 +130,8 @@ def variant_key(text: str) -> str:
     the full stop of "vs." don't matter ("Two-Headed Giant" -> two-headed-giant, "Team vs. Team" ->
     team-vs-team)."""
     words = re.split(r"[\s_-]+", text.strip().lower().replace(".", " "))
-    return "-".join(w for w in words if w)
+    key = "-".join(w for w in words if w)
+    return {"edh": "commander"}.get(key, key)  # glossary: "EDH (Obsolete) An older name for ... Commander"
 
 
 class GameSchema(_Strict):

@@ -47,7 +47,10 @@ def value_of(key: str, kind: str, raw: Any, choices: tuple[str, ...] = ()) -> An
             named = kind in ("player", "permanent", "target")
             raise EventArgError(key, f"expected a {'name' if named else 'word'}, got {raw!r}")
         if choices and raw not in choices:
-            raise EventArgError(key, f"expected one of {', '.join(choices)}")
+            written = "-".join(raw.strip().lower().replace("_", " ").split())  # "first strike", "Drew"
+            if written not in choices:
+                raise EventArgError(key, f"expected one of {', '.join(choices)}")
+            return written
         return raw
     if kind in ("players", "permanents"):
         items = [raw] if isinstance(raw, str) else raw

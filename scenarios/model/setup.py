@@ -217,5 +217,12 @@ def did_you_mean(word: str, known: Iterable[str]) -> str:
     >>> did_you_mean("leave", ["leaves", "loses"]), did_you_mean("xyzzy", ["leaves"])
     (" - did you mean 'leaves'?", '')
     """
-    close = difflib.get_close_matches(word, list(known), n=1)
+    names = list(known)
+    meant = SYNONYMS.get(word.lower())
+    if meant in names:  # a word the rules use for what the format calls otherwise ("type" for kind)
+        return f" - did you mean '{meant}'?"
+    close = difflib.get_close_matches(word, names, n=1)
     return f" - did you mean '{close[0]}'?" if close else ""
+
+
+SYNONYMS = {"type": "kind", "types": "kind", "card-type": "kind", "card type": "kind", "defence": "defense"}

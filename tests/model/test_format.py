@@ -304,3 +304,22 @@ def test_hold_written_beside_the_event_name_is_read_as_inside_it() -> None:
     scalar = ("name: x\ngame:\n  players: [Ann, Ben, Cat]\n  monarch: Ann\n"
               "events:\n  - {leaves: Ann, hold: true}\nexpect:\n  monarch: Ben\n")
     assert run_scenario(parse_scenario(scalar, "t.yaml")).passed
+
+
+def test_keywords_steps_and_variants_as_the_rules_spell_them():
+    text = """name: Written from the rules
+game:
+  variant: EDH
+  players: [Ann, Ben]
+  permanents:
+    Knight: {owner: Ann, kind: Creature, power: 2, toughness: 2, keywords: [First Strike]}
+events:
+  - attack: {attacker: Ann, creatures: [Knight], defending: Ben}
+  - combat-damage-step: first strike
+expect:
+  life(Ben): 38
+"""
+    scenario = parse_scenario(text, "t.yaml")
+    assert scenario.game.variant == "commander"  # the glossary: EDH is an older name for Commander
+    assert tuple(scenario.game.permanents["Knight"].keywords) == ("first-strike",)
+    assert str(error_of(text.replace("kind: Creature", "type: creature"))).endswith("did you mean 'kind'?")
