@@ -751,11 +751,13 @@ class _Reader:
             # what the contents list after the Glossary ("Customer Service Information") is no entry
             self.state = State.CREDITS
             return
-        if self.term is None and self.last_term is not None and _DEFINITION.search(line):
+        if self.term is None and _DEFINITION.search(line):
             # a blank line inside an entry ("1. ..." / "2. ..." senses, a "See rule" line): the paragraph
-            # goes on the entry above (no real term starts with a number or "See", or ends in a period)
-            self.term = self.last_term
-            self.term.lines.append(line)
+            # goes on the entry above (no real term starts with a number or "See", or ends in a period);
+            # before the first entry, it introduces the glossary ("This glossary defines ...")
+            if self.last_term is not None:
+                self.term = self.last_term
+                self.term.lines.append(line)
             return
         if self.term is None:
             title = _OBSOLETE.sub("", line)

@@ -259,3 +259,10 @@ def numbered_list(lines: list[str], rule: str, items: list[str]) -> list[str]:
     """Paragraphs "1. ...", "2. ..." printed under ``rule`` (a numbered list, as glossary entries have)."""
     index = line_of(lines, f"{rule}. ") + 1
     return [*lines[:index], *(part for item in items for part in ("", item)), *lines[index:]]
+
+
+def glossary_introduced(lines: list[str]) -> list[str]:
+    """A paragraph introducing the Glossary before its first entry."""
+    start = glossary_start(lines)
+    intro = "This glossary defines many of the words and phrases used in these rules."
+    return [*lines[: start + 1], "", intro, *lines[start + 1 :]]

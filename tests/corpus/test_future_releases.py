@@ -251,10 +251,11 @@ def test_a_glossary_entry_with_blank_lines_between_its_senses_stays_one_entry(li
 
 
 @pytest.mark.parametrize("name", RELEASES)
-def test_customer_service_information_between_glossary_and_credits_is_no_glossary_entry(lines, name):
+def test_back_matter_and_a_glossary_introduction_are_no_glossary_entries(lines, name):
     # why: 2009-2013 print it after the Credits; printed before them (and listed in the contents after the
-    # Glossary), its address lines were read as three glossary entries
-    release, records = parsed(futures.service_before_credits(lines(name)))
+    # Glossary), its address lines were read as three glossary entries; so was a paragraph introducing
+    # the Glossary before its first entry
+    release, records = parsed(futures.glossary_introduced(futures.service_before_credits(lines(name))))
     assert release.counts == EXPECTED[name] and release.warnings == ()
     assert f"cr@{EFFECTIVE[name]}/glossary/customer-service-information" not in records
 
