@@ -86,6 +86,8 @@ _DATE_LINE = re.compile(_DATE_PHRASE.pattern + r"\s*(?P<date>.*?)\s*$", re.MULTI
 #: "7 June 2024" or "2024-06-07"; the final period is optional.
 _DATE_FORMATS = ("%B %d, %Y", "%b %d, %Y", "%B %d %Y", "%d %B %Y", "%d %b %Y", "%Y-%m-%d")
 _ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th)\b")
+_LEADING_DATE = re.compile(r"^(?:[A-Z][a-z]+ \d{1,2},? \d{4}|\d{1,2} [A-Z][a-z]+ \d{4}|"
+                           r"\d{4}-\d{2}-\d{2})(?!\d)")
 _CHAPTER = re.compile(r"^(?P<number>[1-9])\.\s+(?P<title>\S.*)$")
 _SECTION = re.compile(r"^(?P<number>\d{3})\.\s+(?P<title>\D.*)$")
 # "100.1. text", and the typos "606.5 text" (no period) and "901.4.All" (no space).
@@ -492,15 +494,17 @@ def read_date(text: str) -> str | None:
 
     >>> read_date("June 7th, 2024."), read_date("7 June 2024"), read_date("2024-06-07")
     ('2024-06-07', '2024-06-07', '2024-06-07')
-    >>> read_date("Juen 7, 2024") is None
-    True
+    >>> read_date("June 7, 2024, and replace the rules of April 12, 2024."), read_date("Juen 7, 2024") is None
+    ('2024-06-07', True)
     """
     plain = _ORDINAL.sub("", text.strip().removesuffix(".")).replace(".", "")
-    for form in _DATE_FORMATS:
-        try:
-            return datetime.strptime(plain, form).date().isoformat()
-        except ValueError:
-            continue
+    leading = _LEADING_DATE.match(plain)  # "June 7, 2024, and replace ...": the date the line begins with
+    for candidate in (plain, leading[0] if leading else ""):
+        for form in _DATE_FORMATS:
+            try:
+                return datetime.strptime(candidate, form).date().isoformat()
+            except ValueError:
+                continue
     return None
 
 

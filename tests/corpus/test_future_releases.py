@@ -199,6 +199,7 @@ def test_an_example_under_a_heading_belongs_to_the_heading(lines, name):
     "These rules are effective as of 17 April 2026.",
     "These rules are effective as of 2026-04-17.",
     "These rules are effective as of April 17th, 2026.",
+    "These rules are effective as of {date}, and replace all earlier versions.",
 ])
 def test_the_date_line_worded_otherwise_gives_the_same_edition(lines, template):
     release, _ = parsed(futures.date_worded(lines(NEWEST), template))
