@@ -506,14 +506,7 @@ def _parse_events(
     event_lines: list[int | None] = []
     for i, item in enumerate(raw_events):
         where: Path_ = ("events", i)
-        if isinstance(item, str):
-            name, arg = item, None
-        elif isinstance(item, dict) and len(item) == 1:
-            name, arg = next(iter(item.items()))
-        elif isinstance(item, dict) and len(item) == 2 and "hold" in item:
-            name, arg = _with_sibling_hold(item, where, fail)
-        else:
-            raise fail(where, "an event is `name` or `name: argument` (one per list item)")
+        name, arg = event_item(item, where, fail)
 
         def here(sub: Path_, message: str, where: Path_ = where, name: str = name) -> InputError:
             return fail((*where, name, *sub), message)
@@ -523,10 +516,23 @@ def _parse_events(
     return events, event_lines
 
 
+def event_item(item: Any, where: Path_, fail: Fail) -> tuple[str, Any]:
+    """An ``events:`` item split into its name and argument - the one reading of files and of the app's
+    what-if path: ``name``, ``{name: argument}``, or ``{name: argument, hold: true}``."""
+    if isinstance(item, str):
+        return item, None
+    if isinstance(item, dict) and len(item) == 1:
+        name, arg = next(iter(item.items()))
+        return str(name), arg
+    if isinstance(item, dict) and len(item) == 2 and "hold" in item:
+        return _with_sibling_hold(item, where, fail)
+    raise fail(where, "an event is `name` or `name: argument` (one per list item)")
+
+
 def _with_sibling_hold(item: dict[str, Any], where: Path_, fail: Fail) -> tuple[str, Any]:
     """An event with ``hold: true`` written beside its name rather than inside its argument, as an author new
     to the format may: ``{leaves: Ann, hold: true}`` reads as ``leaves: {players: Ann, hold: true}``."""
-    name = next(k for k in item if k != "hold")
+    name = str(next(k for k in item if k != "hold"))
     arg, hold = item[name], item["hold"]
     if arg is None:
         return name, {"hold": hold}

@@ -26,6 +26,7 @@ from rulesjudge.scenarios.format import (
     check_question,
     check_setup,
     checked_event,
+    event_item,
     find_scenario_files,
     load_scenario,
     setup_from_data,
@@ -215,17 +216,16 @@ def _question(setup: Setup, text: str) -> Question:
 
 
 def _event(setup: Setup, i: int, item: str | dict[str, Any]) -> Event:
-    if isinstance(item, str):
-        name, arg = item, None
-    elif isinstance(item, dict) and len(item) == 1:
-        name, arg = next(iter(item.items()))
-    else:
-        raise InputError(WHAT_IF, "an event is `name` or `name: argument`", key=f"events[{i}]")
+    def fail(where: tuple[str | int, ...], message: str) -> InputError:
+        return InputError(WHAT_IF, message, key=dotted(where))
+
+    # read as a file's events are (hold beside the name too)
+    name, arg = event_item(item, ("events", i), fail)
     return checked_event(
-        str(name),
+        name,
         arg,
         setup,
-        lambda where, message: InputError(WHAT_IF, message, key=dotted(("events", i, str(name), *where))),
+        lambda where, message: InputError(WHAT_IF, message, key=dotted(("events", i, name, *where))),
     )
 
 

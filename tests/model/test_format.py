@@ -323,3 +323,22 @@ expect:
     assert scenario.game.variant == "commander"  # the glossary: EDH is an older name for Commander
     assert tuple(scenario.game.permanents["Knight"].keywords) == ("first-strike",)
     assert str(error_of(text.replace("kind: Creature", "type: creature"))).endswith("did you mean 'kind'?")
+
+
+def test_the_what_if_path_reads_hold_beside_the_event_name_as_files_do() -> None:
+    """The app's what-if (services.evaluate / evaluate_full, runner.evaluate) reads an events item as a file's
+    is: `{combat-damage: {...}, hold: true}` holds the monarch's steal trigger (725.2: the monarch controls
+    it; the item was refused as not `name: argument`)."""
+    from rulesjudge.app import services
+
+    game = {"players": ["Ann", "Ben", "Cat"], "monarch": "Ben",
+            "permanents": {"Bear": {"owner": "Ann", "power": 2}}}
+    held = [{"combat-damage": {"creature": "Bear", "to": "Ben"}, "hold": True}]
+    answers = services.evaluate(game, held, ["stack-controllers", "monarch"])
+    assert [a.value for a in answers] == [["Ben"], "Ben"]
+    scalar = [{"leaves": "Ben", "hold": True}]
+    report = services.evaluate_full(game, scalar, ["in-game"])
+    assert sorted(report.answers[0].value) == ["Ann", "Cat"]
+    with pytest.raises(InputError) as error:
+        services.evaluate(game, [{"leaves": "Ben", "draw": "Ann"}], ["monarch"])
+    assert error.value.key == "events[0]"
