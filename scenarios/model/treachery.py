@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 
 from rulesjudge.corpus.records import slugify
 from rulesjudge.scenarios.model import events as ev
+from rulesjudge.scenarios.model import turns
 from rulesjudge.scenarios.model.citations import Cite, cr, treachery
 from rulesjudge.scenarios.model.ending import life_of, win
 from rulesjudge.scenarios.model.leaving import leave
@@ -957,9 +958,7 @@ class Treachery(Variant):
             cards, steps = turn_face_down(state.identities, event.player)
             return state.with_(identities=frozen(cards)), steps
         if isinstance(event, Unveil):
-            cards, steps = unveil(state.identities, event.player, state.in_game, life_of(state, event.player))
-            state, more = self.game_result(state.with_(identities=frozen(cards)))
-            return state, steps + more
+            return self._unveil(state, event.player)
         if isinstance(event, ExchangeIdentities):
             return self._exchange(state, *event.players)
         if isinstance(event, StealIdentity):
@@ -968,6 +967,22 @@ class Treachery(Variant):
             state, steps = win(state, [event.player])
             return self._close(state, steps) if state.game_over else (state, steps)
         return None
+
+    def _unveil(self, state: TableState, player: str) -> Result:
+        """702.187c: a special action "any time you have priority" (116.2tr); the player then receives
+        priority again (117.3c). Nothing happens, and a step says why, when the card can't be turned face up
+        or the player can't have priority before the round of passes completes."""
+        life = life_of(state, player)
+        allowed, refusal = can_unveil(state.identities, player, state.in_game, life)
+        if not allowed:
+            return state, refusal
+        holding, steps = turns.priority_for_special_action(state, player)
+        if holding is None:
+            return state, [*steps, step(f"{player} can't unveil now.", treachery("116.2tr"))]
+        cards, unveiled = unveil(holding.identities, player, holding.in_game, life)
+        state, priority = turns.after_special_action(holding.with_(identities=frozen(cards)), player)
+        state, more = self.game_result(state)
+        return state, [*steps, *unveiled, *priority, *more]
 
     def _exchange(self, state: TableState, a: str, b: str) -> Result:
         cite = note_id("The Puppet Master")

@@ -295,6 +295,48 @@ def sorcery_timing_problems(state: TableState, player: str) -> list[tuple[str, C
     return problems
 
 
+def priority_for_special_action(state: TableState, player: str) -> tuple[TableState | None, list[Step]]:
+    """The table with ``player`` holding priority to take a special action "any time they have priority"
+    (116.2tr, 702.187c), or None with the reason they can't. An event naming a player who doesn't hold
+    priority now stands for the players before them in the round passing it on (117.3d): possible while they
+    haven't passed in this round themselves - otherwise the round completes first (117.4) and the stack
+    resolves or the step ends, which the event can't say."""
+    holders, steps = priority_holders(state)
+    if player in holders:
+        return state, steps
+    if not holders:
+        return None, steps
+    if player in state.passed:
+        return None, [
+            step(
+                f"{player} has already passed priority in this round: they receive it again only after all "
+                "players have passed in succession and the top of the stack has resolved or the step ended.",
+                cr("117.4"),
+            )
+        ]
+    passers: list[str] = []
+    while player not in holders:
+        passers += holders
+        state, _, _ = pass_priority(state, None)
+        holders, _ = priority_holders(state)
+    return state, [
+        step(
+            f"{' and '.join(passers)} {'pass' if len(passers) > 1 else 'passes'} priority in turn order "
+            f"until {player} receives it.",
+            cr("117.3d"),
+        )
+    ]
+
+
+def after_special_action(state: TableState, player: str) -> tuple[TableState, list[Step]]:
+    """117.3c: the player who took a special action receives priority again; an action between passes
+    starts the round of passes over (117.4: "in succession ... without taking any actions in between")."""
+    unit = state.variant.priority_unit(state, player)
+    return state.with_(priority=unit, passed=()), [
+        step(f"{player} took the action holding priority, so receives priority again.", cr("117.3c"))
+    ]
+
+
 def pass_priority(state: TableState, player: str | None) -> tuple[TableState, list[Step], bool]:
     """117.3d: the player (team) with priority passes; the next in turn order receives it. 117.4: when all
     pass in succession (the third value is true), the top of the stack resolves or, with an empty stack, the

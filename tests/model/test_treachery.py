@@ -277,3 +277,42 @@ def test_gatekeeper_turns_face_down_only_while_face_up():
 def test_907_7_leader_is_first_player_and_active():
     assert _ask(PM, [], "active")[0] == "Cat"  # the Leader player is the starting player
     assert _ask(PM, [], "first-player")[0] == ["Cat"]
+
+
+TABLE = {"variant": "treachery", "players": SEATS, "identities": FIVE, "active": "Cat"}
+SHOCK = {"cast": {"player": "Cat", "spell": "Shock"}}
+
+
+def test_an_unveil_between_passes_starts_the_round_of_passes_over() -> None:
+    """702.187c/116.2tr: a special action taken holding priority; 117.3c: Ann receives priority again, and
+    117.4 needs all players to pass in succession "without taking any actions in between". Before, the
+    unveil left priority with Dan and the earlier passes counted: Shock resolved after Ann and Ben passed."""
+    events = [SHOCK, "pass-priority", "pass-priority", "pass-priority", {"unveil": "Ann"},
+              "pass-priority", "pass-priority"]
+    report = evaluate_table(events, ["stack-controllers", "priority", "face(Ann)"])
+    assert [a.value for a in report.answers] == [["Cat"], "Cat", "up"]
+
+
+def test_unveil_by_a_player_without_priority_passes_it_round_to_them() -> None:
+    """An unveil by a player who doesn't hold priority: the players before them pass (117.3d); afterwards
+    they hold it (117.3c)."""
+    value, steps = derive(TABLE, [SHOCK, {"unveil": "Ann"}], "priority")
+    assert value == "Ann"
+    assert {"117.3d", "117.3c", "702.187c"} <= cited(steps)
+    assert ask(TABLE, [SHOCK, {"unveil": "Ann"}], "stack-controllers") == ["Cat"]  # Shock still waits
+
+
+def test_a_player_who_passed_in_this_round_cannot_unveil_before_it_completes() -> None:
+    """Ann passed; Ben holds priority: she has it again only once all have passed in succession and Shock
+    has resolved (117.4), so the unveil doesn't happen and the steps say why."""
+    events = [SHOCK, "pass-priority", "pass-priority", "pass-priority", "pass-priority", {"unveil": "Ann"}]
+    value, steps = derive(TABLE, events, "face(Ann)")
+    assert value == "down"
+    assert "117.4" in cited(steps)
+    assert ask(TABLE, events, "priority") == "Ben"
+
+
+def evaluate_table(events, questions):
+    from rulesjudge.scenarios.runner import evaluate
+
+    return evaluate(TABLE, events, questions)
