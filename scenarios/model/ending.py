@@ -27,7 +27,7 @@ from dataclasses import replace
 
 from rulesjudge.scenarios.model import influence
 from rulesjudge.scenarios.model.citations import Cite, cr
-from rulesjudge.scenarios.model.leaving import attacked_left_combat, leave
+from rulesjudge.scenarios.model.leaving import attacked_left_combat, leave, to_zone
 from rulesjudge.scenarios.model.steps import Answer, Step, step
 from rulesjudge.scenarios.model.table import Effect, Permanent, TableState, frozen
 from rulesjudge.scenarios.model.teams import end_game
@@ -385,22 +385,6 @@ def _siege_defeated(state: TableState, perm: Permanent) -> tuple[TableState, Ste
         f"{who}, its controller, may then cast it transformed without paying its mana cost."
     )
     return state.with_permanent(exiled), step(text, cr("310.11"), cr("310.11b"), cr("310.7"), cr("704.5v"))
-
-
-def to_zone(perm: Permanent, zone: str, *why: Cite) -> Permanent:
-    """The card moves from the battlefield to ``zone`` (because of ``why``): it becomes a new object (400.7),
-    so control effects and combat end; its last controller on the battlefield is remembered (608.2h)."""
-    return replace(
-        perm,
-        zone=zone,
-        control_effects=(),
-        attacking=None,
-        tapped=False,
-        last_controller=perm.current_controller if perm.on_battlefield else perm.last_controller,
-        controller=perm.owner,
-        moved=zone in ("graveyard", "exile"),
-        moved_by=(*why, cr("400.7")),
-    )
 
 
 def state_based_actions(state: TableState) -> Result:

@@ -94,6 +94,22 @@ def successor(
     ]
 
 
+def to_zone(perm: Permanent, zone: str, *why: Cite) -> Permanent:
+    """The card moves from the battlefield to ``zone`` (because of ``why``): it becomes a new object (400.7),
+    so control effects and combat end; its last controller on the battlefield is remembered (608.2h)."""
+    return replace(
+        perm,
+        zone=zone,
+        control_effects=(),
+        attacking=None,
+        tapped=False,
+        last_controller=perm.current_controller if perm.on_battlefield else perm.last_controller,
+        controller=perm.owner,
+        moved=zone in ("graveyard", "exile"),
+        moved_by=(*why, cr("400.7")),
+    )
+
+
 def objects_leave(state: TableState, leavers: set[str]) -> tuple[dict[str, Permanent], list[Step]]:
     """800.4a: owned objects leave the game; control effects giving a leaver control end; what a leaver
     still controls is exiled."""
@@ -146,9 +162,7 @@ def objects_leave(state: TableState, leavers: set[str]) -> tuple[dict[str, Perma
         else:
             permanents[name] = after
             continue
-        after = replace(
-            after, zone="exile", attacking=None, last_controller=after.current_controller, moved_by=(rule,)
-        )
+        after = to_zone(after, "exile", rule)  # moved: a commander may go to the command zone (903.9a)
         steps.append(step(text, rule))
         permanents[name] = after
     steps += attacked_left_combat(state.permanents, permanents)

@@ -84,15 +84,13 @@ def control_ends(state: TableState, name: str, player: str | None, why: Step | N
             after = remove_from_combat(after)
             steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
     if not state.is_in(after.current_controller):
-        after = replace(
-            after, zone="exile", last_controller=after.current_controller, moved_by=(cr("800.4c"),)
-        )
         steps.append(
             step(
                 f"{after.controller} controlled {name} by default but has left the game, so it is exiled.",
                 cr("800.4c"),
             )
         )
+        after = to_zone(after, "exile", cr("800.4c"))  # moved: a commander may go to the command zone
     return _attacked_target_moved(state, state.with_permanent(after), steps)
 
 

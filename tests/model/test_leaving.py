@@ -141,3 +141,29 @@ def test_514_2_control_until_end_of_turn_ends_with_the_turn():
     value, steps = derive(game, [*events, "next-turn"], "controller(Bear)")
     assert value == "Ben" and "514.2" in cited(steps)
     assert ask(game, [*events, "next-turn"], "controller(Wolf)") == "Ann"
+
+
+COMMANDER_UNDER_BEN = {
+    "variant": "commander",
+    "players": ["Ann", "Ben", "Cat"],
+    "active": "Cat",
+    "permanents": {"Krenko": {"owner": "Ann", "controller": "Ben", "control-effect": False, "power": 3,
+                              "commander": True}},
+}
+
+
+def test_a_commander_exiled_because_its_controller_left_may_go_to_the_command_zone() -> None:
+    """800.4a exiles what the leaver still controls; that is a commander 'put into exile since the last
+    check', so its owner may put it into the command zone (903.9a, 704.6d). It stayed in exile before."""
+    value, steps = derive(COMMANDER_UNDER_BEN, [{"concedes": "Ben"}], "zone(Krenko)")
+    assert value == "command"
+    assert {"800.4a", "903.9a"} <= cited(steps)
+
+
+def test_a_commander_exiled_under_800_4c_may_go_to_the_command_zone() -> None:
+    """800.4c: Cat's control effect ends and Ben, its default controller, has left: exiled, then 903.9a."""
+    events = [{"gain-control": {"permanent": "Krenko", "player": "Cat"}}, {"concedes": "Ben"},
+              {"control-ends": "Krenko"}]
+    value, steps = derive(COMMANDER_UNDER_BEN, events, "zone(Krenko)")
+    assert value == "command"
+    assert {"800.4c", "903.9a"} <= cited(steps)
