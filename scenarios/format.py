@@ -550,6 +550,7 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
         event = parse_event(name, arg)
     except EventArgError as error:
         raise fail(_key_parts(error.key), error.message) from None
+    _check_variant_event(event, name, setup, fail)
     players = list(setup.seats)
     for who in event.players_named():
         if who not in players:
@@ -584,6 +585,16 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
                     f"{creature} has no power: give game.permanents.{creature}.power",
                 )
     return event
+
+
+def _check_variant_event(event: Event, name: str, setup: Setup, fail: Fail) -> None:
+    """An event only one variant knows (unveil: Treachery's identity cards) is bad input in another game, as
+    identity cards outside Treachery are - not an event the model silently does nothing with."""
+    owners = [v for v in VARIANTS.values() if type(event) in v.events]
+    game = VARIANTS[setup.variant]
+    if owners and game not in owners:
+        raise fail((), f"'{name}' is an event of {' and '.join(v.title for v in owners)} games; this game is "
+                        f"{game.title}")
 
 
 def _key_parts(key: str) -> Path_:

@@ -111,7 +111,8 @@ class Event:
                 elif key in cls.KINDS:
                     values[_attr(key)] = value_of(key, cls.KINDS[key], raw, cls.CHOICES.get(key, ()))
                 else:
-                    known = ", ".join([*cls.KINDS, "hold"])
+                    singular = ["player"] if "players" in cls.KINDS and "player" not in cls.KINDS else []
+                    known = ", ".join([*singular, *cls.KINDS, "hold"])
                     raise EventArgError(str(key), f"unknown key for '{cls.NAME}' (expected {known})")
         elif cls.SCALAR is not None:
             values[_attr(cls.SCALAR)] = value_of(

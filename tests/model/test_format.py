@@ -342,3 +342,21 @@ def test_the_what_if_path_reads_hold_beside_the_event_name_as_files_do() -> None
     with pytest.raises(InputError) as error:
         services.evaluate(game, [{"leaves": "Ben", "draw": "Ann"}], ["monarch"])
     assert error.value.key == "events[0]"
+
+
+@pytest.mark.parametrize(
+    ("event", "words"),
+    [
+        ("unveil: Ben", "'unveil' is an event of Treachery games; this game is Commander"),
+        ("extra-turn: {player: Ann, count: 2}", "expected player, players, hold"),
+    ],
+)
+def test_an_event_the_game_cannot_have_is_refused_naming_the_key(event: str, words: str) -> None:
+    """`unveil` in a Commander game did nothing but a step ('no rule for the event in this variant') and the
+    file passed; identity cards outside Treachery are bad input, so is their event. The extra-turn key list
+    names `player`, which it reads."""
+    text = f"name: x\ngame:\n  variant: commander\n  players: [Ann, Ben, Cat]\nevents:\n  - {event}\n"
+    error = error_of(text)
+    assert words in error.message
+    assert error.line == 6
+    assert error.key.startswith("events[0].")
