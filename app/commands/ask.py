@@ -32,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     from rulesjudge.corpus.errors import InputError
 
     if args.what_if is not None:
+        if not args.what_if.strip():
+            raise InputError("--what-if", "empty question")
         return run_what_if(args)
     if args.players is not None:
         raise InputError("--players", "gives the table of a --what-if question; add --what-if \"QUESTION\"")

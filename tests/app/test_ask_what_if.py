@@ -93,6 +93,7 @@ def test_an_unknown_player_is_one_line_and_exit_2(capsys):
     (["--players", "Ann", "--what-if", "who wins if Ann leaves"], "--players: game.players"),
     (["--players", "Ann, Ann", "--what-if", "who wins if Ann leaves"], "--players: game.players"),
     (["--what-if", "who wins"], "--what-if: needs a table"),
+    (["--players", FOUR, "--what-if", "  "], "--what-if: empty question"),
     ([], "ask: give a scenario FILE"),
     (["--players", FOUR], "--players: gives the table of a --what-if question"),
 ])
