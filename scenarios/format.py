@@ -124,6 +124,12 @@ class IdentitySchema(_Strict):
     face: Literal["up", "down"] | None = None
     undercover: bool = False  # an Undercover restriction not met yet (702.187f)
 
+    @field_validator("role", "face", mode="before")
+    @classmethod
+    def _in_any_case(cls, value: Any) -> Any:
+        """As the rules write them: "Assassin" (907.5b), "face Up"."""
+        return value.strip().lower() if isinstance(value, str) else value
+
 
 def variant_key(text: str) -> str:
     """The format's name for a variant written as the rules title it: case, spaces, underscores and
@@ -207,7 +213,7 @@ class GameSchema(_Strict):
                 for n, p in self.permanents.items()
             },
             identities={
-                p: IdentitySpec(i)
+                p: IdentitySpec(i.strip().lower())  # a role as the rules write it: "Leader" (907.4a)
                 if isinstance(i, str)
                 else IdentitySpec(i.role, i.card, i.face, i.undercover)
                 for p, i in self.identities.items()
@@ -465,7 +471,10 @@ def check_setup(setup: Setup, fail: Fail) -> None:
     for who, ident in setup.identities.items():
         player(("identities", who), who)
         if ident.role not in ROLES:
-            raise fail(("identities", who), f"unknown role '{ident.role}' (roles: {', '.join(ROLES)})")
+            raise fail(
+                ("identities", who),
+                f"unknown role '{ident.role}'{did_you_mean(ident.role, ROLES)} (roles: {', '.join(ROLES)})",
+            )
     ranges = setup.options.range
     if isinstance(ranges, Mapping):
         for who, value in ranges.items():

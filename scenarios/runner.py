@@ -94,13 +94,15 @@ class ScenarioReport:
 
 def same_answer(kind: str, value: Any, expected: Any) -> bool:
     """Lists of players (or permanents) compare as sets, except orders (turn order, APNAP order); a choice
-    compares who chooses and the options as sets."""
+    compares who chooses and the options as sets; a word (a role, a zone, a result) in any case."""
     if kind in ("players", "names") or (kind == "one-or-many" and isinstance(expected, list)):
         return isinstance(value, list | tuple) and sorted(value) == sorted(expected)
     if kind in ("order", "sequence"):
         return isinstance(value, list | tuple) and list(value) == list(expected)
     if kind == "bool":
         return value is expected
+    if kind in ("str?", "zone") and isinstance(value, str) and isinstance(expected, str):
+        return value.casefold() == expected.casefold()  # as the rules capitalise it: "Assassin", "Exile"
     if isinstance(expected, dict) and isinstance(value, dict):
         return {k: _as_set(v) for k, v in value.items()} == {k: _as_set(v) for k, v in expected.items()}
     return bool(value == expected and type(value) is type(expected))

@@ -360,3 +360,22 @@ def test_an_event_the_game_cannot_have_is_refused_naming_the_key(event: str, wor
     assert words in error.message
     assert error.line == 6
     assert error.key.startswith("events[0].")
+
+
+def test_treachery_roles_and_answer_words_as_the_rules_capitalise_them() -> None:
+    """907.5 writes 'a Leader or Guardian identity card', 907.5b 'an Assassin identity card': a judge quoting
+    it wrote `Ann: Assassin` (refused: unknown role) and `role(Ann): Assassin` (failed against 'assassin')."""
+    text = """name: x
+game:
+  variant: treachery
+  players: [Ann, Ben, Cat, Dan, Eve]
+  identities: {Ann: Assassin, Ben: {role: Guardian, face: Down}, Cat: Leader, Dan: assassin, Eve: Traitor}
+expect:
+  role(Ann): Assassin
+  team(Ann): Assassins
+  face(Ben): Down
+  result(Cat): null
+"""
+    report = run_scenario(parse_scenario(text, "t.yaml"))
+    assert report.passed, [(a.key, a.value, a.expected) for a in report.answers]
+    assert "did you mean 'assassin'?" in error_of(text.replace("Ann: Assassin", "Ann: assasin")).message
