@@ -21,7 +21,7 @@ rulesjudge.corpus.errors.InputError: <input>:2: game.players: player 'Ann' is se
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -427,7 +427,7 @@ def check_setup(setup: Setup, fail: Fail) -> None:
 
     def player(where: Path_, value: str | None) -> None:
         if value is not None and value not in known:
-            raise fail(where, f"unknown player '{value}' (players: {', '.join(players)})")
+            raise fail(where, unknown_player(str(value), players))
 
     for key in ("active", "monarch", "initiative"):
         player((key,), getattr(setup, key))
@@ -563,7 +563,7 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
     players = list(setup.seats)
     for who in event.players_named():
         if who not in players:
-            raise fail((), f"unknown player '{who}' (players: {', '.join(players)})")
+            raise fail((), unknown_player(who, players))
     for perm in event.permanents_named():
         if perm not in setup.permanents:
             raise fail((), f"unknown permanent '{perm}' (list it under game.permanents)")
@@ -594,6 +594,13 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
                     f"{creature} has no power: give game.permanents.{creature}.power",
                 )
     return event
+
+
+def unknown_player(name: str, players: Sequence[str]) -> str:
+    """The message for a name not at the table; names are case-sensitive, so 'ann' points to 'Ann'."""
+    same = [p for p in players if p.casefold() == name.casefold()]
+    hint = f" - did you mean '{same[0]}'?" if same else did_you_mean(name, players)
+    return f"unknown player '{name}'{hint} (players: {', '.join(players)})"
 
 
 def _check_variant_event(event: Event, name: str, setup: Setup, fail: Fail) -> None:
@@ -627,7 +634,7 @@ def check_answer(
         if not isinstance(v, str):
             raise fail(f"expected a player's name, got {v!r}")
         if v not in players:
-            raise fail(f"unknown player '{v}' (players: {', '.join(players)})")
+            raise fail(unknown_player(str(v), players))
         return v
 
     def player_list(v: Any, repeats: bool = False) -> list[str]:
@@ -693,7 +700,7 @@ def check_question(text: str, setup: Setup, fail: Callable[[str], InputError]) -
     players = set(setup.seats)
     for kind, arg in zip(QUESTIONS[asked.name].args, asked.args, strict=True):
         if kind == "player" and arg not in players:
-            raise fail(f"unknown player '{arg}' (players: {', '.join(setup.seats)})")
+            raise fail(unknown_player(str(arg), setup.seats))
         if kind == "permanent" and arg not in setup.permanents:
             raise fail(f"unknown permanent '{arg}' (list it under game.permanents)")
         if kind == "name" and arg not in players and arg not in setup.permanents:

@@ -379,3 +379,10 @@ expect:
     report = run_scenario(parse_scenario(text, "t.yaml"))
     assert report.passed, [(a.key, a.value, a.expected) for a in report.answers]
     assert "did you mean 'assassin'?" in error_of(text.replace("Ann: Assassin", "Ann: assasin")).message
+
+
+def test_a_name_in_the_wrong_case_names_the_player_meant() -> None:
+    """Names are case-sensitive (`active: ann` is refused), and the message points to 'Ann'."""
+    error = error_of("name: x\ngame:\n  players: [Ann, Ben, Cat]\n  active: ann\n")
+    assert "unknown player 'ann' - did you mean 'Ann'?" in error.message
+    assert (error.line, error.key) == (4, "game.active")
