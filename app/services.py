@@ -466,11 +466,13 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
     """
     from rulesjudge.app.presenters import emperors, seat_order
     from rulesjudge.app.whatif import TableFacts
+    from rulesjudge.scenarios.format import variant_key
     from rulesjudge.scenarios.model.events import EVENT_TYPES
     from rulesjudge.scenarios.model.questions import QUESTIONS
 
     seats = seat_order(game)
-    treachery = game.get("variant") == "treachery"
+    variant = variant_key(str(game.get("variant") or "free-for-all"))  # a file may say "Two-Headed Giant"
+    treachery = variant == "treachery"
     questions = ["active", "turn-order", "monarch", "initiative", "in-game"]
     questions += [f"life({p})" for p in seats]
     teamed = bool(game.get("teams")) or treachery
@@ -492,16 +494,39 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         turn_order=players(values.get("turn-order")),
         monarch=values.get("monarch"),
         initiative=values.get("initiative"),
-        variant=str(game.get("variant") or "free-for-all"),
+        variant=variant,
         teams={p: str(values[f"team({p})"]) for p in seats if values.get(f"team({p})") is not None},
         teammates={p: players(values.get(f"teammates({p})")) for p in seats} if teamed else {},
         emperors=tuple(p for p in seats if p in emperors(game)),
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if treachery else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
         commanders=_commanders(game),
+        step=_step_reached(events),
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
     )
+
+
+def _step_reached(events: Sequence[Any]) -> str:
+    """How far the current turn has gone by the table's events (``TableFacts.step``): a file whose events end
+    in combat is past its upkeep, so a what-if's "at the upkeep" means the next turn's (503.1, 500.1).
+
+    >>> _step_reached(["upkeep", {"attack": {}}]), _step_reached(["end-step", "next-turn"])
+    ('combat', '')
+    """
+    from rulesjudge.app.whatif import STEPS
+
+    reached = ""
+    for event in events:
+        name = event if isinstance(event, str) else next(iter(event), "") if isinstance(event, dict) else ""
+        if name in ("next-turn", "end-turn"):
+            reached = ""
+            continue
+        step = "upkeep" if name == "upkeep" else "end-step" if name == "end-step" else \
+            "combat" if any(w in name for w in ("attack", "combat", "block")) else ""
+        if step and STEPS.index(step) > STEPS.index(reached):
+            reached = step
+    return reached
 
 
 def _commanders(game: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -522,7 +547,9 @@ def identity_cards(game: dict[str, Any], events: Sequence[Any] = ()) -> dict[str
     ...                                "Cat": "assassin", "Dan": "assassin"}})
     {'Ben': 'The Metamorph'}
     """
-    if game.get("variant") != "treachery":
+    from rulesjudge.scenarios.format import variant_key
+
+    if variant_key(str(game.get("variant") or "")) != "treachery":
         return {}
     state = evaluate_full(game, events, []).state
     identities = state.identities if state is not None else {}

@@ -69,6 +69,7 @@ class TableFacts:
     roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
     life: Mapping[str, int] = field(default_factory=dict)
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
+    step: str = ""  # how far the table's own events took this turn: "", "upkeep", "combat" or "end-step"
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
 
@@ -362,6 +363,7 @@ class _Reader:
     def __init__(self, facts: TableFacts, hint: str = "", sentence: str = "") -> None:
         self.facts = facts
         self.mentioned: list[str] = []
+        self.sentence = sentence
         self.sentence_names = self._names_in(sentence)  # everyone the whole sentence names, in order
         self.gone: set[str] = set()
         self.subject: Ref | None = None  # what "he", "her", "their" stand for: the last clause's subject
@@ -659,6 +661,9 @@ def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
     if owner is None:
         return None
     members = [owner, *reader.teammates(owner)]
+    if len(members) == 1:  # "Ann and Cat die, does Ben's team lose": the team still counts those who left
+        members = [p for p in reader.facts.players if p == owner or p in reader.facts.teammates.get(owner, ())
+                   or reader.facts.teams.get(p, "\0") == reader.facts.teams.get(owner)]
     if len(members) == 1:
         raise _Unknown(f"{owner} has no teammates at this table", match[0])
     return reader._group(members, f"{owner}'s team", "on that team")
@@ -1350,10 +1355,17 @@ _q_teammates = _QUESTIONS(
     rf"are {_X} and {_Y} (?:on the same team|teammates|team mates|allies|partners|on a team)",
     rf"is {_Y} (?:on )?{_X}{_POSS} (?:team ?mate|team|ally|partner)",
     rf"is {_Y} on the same team as {_X}",
+    r"are (?P<they>they|the two of them|both of them|they both) (?:now )?(?:on the same team|teammates|"
+    r"team mates|allies|partners|on a team)(?: now)?",
 )
 def _q_are_teammates(match: re.Match[str], reader: _Reader) -> _Ask:
-    who = reader.refer(match["x"], one=True, alone=True)
-    other = reader.refer(match["y"], one=True)
+    if match.groupdict().get("they"):  # "if Ann and Dan unveil, are they teammates": the two just named
+        if len(reader.mentioned) != 2:
+            raise _Unknown(f"whom does '{match['they']}' stand for? name the two players", match["they"])
+        who, other = (Ref((p,), p) for p in reader.mentioned)
+    else:
+        who = reader.refer(match["x"], one=True, alone=True)
+        other = reader.refer(match["y"], one=True)
     player = who.players[0]
     return _Ask("teammates", f"are {who.words} and {other.words} teammates", (f"teammates({player})",),
                 (player, other.players[0]), ("member", f"teammates({player})", other.players, False))
@@ -1435,6 +1447,18 @@ _q_poison = _QUESTIONS(
     rf"how (?:much|many) poison(?: counters)? (?:is|are) {_X} (?:at|on)",
 )(
     _per_player("poison", "how many poison counters does {who} have", new=True))
+
+
+@_QUESTIONS(rf"how many (?:counters |of them )?(?:does|do|would|will) {_X} have"
+            r"(?: now| then| in total| total)?")
+def _q_how_many_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Dan gets one more poison counter, how many does he have": "how many" of what the sentence gave."""
+    if reader.topic != "poison":
+        return None
+    return _q_poison_each(match, reader)
+
+
+_q_poison_each = _per_player("poison", "how many poison counters does {who} have", new=True)
 
 
 @_QUESTIONS(
@@ -1578,7 +1602,11 @@ _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|p
     rf"get through to|" \
     rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
     r"swings (?:in )?(?:at|into) and hits)"
-_FOR = rf"(?: (?:for|with) (?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?(?P<each> each)?)?"
+_FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?" \
+    r"(?P<each> each)?|" \
+    r"(?P<lethal>lethal|exactly lethal|lethal damage|just enough to kill (?:him|her|them))))?"
+#: The amount a creature deals "for lethal": the target's life total, filled in by :func:`_combat`.
+LETHAL = -1
 #: Words that change what a clause means: a name or a card's words taken freely ("with Thassa's Oracle",
 #: "'s Grizzly Bears") never swallow them, so "Ann wins with Lab Man unless Ben responds" is not read as a
 #: plain win (the search answers it).
@@ -1600,14 +1628,26 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|they|both of them|all of
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
 
 
+def _lethal(reader: _Reader, target: str, said: str, touched_before: set[str]) -> int:
+    """ "Dan hits Cat for lethal": as much damage as Cat's life total on the table (704.5a), when no earlier
+    event of the question changed it (the reader does not keep life totals)."""
+    life = reader.facts.life.get(target)
+    if life is None or life <= 0 or target in touched_before:
+        raise _Unknown(f"how much is lethal for {target} here? say the damage", said)
+    return life
+
+
 def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, creatures: int = 1,
             *, words: str = "") -> _Happening:
+    touched_before = set(reader.touched)
     source = reader.refer(source_text, one=True, alone=True)
     target = reader.refer(target_text, one=True, alone=True)
     target = reader.affected(reader.someone_else(target_text, target, source.players[0]))
     a, t = source.players[0], target.players[0]
     if a == t:
         raise _Unknown(f"{a} can't deal combat damage to themselves here", target_text)
+    if amount == LETHAL:
+        amount = _lethal(reader, t, target_text, touched_before)
     creatures = max(1, min(creatures, 20))
     if creatures == 1:
         hit: Any = {"from": a, "to": t, "amount": amount}
@@ -1632,8 +1672,17 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
     said = match.groupdict().get("n") or match["amount"]
     commander = _commander_of(reader, match["x"], match["thing"])
     if commander is not None:
+        if match.groupdict().get("lethal"):
+            raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
         return _commander_hits(reader, commander, match["y"], said)
-    return _combat(reader, match["x"], match["y"], _number(said, _power(match["thing"])))
+    counted = re.fullmatch(rf"(?P<count>{_NUMBER}) of (?P<owner>.+)", match["x"].strip(), re.IGNORECASE)
+    if counted and not match.groupdict().get("lethal"):  # "two of Dan's creatures hit Cat for three each"
+        creatures = _number(counted["count"])
+        each = _number(said, _power(match["thing"]))
+        total = each * creatures if match["each"] or not said else each
+        return _combat(reader, counted["owner"], match["y"], total, creatures)
+    amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(match["thing"]))
+    return _combat(reader, match["x"], match["y"], amount)
 
 
 def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
@@ -1682,7 +1731,7 @@ def _power(thing: str | None) -> int:
     >>> _power(" 3/3 Beast"), _power(" dragon")
     (3, 1)
     """
-    found = re.search(r"\b(\d{1,2})/\d{1,2}\b", thing or "")
+    found = re.search(r"\b(\d{1,2})/\d{1,2}(?=s?\b)", thing or "")  # "a 2/2", "two 2/2s"
     return int(found[1]) if found else 1
 
 
@@ -1725,7 +1774,11 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
     if commander is not None:  # "Krenko connects with Ben for seven", "Ann hits Ben with Krenko"
+        if match.groupdict().get("lethal"):
+            raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "amount"))
+    if match.groupdict().get("lethal"):  # "Dan swings at Cat for lethal"
+        return _combat(reader, match["x"], match["y"], LETHAL)
     count_text = (match.groupdict().get("count") or "").lower()
     creatures = _number(count_text, 1) if re.fullmatch(_NUMBER, count_text or "x") else 1
     total = match.groupdict().get("amount")
@@ -1749,9 +1802,12 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
 def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
+    lethal = match.groupdict().get("lethal")
     if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
+        if lethal:
+            raise _Unknown("how much is lethal here? say the commander's damage", lethal)
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2", "amount"))
-    amount = _number(_said(match, "n", "n2", "amount"))
+    amount = LETHAL if lethal else _number(_said(match, "n", "n2", "amount"))
     return _combat(reader, match["x"], match["y"], amount)
 
 
@@ -1784,6 +1840,8 @@ def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2"))
     target = reader.affected(reader.refer(match["y"], one=True, alone=True))
     amount = _number(_said(match, "n", "n2"))
+    if match.groupdict().get("x") and "noncombat" not in match[0].lower():
+        _combat_or_not(reader, target.players[0], match[0])
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
     if match.groupdict().get("x"):
@@ -1792,6 +1850,16 @@ def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
         players.insert(0, source.players[0])
     return _Happening(({"damage": event},), f"{target.words} takes {amount} noncombat damage", tuple(players),
                       extra=(f"life({target.players[0]})",))
+
+
+def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
+    """ "Cat takes ten from Dan" says damage, not whether a creature dealt it in combat. Read as noncombat
+    damage it moves no designation; when the player hit holds the crown or the initiative, or the sentence
+    asks about them, the answer turns on that (725.2, 726.2), so it is asked rather than guessed."""
+    holders = {reader.facts.monarch, reader.facts.initiative}
+    if target in holders or re.search(r"(?i)\b(?:monarch|crown|king|queen|initiative)\b", reader.sentence):
+        raise _Unknown(f"'{said.strip()}': combat damage from a creature, or damage from a spell or ability? "
+                       "say 'hits' or 'burns'", said)
 
 
 @_HAPPENINGS(
@@ -1810,6 +1878,10 @@ def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
 
 def _each_player(who: Ref, event: str, key: str, value: int, words: str, then: str) -> _Happening:
     """One ``event: {player: X, key: value}`` per player named, and the question ``then(X)`` to ask after."""
+    if len(who.players) > 1 and "team" in who.words.lower():
+        # "Cat's team gets 15 poison": said of a team, not of each player. A Two-Headed Giant team shares
+        # one life total and one poison count (810.4, 810.10), so N each would be 2N for the team.
+        raise _Unknown(f"{who.words}: said of the team, not of each player - say which player", who.words)
     events = tuple({event: {"player": p, key: value}} for p in who.players)
     return _Happening(events, words, who.players, extra=tuple(f"{then}({p})" for p in who.players))
 
@@ -1843,6 +1915,7 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("poison"):
         return None
     who = _affected_player(reader, match["x"])
+    reader.topic = "poison"  # "… how many does he have"
     count = _number(_said(match, "n", "n2", "n3"))
     words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
     return _each_player(who, "poison", "count", count, words, "poison")
@@ -1881,9 +1954,16 @@ def _h_extra_turn(match: re.Match[str], reader: _Reader) -> _Happening | None:
     return _Happening(({"extra-turn": who.players[0]},) * count, words, who.players)
 
 
+#: "with nothing on the stack": what 117.4 needs for the step to end, said; passing as read here already
+#: means an empty stack (the model's pass-priority event), so the words change nothing.
+_EMPTY_STACK = r"(?:,? (?:with|and|while) (?:nothing on the stack|an empty stack|the stack (?:is )?empty|" \
+    r"no spells? on the stack))?"
+
+
 @_HAPPENINGS(
-    r"(?:everyone|everybody|all players|all) pass(?:es)? priority",
-    rf"{_X} (?:passes|passed|pass) priority",
+    rf"(?:everyone|everybody|all players|all|every player) pass(?:es)? priority(?: in succession)?"
+    rf"{_EMPTY_STACK}",
+    rf"{_X} (?:passes|passed|pass) priority(?: in succession)?{_EMPTY_STACK}",
 )
 def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("pass-priority"):
@@ -1962,10 +2042,30 @@ def _turns_until(reader: _Reader, player: str, *, next_one: bool) -> int:
         raise _Unknown(f"{player} is not in the game, so takes no turn", player)
     active = [p for p in reader.facts.active if p not in reader.gone]
     has_active = bool(active) and order and order[0] in active
+    if len(active) > 1:
+        if reader.facts.variant != "two-headed-giant" or not reader.facts.teams:
+            if player in active and not next_one:
+                return 0
+            # Grand Melee: several turn markers move at once (807.4c-d); which turn is Cat's is not a count
+            raise _Unknown("several players take turns at once at this table - ask without naming a "
+                           "later turn", player)
+        # shared team turns (805.4): a turn is a team's, so the count is in teams, not seats
+        order = list(dict.fromkeys(reader.facts.teams.get(p, p) for p in order))
+        player = reader.facts.teams.get(player, player)
     steps = order.index(player) + (0 if has_active else 1)
     if steps == 0 and next_one:
         steps = len(order)
     return steps
+
+
+#: The steps of a turn a table's events can have reached, in order (``TableFacts.step``).
+STEPS = ("", "upkeep", "combat", "end-step")
+
+
+def _past(reader: _Reader, step: str) -> bool:
+    """Has the current turn reached ``step`` already (by the table's own events)? Then "the upkeep" is the
+    next turn's: a step never comes round twice in a turn."""
+    return STEPS.index(reader.facts.step) >= STEPS.index(step) if reader.facts.step in STEPS else False
 
 
 def _time_owner(reader: _Reader, text: str | None) -> str | None:
@@ -2046,9 +2146,12 @@ _END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?
 def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
     owner = _time_owner(reader, match.groupdict().get("x") or match.groupdict().get("x2"))
     events: tuple[Event, ...] = ()
+    nxt = bool(match.groupdict().get("next") or match.groupdict().get("next2"))
     if owner is not None:
-        nxt = bool(match.groupdict().get("next") or match.groupdict().get("next2"))
-        events = ("next-turn",) * _turns_until(reader, owner, next_one=nxt)
+        events = ("next-turn",) * _turns_until(reader, owner, next_one=nxt or _past(reader, "end-step"))
+    elif _past(reader, "end-step") and not reader.gone:
+        # the table is in its end step: "at the end of turn" could be this one (its draw is done) or the next
+        raise _Unknown("the table is in the end step already - say whose end step", match[0])
     whose = f"{owner}'s" if owner else "the active player's"
     return _Happening((*events, "end-step"), f"{whose} end step begins", (owner,) if owner else (),
                       extra=tuple(f"draws({p})" for p in reader.facts.players))
@@ -2061,9 +2164,13 @@ def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
 def _h_upkeep(match: re.Match[str], reader: _Reader) -> _Happening:
     owner = _time_owner(reader, match.groupdict().get("x"))
     events: tuple[Event, ...] = ()
+    past = _past(reader, "upkeep")  # a file's table in combat: "the upkeep" is the next turn's
     if owner is not None:
-        events = ("next-turn",) * _turns_until(reader, owner, next_one=bool(match.groupdict().get("next")))
-    whose = f"{owner}'s" if owner else "the active player's"
+        events = ("next-turn",) * _turns_until(reader, owner,
+                                               next_one=bool(match.groupdict().get("next")) or past)
+    elif past:
+        events = ("next-turn",)
+    whose = f"{owner}'s" if owner else "the next turn's" if past else "the active player's"
     return _Happening((*events, "upkeep"), f"{whose} upkeep begins", (owner,) if owner else (),
                       extra=tuple(f"ventures({p})" for p in reader.facts.players))
 

@@ -124,3 +124,55 @@ def test_not_a_model_question_gives_the_closest_rules(app_env, capsys):
     assert answer["understood"] is False
     # 702.2: deathtouch's own rules are what a judge reads for it
     assert any(hit["id"].split("/", 1)[-1].startswith("702.2") for hit in answer["closest_rules"])
+
+
+LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
+# Two-Headed Giant, spelled as the rules title it; Ann's Bear has hit Dan in combat; Cat has the initiative
+HOLDERS_TEAMMATE = str(LIBRARY / "two-headed-giant"
+                       / "726-2-damage-to-the-holders-teammate-leaves-the-initiative.yaml")
+
+
+@pytest.mark.parametrize("question", ["who ventures in the upkeep", "who ventures at cat's upkeep"])
+def test_726_2_after_combat_the_upkeep_is_the_next_team_turns(capsys, question):
+    code, out, err = ask(capsys, HOLDERS_TEAMMATE, "--what-if", question, "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    # The file's turn is in combat, past its upkeep (503.1 comes before 506), so the upkeep asked about is the
+    # next turn's: Cat and Dan's team turn (805.4), and Cat, holding the initiative, ventures (726.2).
+    assert answer["events"] == ["next-turn", "upkeep"]
+    assert answer["answer"] == "Cat (1)"
+
+
+def test_805_4_pass_priority_counts_teams_when_the_variant_is_spelled_as_a_title(capsys):
+    code, out, err = ask(capsys, HOLDERS_TEAMMATE, "--what-if", "everyone passes priority, who has priority",
+                         "--json")
+    assert code == 0, err
+    # 805.5b: teams have priority; both teams pass in succession with the stack empty, the step ends and
+    # the active team (Ann and Ben) receives priority.
+    assert json.loads(out)["events"] == ["pass-priority", "pass-priority"]
+
+
+def test_809_5_an_emperor_file_spelled_emperor_knows_its_emperors(tmp_path, capsys):
+    table = scenario(tmp_path, """\
+        name: an Emperor table
+        why: a table for what-if questions
+        game:
+          variant: Emperor
+          teams: [[Ann, Ben, Cat], [Dan, Eve, Fay]]
+        expect:
+          in-game: [Ann, Ben, Cat, Dan, Eve, Fay]
+    """)
+    code, out, err = ask(capsys, str(table), "--what-if", "who wins if Dan's emperor leaves", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    # 809.2: Eve sits in the middle of Dan's team; 809.5b: her team loses, so Ben's team wins (104.2a).
+    assert answer["events"] == [{"leaves": "Eve"}]
+    assert answer["answer"] == "Ann, Ben, Cat"
+
+
+def test_807_4_a_later_turn_at_a_grand_melee_table_is_refused_in_one_line(capsys):
+    table = str(LIBRARY / "grand-melee" / "807-4h-attack-left-after-the-neighbour-leaves.yaml")
+    code, out, err = ask(capsys, table, "--what-if", "who draws at Cat's end step")
+    # 807.4c-d: turn markers pass left and wait, so "Cat's turn" is not a count of turns: not guessed.
+    assert code == 2 and out == ""
+    assert "several players take turns at once" in err and err.count("\n") == 1
