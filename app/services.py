@@ -480,6 +480,8 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         questions += [f"team({p})" for p in seats] + [f"teammates({p})" for p in seats]
     if treachery:
         questions += [f"role({p})" for p in seats]
+    things = _attackable_things(game)
+    questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
     values = {str(a.question): a.value for a in evaluate_full(game, events, questions).answers}
 
     def players(value: Any) -> tuple[str, ...]:
@@ -501,10 +503,23 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if treachery else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
         commanders=_commanders(game),
+        objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
+                      if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
         step=_step_reached(events),
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
     )
+
+
+def _attackable_things(game: dict[str, Any]) -> list[tuple[str, str]]:
+    """The planeswalkers and battles a table starts with (name, kind): what a question may attack besides a
+    player (506.2)."""
+    found = []
+    for name, spec in (game.get("permanents") or {}).items():
+        kind = str(spec.get("kind") or "").lower() if isinstance(spec, dict) else ""
+        if kind in ("planeswalker", "battle"):
+            found.append((str(name), kind))
+    return found
 
 
 def _step_reached(events: Sequence[Any]) -> str:

@@ -69,6 +69,7 @@ class TableFacts:
     roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
     life: Mapping[str, int] = field(default_factory=dict)
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
+    objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
     step: str = ""  # how far the table's own events took this turn: "", "upkeep", "combat" or "end-step"
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
@@ -523,6 +524,28 @@ class _Reader:
                 if ref is not None:
                     return ref
         return self._apposition(text)
+
+    def thing(self, text: str) -> str | None:
+        """The planeswalker or battle a fragment names: "Jace", "the Siege", "Cat's planeswalker", "the battle
+        Ben protects" is not read. None when it names none; an error when it could be several."""
+        text = re.sub(r"(?i)^the ", "", text.strip().strip("\"'").strip())
+        named = [n for n, _k, _c in self.facts.objects if n.casefold() == text.casefold()]
+        if named:
+            return named[0]
+        kinds = {"planeswalker": ("planeswalker", "walker", "pw"), "battle": ("battle", "siege")}
+        match = re.fullmatch(rf"(?:(?P<x>.+?){_POSS} )?(?P<kind>[\w-]+)", text, re.IGNORECASE)
+        if not match:
+            return None
+        kind = next((k for k, words in kinds.items() if match["kind"].lower() in words), None)
+        if kind is None:
+            return None
+        owner = self.owner(match["x"]) if match["x"] else None
+        if match["x"] and owner is None:
+            return None
+        found = [n for n, k, c in self.facts.objects if k == kind and (owner is None or c == owner)]
+        if len(found) > 1:
+            raise _Unknown(f"{text}: which one? say its name ({_names(found)})", text)
+        return found[0] if found else None
 
     def owner(self, text: str) -> str | None:
         """The single player a possessive fragment names ("Ann" of "Ann's teammate")."""
@@ -1195,7 +1218,7 @@ _q_ventures = _QUESTIONS(rf"(?:does|do|will|would) {_X} venture(?: into the unde
 
 _ATTACK = r"(?:attack|swing at|swing into|swing on|go after|hit|attack into|send creatures at|" \
     r"send attackers at)"
-_ABLE = r"(?:be )?(?:able to |allowed to |permitted to )?"
+_ABLE = r"(?:still |then |now |even )?(?:be )?(?:able to |allowed to |permitted to )?"  # "can Ann still …"
 _WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|his|her) first turn|at all|" \
     r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|legally))*"
 
@@ -1219,6 +1242,11 @@ def _attackers(reader: _Reader, text: str) -> Ref:
 )
 def _q_can_attack(match: re.Match[str], reader: _Reader) -> _Ask | None:
     attackers = _attackers(reader, match["x"])
+    thing = reader.thing(match["y"])
+    if thing is not None:  # "can Cat attack the Siege", "can Dan attack Ann's planeswalker" (506.2, 310.8b)
+        asked = tuple(f"can-attack({a}, {thing})" for a in attackers.players)
+        return _Ask("can-attack", f"can {attackers.words} attack {thing}", asked, attackers.players,
+                    ("all-true", asked))
     targets = reader.refer(match["y"])
     pairs = [(a, t) for a in attackers.players for t in targets.players if a != t]
     if not pairs:
@@ -1251,6 +1279,11 @@ def _q_attack_targets(match: re.Match[str], reader: _Reader) -> _Ask | None:
     rf"is {_Y} attackable{_WHEN}",
 )
 def _q_attackers_of(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    thing = reader.thing(match["y"])
+    if thing is not None:  # "who can attack Jace": each player still in (the model says who, 506.2/310.8b)
+        pairs = [(a, thing) for a in reader.playing()]
+        return _Ask("attackers-of", f"who can attack {thing}",
+                    tuple(f"can-attack({a}, {t})" for a, t in pairs), (), ("attackers", tuple(pairs)))
     targets = reader.refer(match["y"])
     pairs = [(a, t) for t in targets.players for a in reader.playing() if a != t]
     if not pairs:
@@ -1258,6 +1291,36 @@ def _q_attackers_of(match: re.Match[str], reader: _Reader) -> _Ask | None:
     return _Ask("attackers-of", f"who can attack {targets.words}",
                 tuple(f"can-attack({a}, {t})" for a, t in pairs), targets.players,
                 ("attackers", tuple(pairs)))
+
+
+@_QUESTIONS(
+    rf"who(?:'s| is)? (?:protects|protecting|the protector of|guards|guarding) {_Y}",
+    rf"who(?:'s| is) {_Y}{_POSS} protector",
+    rf"who is {_Y} protected by",
+)
+def _q_protector(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    thing = reader.thing(match["y"])
+    if thing is None or not reader.facts.knows_question("protector"):
+        return None
+    return _Ask("protector", f"who protects {thing}", (f"protector({thing})",), (),
+                ("value", f"protector({thing})"))
+
+
+@_QUESTIONS(
+    rf"(?:what(?:'s| is)|how much|how many) {_Y}{_POSS} (?P<what>defense|loyalty)(?: counters)?"
+    r"(?: now| left)?",
+    rf"how many (?P<what2>defense|loyalty)(?: counters)? (?:does|is|will|would) {_Y} (?:have|on|at)"
+    r"(?: left| now)?",
+    rf"how much (?P<what3>defense|loyalty) (?:does|will|would) {_Y} have(?: left| now)?",
+)
+def _q_counters_on(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    thing = reader.thing(match["y"])
+    what = _said(match, "what", "what2", "what3")
+    if thing is None or what is None or not reader.facts.knows_question(what.lower()):
+        return None
+    question = f"{what.lower()}({thing})"
+    return _Ask(what.lower(), f"how much {what.lower()} does {thing} have", (question,), (),
+                ("value", question))
 
 
 _RANGE = r"range(?: of influence)?"
@@ -1639,6 +1702,8 @@ def _lethal(reader: _Reader, target: str, said: str, touched_before: set[str]) -
 
 def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, creatures: int = 1,
             *, words: str = "") -> _Happening:
+    if reader.thing(target_text) is not None:  # "Dan hits Jace for 3": an attack on a permanent, not played
+        raise _Unknown(f"not a player: {target_text}", target_text)
     touched_before = set(reader.touched)
     source = reader.refer(source_text, one=True, alone=True)
     target = reader.refer(target_text, one=True, alone=True)

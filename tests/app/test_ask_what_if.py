@@ -176,3 +176,15 @@ def test_807_4_a_later_turn_at_a_grand_melee_table_is_refused_in_one_line(capsys
     # 807.4c-d: turn markers pass left and wait, so "Cat's turn" is not a count of turns: not guessed.
     assert code == 2 and out == ""
     assert "several players take turns at once" in err and err.count("\n") == 1
+
+
+def test_310_8b_a_battle_in_a_library_file_is_asked_about_by_name(capsys):
+    table = str(LIBRARY / "combat" / "310-6-battle-protector-concedes-attacker-still-damages-the-battle.yaml")
+    code, out, err = ask(capsys, table, "--what-if", "whats the siege's defense", "--json")
+    assert code == 0, err
+    # 310.6/120.3h: the file's Bear (3 power) hit the Siege (5 defense) after Ben conceded: 2 left.
+    answer = json.loads(out)
+    assert answer["answer"] == "2" and list(answer["values"]) == ["defense(Siege)"]
+    code, out, err = ask(capsys, table, "--what-if", "can ben attack the battle", "--json")
+    # 310.8b: a battle's protector can never attack it (Ben has also left the game, 800.4a)
+    assert code == 0 and json.loads(out)["answer"] == "no"
