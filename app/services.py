@@ -473,7 +473,7 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
     seats = seat_order(game)
     variant = variant_key(str(game.get("variant") or "free-for-all"))  # a file may say "Two-Headed Giant"
     treachery = variant == "treachery"
-    questions = ["active", "turn-order", "monarch", "initiative", "in-game"]
+    questions = ["active", "turn-order", "monarch", "initiative", "in-game", "game-over"]
     questions += [f"life({p})" for p in seats]
     teamed = bool(game.get("teams")) or treachery
     if teamed:
@@ -506,6 +506,7 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
         step=_step_reached(events),
+        over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
     )

@@ -70,6 +70,7 @@ class TableFacts:
     life: Mapping[str, int] = field(default_factory=dict)
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
+    over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
     step: str = ""  # how far the table's own events took this turn: "", "upkeep", "combat" or "end-step"
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
@@ -632,6 +633,9 @@ def _by_role(reader: _Reader, match: re.Match[str]) -> Ref | None:
         return None
     role = _ROLE_WORDS[match["role"].lower()]
     holders = [p for p in reader.facts.players if reader.facts.roles.get(p) == role and p not in reader.gone]
+    # a player who left keeps the last role they had (907.12); "the Leader" is the one still playing it
+    # (The Metamorph took Cat's card: Eve), the departed only when nobody in the game has it
+    holders = [p for p in holders if p in reader.playing()] or holders
     plural = match["role"].lower().endswith("s") or (match["many"] or "").strip().lower() in (
         "both", "all", "all the", "each", "every", "the two")
     word = role.capitalize() + ("s" if plural else "")
@@ -2557,6 +2561,35 @@ def _bare_possessives(text: str, players: Sequence[str]) -> str:
     return text
 
 
+def _players_in(value: Any, players: Sequence[str]) -> Iterator[str]:
+    """The players an event's arguments name (not a creature's name: ``creature: Krenko``)."""
+    if isinstance(value, str):
+        if value in players:
+            yield value
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            if key != "creature":
+                yield from _players_in(inner, players)
+    elif isinstance(value, (list, tuple)):
+        for inner in value:
+            yield from _players_in(inner, players)
+
+
+def _check_still_in(plan: WhatIf, facts: TableFacts) -> None:
+    """A what-if's events happen to the table as it stands: a player its own events took out of the game
+    can't concede or be hit again (800.4a), and once the game is over nothing more happens (104.1). Read
+    anyway, "if the Leader concedes" would answer as if she were still playing."""
+    if not plan.events:
+        return
+    if facts.over:
+        raise WhatIfError("the game at this table is over already, so no event changes it - ask without "
+                          "an event (who won, who is still in)")
+    gone = [p for p in dict.fromkeys(_players_in(list(plan.events), facts.players)) if p not in facts.playing]
+    if gone:
+        raise WhatIfError(f"{_names(gone)} left the game already at this table - ask about the players "
+                          f"still in ({_names(facts.playing)})")
+
+
 def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None:
     """The events and questions a plain-English question stands for, or None when it is not one we read.
 
@@ -2579,7 +2612,10 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
             except _Unknown as error:
                 errors.append(error)
                 continue
-            return None if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text) else plan
+            if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text):
+                return None
+            _check_still_in(plan, facts)
+            return plan
     except _OutOfWork:
         return None  # too tangled to read in time: the rules search answers it
     finally:

@@ -188,3 +188,28 @@ def test_310_8b_a_battle_in_a_library_file_is_asked_about_by_name(capsys):
     code, out, err = ask(capsys, table, "--what-if", "can ben attack the battle", "--json")
     # 310.8b: a battle's protector can never attack it (Ben has also left the game, 800.4a)
     assert code == 0 and json.loads(out)["answer"] == "no"
+
+
+def test_104_1_no_event_after_the_game_is_over(capsys):
+    # The file's game is over: Eve decked (704.5b), then the Leader Ann lost; Cat is a face-up Assassin
+    table = str(LIBRARY / "treachery" / "725-4-hidden-traitor-monarch-decks-out-leader-takes-the-crown.yaml")
+    code, out, err = ask(capsys, table, "--what-if", "if the leader concedes who's monarch")
+    # Ann has lost already and the game has ended (104.1): read anyway, it answered as if she were playing.
+    assert code == 2 and out == ""
+    assert "the game at this table is over already" in err and err.count("\n") == 1
+    code, out, err = ask(capsys, table, "--what-if", "who won", "--json")
+    assert code == 0 and json.loads(out)["answer"] == "Cat, Dan"  # 907.8a: the assassins team
+
+
+def test_800_4a_a_player_the_file_took_out_does_not_concede_again(capsys):
+    # The Metamorph (Eve) took Cat's Leader card; Cat left the game (907.11, 907.11b)
+    table = str(LIBRARY / "treachery" / "907-11b-stolen-identity-stays-with-its-new-controller.yaml")
+    code, out, err = ask(capsys, table, "--what-if", "what if cat concedes")
+    assert code == 2 and "Cat left the game already" in err and err.count("\n") == 1
+    code, out, err = ask(capsys, table, "--what-if", "if the leader dies who wins", "--json")
+    assert code == 0, err
+    # "the Leader" is the player still holding a Leader card, Eve (907.11b); with every Leader gone the leader
+    # team loses (907.8b), and the Assassins are face down (372.4b), so nobody wins yet.
+    answer = json.loads(out)
+    assert answer["events"] == [{"leaves": "Eve"}]
+    assert answer["answer"] == "nobody yet: the game goes on"
