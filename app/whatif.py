@@ -1053,6 +1053,7 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     r"plays next|"
     r"goes next|comes next)",
     r"whose turn (?:is it|comes) (?:next|after that)",
+    r"whose turn (?:comes|is|will be|would be) after this one",
 )
 def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),
@@ -1501,10 +1502,16 @@ def _q_defending(match: re.Match[str], reader: _Reader) -> _Ask:
     r"who(?:'s| is) (?:on|holding|given) priority",
     r"whose priority is it",
     r"who (?:can|may|gets to) (?:act|cast (?:a )?spells?|respond)(?: first)?",
+    r"who (?:has|gets|receives) priority (?:first|next|now|then)",
+    rf"(?:does|do|would|will) {_X} (?:have|get|receive|hold) priority(?: first| next| now| then)?",
 )
 def _q_priority(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("priority") or not reader.facts.questions:
         return None
+    if match.groupdict().get("x"):  # "does Cat have priority": yes or no, with the holder
+        who = reader.refer(match["x"], one=True, alone=True)
+        return _Ask("priority", f"does {who.words} receive priority", ("priority",), who.players,
+                    ("member", "priority", who.players, False))
     return _Ask("priority", "who receives priority", ("priority",), headline=("value", "priority"))
 
 
@@ -2006,8 +2013,8 @@ def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 
 @_HAPPENINGS(
-    rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) an extra turn"
-    r"(?: after this one)?",
+    rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) (?:an|another|one more) extra "
+    r"turn(?: after this one)?",
     rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) (?P<n>{_NUMBER}) extra turns"
     r"(?: after this one)?",
 )
