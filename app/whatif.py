@@ -1154,8 +1154,8 @@ def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @_QUESTIONS(
-    r"who (?:loses|lost|else loses|would lose|will lose|is out|is eliminated|"
-    r"goes out)(?: the game)?(?: too| as well)?",
+    r"who(?: loses| lost| else loses| would lose| will lose| is out| is eliminated|'s out|'s eliminated|"
+    r"'s dead| is dead| dies| died| goes out)(?: the game)?(?: too| as well| now)?",
     r"who (?:are|is) the losers?",
 )
 def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
@@ -1869,13 +1869,15 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_Y} (?:is|gets|got|was) (?:hit|attacked|punched|smacked) by {_X}(?:{_POSS}(?P<thing>{_THING}))?{_FOR}"
     rf"{_STEP}",
     rf"{_Y} (?:takes|took|"
-    rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?combat damage from {_X}(?:{_POSS}(?P<thing>{_THING}))?"
+    rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat|commander) damage from {_X}"
+    rf"(?:{_POSS}(?P<thing>{_THING}))?"
     rf"{_STEP}",
     # "takes 3 from Ben's creature": a creature's damage is combat damage here
     rf"{_Y} (?:takes|took|take|gets hit for) (?P<n2>{_NUMBER})(?: (?:points? of )?damage)? from {_X}{_POSS}"
     rf"(?P<thing>{_THING})",
 )
 def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
+    reader.refer(match["y"], one=True, alone=True)  # the one hit is the subject: "… then concedes" is Cat
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
     lethal = match.groupdict().get("lethal")
