@@ -688,9 +688,13 @@ def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
     if owner is None:
         return None
     members = [owner, *reader.teammates(owner)]
-    if len(members) == 1:  # "Ann and Cat die, does Ben's team lose": the team still counts those who left
-        members = [p for p in reader.facts.players if p == owner or p in reader.facts.teammates.get(owner, ())
-                   or reader.facts.teams.get(p, "\0") == reader.facts.teams.get(owner)]
+    team = reader.facts.teams.get(owner)
+    seated = [p for p in reader.facts.players if p == owner or p in reader.facts.teammates.get(owner, ())
+              or (team is not None and reader.facts.teams.get(p) == team)]
+    if len(members) == 1:  # "Ann and Cat die, does Ben's team lose": those this what-if took out still count
+        members = [p for p in seated if p == owner or p in reader.facts.playing]
+    if len(members) == 1 and len(seated) > 1:  # the table's own events took the others out: Ann alone
+        return Ref((owner,), f"{owner}'s team ({owner})")
     if len(members) == 1:
         raise _Unknown(f"{owner} has no teammates at this table", match[0])
     return reader._group(members, f"{owner}'s team", "on that team")

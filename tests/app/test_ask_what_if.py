@@ -213,3 +213,15 @@ def test_800_4a_a_player_the_file_took_out_does_not_concede_again(capsys):
     answer = json.loads(out)
     assert answer["events"] == [{"leaves": "Eve"}]
     assert answer["answer"] == "nobody yet: the game goes on"
+
+
+def test_800_4a_a_team_whose_other_member_left_in_the_file_is_the_one_still_in(capsys):
+    # Team vs Team: Ben, the monarch, conceded on Ann's turn; Ann is the only one of her team still in
+    table = str(LIBRARY / "team-vs-team" / "725-4-monarch-leaves-on-a-teammates-turn.yaml")
+    code, out, err = ask(capsys, table, "--what-if", "what if ann's team scoops", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    # 104.3a: Ann concedes; 725.4: the active player (Ann) is leaving, so the next in turn order, Cat, is
+    # the monarch. Read as the team of the table before Ben left, it was refused for naming Ben.
+    assert answer["events"] == [{"concedes": "Ann"}]
+    assert answer["values"]["monarch"] == "Cat"
