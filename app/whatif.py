@@ -1066,7 +1066,8 @@ def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
 
 @_QUESTIONS(
     rf"is it (?:still )?{_X}{_POSS} turn",
-    rf"is {_X} (?:still )?(?:the )?active(?: player)?",
+    rf"is {_X} (?:still )?(?:the |an |one of the )?active(?: player| players| team)?",
+    rf"is {_X} taking a turn(?: now)?",
 )
 def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"], one=True, alone=True)
