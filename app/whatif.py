@@ -2575,6 +2575,18 @@ def _bare_possessives(text: str, players: Sequence[str]) -> str:
     return text
 
 
+#: Words that put an event before those said ahead of it: "… if Cat conceded first", "Ann had conceded",
+#: "earlier". The reader plays events in the order said (or as "before"/"after" order them); with two
+#: events or more these would reverse it unseen, so such a sentence goes to the search. Not "who goes
+#: first", "first turn", "first strike".
+_ORDER_HINT = re.compile(
+    r"\b(?:first(?! (?:player|turn|strike|main|combat|step|phase|seat))|earlier|beforehand|previously|"
+    r"(?:had|'d) (?:already |just )?(?:conceded|left|lost|died|dropped|scooped|hit|been|gotten|got|taken|"
+    r"attacked|dealt|drawn|gained|passed|unveiled|become|quit))\b",
+    re.IGNORECASE,
+)
+
+
 def _players_in(value: Any, players: Sequence[str]) -> Iterator[str]:
     """The players an event's arguments name (not a creature's name: ``creature: Krenko``)."""
     if isinstance(value, str):
@@ -2628,6 +2640,8 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
                 continue
             if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text):
                 return None
+            if len(plan.events) > 1 and _ORDER_HINT.search(text):
+                return None  # "Ben hits Cat and Cat concedes first": the order said is not the order read
             _check_still_in(plan, facts)
             return plan
     except _OutOfWork:
