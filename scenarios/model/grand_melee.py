@@ -451,6 +451,8 @@ class GrandMelee(FreeForAll):
         ]
 
     def answer(self, state: TableState, asked: Question) -> Answer | None:
+        if asked.name == "next-turn" and not state.game_over and state.turn_players:
+            return self._next_turns(state)
         if asked.name == "priority":
             holders = list(state.active_players)
             return holders, [
@@ -462,3 +464,25 @@ class GrandMelee(FreeForAll):
                 )
             ]
         return None
+
+    def _next_turns(self, state: TableState) -> Answer:
+        """Who begins the next turns: the markers move as the turns now being taken end (807.4c, 807.4i,
+        807.4g), and a receiver begins only once no marker is within three seats to their left (807.4d) -
+        not simply the next seat in turn order (101.4)."""
+        taking = ", ".join(state.turn_players)
+        after, steps = self.apply_event(state, ev.NextTurn()) or (state, [])
+        began = list(after.turn_players)
+        return began, [
+            step(
+                f"Each turn marker is an active player's turn; the next turns begin as the turns being taken "
+                f"now ({taking}) end and their markers move.",
+                cr("807.4"),
+            ),
+            *steps,
+            step(
+                f"{', '.join(began) or 'Nobody'} {'begin' if len(began) != 1 else 'begins'} the next "
+                f"turn{'s' if len(began) != 1 else ''}.",
+                cr("807.4c"),
+                cr("807.4d"),
+            ),
+        ]
