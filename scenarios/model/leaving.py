@@ -60,7 +60,11 @@ def successor(
     start = state.turn_player or (leavers[0] if leavers else None)
     nxt = next_in_turn_order(state, start, skip=leavers) if start else None
     if state.active_players:
-        why = f"the active player, {', '.join(state.active_players)}, is leaving too"
+        many = len(state.active_players) > 1
+        why = (
+            f"the active player{'s' if many else ''}, {', '.join(state.active_players)}, "
+            f"{'are' if many else 'is'} leaving too"
+        )
     else:
         why = f"there is no active player ({start} left during their own turn)"
     if nxt is None:
@@ -195,7 +199,11 @@ def attacked_left_combat(before: Mapping[str, Permanent], after: dict[str, Perma
     return steps
 
 
-def _how_they_leave(state: TableState, going: list[str], how: str) -> tuple[str, list[Step]]:
+def _how_they_leave(
+    state: TableState, going: list[str], how: str, named: Sequence[str] = ()
+) -> tuple[str, list[Step]]:
+    """``going`` leave together; ``named`` are the players the event named (a concession's step names the
+    conceder, not the teammates it takes along)."""
     names = ", ".join(going)
     one = len(going) == 1
     remaining = [p for p in state.in_game if p not in going]
@@ -209,6 +217,7 @@ def _how_they_leave(state: TableState, going: list[str], how: str) -> tuple[str,
             )
         ]
     if how == "conceded":
+        names, one = ", ".join(named or going), len(named or going) == 1
         return "lost", [
             step(
                 f"{names} concede{'s' if one else ''}: a player who concedes leaves the game "
@@ -237,9 +246,10 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost", why: tup
     steps = [step(f"{p} has already left the game.", cr("800.4")) for p in players if p not in going]
     if not going:
         return state, steps
+    asked = set(going)
     going, more = variant.expand_leavers(state, going, how)
     steps += more
-    outcome, more = _how_they_leave(state, going, how)
+    outcome, more = _how_they_leave(state, going, how, [p for p in going if p in asked])
     steps += more
     decided = tuple(dict.fromkeys((*why, *(c for s in steps for c in s.cites))))
     leavers = set(going)
@@ -270,7 +280,9 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost", why: tup
     ]
     left, results, rules = dict(state.left), dict(state.results), dict(state.result_rules)
     for p in going:
-        left[p] = how if how in ("conceded", "drew") else outcome
+        # a teammate taken along by a concession (810.8b) leaves and loses; only the conceder conceded
+        said = how if p in asked or how != "conceded" else outcome
+        left[p] = said if said in ("conceded", "drew") else outcome
         results[p] = outcome
         rules[p] = decided
     state = state.with_(

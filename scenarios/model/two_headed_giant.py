@@ -18,7 +18,6 @@ from collections.abc import Sequence
 
 from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.ending import life_of
-from rulesjudge.scenarios.model.leaving import leave
 from rulesjudge.scenarios.model.setup import Setup
 from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Options, TableState, frozen
@@ -150,12 +149,16 @@ class TwoHeadedGiant(Variant):
     ) -> tuple[list[str], list[Step]]:
         """810.8a: a player who loses takes the whole team; the model extends it to a draw (104.4g)."""
         going = list(players)
-        if how == "conceded":
-            return going, []  # the team leaves as the conceder leaves (on_leave, 810.8b)
         rest = [p for p in state.in_game if p not in going and set(self._team(state, p)) & set(going)]
         if not rest:
             return going, []
-        if how == "drew":
+        if how == "conceded":  # "their team leaves the game immediately": with the conceder, not after
+            why = step(
+                f"A player conceded: the team leaves the game at once and loses, {', '.join(rest)} with "
+                "them.",
+                cr("810.8b"),
+            )
+        elif how == "drew":
             why = step(
                 "Players win and lose only as a team, so the draw is a draw for the whole team.",
                 cr("810.8a"),
@@ -166,21 +169,6 @@ class TwoHeadedGiant(Variant):
                 f"{', '.join(going)} lost, so the team loses as a team: {', '.join(rest)} too.", cr("810.8a")
             )
         return going + rest, [why]
-
-    def on_leave(self, state: TableState, leavers: Sequence[str]) -> Result:
-        """810.8b: a player concedes, so their team leaves the game immediately and loses."""
-        rest = [
-            p for p in state.in_game if any(state.left.get(q) == "conceded" for q in self._team(state, p))
-        ]
-        if not rest:
-            return state, []
-        state, after = leave(state, rest, "lost", (cr("810.8b"),))
-        return state, [
-            step(
-                f"A player conceded: team {', '.join(rest)} leaves the game at once and loses.", cr("810.8b")
-            ),
-            *after,
-        ]
 
     # --- turns and combat -----------------------------------------------------------------------------
     def next_normal_turn(self, state: TableState) -> tuple[str | None, list[str]]:

@@ -88,3 +88,25 @@ def test_805_6_apnap_order_goes_by_teams_and_each_team_orders_its_players():
     assert value == ["Cat", "Dan", "Ann", "Ben"] and "805.6" in cited(steps)
     assert {tuple(r.value) for s in steps for r in s.alternatives} == {
         ("Dan", "Cat", "Ann", "Ben"), ("Cat", "Dan", "Ben", "Ann")}
+
+
+def test_810_8b_725_4_the_conceders_teammate_leaves_at_once_so_never_becomes_the_monarch():
+    table = {**THG, "monarch": "Ann", "initiative": "Ann"}
+    events = [{"concedes": "Ann"}]
+    # why: 810.8b, the team leaves "immediately", together with Ann; Ben, the other active player, is leaving
+    # too, so 725.4/726.4 pass over him: he never becomes the monarch nor takes the initiative
+    assert ask(table, events, "became-monarch(Ben)") == 0
+    assert ask(table, events, "ventures(Ben)") == 0
+    value, steps = derive(table, events, "losers")
+    assert value == ["Ann", "Ben"]  # why: 810.8b, that team loses the game
+    assert not any("Ben takes it" in s.text or "active player, Ben, takes" in s.text for s in steps)
+
+
+def test_726_4_805_9_initiative_of_a_conceding_nonactive_head_names_both_active_heads():
+    table = {**THG, "initiative": "Cat"}
+    value, steps = derive(table, [{"concedes": "Cat"}], "winners")
+    assert value == ["Ann", "Ben"]  # why: 810.8b, Cat's team leaves; 104.2c, the other team wins
+    passing = [s for s in steps if "726.4" in {c.local for c in s.cites}]
+    # why: 726.4 names "the active player" and both heads are active (805.4a); 805.9 has an ability's
+    # controller choose one, but 726.4 is a rule with no controller, so each head is a reading
+    assert passing and {r.value for s in passing for r in s.alternatives} == {"Ann", "Ben"}
