@@ -1467,7 +1467,7 @@ def _q_who_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
     role = _ROLE_WORDS[match["role"].lower()]
     players = tuple(reader.facts.players)
     return _Ask("role", f"who is {'the' if role == 'leader' else 'a'} {role.capitalize()}",
-                tuple(f"role({p})" for p in players), (), ("having", "role", players, role))
+                (*(f"role({p})" for p in players), "in-game"), (), ("role-holders", players, role))
 
 
 @_QUESTIONS(rf"(?:can|could|may) {_X} unveil(?: (?:now|their identity|his identity|her identity|yet))?")
@@ -2731,10 +2731,33 @@ def _line(spec: tuple[Any, ...], values: Mapping[str, Any]) -> str:
         _, question, players = spec
         counts = [(p, values.get(f"{question}({p})")) for p in players]
         return _say([f"{p} ({n})" for p, n in counts if isinstance(n, int) and n > 0])
+    if kind == "role-holders":
+        return _role_holders(values, spec[1], spec[2])
     if kind == "having":
         _, question, players, wanted = spec
         return _say([p for p in players if values.get(f"{question}({p})") == wanted])
     return ""
+
+
+def _role_holders(values: Mapping[str, Any], players: Sequence[str], role: str) -> str:
+    """Treachery "who is the Leader": the players still in the game controlling that role's card (907.8a
+    counts "players controlling a Leader identity"; The Metamorph's new card is theirs, 907.11b). A player who
+    left controls none; ``role(X)`` gives their last one (907.12), named apart, or alone when nobody in the
+    game has the role.
+
+    >>> _role_holders({"role(Cat)": "leader", "role(Eve)": "leader", "in-game": ["Eve"]}, ["Cat", "Eve"],
+    ...               "leader")
+    'Eve (Cat, who left the game, had a Leader identity card last: 907.12)'
+    """
+    holders = [p for p in players if values.get(f"role({p})") == role]
+    playing = set(values.get("in-game") or ())
+    now = [p for p in holders if p in playing]
+    gone = [p for p in holders if p not in playing]
+    if not gone:
+        return _say(now)
+    article = "an" if role == "assassin" else "a"
+    left = f"{_say(gone)}, who left the game, had {article} {role.capitalize()} identity card last: 907.12"
+    return f"{_say(now)} ({left})" if now else f"nobody in the game ({left})"
 
 
 def _yes(flag: bool) -> str:

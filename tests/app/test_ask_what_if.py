@@ -225,3 +225,23 @@ def test_800_4a_a_team_whose_other_member_left_in_the_file_is_the_one_still_in(c
     # the monarch. Read as the team of the table before Ben left, it was refused for naming Ben.
     assert answer["events"] == [{"concedes": "Ann"}]
     assert answer["values"]["monarch"] == "Cat"
+
+
+def test_907_11b_who_is_the_leader_is_the_player_holding_the_card_now(capsys):
+    # The Metamorph (Eve) took Cat's Leader card as Cat lost: Eve controls and owns it (907.11b, card note);
+    # Cat left the game and only keeps her last team (907.12), so "the Leader" is Eve, not "Cat, Eve".
+    table = str(LIBRARY / "treachery" / "907-8b-the-metamorph-steals-the-leader-identity-game-goes-on.yaml")
+    code, out, err = ask(capsys, table, "--what-if", "who is the leader?", "--json")
+    assert code == 0, err
+    answer = json.loads(out)["answer"]
+    assert answer.startswith("Eve") and "Cat, Eve" not in answer
+    assert "Cat" in answer and "907.12" in answer  # the departed Leader is named as such, not as the Leader
+    # Eve, the only Traitor, left: nobody in the game controls a Traitor card, so the answer is Eve, as a
+    # player who left with that last identity (907.12); the Leader, Cat, still plays (907.4a)
+    other = str(LIBRARY / "treachery" / "907-12-leaver-keeps-the-last-known-team.yaml")
+    code, out, err = ask(capsys, other, "--what-if", "who is the traitor?", "--json")
+    assert code == 0, err
+    answer = json.loads(out)["answer"]
+    assert "Eve, who left the game" in answer and answer.startswith("nobody in the game")
+    code, out, err = ask(capsys, other, "--what-if", "who is the leader?", "--json")
+    assert code == 0 and json.loads(out)["answer"] == "Cat", err
