@@ -47,13 +47,23 @@ def successor(
             )
         ]
     if staying:
+        # 805.9 picks one active player for an ability (its controller chooses); 725.4/726.4 are rules with no
+        # controller, so under shared team turns too each active player stays a reading
+        team_turns = bool(state.teams) and state.variant.many_active
+        why = (
+            " (805.9 has an ability's controller choose one active player; this is a rule of the game, "
+            "not an ability, so nobody chooses)"
+            if team_turns
+            else ""
+        )
         return staying[0], [
             step(
                 f"The {what} left the game; {', '.join(staying)} are all active players and the "
-                f'rule names "the active player": the model gives it to {staying[0]}, the '
+                f'rule names "the active player"{why}: the model gives it to {staying[0]}, the '
                 "first of them in turn order.",
                 rule,
                 *extra,
+                *((cr("805.9"),) if team_turns else ()),
                 alternatives=tuple(Reading(f"{p} takes it", p, (rule,)) for p in staying),
             )
         ]

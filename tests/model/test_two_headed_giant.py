@@ -110,3 +110,4 @@ def test_726_4_805_9_initiative_of_a_conceding_nonactive_head_names_both_active_
     # why: 726.4 names "the active player" and both heads are active (805.4a); 805.9 has an ability's
     # controller choose one, but 726.4 is a rule with no controller, so each head is a reading
     assert passing and {r.value for s in passing for r in s.alternatives} == {"Ann", "Ben"}
+    assert "805.9" in cited(passing)  # the step says why 805.9's choice doesn't settle it
