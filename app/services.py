@@ -415,13 +415,9 @@ def read_scenario_file(path: str | Path) -> dict[str, Any]:
     """A scenario file's data, checked as ``rulesjudge check`` checks it (InputError: one line naming the
     file and line)."""
     from rulesjudge.corpus.inputs import read_text
-    from rulesjudge.scenarios.format import parse_scenario, read_scenario_yaml
     from rulesjudge.scenarios.limits import MAX_CHARS
 
-    text = read_text(path, limit=MAX_CHARS, what="scenario file")
-    parse_scenario(text, path=str(path))
-    raw, _lines = read_scenario_yaml(text, str(path))
-    return dict(raw)
+    return scenario_data(read_text(path, limit=MAX_CHARS, what="scenario file"), str(path))
 
 
 def read_upload(data: bytes, name: str) -> dict[str, Any]:
@@ -429,12 +425,17 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
     UTF-8, YAML bounded in depth and size, the limits on players, events and questions, a valid scenario.
     Bad input raises InputError (one line naming the file, line and key)."""
     from rulesjudge.corpus.inputs import decode_text
-    from rulesjudge.scenarios.format import parse_scenario, read_scenario_yaml
     from rulesjudge.scenarios.limits import MAX_CHARS
 
     if len(data) > MAX_CHARS:
         raise InputError(name, f"file too large: {len(data)} bytes (the limit is {MAX_CHARS // 1024} KB)")
-    text = decode_text(data, name)
+    return scenario_data(decode_text(data, name), name)
+
+
+def scenario_data(text: str, name: str) -> dict[str, Any]:
+    """A scenario's text as data, once the format's own reader accepts it (InputError otherwise)."""
+    from rulesjudge.scenarios.format import parse_scenario, read_scenario_yaml
+
     parse_scenario(text, path=name)
     raw, _lines = read_scenario_yaml(text, name)
     return dict(raw)

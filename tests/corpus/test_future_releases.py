@@ -22,18 +22,6 @@ RELEASES = sorted(EXPECTED)
 NEWEST = "cr-2026-04-17.txt"
 
 
-@pytest.fixture(scope="module")
-def lines(shared_cr_dir):
-    cache: dict[str, list[str]] = {}
-
-    def get(name: str) -> list[str]:
-        if name not in cache:
-            cache[name] = mutations.release_lines(shared_cr_dir / name)
-        return cache[name]
-
-    return get
-
-
 def parsed(lines: list[str], name: str = "next.txt") -> tuple[Release, dict[str, Record]]:
     release = parse_release(mutations.to_bytes(lines), source_name=name)
     return release, {r.id: r for r in release.records}

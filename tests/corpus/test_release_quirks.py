@@ -19,18 +19,6 @@ from rulesjudge.corpus.records import Record
 RELEASES = sorted(EXPECTED)
 
 
-@pytest.fixture(scope="module")
-def lines(shared_cr_dir):
-    cache: dict[str, list[str]] = {}
-
-    def get(name: str) -> list[str]:
-        if name not in cache:
-            cache[name] = mutations.release_lines(shared_cr_dir / name)
-        return cache[name]
-
-    return get
-
-
 def refused(data: bytes, name: str) -> InputError:
     """The error a mutated release is refused with."""
     with pytest.raises(InputError) as error:
