@@ -67,11 +67,15 @@ def md(text: str) -> str:
     return escape_markdown(text)
 
 
+def record_text_parts(record: Record) -> list[str]:
+    """A record's text and each example as escaped markdown blocks."""
+    return [md(record.text) if record.text else "_(no text)_", *("> " + md(e) for e in record.examples)]
+
+
 def show_record_text(record: Record) -> None:
     """A record's text and examples, escaped."""
-    st.markdown(md(record.text) if record.text else "_(no text)_")
-    for example in record.examples:
-        st.markdown("> " + md(example))
+    for part in record_text_parts(record):
+        st.markdown(part)
 
 
 def record_heading(record: Record) -> str:
@@ -104,8 +108,7 @@ def show_context(record: Record, *, key: str) -> None:
         st.caption("Part of " + md(f"{parent.number or parent.title}: {parent.title or ''}".strip(": ")))
         with st.expander("Context: the parent rule and its other subrules"):
             # one markdown block: a page of eight hits draws eight of these (fewer elements render faster)
-            parts = [record_heading(parent), md(parent.text) if parent.text else "_(no text)_"]
-            parts += ["> " + md(example) for example in parent.examples]
+            parts = [record_heading(parent), *record_text_parts(parent)]
             parts += [f"**{md(sibling.number or sibling.title)}** " + md(sibling.text)
                       for sibling in record_neighbours(store, record)]
             st.markdown("\n\n".join(parts))
