@@ -21,11 +21,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rulesjudge.scenarios.model import combat, ending, initiative, monarch, objects, turns
+from rulesjudge.scenarios.model import blocks, combat, ending, initiative, monarch, objects, turns
 from rulesjudge.scenarios.model import events as ev
 from rulesjudge.scenarios.model.citations import cr
 from rulesjudge.scenarios.model.influence import in_range
 from rulesjudge.scenarios.model.leaving import leave
+from rulesjudge.scenarios.model.library import draw_cards
 from rulesjudge.scenarios.model.setup import EFFECT_WORDS
 from rulesjudge.scenarios.model.steps import Reading, Step, step
 from rulesjudge.scenarios.model.table import (
@@ -446,23 +447,30 @@ def _draw(state: TableState, event: ev.Draw) -> Result:
     if not state.is_in(event.player):
         return state, [step(f"{event.player} has left the game and draws nothing.", cr("800.4a"))]
     cards = "card" if event.count == 1 else "cards"
-    return state.count("draws", event.player, event.count), [
-        step(f"{event.player} draws {event.count} {cards}.", cr("121.1"))
-    ]
+    state, steps = draw_cards(state, event.player, event.count)
+    return state, [step(f"An effect makes {event.player} draw {event.count} {cards}.", cr("121.1")), *steps]
 
 
 def _add_effect(state: TableState, event: ev.AddEffect) -> Result:
     spec = event.effect
-    effect = Effect(spec.kind, spec.players, spec.source, spec.controller, spec.until, spec.only)
+    effect = Effect(
+        spec.kind, spec.players, spec.source, spec.controller, spec.until, spec.only, spec.relative
+    )
+    whom = ", ".join(spec.players)
+    if spec.relative is not None:
+        whose = "controller" if spec.relative == "controller-of" else "controller's opponents"
+        whom = f"{spec.source}'s {whose}"
     return state.with_(effects=(*state.effects, effect)), [
-        step(f"A continuous effect begins: {', '.join(spec.players)} {EFFECT_WORDS[spec.kind]}.", cr("611.1"))
+        step(f"A continuous effect begins: {whom} {EFFECT_WORDS[spec.kind]}.", cr("611.1"))
     ]
 
 
 def _end_effect(state: TableState, event: ev.EndEffect) -> Result:
     spec = event.effect
     ending_ = [
-        e for e in state.effects if (e.kind, e.players, e.source) == (spec.kind, spec.players, spec.source)
+        e
+        for e in state.effects
+        if (e.kind, e.players, e.source, e.relative) == (spec.kind, spec.players, spec.source, spec.relative)
     ]
     if not ending_:
         return state, [step("No such effect is in force.", cr("611.1"))]
@@ -572,10 +580,36 @@ def _attack(state: TableState, event: ev.Attack) -> Result:
     return state, before + steps
 
 
-def _damage_step(state: TableState, event: ev.CombatDamageStep) -> Result:
+def _block(state: TableState, event: ev.Block) -> Result:
     state, before = _empty_the_stack(state)
-    state, steps = combat.damage_step(state, event.step)
+    state, steps = blocks.declare_blockers(state, event.pairs)
     return state, before + steps
+
+
+def _damage_step(state: TableState, event: ev.CombatDamageStep) -> Result:
+    """A combat damage step (510); a regular step asked for while a creature in combat has first strike or
+    double strike is preceded by the first-strike step, whose state-based actions and triggers are done
+    before the second step begins (510.3, 500.2): a creature that died deals no more damage."""
+    state, steps = _empty_the_stack(state)
+    assign = {creature: dict(split) for creature, split in event.assign}
+    if event.step == "regular" and blocks.needs_first_step(state):
+        state, first = blocks.damage_step(state, "first-strike", assign)
+        steps += [
+            step(
+                "A creature in combat has first strike or double strike, so the first-strike combat "
+                "damage step comes first.",
+                cr("510.4"),
+            ),
+            *first,
+        ]
+        state, more = settle(state)
+        steps += more
+        state, more = _empty_the_stack(state)
+        steps += more
+        if state.game_over:
+            return state, steps
+    state, more = blocks.damage_step(state, event.step, assign)
+    return state, steps + more
 
 
 HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
@@ -612,5 +646,6 @@ HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
     ev.Exiled: _dies,
     ev.ToHand: _dies,
     ev.Attack: _attack,
+    ev.Block: _block,
     ev.CombatDamageStep: _damage_step,
 }

@@ -47,7 +47,7 @@ def gain_control(state: TableState, name: str, player: str, until_end_of_turn: b
                   cr("613.1b"))]
     if until_end_of_turn:
         after = replace(after, until_end_of_turn=(*perm.until_end_of_turn, player))
-    if changed and perm.attacking is not None:
+    if changed and perm.in_combat:
         after = remove_from_combat(after)
         steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
     return _attacked_target_moved(state, state.with_permanent(after), steps)
@@ -80,7 +80,7 @@ def control_ends(state: TableState, name: str, player: str | None, why: Step | N
     ]
     if after.current_controller != perm.current_controller:
         after = replace(after, since=state.turn)
-        if perm.attacking is not None:
+        if perm.in_combat:
             after = remove_from_combat(after)
             steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
     if not state.is_in(after.current_controller):

@@ -20,10 +20,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulesjudge.scenarios.model import combat, ending, influence, monarch, objects, turns
+from rulesjudge.scenarios.model import blocks, combat, ending, influence, monarch, objects, turns
 from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.deploy import deploy_answer
 from rulesjudge.scenarios.model.initiative import answer_initiative
+from rulesjudge.scenarios.model.library import answer_library
 from rulesjudge.scenarios.model.setup import did_you_mean
 from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Choice, Permanent, TableState, plural, turn_order
@@ -423,6 +424,11 @@ def _draws(state: TableState, player: str) -> Answer:
     ]
 
 
+@general("library", ("player",), "int?", "cards left in the player's library (null: not counted)")
+def _library(state: TableState, player: str) -> Answer:
+    return answer_library(state, player)
+
+
 @general("ventures", ("player",), "int", "times the player ventured into Undercity")
 def _ventures(state: TableState, player: str) -> Answer:
     n = state.ventures.get(player, 0)
@@ -539,6 +545,26 @@ def _attacking(state: TableState, name: str) -> Answer:
             step(f"{name} is {what}.", cr("506.3"), *((cr("506.4c"),) if not perm.attacking else ()))
         ]
     return False, [step(f"{name} is not an attacking creature.", cr("506.3"), cr("506.4"))]
+
+
+@general("blocked", ("permanent",), "bool", "is the attacking creature blocked (509.1h)")
+def _blocked(state: TableState, name: str) -> Answer:
+    return blocks.answer_blocked(state, name)
+
+
+@general("blockers", ("permanent",), "names", "the creatures blocking that attacking creature now")
+def _blockers(state: TableState, name: str) -> Answer:
+    return blocks.answer_blockers(state, name)
+
+
+@general("blocking", ("permanent",), "bool", "is the creature a blocking creature")
+def _blocking(state: TableState, name: str) -> Answer:
+    return blocks.answer_blocking(state, name)
+
+
+@general("damage", ("permanent",), "int", "the damage marked on the creature this turn")
+def _damage(state: TableState, name: str) -> Answer:
+    return blocks.answer_damage(state, name)
 
 
 @general(

@@ -170,7 +170,17 @@ def begin_turn(state: TableState, group: tuple[str, ...], steps: list[Step], ext
         passed=(),
         permanents=frozen(
             {
-                n: replace(p, attacking=None, attacked=None, defender=None, struck_first=False)
+                n: replace(
+                    p,
+                    attacking=None,
+                    attacked=None,
+                    defender=None,
+                    struck_first=False,
+                    blocking=(),
+                    blocked=False,
+                    blocked_by=(),
+                    damage=0,  # 514.2: damage wears off in the cleanup step
+                )
                 for n, p in state.permanents.items()
             }
         ),

@@ -224,6 +224,18 @@ class TwoHeadedGiant(Variant):
             )
         return ok, steps
 
+    def can_block(self, state: TableState, blocker: str, defender: str, attacker: str) -> Answer:
+        """805.10d: creatures the defending players control can block creatures attacking any player on
+        the defending team (or a planeswalker or battle of theirs): one combined block."""
+        team = self.team_of(state, blocker)
+        if team is not None and defender in team.members:
+            why = "blocks for the team" if defender != blocker else "blocks"
+            return True, [step(f"{blocker} {why}: the defending team has one combined block.", cr("805.10d"))]
+        return False, [
+            step(f"{attacker} is attacking {defender or 'nothing'}, who is not on {blocker}'s team: only the "
+                 "defending team blocks it.", cr("805.10d"))
+        ]
+
     # --- life totals ------------------------------------------------------------------------------------
     def set_life(self, state: TableState, totals: Sequence[tuple[str, int]]) -> Result | None:
         """810.9c: a single player's life total set to a number adjusts the team's total by what that player
