@@ -589,11 +589,10 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
         hit = setup.permanents.get(event.to)
         if event.to not in players and hit is None:
             raise fail(("to",), f"'{event.to}' is neither a player nor a permanent on the table")
-        if hit is not None and hit.kind not in ("planeswalker", "battle"):
+        if hit is not None and hit.kind not in ("planeswalker", "battle", "creature"):
             raise fail(
                 ("to",),
-                f"{event.to} is a {hit.kind}: damage here goes to a player, a planeswalker or a battle "
-                "(the model marks no damage on creatures)",
+                f"{event.to} is a {hit.kind}: damage goes to a player, a creature, a planeswalker or a battle",
             )
     if isinstance(event, CombatDamageStep):
         for who in event.recipients():

@@ -365,6 +365,12 @@ def _damage_object(state: TableState, event: ev.Damage, by: str | None) -> Resul
     perm = state.permanents[event.to]
     if not perm.on_battlefield:
         return state, [step(f"{event.to} is not on the battlefield.", cr("400.7"))]
+    if perm.kind == "creature":
+        source = state.permanents.get(event.source or "")
+        touched = source is not None and source.has("deathtouch")
+        after = replace(perm, damage=perm.damage + event.amount, deathtouched=perm.deathtouched or touched)
+        text = f"{event.to} is dealt {event.amount} noncombat damage, marked on it ({after.damage} in all)."
+        return state.with_permanent(after), [step(text, cr("120.3e"))]
     holders = [perm.current_controller]
     if perm.kind == "battle" and perm.protector:
         holders.append(perm.protector)
