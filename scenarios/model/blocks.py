@@ -166,8 +166,8 @@ def _default(state: TableState, dealer: Permanent, pending: Mapping[str, int]) -
             return {}, step(f"{name} is blocking no creature still in combat: it assigns no combat damage.",
                             cr("510.1d"))
         split = _divide(state, dealer, attackers, pending, None)
-        return split, step(f"{name} is blocking {', '.join(attackers)}: it assigns its {power} combat damage to "
-                           f"{_listed(split)}.", cr("510.1d"))
+        return split, step(f"{name} is blocking {', '.join(attackers)}: it assigns its {power} combat damage "
+                           f"({_listed(split)}).", cr("510.1d"))
     target = dealer.attacking or None
     if not dealer.blocked:
         if target is None:
