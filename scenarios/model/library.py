@@ -45,7 +45,7 @@ def draw_cards(state: TableState, player: str, count: int = 1) -> Result:
     return state, [
         step(
             f"{player}'s library had {plural(left, 'card')}: {player} {had}attempts to draw from an empty "
-            "library - that draw doesn't happen, and the next state-based check makes them lose.",
+            "library: that draw doesn't happen, and the next state-based check looks at it.",
             cr("121.2"),
             cr("121.4"),
             cr("704.5b"),
