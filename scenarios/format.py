@@ -592,7 +592,7 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
         if hit is not None and hit.kind not in ("planeswalker", "battle", "creature"):
             raise fail(
                 ("to",),
-                f"{event.to} is a {hit.kind}: damage goes to a player, a creature, a planeswalker or a battle",
+                f"{event.to} is {_a(hit.kind)}: damage goes to a player, a creature, a planeswalker or a battle",
             )
     if isinstance(event, CombatDamageStep):
         for who in event.recipients():
@@ -624,11 +624,16 @@ def _check_block(event: Block, setup: Setup, fail: Fail) -> None:
                 raise fail((blocker,), f"unknown permanent '{name}' (list it under game.permanents)")
         kind = setup.permanents[blocker].kind
         if kind != "creature":
-            raise fail((blocker,), f"{blocker} is a {kind}: only a creature can block (506.3)")
+            raise fail((blocker,), f"{blocker} is {_a(kind)}: only a creature can block (506.3)")
         for attacker in attackers:
             if setup.permanents[attacker].kind != "creature":
-                raise fail((blocker,), f"{attacker} is a {setup.permanents[attacker].kind}: a blocker blocks an "
-                                       "attacking creature (509.1a)")
+                raise fail((blocker,), f"{attacker} is {_a(setup.permanents[attacker].kind)}: a blocker blocks "
+                                       "an attacking creature (509.1a)")
+
+
+def _a(word: str) -> str:
+    """"an artifact", "a creature"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def unknown_player(name: str, players: Sequence[str]) -> str:
