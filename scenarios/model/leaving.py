@@ -309,6 +309,8 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost", why: tup
     state, more = variant.on_leave(state, going)
     steps += more
     state, more = variant.game_result(state)
+    if state.game_over:  # nothing is said about a turn that no longer goes on (104.1: the game ended)
+        steps = [s for s in steps if cr("800.4j") not in s.cites and cr("800.4k") not in s.cites]
     return state, steps + more
 
 

@@ -439,8 +439,25 @@ def _ventures(state: TableState, player: str) -> Answer:
 def _stack(state: TableState) -> Answer:
     listed = "; ".join(f"{t.text} (controlled by {t.controller})" for t in reversed(state.stack)) or "none"
     return [t.controller for t in reversed(state.stack)], [
-        step(f"Objects on the stack, top first: {listed}.", cr("405.1"), cr("725.2"))
+        step(f"Objects on the stack, top first: {listed}.", cr("405.1"), *_controller_rules(state))
     ]
+
+
+def _controller_rules(state: TableState) -> tuple[Cite, ...]:
+    """The rules that decide who controls each object on the stack: a spell's caster (112.2), a triggered
+    ability's source's controller (113.8), the monarch's and the initiative's inherent triggers (725.2,
+    726.2)."""
+    rules: dict[Cite, None] = {}
+    for item in state.stack:
+        if item.is_spell:
+            rules[cr("112.2")] = None
+        elif item.kind in (monarch.DRAW, monarch.STEAL):
+            rules[cr("725.2")] = None
+        elif item.kind.startswith("initiative"):
+            rules[cr("726.2")] = None
+        else:
+            rules[cr("113.8")] = None
+    return tuple(rules)
 
 
 # --- teams ----------------------------------------------------------------------------------------------
@@ -482,6 +499,24 @@ def _in_range(state: TableState, player: str, other: str) -> Answer:
     "can the player's creatures attack that player, planeswalker or battle now",
 )
 def _can_attack(state: TableState, attacker: str, target: str) -> Answer:
+    """In ``attacker``'s own combat (their team's turn), whoever is active now: one meaning in every variant."""
+    return combat.can_attack(state, attacker, target)
+
+
+@general(
+    "can-attack-now",
+    ("player", "name"),
+    "bool",
+    "is the player an attacking player this turn, and can their creatures attack that player or object",
+)
+def _can_attack_now(state: TableState, attacker: str, target: str) -> Answer:
+    attacking = state.variant.attackers(state)
+    if attacker not in attacking:
+        team = len(attacking) > 1
+        rules = (cr("805.10a"), cr("506.2b")) if team else (cr("506.2"), cr("508.1"))
+        whose = "the active team" if team else "the active player"
+        return False, [step(f"{attacker} is not an attacking player this turn: only {whose} attacks "
+                            f"({', '.join(attacking) or 'nobody'}).", *rules)]
     return combat.can_attack(state, attacker, target)
 
 
@@ -536,15 +571,14 @@ def _attackers(state: TableState, target: str) -> Answer:
 def _attacking(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     if perm.on_battlefield and perm.attacking is not None:
-        what = (
-            f"attacking {perm.attacking}"
-            if perm.attacking
-            else "still attacking, though what it attacked is gone"
-        )
-        return True, [
-            step(f"{name} is {what}.", cr("506.3"), *((cr("506.4c"),) if not perm.attacking else ()))
-        ]
-    return False, [step(f"{name} is not an attacking creature.", cr("506.3"), cr("506.4"))]
+        if perm.attacking:
+            return True, [step(f"{name} was declared as an attacker: it is attacking {perm.attacking}.",
+                               cr("508.1k"))]
+        return True, [step(f"{name} is still attacking, though what it attacked left combat.", cr("506.4c"))]
+    if perm.attacked is not None:
+        return False, [step(f"{name} attacked {perm.attacked} but was removed from combat (it left the "
+                            "battlefield or changed controller).", cr("506.4"))]
+    return False, [step(f"{name} wasn't declared as an attacker this combat.", cr("508.1k"))]
 
 
 @general("blocked", ("permanent",), "bool", "is the attacking creature blocked (509.1h)")

@@ -208,15 +208,8 @@ class TwoHeadedGiant(Variant):
         ]
 
     def can_attack(self, state: TableState, attacker: str, defender: str) -> Answer:
-        if state.is_in(attacker) and attacker not in state.active_players:
-            return False, [
-                step(
-                    f"{attacker}'s team is not the active team: only the active team attacks.",
-                    cr("810.7"),
-                    cr("805.10a"),
-                    cr("506.2b"),
-                )
-            ]
+        """In the attacker's team's own turn (``can-attack``'s one meaning in every variant; whether their
+        team attacks now is ``can-attack-now``)."""
         ok, steps = super().can_attack(state, attacker, defender)
         if ok:
             steps.append(
