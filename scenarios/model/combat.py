@@ -107,7 +107,8 @@ def can_attack(state: TableState, attacker: str, target: str) -> Answer:
     return ok, [
         *steps,
         step(
-            f"{target} is controlled by {defender}: it can be attacked when {defender} can.",
+            f"{target} is controlled by {defender}: it can be attacked when {defender} can (an object is "
+            "within a player's range of influence when its controller is).",
             cr("802.3"),
             cr("801.2d"),
         ),

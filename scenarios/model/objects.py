@@ -188,7 +188,9 @@ def commander_cast(state: TableState, player: str, name: str) -> Result:
     problems = sorcery_timing_problems(state, player)
     if problems:
         return state, [
-            step(f"{player} can't cast {name} now: {text}.", rule, cr("903.8")) for text, rule in problems
+            step(f"{player} can't cast their commander {name} from the command zone now: {text}.", rule,
+                 cr("903.8"))
+            for text, rule in problems
         ]
     _, steps = commander_tax(state, name)
     serial = state.serial + 1
@@ -209,7 +211,7 @@ def commander_cast(state: TableState, player: str, name: str) -> Result:
         priority=state.variant.priority_unit(state, player),
     )
     return state, [
-        step(f"{player} casts {name} from the command zone.", cr("903.8"), cr("601.2")),
+        step(f"{player} casts {name} from the command zone: it goes on the stack.", cr("903.8"), cr("601.2")),
         *steps,
         step(f"{player} receives priority again.", cr("117.3c")),
     ]

@@ -659,6 +659,8 @@ ZONE_TEXT = {
 
 def _zone_rules(perm: Permanent) -> tuple[Cite, ...]:
     """The rules that put the card where it is (set as it moved), or the zone's own rule."""
+    if perm.on_battlefield:  # a commander cast again: how it once left doesn't say where it is now
+        return (cr("110.1"),)
     if perm.moved_by:
         return perm.moved_by
     return {"command": (cr("903.6"),), "stack": (cr("405.1"),)}.get(perm.zone, (cr("400.1"),))
