@@ -39,8 +39,8 @@ from rulesjudge.scenarios.model.events import (
     EVENT_TYPES,
     Attack,
     Block,
-    CombatDamageStep,
     CombatDamage,
+    CombatDamageStep,
     Damage,
     Event,
     EventArgError,
@@ -88,7 +88,8 @@ class PermanentSchema(_Strict):
     protector: str | None = None
     keywords: list[
         Literal[
-            "first-strike", "double-strike", "haste", "infect", "deathtouch", "trample", "lifelink", "vigilance"
+            "first-strike", "double-strike", "haste", "infect",
+            "deathtouch", "trample", "lifelink", "vigilance",
         ]
     ] = Field(default_factory=list)
     can_block: int = Field(default=1, ge=1, alias="can-block")  # an effect lets it block more (509.1a)
@@ -592,7 +593,8 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
         if hit is not None and hit.kind not in ("planeswalker", "battle", "creature"):
             raise fail(
                 ("to",),
-                f"{event.to} is {_a(hit.kind)}: damage goes to a player, a creature, a planeswalker or a battle",
+                f"{event.to} is {_a(hit.kind)}: damage goes to a player, a creature, a planeswalker or a "
+                "battle",
             )
     if isinstance(event, CombatDamageStep):
         for who in event.recipients():
@@ -618,8 +620,8 @@ def _check_block(event: Block, setup: Setup, fail: Fail) -> None:
     for blocker, attackers in event.pairs:
         for name in (blocker, *attackers):
             if name in setup.seats:
-                raise fail((blocker,), f"{name} is a player: a creature blocks an attacking creature, never a "
-                                       "player (509.1a, 506.3)")
+                raise fail((blocker,), f"{name} is a player: a creature blocks an attacking creature, "
+                                       "never a player (509.1a, 506.3)")
             if name not in setup.permanents:
                 raise fail((blocker,), f"unknown permanent '{name}' (list it under game.permanents)")
         kind = setup.permanents[blocker].kind
@@ -627,8 +629,9 @@ def _check_block(event: Block, setup: Setup, fail: Fail) -> None:
             raise fail((blocker,), f"{blocker} is {_a(kind)}: only a creature can block (506.3)")
         for attacker in attackers:
             if setup.permanents[attacker].kind != "creature":
-                raise fail((blocker,), f"{attacker} is {_a(setup.permanents[attacker].kind)}: a blocker blocks "
-                                       "an attacking creature (509.1a)")
+                kind = setup.permanents[attacker].kind
+                raise fail((blocker,), f"{attacker} is {_a(kind)}: a blocker blocks an attacking creature "
+                                       "(509.1a)")
 
 
 def _a(word: str) -> str:

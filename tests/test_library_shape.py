@@ -92,7 +92,8 @@ PLAYER_QUESTIONS = {"life": 1, "draws": 1, "opponents": 1, "teammates": 1, "rang
                     "library": 1}
 PERMANENT_QUESTIONS = {"controller", "exists", "owner", "zone", "tapped", "attacking", "loyalty", "defense",
                        "commander-tax", "protector", "blocked", "blockers", "blocking", "damage"}
-MIXED_QUESTIONS = {"can-attack": ("player", "name"), "can-attack-now": ("player", "name"), "commander-damage": ("player", "permanent"),
+MIXED_QUESTIONS = {"can-attack": ("player", "name"), "can-attack-now": ("player", "name"),
+                   "commander-damage": ("player", "permanent"),
                    "defending-player": ("name",), "attackers": ("name",),
                    "can-deploy": ("permanent", "player")}
 EVENTS = {"leaves", "become-monarch", "take-initiative", "combat-damage", "end-step", "resolve",

@@ -26,7 +26,8 @@ def register(subparsers: Any) -> None:
                    help='without FILE: the table for --what-if, seats clockwise ("Ann, Ben, Cat, Dan")')
     p.add_argument("--json", action="store_true", help="print the answers as JSON")
     p.add_argument("--editions", action="store_true",
-                   help="each citation's edition and other editions at every step (default: once, at the end)")
+                   help="each citation's edition and other editions at every step (default: once, at the "
+                        "end)")
     p.set_defaults(func=run)
 
 

@@ -88,12 +88,17 @@ def _blocker_problems(state: TableState, name: str, attackers: Sequence[str]) ->
     for attacker in attackers:
         target = state.permanents[attacker]
         if not attacking_now(target):
-            problems.append(step(f"{attacker} is not an attacking creature: it can't be blocked.", cr("509.1a")))
+            problems.append(
+                step(f"{attacker} is not an attacking creature: it can't be blocked.", cr("509.1a"))
+            )
             continue
         if target.current_controller == controller:
             problems.append(
-                step(f"{controller} controls both {name} and {attacker}: a creature can't block its own "
-                     "side's attacker.", cr("509.1a"))
+                step(
+                    f"{controller} controls both {name} and {attacker}: a creature can't block its own "
+                    "side's attacker.",
+                    cr("509.1a"),
+                )
             )
             continue
         ok, why = state.variant.can_block(state, controller, target.defender or "", attacker)
@@ -110,8 +115,12 @@ def declare_blockers(state: TableState, pairs: Sequence[tuple[str, tuple[str, ..
     if problems:
         return state, [
             *problems,
-            step("The declaration of blockers is illegal: the game returns to the moment before it, and no "
-                 "creature blocks.", cr("509.1"), cr("733.1")),
+            step(
+                "The declaration of blockers is illegal: the game returns to the moment before it, and no "
+                "creature blocks.",
+                cr("509.1"),
+                cr("733.1"),
+            ),
         ]
     permanents = dict(state.permanents)
     for name, attackers in pairs:
@@ -124,8 +133,11 @@ def declare_blockers(state: TableState, pairs: Sequence[tuple[str, tuple[str, ..
     several = any(len(a) > 1 for _, a in pairs)
     cites = (cr("509.1g"), cr("509.1h"), *((cr("509.1a"),) if several else ()))
     return state.with_(permanents=frozen(permanents)), [
-        step(f"{who} declare{'s' if ', ' not in who else ''} blockers: {listed}; each attacking creature "
-             "with a blocker declared for it is blocked.", *cites)
+        step(
+            f"{who} declare{'s' if ', ' not in who else ''} blockers: {listed}; each attacking creature "
+            "with a blocker declared for it is blocked.",
+            *cites,
+        )
     ]
 
 
@@ -163,27 +175,42 @@ def _default(state: TableState, dealer: Permanent, pending: Mapping[str, int]) -
     if dealer.blocking:
         attackers = blocked_by(state, name)
         if not attackers:
-            return {}, step(f"{name} is blocking no creature still in combat: it assigns no combat damage.",
-                            cr("510.1d"))
+            return {}, step(
+                f"{name} is blocking no creature still in combat: it assigns no combat damage.", cr("510.1d")
+            )
         split = _divide(state, dealer, attackers, pending, None)
-        return split, step(f"{name} is blocking {', '.join(attackers)}: it assigns its {power} combat damage "
-                           f"({_listed(split)}).", cr("510.1d"))
+        return split, step(
+            f"{name} is blocking {', '.join(attackers)}: it assigns its {power} combat damage "
+            f"({_listed(split)}).",
+            cr("510.1d"),
+        )
     target = dealer.attacking or None
     if not dealer.blocked:
         if target is None:
-            return {}, step(f"{name} is attacking nothing any more (what it attacked left combat): it assigns "
-                            "no combat damage.", cr("506.4c"), cr("510.1b"))
-        return {target: power}, step(f"{name} is unblocked: it assigns its combat damage to {target}.",
-                                     cr("510.1b"))
+            return {}, step(
+                f"{name} is attacking nothing any more (what it attacked left combat): it assigns "
+                "no combat damage.",
+                cr("506.4c"),
+                cr("510.1b"),
+            )
+        return {target: power}, step(
+            f"{name} is unblocked: it assigns its combat damage to {target}.", cr("510.1b")
+        )
     blockers = blockers_of(state, name)
     trample = dealer.has("trample") and target is not None
     if not blockers:
         if trample:
             return {target or "": power}, step(
                 f"{name} is blocked but no creature blocks it any more; it has trample, so all its damage "
-                f"is assigned to {target}.", cr("702.19d"))
-        return {}, step(f"{name} is blocked and no creature blocks it any more: it assigns no combat damage "
-                        "(it stays blocked).", cr("510.1c"), cr("509.1h"))
+                f"is assigned to {target}.",
+                cr("702.19d"),
+            )
+        return {}, step(
+            f"{name} is blocked and no creature blocks it any more: it assigns no combat damage "
+            "(it stays blocked).",
+            cr("510.1c"),
+            cr("509.1h"),
+        )
     split = _divide(state, dealer, blockers, pending, target if trample else None)
     cites: tuple[Cite, ...] = (cr("510.1c"),)
     how = "divided as its controller chooses" if len(blockers) > 1 else "all of it to its blocker"
@@ -193,8 +220,11 @@ def _default(state: TableState, dealer: Permanent, pending: Mapping[str, int]) -
     if dealer.has("deathtouch") and len(split) > 1:
         cites += (cr("702.2c"),)
         how += "; with deathtouch 1 damage is lethal"
-    return split, step(f"{name} is blocked by {', '.join(blockers)}: it assigns its {power} combat damage "
-                       f"({how}): {_listed(split)}.", *cites)
+    return split, step(
+        f"{name} is blocked by {', '.join(blockers)}: it assigns its {power} combat damage "
+        f"({how}): {_listed(split)}.",
+        *cites,
+    )
 
 
 def _listed(split: Assignment) -> str:
@@ -224,16 +254,31 @@ def _checked(
     wrong = [who for who in split if who not in allowed]
     if wrong:
         may = ", ".join(allowed) or "nothing"
-        return [step(f"{name} can't assign combat damage to {', '.join(wrong)} (it may assign to: {may}).",
-                     cr("510.1b"), cr("510.1c"), cr("510.1d"))]
+        return [
+            step(
+                f"{name} can't assign combat damage to {', '.join(wrong)} (it may assign to: {may}).",
+                cr("510.1b"),
+                cr("510.1c"),
+                cr("510.1d"),
+            )
+        ]
     if sum(split.values()) != max(power, 0):
-        return [step(f"{name} assigns combat damage equal to its power, {power}, not {sum(split.values())}.",
-                     cr("510.1a"))]
+        return [
+            step(
+                f"{name} assigns combat damage equal to its power, {power}, not {sum(split.values())}.",
+                cr("510.1a"),
+            )
+        ]
     if target and target in split and split[target] and dealer.blocked:
         short = [b for b in blockers_of(state, name) if split.get(b, 0) < _lethal(state, b, dealer, pending)]
         if short:
-            return [step(f"{name} assigns damage to {target} before lethal damage to {', '.join(short)}: "
-                         "with trample, every blocker must be assigned lethal damage first.", cr("702.19b"))]
+            return [
+                step(
+                    f"{name} assigns damage to {target} before lethal damage to {', '.join(short)}: "
+                    "with trample, every blocker must be assigned lethal damage first.",
+                    cr("702.19b"),
+                )
+            ]
     return []
 
 
@@ -244,17 +289,43 @@ def _dealers(state: TableState, which: str) -> tuple[list[Permanent], list[Step]
     first_done = any(p.struck_first for p in state.permanents.values())
     if which == "first-strike":
         if not strikers:
-            return [], [step("No attacking or blocking creature has first strike or double strike: there is no "
-                             "first-strike combat damage step.", cr("510.4"))], state
-        marked = {n: replace(p, struck_first=True) if p in strikers else p for n, p in state.permanents.items()}
-        return strikers, [step("First-strike combat damage step: only creatures with first strike or double "
-                               "strike assign combat damage.", cr("510.4"), cr("702.7b"))], state.with_(
-            permanents=frozen(marked))
+            return (
+                [],
+                [
+                    step(
+                        "No attacking or blocking creature has first strike or double strike: there is no "
+                        "first-strike combat damage step.",
+                        cr("510.4"),
+                    )
+                ],
+                state,
+            )
+        marked = {
+            n: replace(p, struck_first=True) if p in strikers else p for n, p in state.permanents.items()
+        }
+        return (
+            strikers,
+            [
+                step(
+                    "First-strike combat damage step: only creatures with first strike or double "
+                    "strike assign combat damage.",
+                    cr("510.4"),
+                    cr("702.7b"),
+                )
+            ],
+            state.with_(permanents=frozen(marked)),
+        )
     if not first_done:
         return combatants, [], state
     dealers = [p for p in combatants if not p.struck_first or p.has("double-strike")]
-    steps = [step("The second combat damage step: the remaining creatures that had neither first strike nor "
-                  "double strike, and those with double strike again.", cr("510.4"), cr("702.4b"))]
+    steps = [
+        step(
+            "The second combat damage step: the remaining creatures that had neither first strike nor "
+            "double strike, and those with double strike again.",
+            cr("510.4"),
+            cr("702.4b"),
+        )
+    ]
     return dealers, steps, state
 
 
@@ -262,11 +333,15 @@ def needs_first_step(state: TableState) -> bool:
     """Does a regular damage step have to be preceded by a first-strike step (510.4)?"""
     if any(p.struck_first for p in state.permanents.values()):
         return False
-    return any((attacking_now(p) or blocking_now(p)) and (p.has("first-strike") or p.has("double-strike"))
-               for p in state.permanents.values())
+    return any(
+        (attacking_now(p) or blocking_now(p)) and (p.has("first-strike") or p.has("double-strike"))
+        for p in state.permanents.values()
+    )
 
 
-def damage_step(state: TableState, which: str, assign: Mapping[str, Mapping[str, int]] | None = None) -> Result:
+def damage_step(
+    state: TableState, which: str, assign: Mapping[str, Mapping[str, int]] | None = None
+) -> Result:
     """One combat damage step (510): each dealer assigns its damage (as ``assign`` says, else a division its
     controller may choose), the whole assignment is checked (510.1e), then all of it is dealt at once
     (510.2)."""
@@ -278,15 +353,22 @@ def damage_step(state: TableState, which: str, assign: Mapping[str, Mapping[str,
     problems: list[Step] = []
     for dealer in order:
         if (dealer.power or 0) <= 0:
-            steps.append(step(f"{dealer.name} has power {dealer.power or 0}: it assigns no combat damage.",
-                              cr("510.1a")))
+            steps.append(
+                step(
+                    f"{dealer.name} has power {dealer.power or 0}: it assigns no combat damage.", cr("510.1a")
+                )
+            )
             continue
         if dealer.name in assign:
             split = {k: v for k, v in assign[dealer.name].items() if v}
             problems += _checked(state, dealer, split, pending)
-            steps.append(step(f"{dealer.current_controller} assigns {dealer.name}'s combat damage: "
-                              f"{_listed(split)}.", cr("510.1"), cr("510.1c") if not dealer.blocking
-                              else cr("510.1d")))
+            steps.append(
+                step(
+                    f"{dealer.current_controller} assigns {dealer.name}'s combat damage: {_listed(split)}.",
+                    cr("510.1"),
+                    cr("510.1c") if not dealer.blocking else cr("510.1d"),
+                )
+            )
         else:
             split, said = _default(state, dealer, pending)
             steps.append(said)
@@ -297,11 +379,22 @@ def damage_step(state: TableState, which: str, assign: Mapping[str, Mapping[str,
     in_combat = {n for n, p in state.permanents.items() if attacking_now(p) or blocking_now(p)}
     unused = sorted(set(assign) - in_combat)
     if unused:
-        problems.append(step(f"{', '.join(unused)} is not an attacking or blocking creature: it assigns no "
-                             "combat damage.", cr("510.1")))
+        problems.append(
+            step(
+                f"{', '.join(unused)} is not an attacking or blocking creature: it assigns no combat damage.",
+                cr("510.1"),
+            )
+        )
     if problems:
-        return state, [*steps, *problems, step("The combat damage assignment is illegal: the game returns to the "
-                                               "moment before it was made.", cr("510.1e"), cr("733.1"))]
+        return state, [
+            *steps,
+            *problems,
+            step(
+                "The combat damage assignment is illegal: the game returns to the moment before it was made.",
+                cr("510.1e"),
+                cr("733.1"),
+            ),
+        ]
     if not any(split for _, split in splits):
         return state, [*steps, step("No creature deals combat damage in this step.", cr("510.2"))]
     return _deal_all(state, splits, steps)
@@ -321,13 +414,22 @@ def _deal_all(state: TableState, splits: list[tuple[Permanent, Assignment]], ste
                 if not hit.on_battlefield:
                     continue
                 if dealer.has("infect"):
-                    hit = replace(hit, power=(hit.power or 0) - amount, toughness=(hit.toughness or 0) - amount)
-                    steps.append(step(f"{dealer.name} has infect: {who} gets {amount} -1/-1 counters.",
-                                      cr("120.3d")))
+                    hit = replace(
+                        hit, power=(hit.power or 0) - amount, toughness=(hit.toughness or 0) - amount
+                    )
+                    steps.append(
+                        step(f"{dealer.name} has infect: {who} gets {amount} -1/-1 counters.", cr("120.3d"))
+                    )
                 else:
                     hit = replace(hit, damage=hit.damage + amount)
-                    steps.append(step(f"{dealer.name} deals {amount} combat damage to {who}, marked on it "
-                                      f"({hit.damage} in all).", cr("510.2"), cr("120.3e")))
+                    steps.append(
+                        step(
+                            f"{dealer.name} deals {amount} combat damage to {who}, marked on it "
+                            f"({hit.damage} in all).",
+                            cr("510.2"),
+                            cr("120.3e"),
+                        )
+                    )
                 if dealer.has("deathtouch"):
                     hit = replace(hit, deathtouched=True)
                 permanents[who] = hit
@@ -347,8 +449,13 @@ def _deal_all(state: TableState, splits: list[tuple[Permanent, Assignment]], ste
             life = dict(state.life)
             life[pool] = life.get(pool, 0) + amount
             state = state.with_(life=frozen(life))
-            steps.append(step(f"Lifelink: {player} gains {amount} life for the damage their creature dealt.",
-                              cr("120.3f"), cr("702.15b")))
+            steps.append(
+                step(
+                    f"Lifelink: {player} gains {amount} life for the damage their creature dealt.",
+                    cr("120.3f"),
+                    cr("702.15b"),
+                )
+            )
     return state, steps
 
 
@@ -356,13 +463,23 @@ def _deal_all(state: TableState, splits: list[tuple[Permanent, Assignment]], ste
 def answer_blocked(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     if not attacking_now(perm):
-        return False, [step(f"{name} is not an attacking creature, so it is neither blocked nor unblocked.",
-                            cr("506.4"), cr("509.1h"))]
+        return False, [
+            step(
+                f"{name} is not an attacking creature, so it is neither blocked nor unblocked.",
+                cr("506.4"),
+                cr("509.1h"),
+            )
+        ]
     if not perm.blocked:
-        return False, [step(f"No creature was declared as a blocker for {name}: it is unblocked.", cr("509.1h"))]
+        return False, [
+            step(f"No creature was declared as a blocker for {name}: it is unblocked.", cr("509.1h"))
+        ]
     now = blockers_of(state, name)
-    text = (f"{name} is blocked by {', '.join(now)}." if now else
-            f"{name} had a blocker declared for it: it remains blocked though no creature blocks it now.")
+    text = (
+        f"{name} is blocked by {', '.join(now)}."
+        if now
+        else f"{name} had a blocker declared for it: it remains blocked though no creature blocks it now."
+    )
     return True, [step(text, cr("509.1h"))]
 
 
@@ -374,7 +491,9 @@ def answer_blockers(state: TableState, name: str) -> Answer:
 def answer_blocking(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     if blocking_now(perm):
-        return True, [step(f"{name} is a blocking creature (it blocks {', '.join(perm.blocking)}).", cr("509.1g"))]
+        return True, [
+            step(f"{name} is a blocking creature (it blocks {', '.join(perm.blocking)}).", cr("509.1g"))
+        ]
     why = (cr("509.1g"), cr("506.4")) if perm.blocking else (cr("509.1g"),)
     return False, [step(f"{name} is not a blocking creature.", *why)]
 
@@ -383,5 +502,12 @@ def answer_damage(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     if not perm.on_battlefield:
         return 0, [step(f"{name} is not on the battlefield: no damage is marked on it.", cr("400.7"))]
-    return perm.damage, [step(f"{name} has {plural(perm.damage, 'damage')} marked on it this turn."
-                              .replace("damages", "damage"), cr("120.3e"), cr("120.6"))]
+    return perm.damage, [
+        step(
+            f"{name} has {plural(perm.damage, 'damage')} marked on it this turn.".replace(
+                "damages", "damage"
+            ),
+            cr("120.3e"),
+            cr("120.6"),
+        )
+    ]

@@ -80,7 +80,8 @@ def build(setup: Setup, variant: Variant) -> TableState:
         commander_damage=frozen({p: frozen(d) for p, d in setup.commander_damage.items()}),
         permanents=frozen({n: permanent_of(n, p) for n, p in setup.permanents.items()}),
         effects=tuple(
-            Effect(e.kind, e.players, e.source, e.controller, e.until, e.only, e.relative) for e in setup.effects
+            Effect(e.kind, e.players, e.source, e.controller, e.until, e.only, e.relative)
+            for e in setup.effects
         ),
         extra_turns=setup.extra_turns,
         library=setup.library,

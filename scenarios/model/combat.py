@@ -1,7 +1,7 @@
 """Combat with creatures: declaring attackers (508.1, 506.2a, 802.3, 803, 801.3, 809.3c, 310.8b), combat
 damage to players, planeswalkers and battles (510, 120.3; blocks and damage steps are in
-:mod:`scenarios.model.blocks`), infect and toxic (702.90b, 702.164c), commander damage (903.10a), and the monarch's
-and the initiative's combat triggers (725.2, 726.2).
+:mod:`scenarios.model.blocks`), infect and toxic (702.90b, 702.164c), commander damage (903.10a), and the
+monarch's and the initiative's combat triggers (725.2, 726.2).
 
 >>> from rulesjudge.scenarios.model.table import TableState, Permanent, frozen
 >>> from rulesjudge.scenarios.model.variant import FreeForAll

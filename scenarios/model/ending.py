@@ -472,7 +472,8 @@ def state_based_actions(state: TableState) -> Result:
 def _would_lose(said: Step, stopped: set[str]) -> Step:
     """A loss an effect stops reads "would make them lose", so the answer doesn't say the player lost and
     then didn't."""
-    if any(said.text.startswith(f"{p} ") for p in stopped) and said.text.endswith("a state-based action makes them lose the game."):
+    ends = said.text.endswith("a state-based action makes them lose the game.")
+    if ends and any(said.text.startswith(f"{p} ") for p in stopped):
         text = said.text.replace("makes them lose the game.", "would make them lose the game, but an effect "
                                                                 "stops it:")
         return Step(text, said.cites, said.alternatives)

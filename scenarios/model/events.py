@@ -815,7 +815,8 @@ class Block(Event):
 @dataclass(frozen=True, kw_only=True)
 class CombatDamageStep(Event):
     """A combat damage step: the first-strike step (``first-strike``) or the regular one (510.4);
-    ``assign: {Krenko: {Wall: 2, Ben: 3}}`` gives how a creature's controller divides its damage (510.1c-d)."""
+    ``assign: {Krenko: {Wall: 2, Ben: 3}}`` gives how a creature's controller divides its damage
+    (510.1c-d)."""
 
     NAME = "combat-damage-step"
     SCALAR = "step"
@@ -839,7 +840,8 @@ class CombatDamageStep(Event):
             if not isinstance(split, dict) or not split:
                 raise EventArgError(where, "expected {RECIPIENT: DAMAGE, ...}")
             parts = tuple(
-                (value_of(where, "target", who), value_of(f"{where}.{who}", "int", n)) for who, n in split.items()
+                (value_of(where, "target", who), value_of(f"{where}.{who}", "int", n))
+                for who, n in split.items()
             )
             assign.append((name, parts))
         return cls(step=getattr(event, "step", "regular"), assign=tuple(assign), hold=event.hold)

@@ -39,7 +39,8 @@ def draw_cards(state: TableState, player: str, count: int = 1) -> Result:
     if drawn:
         state = state.count("draws", player, drawn)
     if not missed:
-        return state, [step(f"{player} has {plural(left - drawn, 'card')} left in their library.", cr("121.1"))]
+        left_now = plural(left - drawn, "card")
+        return state, [step(f"{player} has {left_now} left in their library.", cr("121.1"))]
     state = state.with_(drew_from_empty=tuple(dict.fromkeys((*state.drew_from_empty, player))))
     had = f"draws {plural(drawn, 'card')}, then " if drawn else ""
     return state, [

@@ -499,7 +499,8 @@ def _in_range(state: TableState, player: str, other: str) -> Answer:
     "can the player's creatures attack that player, planeswalker or battle now",
 )
 def _can_attack(state: TableState, attacker: str, target: str) -> Answer:
-    """In ``attacker``'s own combat (their team's turn), whoever is active now: one meaning in every variant."""
+    """In ``attacker``'s own combat (their team's turn), whoever is active now: one meaning in every
+    variant."""
     return combat.can_attack(state, attacker, target)
 
 

@@ -30,7 +30,9 @@ DEFAULT = "default"
 #: Kinds of permanents (205.2a card types the table cares about); ``commander`` is a flag, not a kind.
 KINDS = ("creature", "planeswalker", "battle", "artifact", "enchantment", "land")
 ZONES = ("battlefield", "command", "graveyard", "exile", "hand", "library")
-KEYWORDS = ("first-strike", "double-strike", "haste", "infect", "deathtouch", "trample", "lifelink", "vigilance")
+KEYWORDS = (
+    "first-strike", "double-strike", "haste", "infect", "deathtouch", "trample", "lifelink", "vigilance"
+)
 EFFECT_KINDS = ("cant-lose", "cant-win", "cant-attack")
 #: Effects whose players are named by their source: "you" (its controller, 109.5) or "your opponents".
 RELATIVE = ("controller-of", "opponents-of")

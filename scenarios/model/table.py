@@ -225,7 +225,8 @@ class TableState:
     poison: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # poison pool -> counters
     commander_damage: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: EMPTY)
     drew_from_empty: tuple[str, ...] = ()  # since the last state-based check (704.5b)
-    library: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # cards left; a player not listed: unknown
+    # cards left in each library; a player not listed has one the scenario doesn't count
+    library: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     permanents: Mapping[str, Permanent] = field(default_factory=lambda: EMPTY)
     stack: tuple[Trigger, ...] = ()  # bottom first
     pending: tuple[Trigger, ...] = ()  # triggered, not yet put on the stack (603.3)

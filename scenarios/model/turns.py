@@ -299,8 +299,8 @@ def sorcery_timing_problems(state: TableState, player: str) -> list[tuple[str, C
         who = ", ".join(holders) or "nobody"
         problems.append((f"{player} doesn't have priority ({who} has)", cr("117.1")))
     if player not in state.active_players:
-        problems.append((f"it isn't {player}'s turn (a noninstant spell is cast in its caster's own main phase, "
-                         "with priority and an empty stack)", cr("117.1a")))
+        problems.append((f"it isn't {player}'s turn (a noninstant spell is cast in its caster's own main "
+                         "phase, with priority and an empty stack)", cr("117.1a")))
     if state.variant.stack_of(state, player):
         problems.append(("the stack isn't empty", cr("117.1a")))
     return problems

@@ -197,9 +197,9 @@ class Variant:
         rules = (cr("509.1a"), *((cr("802.4a"),) if len(state.seats) > 2 else ()))
         return False, [
             step(
-                f"{attacker} is attacking {defender or 'nothing'}: {blocker}, not the player it attacks, can't "
-                "block it (a defending player blocks only creatures attacking them, a planeswalker they "
-                "control or a battle they protect).",
+                f"{attacker} is attacking {defender or 'nothing'}: {blocker}, not the player it attacks, "
+                "can't block it (a defending player blocks only creatures attacking them, a planeswalker "
+                "they control or a battle they protect).",
                 *rules,
             )
         ]

@@ -1,8 +1,8 @@
-"""Each step's citations decide it: a cited rule's text (with its parent rules' headings) mentions at least one
-of the step's subjects (issue 25: a step about the stack citing the Monarch). A cheap check over every step
-the library's scenarios produce: subjects are a few distinctive topics (the stack, the monarch, blocks,
-libraries, ...) read in the step's text and in the cited record's own text; a rule that names none of them
-is a general rule the check leaves alone."""
+"""Each step's citations decide it: a cited rule's text mentions at least one of the step's subjects (issue
+25: a step about the stack citing the Monarch). A cheap check over every step the library's scenarios
+produce: subjects are a few distinctive topics (the stack, the monarch, blocks, libraries, ...) read in the
+step's text and in the cited record's own text; a rule that names none of them is a general rule the check
+leaves alone."""
 
 from __future__ import annotations
 
@@ -34,9 +34,9 @@ SUBJECTS: dict[str, tuple[str, ...]] = {  # distinctive topics only: "control" o
     "unveil": ("unveil",),
 }
 
-#: General rules that name some of those topics in passing: the rules for leaving the game (800.4a/b/j: objects
-#: on the stack, priority), for undoing an illegal action (733.1), for "becomes" triggers (603.2e: "becomes
-#: blocked"). The check can't tell what they decide from their words.
+#: General rules that name some of those topics in passing: the rules for leaving the game (800.4a/b/j:
+#: objects on the stack, priority), for undoing an illegal action (733.1), for "becomes" triggers (603.2e:
+#: "becomes blocked"). The check can't tell what they decide from their words.
 GENERAL = frozenset({"800.4a", "800.4b", "800.4j", "733.1", "603.2e"})
 
 
@@ -47,8 +47,11 @@ def subjects(text: str) -> set[str]:
     ['stack']
     """
     low = text.lower()
-    return {name for name, words in SUBJECTS.items()
-            if any(re.search(rf"\b{w}(s|es|ed|ing|er|ers)?\b", low) for w in words)}
+    return {
+        name
+        for name, words in SUBJECTS.items()
+        if any(re.search(rf"\b{w}(s|es|ed|ing|er|ers)?\b", low) for w in words)
+    }
 
 
 def _rule_text(cite: Cite, corpus) -> str:
