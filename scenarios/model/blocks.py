@@ -107,6 +107,18 @@ def _blocker_problems(state: TableState, name: str, attackers: Sequence[str]) ->
     return problems
 
 
+def _why_legal(state: TableState, pairs: Sequence[tuple[str, tuple[str, ...]]]) -> list[Step]:
+    """What the variant says of legal blocks (805.10d: a head blocking for the team), each said once."""
+    said: dict[str, Step] = {}
+    for name, attackers in pairs:
+        controller = state.permanents[name].current_controller
+        for attacker in attackers:
+            defender = state.permanents[attacker].defender or ""
+            for why in state.variant.can_block(state, controller, defender, attacker)[1]:
+                said.setdefault(why.text, why)
+    return list(said.values())
+
+
 def declare_blockers(state: TableState, pairs: Sequence[tuple[str, tuple[str, ...]]]) -> Result:
     """509.1: defending players declare blockers (802.4: each in APNAP order; one event may hold several
     players' blocks). An illegal declaration is undone - nothing blocks - and the answer says why (509.1,
@@ -137,7 +149,8 @@ def declare_blockers(state: TableState, pairs: Sequence[tuple[str, tuple[str, ..
             f"{who} declare{'s' if ', ' not in who else ''} blockers: {listed}; each attacking creature "
             "with a blocker declared for it is blocked.",
             *cites,
-        )
+        ),
+        *_why_legal(state, pairs),
     ]
 
 
