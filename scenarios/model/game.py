@@ -510,6 +510,14 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
         return state, steps
     state, more = objects.end_of_turn_control(state)
     steps += more
+    if more:  # 514.3a: the cleanup step checks state-based actions before the turn ends
+        state, checked = settle(state)
+        state, emptied = _empty_the_stack(state)
+        if checked or emptied:
+            steps += [step("The cleanup step checks state-based actions before the turn ends.", cr("514.3a")),
+                      *checked, *emptied]
+        if state.game_over:
+            return state, steps
     state, more = turns.next_turn(state)
     return state, steps + more
 

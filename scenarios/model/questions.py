@@ -626,7 +626,8 @@ def _controller(state: TableState, name: str) -> Answer:
     who = perm.current_controller
     if perm.control_effects:
         return who, [step(f"A control-changing effect gives {who} control of {name}.", cr("613.1b"))]
-    return who, [step(f"{who} controls {name}.", cr("108.4"))]
+    return who, [step(f"{who} controls {name}: a permanent's controller is by default the player under whose "
+                      "control it entered the battlefield.", cr("110.2"))]
 
 
 @general("owner", ("permanent",), "player?", "who owns the permanent")
