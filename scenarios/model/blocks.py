@@ -226,10 +226,14 @@ def _default(state: TableState, dealer: Permanent, pending: Mapping[str, int]) -
         )
     split = _divide(state, dealer, blockers, pending, target if trample else None)
     cites: tuple[Cite, ...] = (cr("510.1c"),)
-    how = "divided as its controller chooses" if len(blockers) > 1 else "all of it to its blocker"
+    how = "divided as its controller chooses: here lethal damage to each in the order declared, the rest to "
+    how += "the last"
+    if len(blockers) == 1:
+        how = "all of it to its blocker"
     if trample:
         cites += (cr("702.19b"),)
-        how = "lethal damage to its blockers first, the rest to what it attacks (trample)"
+        how = "lethal damage to its blockers first; its controller chooses where the rest goes: here what it "
+        how += "attacks"
     if dealer.has("deathtouch") and len(split) > 1:
         cites += (cr("702.2c"),)
         how += "; with deathtouch 1 damage is lethal"
