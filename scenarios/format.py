@@ -38,7 +38,9 @@ from rulesjudge.scenarios.model import VARIANTS
 from rulesjudge.scenarios.model.events import (
     EVENT_TYPES,
     Attack,
+    Block,
     CombatDamage,
+    CombatDamageStep,
     Damage,
     Event,
     EventArgError,
@@ -84,7 +86,13 @@ class PermanentSchema(_Strict):
     loyalty: int | None = Field(default=None, ge=0)
     defense: int | None = Field(default=None, ge=0)
     protector: str | None = None
-    keywords: list[Literal["first-strike", "double-strike", "haste", "infect"]] = Field(default_factory=list)
+    keywords: list[
+        Literal[
+            "first-strike", "double-strike", "haste", "infect",
+            "deathtouch", "trample", "lifelink", "vigilance",
+        ]
+    ] = Field(default_factory=list)
+    can_block: int = Field(default=1, ge=1, alias="can-block")  # an effect lets it block more (509.1a)
     toxic: int = Field(default=0, ge=0)
     commander: bool = False
     zone: Literal["battlefield", "command", "graveyard", "exile", "hand", "library"] = "battlefield"
@@ -158,6 +166,7 @@ class GameSchema(_Strict):
     initiative: str | None = None
     life: dict[str, int] = Field(default_factory=dict)
     poison: dict[str, int] = Field(default_factory=dict)
+    library: dict[str, int] = Field(default_factory=dict)
     commander_damage: dict[str, dict[str, int]] = Field(default_factory=dict, alias="commander-damage")
     permanents: dict[str, PermanentSchema] = Field(default_factory=dict)
     identities: dict[str, str | IdentitySchema] = Field(default_factory=dict)
@@ -203,6 +212,7 @@ class GameSchema(_Strict):
             initiative=self.initiative,
             life=self.life,
             poison=self.poison,
+            library=self.library,
             commander_damage=self.commander_damage,
             permanents={
                 n: PermanentSpec(
@@ -431,12 +441,15 @@ def check_setup(setup: Setup, fail: Fail) -> None:
 
     for key in ("active", "monarch", "initiative"):
         player((key,), getattr(setup, key))
-    for key in ("life", "poison", "commander_damage"):
+    for key in ("life", "poison", "library", "commander_damage"):
         for who in getattr(setup, key):
             player((key.replace("_", "-"), who), who)
     for who, count in setup.poison.items():
         if count < 0:
             raise fail(("poison", who), "poison counters are 0 or more")
+    for who, count in setup.library.items():
+        if count < 0:
+            raise fail(("library", who), f"a library holds 0 or more cards, got {count}")
     commanders = {n for n, p in setup.permanents.items() if p.commander}
     for who, tally in setup.commander_damage.items():
         for name, amount in tally.items():
@@ -564,6 +577,8 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
     for who in event.players_named():
         if who not in players:
             raise fail((), unknown_player(who, players))
+    if isinstance(event, Block):
+        _check_block(event, setup, fail)
     for perm in event.permanents_named():
         if perm not in setup.permanents:
             raise fail((), f"unknown permanent '{perm}' (list it under game.permanents)")
@@ -575,12 +590,16 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
         hit = setup.permanents.get(event.to)
         if event.to not in players and hit is None:
             raise fail(("to",), f"'{event.to}' is neither a player nor a permanent on the table")
-        if hit is not None and hit.kind not in ("planeswalker", "battle"):
+        if hit is not None and hit.kind not in ("planeswalker", "battle", "creature"):
             raise fail(
                 ("to",),
-                f"{event.to} is a {hit.kind}: damage here goes to a player, a planeswalker or a battle "
-                "(the model marks no damage on creatures)",
+                f"{event.to} is {_a(hit.kind)}: damage goes to a player, a creature, a planeswalker or a "
+                "battle",
             )
+    if isinstance(event, CombatDamageStep):
+        for who in event.recipients():
+            if who not in players and who not in setup.permanents:
+                raise fail(("assign",), f"'{who}' is neither a player nor a permanent on the table")
     if isinstance(event, Attack | CombatDamage):
         needing = (
             [c for c, _ in event.creatures]
@@ -594,6 +613,30 @@ def checked_event(name: str, arg: Any, setup: Setup, fail: Fail) -> Event:
                     f"{creature} has no power: give game.permanents.{creature}.power",
                 )
     return event
+
+
+def _check_block(event: Block, setup: Setup, fail: Fail) -> None:
+    """509.1a / 506.3: a blocker is a creature, and it blocks attacking creatures - never a player."""
+    for blocker, attackers in event.pairs:
+        for name in (blocker, *attackers):
+            if name in setup.seats:
+                raise fail((blocker,), f"{name} is a player: a creature blocks an attacking creature, "
+                                       "never a player (509.1a, 506.3)")
+            if name not in setup.permanents:
+                raise fail((blocker,), f"unknown permanent '{name}' (list it under game.permanents)")
+        kind = setup.permanents[blocker].kind
+        if kind != "creature":
+            raise fail((blocker,), f"{blocker} is {_a(kind)}: only a creature can block (506.3)")
+        for attacker in attackers:
+            if setup.permanents[attacker].kind != "creature":
+                kind = setup.permanents[attacker].kind
+                raise fail((blocker,), f"{attacker} is {_a(kind)}: a blocker blocks an attacking creature "
+                                       "(509.1a)")
+
+
+def _a(word: str) -> str:
+    """"an artifact", "a creature"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def unknown_player(name: str, players: Sequence[str]) -> str:
@@ -762,7 +805,7 @@ def setup_to_data(setup: Setup) -> dict[str, Any]:
     for key in ("active", "monarch", "initiative"):
         if getattr(setup, key) is not None:
             data[key] = getattr(setup, key)
-    for key in ("life", "poison"):
+    for key in ("life", "poison", "library"):
         if getattr(setup, key):
             data[key] = dict(getattr(setup, key))
     if setup.commander_damage:
@@ -814,6 +857,7 @@ def _permanent_data(perm: PermanentSpec) -> dict[str, Any]:
         "toxic",
         "commander",
         "zone",
+        "can_block",
     ):
         value = getattr(perm, key)
         if key == "owner" or value != getattr(defaults, key):

@@ -16,7 +16,7 @@ import yaml
 
 LIBRARY = Path(__file__).resolve().parents[1] / "scenarios" / "library"
 AREAS = ("turns", "leaving", "monarch", "initiative", "influence", "attack", "apnap", "winning",
-         "combat", "commander", "poison", "losing", "priority", "extra-turns")
+         "combat", "commander", "poison", "losing", "priority", "extra-turns", "blocks", "draws", "following")
 RULE_NUMBER = re.compile(r"^[1-9]\d{2}(\.\d+[a-z]?)?$")  # 722, 725.4, 800.4j, 104.2a
 FILE_NAME = re.compile(r"^[1-9]\d{2}(-\d+[a-z]?)?-[a-z0-9]+(-[a-z0-9]+)*\.yaml$")
 REQUIRED = ("name", "about", "why", "game", "expect")
@@ -88,10 +88,12 @@ BARE_QUESTIONS = {
 }
 PLAYER_QUESTIONS = {"life": 1, "draws": 1, "opponents": 1, "teammates": 1, "range": 1, "in-range": 2,
                     "became-monarch": 1, "ventures": 1, "poison": 1, "result": 1, "can-win": 1, "can-lose": 1,
-                    "team": 1, "stacks": 1, "role": 1, "face": 1, "known-role": 1, "can-unveil": 1}
+                    "team": 1, "stacks": 1, "role": 1, "face": 1, "known-role": 1, "can-unveil": 1,
+                    "library": 1}
 PERMANENT_QUESTIONS = {"controller", "exists", "owner", "zone", "tapped", "attacking", "loyalty", "defense",
-                       "commander-tax", "protector"}
-MIXED_QUESTIONS = {"can-attack": ("player", "name"), "commander-damage": ("player", "permanent"),
+                       "commander-tax", "protector", "blocked", "blockers", "blocking", "damage"}
+MIXED_QUESTIONS = {"can-attack": ("player", "name"), "can-attack-now": ("player", "name"),
+                   "commander-damage": ("player", "permanent"),
                    "defending-player": ("name",), "attackers": ("name",),
                    "can-deploy": ("permanent", "player")}
 EVENTS = {"leaves", "become-monarch", "take-initiative", "combat-damage", "end-step", "resolve",
@@ -100,7 +102,7 @@ EVENTS = {"leaves", "become-monarch", "take-initiative", "combat-damage", "end-s
           "upkeep",
           "extra-turn", "end-turn", "pass-priority", "cast", "commander-cast", "control-ends", "deploy",
           "dies",
-          "exiled", "to-hand", "attack", "combat-damage-step", "unveil"}
+          "exiled", "to-hand", "attack", "combat-damage-step", "unveil", "block"}
 CALL = re.compile(r"^([a-z-]+)\((.*)\)$")
 
 

@@ -25,6 +25,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--players", metavar="NAMES",
                    help='without FILE: the table for --what-if, seats clockwise ("Ann, Ben, Cat, Dan")')
     p.add_argument("--json", action="store_true", help="print the answers as JSON")
+    p.add_argument("--editions", action="store_true",
+                   help="each citation's edition and other editions at every step (default: once, at the "
+                        "end)")
     p.set_defaults(func=run)
 
 
@@ -53,7 +56,8 @@ def run_file(args: argparse.Namespace) -> int:
     if args.json:
         print(json_text(report_to_dict(report), indent=2))
     else:  # each line of the derivation stays one line whatever a name holds
-        print("\n".join(escape_controls(line) for line in report_to_text(report).split("\n")))
+        text = report_to_text(report, editions=getattr(args, "editions", False))
+        print("\n".join(escape_controls(line) for line in text.split("\n")))
     return 0 if report.passed else 1
 
 

@@ -54,6 +54,7 @@ def permanent_of(name: str, spec: PermanentSpec) -> Permanent:
         keywords=spec.keywords,
         toxic=spec.toxic,
         commander=spec.commander,
+        can_block=spec.can_block,
         last_controller=controller if spec.zone != "battlefield" else None,
     )
 
@@ -79,9 +80,11 @@ def build(setup: Setup, variant: Variant) -> TableState:
         commander_damage=frozen({p: frozen(d) for p, d in setup.commander_damage.items()}),
         permanents=frozen({n: permanent_of(n, p) for n, p in setup.permanents.items()}),
         effects=tuple(
-            Effect(e.kind, e.players, e.source, e.controller, e.until, e.only) for e in setup.effects
+            Effect(e.kind, e.players, e.source, e.controller, e.until, e.only, e.relative)
+            for e in setup.effects
         ),
         extra_turns=setup.extra_turns,
+        library=setup.library,
     )
     state = state.with_(turn_players=variant.turn_group(state, first))
     start = variant.starting_life(setup)

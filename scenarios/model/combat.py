@@ -1,8 +1,7 @@
 """Combat with creatures: declaring attackers (508.1, 506.2a, 802.3, 803, 801.3, 809.3c, 310.8b), combat
-damage
-to players, planeswalkers and battles (510, 120.3), first strike and double strike as their own damage step
-(510.4, 702.7b, 702.4b), infect and toxic (702.90b, 702.164c), commander damage (903.10a), and the monarch's
-and the initiative's combat triggers (725.2, 726.2).
+damage to players, planeswalkers and battles (510, 120.3; blocks and damage steps are in
+:mod:`scenarios.model.blocks`), infect and toxic (702.90b, 702.164c), commander damage (903.10a), and the
+monarch's and the initiative's combat triggers (725.2, 726.2).
 
 >>> from rulesjudge.scenarios.model.table import TableState, Permanent, frozen
 >>> from rulesjudge.scenarios.model.variant import FreeForAll
@@ -10,7 +9,7 @@ and the initiative's combat triggers (725.2, 726.2).
 >>> state = TableState(seats=("Ann", "Ben", "Cat"), variant=FreeForAll(), turn_players=("Ann",),
 ...                    life=frozen({"Ann": 20, "Ben": 20, "Cat": 20}), permanents=frozen({"Bear": bear}))
 >>> state, _ = declare_attackers(state, ("Ann",), (("Bear", "Ben"),))
->>> state, _ = damage_step(state, "regular")
+>>> state, _ = deal(state, [Blow("Ann", "Ben", 2, "Bear")])
 >>> state.life["Ben"], state.permanents["Bear"].tapped
 (18, True)
 """
@@ -108,7 +107,8 @@ def can_attack(state: TableState, attacker: str, target: str) -> Answer:
     return ok, [
         *steps,
         step(
-            f"{target} is controlled by {defender}: it can be attacked when {defender} can.",
+            f"{target} is controlled by {defender}: it can be attacked when {defender} can (an object is "
+            "within a player's range of influence when its controller is).",
             cr("802.3"),
             cr("801.2d"),
         ),
@@ -235,8 +235,9 @@ def declare_attackers(
     permanents = dict(state.permanents)
     for name, target in pairs:
         defender = defender_of(state, target)[0]
+        vigilant = permanents[name].has("vigilance")  # 702.20b: attacking doesn't tap it
         permanents[name] = replace(
-            permanents[name], attacking=target, attacked=target, defender=defender, tapped=True
+            permanents[name], attacking=target, attacked=target, defender=defender, tapped=not vigilant
         )
     listed = "; ".join(f"{name} attacks {target}" for name, target in pairs)
     return state.with_(permanents=frozen(permanents)), [
@@ -252,8 +253,9 @@ def declare_attackers(
 
 
 def remove_from_combat(perm: Permanent) -> Permanent:
-    """506.4: a creature whose controller changes or that leaves the battlefield stops attacking."""
-    return replace(perm, attacking=None) if perm.attacking is not None else perm
+    """506.4: a creature whose controller changes or that leaves the battlefield stops attacking, blocking,
+    being blocked."""
+    return replace(perm, attacking=None, blocking=(), blocked=False) if perm.in_combat else perm
 
 
 def target_gone(state: TableState, target: str) -> TableState:
@@ -264,82 +266,7 @@ def target_gone(state: TableState, target: str) -> TableState:
     return state.with_(permanents=frozen(permanents))
 
 
-# --- combat damage
-# ---------------------------------------------------------------------------------------------
-def damage_step(state: TableState, which: str) -> Result:
-    """A combat damage step (510): unblocked attackers deal damage equal to their power to what they attack.
-    With first strike or double strike there are two steps (510.4, 702.7b, 702.4b)."""
-    attackers = [p for p in state.permanents.values() if p.on_battlefield and p.attacking is not None]
-    strikers = [p for p in attackers if p.has("first-strike") or p.has("double-strike")]
-    first_done = any(p.struck_first for p in state.permanents.values())
-    steps: list[Step] = []
-    if which == "first-strike":
-        if not strikers:
-            return state, [
-                step(
-                    "No attacking creature has first strike or double strike: there is no first-strike "
-                    "combat damage step.",
-                    cr("510.4"),
-                )
-            ]
-        dealers = strikers
-        permanents = {
-            n: replace(p, struck_first=True) if p in strikers else p for n, p in state.permanents.items()
-        }
-        state = state.with_(permanents=frozen(permanents))
-        steps.append(
-            step(
-                "First-strike combat damage step: only creatures with first strike or double strike deal "
-                "combat damage.",
-                cr("510.4"),
-                cr("702.7b"),
-            )
-        )
-    else:
-        if strikers and not first_done:
-            state, steps = damage_step(state, "first-strike")
-            steps.insert(
-                0,
-                step(
-                    "An attacking creature has first strike or double strike, so the first-strike "
-                    "combat damage step comes first.",
-                    cr("510.4"),
-                ),
-            )
-            attackers = [p for p in state.permanents.values() if p.on_battlefield and p.attacking is not None]
-            first_done = True
-        if first_done:
-            dealers = [p for p in attackers if not p.has("first-strike") or p.has("double-strike")]
-            if any(p.has("double-strike") for p in dealers):
-                steps.append(
-                    step(
-                        "The second combat damage step: creatures without first strike, and creatures with "
-                        "double strike again.",
-                        cr("510.4"),
-                        cr("702.4b"),
-                    )
-                )
-        else:
-            dealers = attackers
-    blows: list[Blow] = []
-    for perm in dealers:
-        if perm.attacking == "":
-            steps.append(
-                step(
-                    f"{perm.name} is attacking nothing any more (what it attacked left combat): it assigns "
-                    "no combat damage.",
-                    cr("506.4c"),
-                    cr("510.1b"),
-                )
-            )
-            continue
-        blows.append(Blow(perm.current_controller, perm.attacking or "", perm.power or 0, perm.name))
-    if not blows:
-        return state, [*steps, step("No creature deals combat damage in this step.", cr("510.1b"))]
-    state, more = deal(state, blows)
-    return state, steps + more
-
-
+# --- combat damage -----------------------------------------------------------------------------------------
 def deal(state: TableState, blows: Sequence[Blow]) -> Result:
     """Combat damage dealt at the same time (510.2), and what it triggers."""
     steps: list[Step] = []

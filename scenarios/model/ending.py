@@ -56,15 +56,46 @@ def in_force(state: TableState, effect: Effect) -> bool:
     return source is not None and source.on_battlefield
 
 
+def effect_players(state: TableState, effect: Effect) -> tuple[str, ...]:
+    """The players an effect applies to now: those it names, or - for "you" / "your opponents" on its
+    source - the source's current controller or that player's opponents (109.5: for a static ability,
+    "you" is the current controller of the object it's on)."""
+    if effect.relative is None:
+        return effect.players
+    source = state.permanents.get(effect.source or "")
+    if source is None or not source.on_battlefield:
+        return ()
+    you = source.current_controller
+    if effect.relative == "controller-of":
+        return (you,)
+    foes, _ = state.variant.opponents(state, you)
+    return tuple(foes)
+
+
 def effects_on(state: TableState, kind: str, player: str) -> list[Effect]:
     """Effects of ``kind`` in force that apply to ``player`` (or to a player whose fate they share,
     810.8a)."""
-    group = state.variant.fate_group(state, player)
-    return [e for e in state.effects if e.kind == kind and in_force(state, e) and set(e.players) & set(group)]
+    group = set(state.variant.fate_group(state, player))
+    return [
+        e
+        for e in state.effects
+        if e.kind == kind and in_force(state, e) and set(effect_players(state, e)) & group
+    ]
 
 
-def _effect_words(effect: Effect) -> str:
-    return f"{effect.source}'s static ability" if effect.source else "an effect"
+def _effect_words(state: TableState, effect: Effect, verb: str) -> tuple[str, tuple[Cite, ...]]:
+    """"Platinum Angel's static ability says Cat can't lose the game (Cat controls it, and "you" is its
+    controller)" and the rules that decide it: 101.2 (a "can't" effect beats what would make it happen)."""
+    players = ", ".join(effect_players(state, effect))
+    if effect.relative is None:
+        by = f"{effect.source}'s static ability" if effect.source else "an effect"
+        return f"{by} says {players} {verb}", (cr("101.2"),)
+    you = state.permanents[effect.source or ""].current_controller
+    whose = "its controller" if effect.relative == "controller-of" else "its controller's opponents"
+    text = (
+        f"{effect.source}'s static ability applies to {whose}; {you} controls it now, so {players} {verb}"
+    )
+    return text, (cr("109.5"), cr("101.2"))
 
 
 def can_lose(state: TableState, player: str, cause: str | None = None) -> Answer:
@@ -73,12 +104,11 @@ def can_lose(state: TableState, player: str, cause: str | None = None) -> Answer
     if not stopping:
         return True, [step(f"No effect in force stops {player} from losing the game.", cr("104.3"))]
     effect = stopping[0]
-    shared = player not in effect.players
-    text = f"{_effect_words(effect)} says {', '.join(effect.players)} can't lose the game"
+    text, cites = _effect_words(state, effect, "can't lose the game")
     if effect.only == "life":
         text += " for having 0 or less life"
-    cites: tuple[Cite, ...] = (cr("611.3b"),) if effect.source else (cr("611.2a"),)
-    if shared:
+    cites += (cr("104.3"),)
+    if player not in effect_players(state, effect):
         text += f", so {player}'s team can't"
         cites += (cr("810.8a"),)
     return False, [step(text + ".", *cites)]
@@ -89,9 +119,9 @@ def can_win(state: TableState, player: str) -> Answer:
     if not stopping:
         return True, [step(f"No effect in force stops {player} from winning the game.", cr("104.2"))]
     effect = stopping[0]
-    text = f"{_effect_words(effect)} says {', '.join(effect.players)} can't win the game"
-    cites: tuple[Cite, ...] = (cr("611.3b"),) if effect.source else (cr("611.2a"),)
-    if player not in effect.players:
+    text, cites = _effect_words(state, effect, "can't win the game")
+    cites += (cr("104.2"),)
+    if player not in effect_players(state, effect):
         text += f", so {player}'s team can't"
         cites += (cr("810.8a"),)
     return False, [step(text + ".", *cites)]
@@ -100,7 +130,9 @@ def can_win(state: TableState, player: str) -> Answer:
 def cant_attack(state: TableState, player: str) -> Effect | None:
     """An effect in force saying creatures ``player`` controls can't attack (508.1c)."""
     found = [
-        e for e in state.effects if e.kind == "cant-attack" and in_force(state, e) and player in e.players
+        e
+        for e in state.effects
+        if e.kind == "cant-attack" and in_force(state, e) and player in effect_players(state, e)
     ]
     return found[0] if found else None
 
@@ -290,7 +322,12 @@ def _objects(state: TableState) -> Result:
     steps: list[Step] = []
     before = state.permanents
     for name, perm in state.permanents.items():
-        if (
+        dead = _creature_dies(perm)
+        if dead is not None:
+            text, rule, zone = dead
+            state = state.with_permanent(to_zone(perm, zone, rule))
+            steps.append(step(f"{name} {text}.", rule))
+        elif (
             perm.on_battlefield
             and perm.kind == "planeswalker"
             and perm.loyalty is not None
@@ -334,6 +371,21 @@ def _objects(state: TableState) -> Result:
                 )
             state = state.with_permanent(replace(perm, moved=False))
     return state, steps
+
+
+def _creature_dies(perm: Permanent) -> tuple[str, Cite, str] | None:
+    """704.5f-h: a creature with toughness 0 or less, lethal damage marked on it, or dealt damage by a
+    deathtouch source since the last check - what happens, the rule, and the zone it goes to."""
+    if not (perm.on_battlefield and perm.kind == "creature" and perm.toughness is not None):
+        return None
+    if perm.toughness <= 0:
+        return "has toughness 0 or less: it is put into its owner's graveyard", cr("704.5f"), "graveyard"
+    if perm.damage >= perm.toughness:
+        return (f"has {perm.damage} damage marked on it, at least its toughness ({perm.toughness}): it is "
+                "destroyed", cr("704.5g"), "graveyard")
+    if perm.deathtouched:
+        return "was dealt damage by a source with deathtouch: it is destroyed", cr("704.5h"), "graveyard"
+    return None
 
 
 def _battle_protectors(state: TableState) -> Result:
@@ -393,6 +445,10 @@ def state_based_actions(state: TableState) -> Result:
     found, steps = _losses(state)
     if state.drew_from_empty:
         state = state.with_(drew_from_empty=())
+    if any(p.deathtouched for p in state.permanents.values()):
+        cleared = {n: replace(p, deathtouched=False) if p.deathtouched and not _creature_dies(p) else p
+                   for n, p in state.permanents.items()}
+        state = state.with_(permanents=frozen(cleared))
     state, more = _objects(state)
     steps += more
     losing = []
@@ -406,10 +462,22 @@ def state_based_actions(state: TableState) -> Result:
             stopped += why
         else:
             steps += stopped[:1]
+    steps = [_would_lose(s, set(found) - set(losing)) for s in steps]
     if not losing:
         return state, steps
     state, more = leave(state, losing, "lost")
     return state, steps + more
+
+
+def _would_lose(said: Step, stopped: set[str]) -> Step:
+    """A loss an effect stops reads "would make them lose", so the answer doesn't say the player lost and
+    then didn't."""
+    ends = said.text.endswith("a state-based action makes them lose the game.")
+    if ends and any(said.text.startswith(f"{p} ") for p in stopped):
+        text = said.text.replace("makes them lose the game.", "would make them lose the game, but an effect "
+                                                                "stops it:")
+        return Step(text, said.cites, said.alternatives)
+    return said
 
 
 def poison_counters(state: TableState, player: str, count: int) -> Result:

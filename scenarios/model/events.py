@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from rulesjudge.scenarios.model.setup import EFFECT_KINDS, EffectSpec, did_you_mean
+from rulesjudge.scenarios.model.setup import EFFECT_KINDS, RELATIVE, EffectSpec, did_you_mean
 
 
 class EventArgError(ValueError):
@@ -480,15 +480,32 @@ class Draw(Event):
 
 # --- effects ---------------------------------------------------------------------------------------------
 def parse_effect(raw: Any, where: str = "") -> EffectSpec:
-    """``{cant-lose: Ann, source: Angel}``, ``{cant-attack: Cat, controller: Ann, until: your-next-turn}``."""
+    """``{cant-lose: Ann, source: Angel}``, ``{cant-attack: Cat, controller: Ann, until: your-next-turn}``,
+    ``{cant-lose: {controller-of: Angel}}`` (Platinum Angel's "You can't lose the game": whoever controls it).
+
+    >>> parse_effect({"cant-win": {"opponents-of": "Persecutor"}})
+    EffectSpec(kind='cant-win', players=(), source='Persecutor', controller=None, until=None, only=None, \
+relative='opponents-of')
+    """
     allowed = (*EFFECT_KINDS, "source", "controller", "until", "only", "hold")
     data = _mapping(raw, where, allowed, "{cant-lose | cant-win | cant-attack: PLAYERS, ...}")
     kinds = [k for k in EFFECT_KINDS if k in data]
     if len(kinds) != 1:
         raise EventArgError(where, f"name exactly one of {', '.join(EFFECT_KINDS)}")
     kind = kinds[0]
-    players = value_of(_key(where, kind), "players", data[kind])
     source = value_of(_key(where, "source"), "permanent", data["source"]) if "source" in data else None
+    relative = None
+    if isinstance(data[kind], dict):  # {controller-of: Platinum Angel}: "you" on that permanent (109.5)
+        inner = _mapping(data[kind], _key(where, kind), RELATIVE, "{controller-of | opponents-of: PERMANENT}")
+        if len(inner) != 1:
+            raise EventArgError(_key(where, kind), f"name one of {', '.join(RELATIVE)}")
+        relative, raw_source = next(iter(inner.items()))
+        named = value_of(_key(where, f"{kind}.{relative}"), "permanent", raw_source)
+        if source is not None and source != named:
+            raise EventArgError(_key(where, "source"), f"the effect's source is {named} ({relative})")
+        source, players = named, ()
+    else:
+        players = value_of(_key(where, kind), "players", data[kind])
     controller = (
         value_of(_key(where, "controller"), "player", data["controller"]) if "controller" in data else None
     )
@@ -500,13 +517,18 @@ def parse_effect(raw: Any, where: str = "") -> EffectSpec:
     only = value_of(_key(where, "only"), "word", data["only"], ("life",)) if "only" in data else None
     if until is not None and controller is None:
         raise EventArgError(_key(where, "until"), "'until: your-next-turn' needs the effect's 'controller'")
-    return EffectSpec(kind, players, source, controller, until, only)
+    if relative is not None and (controller is not None or until is not None):
+        raise EventArgError(
+            _key(where, kind), f"'{relative}' names a static ability's players: no 'controller' or 'until'"
+        )
+    return EffectSpec(kind, players, source, controller, until, only, relative)
 
 
 def effect_data(effect: EffectSpec) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        effect.kind: effect.players[0] if len(effect.players) == 1 else list(effect.players)
-    }
+    if effect.relative is not None:
+        data: dict[str, Any] = {effect.kind: {effect.relative: effect.source}}
+        return {**data, **({"only": effect.only} if effect.only else {})}
+    data = {effect.kind: effect.players[0] if len(effect.players) == 1 else list(effect.players)}
     for key in ("source", "controller", "until", "only"):
         if getattr(effect, key) is not None:
             data[key] = getattr(effect, key)
@@ -763,14 +785,80 @@ class Attack(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Block(Event):
+    """Defending players declare blockers (509.1): ``{Wall: Krenko, Ogre: [Bear, Wolf]}`` - each blocker and
+    the attacking creature (or, where an effect allows it, creatures) it blocks."""
+
+    NAME = "block"
+    pairs: tuple[tuple[str, tuple[str, ...]], ...]
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        if not isinstance(arg, dict) or not [k for k in arg if k != "hold"]:
+            raise EventArgError("", "expected {BLOCKER: ATTACKER} or {BLOCKER: [ATTACKER, ...]}")
+        pairs = []
+        for blocker, raw in arg.items():
+            if blocker == "hold":
+                continue
+            name = value_of("", "permanent", blocker)
+            pairs.append((name, value_of(str(name), "permanents", raw)))
+        return cls(pairs=tuple(pairs), hold=_hold(arg, ""))
+
+    def to_arg(self) -> Any:
+        arg: dict[str, Any] = {b: a[0] if len(a) == 1 else list(a) for b, a in self.pairs}
+        return {**arg, **({"hold": True} if self.hold else {})}
+
+    def permanents_named(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(n for b, a in self.pairs for n in (b, *a)))
+
+
+@dataclass(frozen=True, kw_only=True)
 class CombatDamageStep(Event):
-    """A combat damage step: the first-strike step (``first-strike``) or the regular one (510.4)."""
+    """A combat damage step: the first-strike step (``first-strike``) or the regular one (510.4);
+    ``assign: {Krenko: {Wall: 2, Ben: 3}}`` gives how a creature's controller divides its damage
+    (510.1c-d)."""
 
     NAME = "combat-damage-step"
     SCALAR = "step"
     KINDS: ClassVar[dict[str, str]] = {"step": "word"}
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"step": ("first-strike", "regular")}
     step: str = "regular"
+    assign: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+
+    @classmethod
+    def from_arg(cls, arg: Any) -> Event:
+        if not (isinstance(arg, dict) and "assign" in arg):
+            return super().from_arg(arg)
+        raw = arg["assign"]
+        event = super().from_arg({k: v for k, v in arg.items() if k != "assign"})
+        if not isinstance(raw, dict) or not raw:
+            raise EventArgError("assign", "expected {CREATURE: {RECIPIENT: DAMAGE, ...}}")
+        assign = []
+        for creature, split in raw.items():
+            name = value_of("assign", "permanent", creature)
+            where = f"assign.{name}"
+            if not isinstance(split, dict) or not split:
+                raise EventArgError(where, "expected {RECIPIENT: DAMAGE, ...}")
+            parts = tuple(
+                (value_of(where, "target", who), value_of(f"{where}.{who}", "int", n))
+                for who, n in split.items()
+            )
+            assign.append((name, parts))
+        return cls(step=getattr(event, "step", "regular"), assign=tuple(assign), hold=event.hold)
+
+    def to_arg(self) -> Any:
+        arg = super().to_arg()
+        if not self.assign:
+            return arg
+        base: dict[str, Any] = arg if isinstance(arg, dict) else ({"step": arg} if arg else {})
+        return {**base, "assign": {c: dict(split) for c, split in self.assign}}
+
+    def permanents_named(self) -> tuple[str, ...]:
+        return tuple(c for c, _ in self.assign)
+
+    def recipients(self) -> tuple[str, ...]:
+        """Players and permanents the assignment names (the format checks each is on the table)."""
+        return tuple(dict.fromkeys(who for _, split in self.assign for who, _ in split))
 
 
 # --- the registry
@@ -812,6 +900,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Exiled,
         ToHand,
         Attack,
+        Block,
         CombatDamageStep,
     )
 }

@@ -18,13 +18,11 @@ first. Each event type has one handler in :data:`HANDLERS`; a variant may handle
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
-from rulesjudge.scenarios.model import combat, ending, initiative, monarch, objects, turns
+from rulesjudge.scenarios.model import blocks, combat, ending, initiative, life, monarch, objects, turns
 from rulesjudge.scenarios.model import events as ev
 from rulesjudge.scenarios.model.citations import cr
-from rulesjudge.scenarios.model.influence import in_range
 from rulesjudge.scenarios.model.leaving import leave
 from rulesjudge.scenarios.model.setup import EFFECT_WORDS
 from rulesjudge.scenarios.model.steps import Reading, Step, step
@@ -304,165 +302,26 @@ def _combat_damage(state: TableState, event: ev.CombatDamage) -> Result:
     return combat.deal(state, blows)
 
 
-def _reach(state: TableState, by: str | None, to: str) -> list[Step] | None:
-    """801.10: a spell or ability doesn't affect a player outside its controller's range (any variant using
-    limited range of influence, 801.1); the steps saying so, or None when it reaches."""
-    if by is None or not state.is_in(by) or not state.is_in(to):
-        return None
-    from_range = state.variant.range_of(state, by)
-    if from_range is None:
-        return None
-    inside, steps = in_range(state, by, to, from_range)
-    if inside:
-        return None
-    return [
-        *steps,
-        step(
-            f"{to} is outside the range of influence of {by}, who controls the effect, so it does "
-            "nothing to them.",
-            cr("801.10"),
-            cr("801.4"),
-        ),
-    ]
-
-
-def _damage(state: TableState, event: ev.Damage) -> Result:
-    by = event.by
-    source = state.permanents[event.source] if event.source is not None else None
-    if by is None and source is not None:
-        by = source.current_controller if source.on_battlefield else source.last_controller
-    if event.to in state.permanents:
-        return _damage_object(state, event, by)
-    if not state.is_in(event.to):
-        return state, [step(f"{event.to} has left the game.", cr("800.4a"))]
-    stopped = _reach(state, by, event.to)
-    if stopped is not None:
-        return state, stopped
-    by_what = f"noncombat damage by {event.source}" if event.source else "noncombat damage"
-    if source is not None and source.has("infect"):
-        # 702.90b/e: infect works for any damage its source deals, not only combat damage
-        state, steps = ending.poison_counters(state, event.to, event.amount)
-        text = f"{event.to} is dealt {event.amount} {by_what}, which has infect: poison counters, not life"
-        cites = [cr("120.3b"), cr("702.90b"), cr("702.90e")]
-    else:
-        state, steps = _change_life(state, event.to, -event.amount)
-        text = f"{event.to} is dealt {event.amount} {by_what} and loses that much life"
-        cites = [cr("120.3a")]
-    if event.to == state.monarch:  # the crown and the initiative pass by combat damage only
-        text, cites = text + "; only combat damage passes the crown", [*cites, cr("725.2")]
-    if event.to == state.initiative:
-        text, cites = text + "; only combat damage takes the initiative", [*cites, cr("726.2")]
-    if event.source and state.commander and state.permanents[event.source].commander:
-        text, cites = text + "; only combat damage counts as commander damage", [*cites, cr("903.10a")]
-    return state, [step(text + ".", *cites), *steps]
-
-
-def _damage_object(state: TableState, event: ev.Damage, by: str | None) -> Result:
-    """Noncombat damage to a planeswalker removes loyalty counters (120.3c), to a battle defense counters
-    (120.3h); with limited range it reaches only an object within its controller's range - one controlled
-    by a player in range, or a battle protected by one (801.2d, 801.10)."""
-    perm = state.permanents[event.to]
-    if not perm.on_battlefield:
-        return state, [step(f"{event.to} is not on the battlefield.", cr("400.7"))]
-    holders = [perm.current_controller]
-    if perm.kind == "battle" and perm.protector:
-        holders.append(perm.protector)
-    blocked = [_reach(state, by, who) for who in holders if state.is_in(who)]
-    if blocked and all(b is not None for b in blocked):
-        text = f"{event.to} is outside {by}'s range of influence too, so the damage does nothing."
-        return state, [*(blocked[0] or []), step(text, cr("801.2d"))]
-    left = max(0, (perm.defense if perm.kind == "battle" else perm.loyalty) or 0) - event.amount
-    if perm.kind == "battle":
-        after, counters, rule = replace(perm, defense=max(0, left)), "defense", "120.3h"
-    else:
-        after, counters, rule = replace(perm, loyalty=max(0, left)), "loyalty", "120.3c"
-    text = f"{event.to} is dealt {event.amount} noncombat damage: that many {counters} counters are removed."
-    return state.with_permanent(after), [step(text, cr(rule))]
-
-
-def _change_life(state: TableState, player: str, delta: int) -> Result:
-    pool = state.variant.life_pool(state, player)
-    life = dict(state.life)
-    life[pool] = life.get(pool, 0) + delta
-    state = state.with_(life=frozen(life))
-    if pool != player:
-        return state, [
-            step(
-                f"It happens to {player} and is applied to the team's shared life total, now {life[pool]}.",
-                cr("810.9"),
-            )
-        ]
-    return state, []
-
-
-def _lose_life(state: TableState, event: ev.LoseLife) -> Result:
-    if not state.is_in(event.player):
-        return state, [step(f"{event.player} has left the game.", cr("800.4a"))]
-    state, steps = _change_life(state, event.player, -event.amount)
-    return state, [step(f"{event.player} loses {event.amount} life.", cr("119.3")), *steps]
-
-
-def _gain_life(state: TableState, event: ev.GainLife) -> Result:
-    if not state.is_in(event.player):
-        return state, [step(f"{event.player} has left the game.", cr("800.4a"))]
-    state, steps = _change_life(state, event.player, event.amount)
-    return state, [step(f"{event.player} gains {event.amount} life.", cr("119.3")), *steps]
-
-
-def _set_life(state: TableState, event: ev.SetLife) -> Result:
-    """119.5: the player gains or loses the necessary life; 810.9c/d under a shared life total."""
-    handled = state.variant.set_life(state, event.amounts)
-    if handled is not None:
-        return handled
-    steps: list[Step] = []
-    for player, total in event.amounts:
-        if not state.is_in(player):
-            continue
-        now = ending.life_of(state, player)
-        state, more = _change_life(state, player, total - now)
-        verb = "gains" if total >= now else "loses"
-        steps += [
-            step(
-                f"{player}'s life total becomes {total}: {player} {verb} {abs(total - now)} life.",
-                cr("119.5"),
-            ),
-            *more,
-        ]
-    return state, steps
-
-
-def _poison(state: TableState, event: ev.Poison) -> Result:
-    steps: list[Step] = []
-    for player, count in event.amounts:
-        if not state.is_in(player):
-            steps.append(step(f"{player} has left the game.", cr("800.4a")))
-            continue
-        state, more = ending.poison_counters(state, player, count)
-        steps += more
-    return state, steps
-
-
-def _draw(state: TableState, event: ev.Draw) -> Result:
-    if not state.is_in(event.player):
-        return state, [step(f"{event.player} has left the game and draws nothing.", cr("800.4a"))]
-    cards = "card" if event.count == 1 else "cards"
-    return state.count("draws", event.player, event.count), [
-        step(f"{event.player} draws {event.count} {cards}.", cr("121.1"))
-    ]
-
-
 def _add_effect(state: TableState, event: ev.AddEffect) -> Result:
     spec = event.effect
-    effect = Effect(spec.kind, spec.players, spec.source, spec.controller, spec.until, spec.only)
+    effect = Effect(
+        spec.kind, spec.players, spec.source, spec.controller, spec.until, spec.only, spec.relative
+    )
+    whom = ", ".join(spec.players)
+    if spec.relative is not None:
+        whose = "controller" if spec.relative == "controller-of" else "controller's opponents"
+        whom = f"{spec.source}'s {whose}"
     return state.with_(effects=(*state.effects, effect)), [
-        step(f"A continuous effect begins: {', '.join(spec.players)} {EFFECT_WORDS[spec.kind]}.", cr("611.1"))
+        step(f"A continuous effect begins: {whom} {EFFECT_WORDS[spec.kind]}.", cr("611.1"))
     ]
 
 
 def _end_effect(state: TableState, event: ev.EndEffect) -> Result:
     spec = event.effect
     ending_ = [
-        e for e in state.effects if (e.kind, e.players, e.source) == (spec.kind, spec.players, spec.source)
+        e
+        for e in state.effects
+        if (e.kind, e.players, e.source, e.relative) == (spec.kind, spec.players, spec.source, spec.relative)
     ]
     if not ending_:
         return state, [step("No such effect is in force.", cr("611.1"))]
@@ -496,6 +355,14 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
         return state, steps
     state, more = objects.end_of_turn_control(state)
     steps += more
+    if more:  # 514.3a: the cleanup step checks state-based actions before the turn ends
+        state, checked = settle(state)
+        state, emptied = _empty_the_stack(state)
+        if checked or emptied:
+            steps += [step("The cleanup step checks state-based actions before the turn ends.", cr("514.3a")),
+                      *checked, *emptied]
+        if state.game_over:
+            return state, steps
     state, more = turns.next_turn(state)
     return state, steps + more
 
@@ -572,10 +439,36 @@ def _attack(state: TableState, event: ev.Attack) -> Result:
     return state, before + steps
 
 
-def _damage_step(state: TableState, event: ev.CombatDamageStep) -> Result:
+def _block(state: TableState, event: ev.Block) -> Result:
     state, before = _empty_the_stack(state)
-    state, steps = combat.damage_step(state, event.step)
+    state, steps = blocks.declare_blockers(state, event.pairs)
     return state, before + steps
+
+
+def _damage_step(state: TableState, event: ev.CombatDamageStep) -> Result:
+    """A combat damage step (510); a regular step asked for while a creature in combat has first strike or
+    double strike is preceded by the first-strike step, whose state-based actions and triggers are done
+    before the second step begins (510.3, 500.2): a creature that died deals no more damage."""
+    state, steps = _empty_the_stack(state)
+    assign = {creature: dict(split) for creature, split in event.assign}
+    if event.step == "regular" and blocks.needs_first_step(state):
+        state, first = blocks.damage_step(state, "first-strike", assign)
+        steps += [
+            step(
+                "A creature in combat has first strike or double strike, so the first-strike combat "
+                "damage step comes first.",
+                cr("510.4"),
+            ),
+            *first,
+        ]
+        state, more = settle(state)
+        steps += more
+        state, more = _empty_the_stack(state)
+        steps += more
+        if state.game_over:
+            return state, steps
+    state, more = blocks.damage_step(state, event.step, assign)
+    return state, steps + more
 
 
 HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
@@ -589,12 +482,12 @@ HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
     ev.BecomeMonarch: _become_monarch,
     ev.TakeInitiative: _take_initiative,
     ev.CombatDamage: _combat_damage,
-    ev.Damage: _damage,
-    ev.LoseLife: _lose_life,
-    ev.GainLife: _gain_life,
-    ev.SetLife: _set_life,
-    ev.Poison: _poison,
-    ev.Draw: _draw,
+    ev.Damage: life.damage,
+    ev.LoseLife: life.lose_life,
+    ev.GainLife: life.gain_life,
+    ev.SetLife: life.set_life,
+    ev.Poison: life.poison,
+    ev.Draw: life.draw,
     ev.AddEffect: _add_effect,
     ev.EndEffect: _end_effect,
     ev.Upkeep: _upkeep,
@@ -612,5 +505,6 @@ HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
     ev.Exiled: _dies,
     ev.ToHand: _dies,
     ev.Attack: _attack,
+    ev.Block: _block,
     ev.CombatDamageStep: _damage_step,
 }

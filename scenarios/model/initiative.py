@@ -66,10 +66,13 @@ def upkeep_triggers(state: TableState) -> tuple[list[Trigger], list[Step]]:
                 cr("726.2"),
             )
         ]
-    cites = (cr("726.2"), *((cr("805.4"),) if len(state.active_players) > 1 else ()))
+    team = len(state.active_players) > 1
+    cites = (cr("726.2"), *((cr("805.4"),) if team else ()))
+    whose = " (the team's turn is theirs: its upkeep is their upkeep)" if team else ""
     return (
         [Trigger(UPKEEP, holder, holder, f"{holder} ventures into Undercity (upkeep)", (cr("726.2"),))],
-        [step(f"{holder} has the initiative as their upkeep begins: they venture into Undercity.", *cites)],
+        [step(f"{holder} has the initiative as their upkeep begins{whose}: they venture into Undercity.",
+              *cites)],
     )
 
 

@@ -116,6 +116,9 @@ def to_zone(perm: Permanent, zone: str, *why: Cite) -> Permanent:
         zone=zone,
         control_effects=(),
         attacking=None,
+        blocking=(),
+        blocked=False,
+        damage=0,
         tapped=False,
         last_controller=perm.current_controller if perm.on_battlefield else perm.last_controller,
         controller=perm.owner,
@@ -151,7 +154,7 @@ def objects_leave(state: TableState, leavers: set[str]) -> tuple[dict[str, Perma
         effects = tuple(p for p in perm.control_effects if p not in leavers)
         after = replace(perm, control_effects=effects)
         if after.current_controller != perm.current_controller:
-            after = replace(after, since=state.turn, attacking=None)
+            after = replace(after, since=state.turn, attacking=None, blocking=(), blocked=False)
             if after.current_controller not in leavers and after.current_controller not in state.left:
                 gone = ", ".join(sorted(set(perm.control_effects) & leavers))
                 steps.append(
@@ -306,6 +309,8 @@ def leave(state: TableState, players: Sequence[str], how: str = "lost", why: tup
     state, more = variant.on_leave(state, going)
     steps += more
     state, more = variant.game_result(state)
+    if state.game_over:  # nothing is said about a turn that no longer goes on (104.1: the game ended)
+        steps = [s for s in steps if cr("800.4j") not in s.cites and cr("800.4k") not in s.cites]
     return state, steps + more
 
 

@@ -24,6 +24,7 @@ from rulesjudge.scenarios.model.citations import (
     Cite,
     cr,
 )
+from rulesjudge.scenarios.model.library import draw_cards
 from rulesjudge.scenarios.model.steps import Answer, Step, step
 from rulesjudge.scenarios.model.table import TableState, Trigger, frozen
 
@@ -156,8 +157,8 @@ def steal_gainer(state: TableState, trigger: Trigger) -> tuple[str, list[Step]]:
 
 def resolve(state: TableState, trigger: Trigger) -> Result:
     if trigger.kind == DRAW:
-        state = state.count("draws", trigger.player)
-        steps = [step(f"The monarch's draw resolves: {trigger.player} draws a card.", cr("725.2"))]
+        state, drawn = draw_cards(state, trigger.player)
+        steps = [step(f"The monarch's draw resolves: {trigger.player} draws a card.", cr("725.2")), *drawn]
         if state.monarch != trigger.player:
             steps.append(
                 step(

@@ -47,7 +47,7 @@ def gain_control(state: TableState, name: str, player: str, until_end_of_turn: b
                   cr("613.1b"))]
     if until_end_of_turn:
         after = replace(after, until_end_of_turn=(*perm.until_end_of_turn, player))
-    if changed and perm.attacking is not None:
+    if changed and perm.in_combat:
         after = remove_from_combat(after)
         steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
     return _attacked_target_moved(state, state.with_permanent(after), steps)
@@ -80,7 +80,7 @@ def control_ends(state: TableState, name: str, player: str | None, why: Step | N
     ]
     if after.current_controller != perm.current_controller:
         after = replace(after, since=state.turn)
-        if perm.attacking is not None:
+        if perm.in_combat:
             after = remove_from_combat(after)
             steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
     if not state.is_in(after.current_controller):
@@ -188,7 +188,9 @@ def commander_cast(state: TableState, player: str, name: str) -> Result:
     problems = sorcery_timing_problems(state, player)
     if problems:
         return state, [
-            step(f"{player} can't cast {name} now: {text}.", rule, cr("903.8")) for text, rule in problems
+            step(f"{player} can't cast their commander {name} from the command zone now: {text}.", rule,
+                 cr("903.8"))
+            for text, rule in problems
         ]
     _, steps = commander_tax(state, name)
     serial = state.serial + 1
@@ -209,7 +211,7 @@ def commander_cast(state: TableState, player: str, name: str) -> Result:
         priority=state.variant.priority_unit(state, player),
     )
     return state, [
-        step(f"{player} casts {name} from the command zone.", cr("903.8"), cr("601.2")),
+        step(f"{player} casts {name} from the command zone: it goes on the stack.", cr("903.8"), cr("601.2")),
         *steps,
         step(f"{player} receives priority again.", cr("117.3c")),
     ]

@@ -20,10 +20,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rulesjudge.scenarios.model import combat, ending, influence, monarch, objects, turns
+from rulesjudge.scenarios.model import blocks, combat, ending, influence, monarch, objects, turns
 from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.deploy import deploy_answer
 from rulesjudge.scenarios.model.initiative import answer_initiative
+from rulesjudge.scenarios.model.library import answer_library
 from rulesjudge.scenarios.model.setup import did_you_mean
 from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Choice, Permanent, TableState, plural, turn_order
@@ -423,6 +424,11 @@ def _draws(state: TableState, player: str) -> Answer:
     ]
 
 
+@general("library", ("player",), "int?", "cards left in the player's library (null: not counted)")
+def _library(state: TableState, player: str) -> Answer:
+    return answer_library(state, player)
+
+
 @general("ventures", ("player",), "int", "times the player ventured into Undercity")
 def _ventures(state: TableState, player: str) -> Answer:
     n = state.ventures.get(player, 0)
@@ -433,8 +439,25 @@ def _ventures(state: TableState, player: str) -> Answer:
 def _stack(state: TableState) -> Answer:
     listed = "; ".join(f"{t.text} (controlled by {t.controller})" for t in reversed(state.stack)) or "none"
     return [t.controller for t in reversed(state.stack)], [
-        step(f"Objects on the stack, top first: {listed}.", cr("405.1"), cr("725.2"))
+        step(f"Objects on the stack, top first: {listed}.", cr("405.1"), *_controller_rules(state))
     ]
+
+
+def _controller_rules(state: TableState) -> tuple[Cite, ...]:
+    """The rules that decide who controls each object on the stack: a spell's caster (112.2), a triggered
+    ability's source's controller (113.8), the monarch's and the initiative's inherent triggers (725.2,
+    726.2)."""
+    rules: dict[Cite, None] = {}
+    for item in state.stack:
+        if item.is_spell:
+            rules[cr("112.2")] = None
+        elif item.kind in (monarch.DRAW, monarch.STEAL):
+            rules[cr("725.2")] = None
+        elif item.kind.startswith("initiative"):
+            rules[cr("726.2")] = None
+        else:
+            rules[cr("113.8")] = None
+    return tuple(rules)
 
 
 # --- teams ----------------------------------------------------------------------------------------------
@@ -476,6 +499,25 @@ def _in_range(state: TableState, player: str, other: str) -> Answer:
     "can the player's creatures attack that player, planeswalker or battle now",
 )
 def _can_attack(state: TableState, attacker: str, target: str) -> Answer:
+    """In ``attacker``'s own combat (their team's turn), whoever is active now: one meaning in every
+    variant."""
+    return combat.can_attack(state, attacker, target)
+
+
+@general(
+    "can-attack-now",
+    ("player", "name"),
+    "bool",
+    "is the player an attacking player this turn, and can their creatures attack that player or object",
+)
+def _can_attack_now(state: TableState, attacker: str, target: str) -> Answer:
+    attacking = state.variant.attackers(state)
+    if attacker not in attacking:
+        team = len(attacking) > 1
+        rules = (cr("805.10a"), cr("506.2b")) if team else (cr("506.2"), cr("508.1"))
+        whose = "the active team" if team else "the active player"
+        return False, [step(f"{attacker} is not an attacking player this turn: only {whose} attacks "
+                            f"({', '.join(attacking) or 'nobody'}).", *rules)]
     return combat.can_attack(state, attacker, target)
 
 
@@ -530,15 +572,34 @@ def _attackers(state: TableState, target: str) -> Answer:
 def _attacking(state: TableState, name: str) -> Answer:
     perm = state.permanents[name]
     if perm.on_battlefield and perm.attacking is not None:
-        what = (
-            f"attacking {perm.attacking}"
-            if perm.attacking
-            else "still attacking, though what it attacked is gone"
-        )
-        return True, [
-            step(f"{name} is {what}.", cr("506.3"), *((cr("506.4c"),) if not perm.attacking else ()))
-        ]
-    return False, [step(f"{name} is not an attacking creature.", cr("506.3"), cr("506.4"))]
+        if perm.attacking:
+            return True, [step(f"{name} was declared as an attacker: it is attacking {perm.attacking}.",
+                               cr("508.1k"))]
+        return True, [step(f"{name} is still attacking, though what it attacked left combat.", cr("506.4c"))]
+    if perm.attacked is not None:
+        return False, [step(f"{name} attacked {perm.attacked} but was removed from combat (it left the "
+                            "battlefield or changed controller).", cr("506.4"))]
+    return False, [step(f"{name} wasn't declared as an attacker this combat.", cr("508.1k"))]
+
+
+@general("blocked", ("permanent",), "bool", "is the attacking creature blocked (509.1h)")
+def _blocked(state: TableState, name: str) -> Answer:
+    return blocks.answer_blocked(state, name)
+
+
+@general("blockers", ("permanent",), "names", "the creatures blocking that attacking creature now")
+def _blockers(state: TableState, name: str) -> Answer:
+    return blocks.answer_blockers(state, name)
+
+
+@general("blocking", ("permanent",), "bool", "is the creature a blocking creature")
+def _blocking(state: TableState, name: str) -> Answer:
+    return blocks.answer_blocking(state, name)
+
+
+@general("damage", ("permanent",), "int", "the damage marked on the creature this turn")
+def _damage(state: TableState, name: str) -> Answer:
+    return blocks.answer_damage(state, name)
 
 
 @general(
@@ -565,7 +626,8 @@ def _controller(state: TableState, name: str) -> Answer:
     who = perm.current_controller
     if perm.control_effects:
         return who, [step(f"A control-changing effect gives {who} control of {name}.", cr("613.1b"))]
-    return who, [step(f"{who} controls {name}.", cr("108.4"))]
+    return who, [step(f"{who} controls {name}: a permanent's controller is by default the player under whose "
+                      "control it entered the battlefield.", cr("110.2"))]
 
 
 @general("owner", ("permanent",), "player?", "who owns the permanent")
@@ -599,6 +661,8 @@ ZONE_TEXT = {
 
 def _zone_rules(perm: Permanent) -> tuple[Cite, ...]:
     """The rules that put the card where it is (set as it moved), or the zone's own rule."""
+    if perm.on_battlefield:  # a commander cast again: how it once left doesn't say where it is now
+        return (cr("110.1"),)
     if perm.moved_by:
         return perm.moved_by
     return {"command": (cr("903.6"),), "stack": (cr("405.1"),)}.get(perm.zone, (cr("400.1"),))

@@ -30,8 +30,12 @@ DEFAULT = "default"
 #: Kinds of permanents (205.2a card types the table cares about); ``commander`` is a flag, not a kind.
 KINDS = ("creature", "planeswalker", "battle", "artifact", "enchantment", "land")
 ZONES = ("battlefield", "command", "graveyard", "exile", "hand", "library")
-KEYWORDS = ("first-strike", "double-strike", "haste", "infect")
+KEYWORDS = (
+    "first-strike", "double-strike", "haste", "infect", "deathtouch", "trample", "lifelink", "vigilance"
+)
 EFFECT_KINDS = ("cant-lose", "cant-win", "cant-attack")
+#: Effects whose players are named by their source: "you" (its controller, 109.5) or "your opponents".
+RELATIVE = ("controller-of", "opponents-of")
 EFFECT_WORDS = {
     "cant-lose": "can't lose the game",
     "cant-win": "can't win the game",
@@ -81,6 +85,7 @@ class PermanentSpec:
     toxic: int = 0
     commander: bool = False
     zone: str = "battlefield"
+    can_block: int = 1  # attacking creatures it can block (an effect may allow more, 509.1a)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "keywords", _tuple(self.keywords))
@@ -115,7 +120,9 @@ class EffectSpec:
     ``source``: a permanent whose static ability it is (it ends when that permanent leaves the battlefield,
     611.3b); ``controller`` and ``until: your-next-turn``: an effect of a resolved spell lasting until its
     controller's next turn (611.2a, 800.4m); ``only: life``: "you don't lose the game for having 0 or less
-    life" (only 704.5a and 704.6a stop applying).
+    life" (only 704.5a and 704.6a stop applying). ``relative``: ``controller-of`` ("you" on the source: its
+    current controller, 109.5) or ``opponents-of`` ("your opponents"): the players follow the source's
+    controller and ``players`` is empty.
     """
 
     kind: str
@@ -124,6 +131,7 @@ class EffectSpec:
     controller: str | None = None
     until: str | None = None
     only: str | None = None
+    relative: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "players", _tuple(self.players))
@@ -158,6 +166,7 @@ class Setup:
     initiative: str | None = None
     life: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     poison: Mapping[str, int] = field(default_factory=lambda: EMPTY)
+    library: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # cards in each player's library
     commander_damage: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: EMPTY)
     permanents: Mapping[str, PermanentSpec] = field(default_factory=lambda: EMPTY)
     identities: Mapping[str, IdentitySpec] = field(default_factory=lambda: EMPTY)
@@ -179,6 +188,7 @@ class Setup:
         put(self, "options", _make(OptionsSpec, self.options))
         put(self, "life", frozen(self.life))
         put(self, "poison", frozen(self.poison))
+        put(self, "library", frozen(self.library))
         put(self, "commander_damage", frozen({p: frozen(d) for p, d in self.commander_damage.items()}))
         put(self, "permanents", frozen({n: _make(PermanentSpec, p) for n, p in self.permanents.items()}))
         put(

@@ -73,6 +73,12 @@ class Permanent:
     moved_by: tuple[Cite, ...] = ()  # the rules that put it where it is, when not on the battlefield
     cast_transformed_by: str | None = None  # a Siege its trigger exiled: this player may cast it (310.11b)
     until_end_of_turn: tuple[str, ...] = ()  # players whose control effects on it end with the turn (514.2)
+    blocking: tuple[str, ...] = ()  # the attacking creatures it was declared to block (509.1g)
+    blocked: bool = False  # an attacker with blockers declared for it stays blocked (509.1h)
+    blocked_by: tuple[str, ...] = ()  # the creatures declared as its blockers, in the order declared
+    can_block: int = 1  # how many attacking creatures it can block (an effect may allow more, 509.1a)
+    damage: int = 0  # damage marked on it this turn (120.3e, 120.6)
+    deathtouched: bool = False  # dealt damage by a deathtouch source since the last check (704.5h)
 
     @property
     def current_controller(self) -> str:
@@ -81,6 +87,11 @@ class Permanent:
     @property
     def on_battlefield(self) -> bool:
         return self.zone == "battlefield"
+
+    @property
+    def in_combat(self) -> bool:
+        """An attacking or blocking creature (506.4 removes either from combat)."""
+        return self.attacking is not None or bool(self.blocking)
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
@@ -143,6 +154,7 @@ class Effect:
     controller: str | None = None
     until: str | None = None
     only: str | None = None
+    relative: str | None = None  # controller-of | opponents-of: its players follow the source (109.5)
 
 
 @dataclass(frozen=True)
@@ -213,6 +225,8 @@ class TableState:
     poison: Mapping[str, int] = field(default_factory=lambda: EMPTY)  # poison pool -> counters
     commander_damage: Mapping[str, Mapping[str, int]] = field(default_factory=lambda: EMPTY)
     drew_from_empty: tuple[str, ...] = ()  # since the last state-based check (704.5b)
+    # cards left in each library; a player not listed has one the scenario doesn't count
+    library: Mapping[str, int] = field(default_factory=lambda: EMPTY)
     permanents: Mapping[str, Permanent] = field(default_factory=lambda: EMPTY)
     stack: tuple[Trigger, ...] = ()  # bottom first
     pending: tuple[Trigger, ...] = ()  # triggered, not yet put on the stack (603.3)

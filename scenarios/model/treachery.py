@@ -284,8 +284,7 @@ def teammates(cards: Cards, player: str, in_game: Collection[str]) -> Answer:
         return [], [
             step(
                 f"{player}'s identity is face down: they have no teammates.",
-                treachery("907.5d"),
-                *notes(ident),
+                treachery("907.5d"),  # the rule decides; the card's note says nothing about teams
             )
         ]
     team = team_name(ident.role)
@@ -978,7 +977,8 @@ class Treachery(Variant):
             return state, refusal
         holding, steps = turns.priority_for_special_action(state, player)
         if holding is None:
-            return state, [*steps, step(f"{player} can't unveil now.", treachery("116.2tr"))]
+            said = f"{player} can't unveil now (a special action taken only while they have priority)."
+            return state, [*steps, step(said, treachery("116.2tr"))]
         cards, unveiled = unveil(holding.identities, player, holding.in_game, life)
         state, priority = turns.after_special_action(holding.with_(identities=frozen(cards)), player)
         state, more = self.game_result(state)

@@ -170,7 +170,17 @@ def begin_turn(state: TableState, group: tuple[str, ...], steps: list[Step], ext
         passed=(),
         permanents=frozen(
             {
-                n: replace(p, attacking=None, attacked=None, defender=None, struck_first=False)
+                n: replace(
+                    p,
+                    attacking=None,
+                    attacked=None,
+                    defender=None,
+                    struck_first=False,
+                    blocking=(),
+                    blocked=False,
+                    blocked_by=(),
+                    damage=0,  # 514.2: damage wears off in the cleanup step
+                )
                 for n, p in state.permanents.items()
             }
         ),
@@ -289,7 +299,8 @@ def sorcery_timing_problems(state: TableState, player: str) -> list[tuple[str, C
         who = ", ".join(holders) or "nobody"
         problems.append((f"{player} doesn't have priority ({who} has)", cr("117.1")))
     if player not in state.active_players:
-        problems.append((f"it isn't {player}'s turn", cr("117.1a")))
+        problems.append((f"it isn't {player}'s turn (a noninstant spell is cast in its caster's own main "
+                         "phase, with priority and an empty stack)", cr("117.1a")))
     if state.variant.stack_of(state, player):
         problems.append(("the stack isn't empty", cr("117.1a")))
     return problems

@@ -208,21 +208,26 @@ class TwoHeadedGiant(Variant):
         ]
 
     def can_attack(self, state: TableState, attacker: str, defender: str) -> Answer:
-        if state.is_in(attacker) and attacker not in state.active_players:
-            return False, [
-                step(
-                    f"{attacker}'s team is not the active team: only the active team attacks.",
-                    cr("810.7"),
-                    cr("805.10a"),
-                    cr("506.2b"),
-                )
-            ]
+        """In the attacker's team's own turn (``can-attack``'s one meaning in every variant; whether their
+        team attacks now is ``can-attack-now``)."""
         ok, steps = super().can_attack(state, attacker, defender)
         if ok:
             steps.append(
                 step("Each team's creatures attack the other team as a group.", cr("810.7"), cr("805.10a"))
             )
         return ok, steps
+
+    def can_block(self, state: TableState, blocker: str, defender: str, attacker: str) -> Answer:
+        """805.10d: creatures the defending players control can block creatures attacking any player on
+        the defending team (or a planeswalker or battle of theirs): one combined block."""
+        team = self.team_of(state, blocker)
+        if team is not None and defender in team.members:
+            why = "blocks for the team" if defender != blocker else "blocks"
+            return True, [step(f"{blocker} {why}: the defending team has one combined block.", cr("805.10d"))]
+        return False, [
+            step(f"{attacker} is attacking {defender or 'nothing'}, who is not on {blocker}'s team: only the "
+                 "defending team blocks it.", cr("805.10d"))
+        ]
 
     # --- life totals ------------------------------------------------------------------------------------
     def set_life(self, state: TableState, totals: Sequence[tuple[str, int]]) -> Result | None:

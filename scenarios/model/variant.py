@@ -188,6 +188,22 @@ class Variant:
         foes, _ = self.opponents(state, attacker)
         return influence.can_attack(state, attacker, defender, foes, self.range_of(state, attacker))
 
+    def can_block(self, state: TableState, blocker: str, defender: str, attacker: str) -> Answer:
+        """May creatures ``blocker`` controls block ``attacker``, whose attack is against ``defender`` (the
+        player, the planeswalker's controller or the battle's protector)? 509.1a, 802.4a: only the player
+        it attacks."""
+        if blocker == defender:
+            return True, []
+        rules = (cr("509.1a"), *((cr("802.4a"),) if len(state.seats) > 2 else ()))
+        return False, [
+            step(
+                f"{attacker} is attacking {defender or 'nothing'}: {blocker}, not the player it attacks, "
+                "can't block it (a defending player blocks only creatures attacking them, a planeswalker "
+                "they control or a battle they protect).",
+                *rules,
+            )
+        ]
+
     def defending_players(self, state: TableState) -> Answer:
         """Who the defending players are in the active player's combat (506.2a, 802.2, 803)."""
         attacking = self.attackers(state)

@@ -135,16 +135,24 @@ def test_120_3c_noncombat_damage_to_a_planeswalker_and_801_2d_range():
     assert ask(game, hits, "loyalty(Nissa)") == 3  # why: 120.3c
 
 
-def test_damage_to_a_creature_is_refused_naming_the_key():
-    text = """name: Bolt the Bear
+def test_damage_to_an_artifact_is_refused_naming_the_key():
+    text = """name: Bolt the Relic
 game:
   players: [Ann, Ben]
   permanents:
-    Bear: {owner: Ben, power: 2, toughness: 2}
+    Relic: {owner: Ben, kind: artifact}
 events:
-  - damage: {to: Bear, amount: 3, from: Ann}
+  - damage: {to: Relic, amount: 3, from: Ann}
 expect:
   life(Ben): 20   # 120.3
 """
-    with pytest.raises(InputError, match=r"bolt.yaml:7: events\[0\].damage.to: Bear is a creature"):
+    with pytest.raises(InputError, match=r"bolt.yaml:7: events\[0\].damage.to: Relic is an artifact"):
         parse_scenario(text, "bolt.yaml")
+
+
+def test_noncombat_damage_to_a_creature_is_marked_and_lethal_damage_destroys_it_120_3e_704_5g():
+    game = {"players": ["Ann", "Ben"], "permanents": {"Bear": {"owner": "Ben", "power": 2, "toughness": 3}}}
+    assert ask(game, [{"damage": {"to": "Bear", "amount": 2, "from": "Ann"}}], "damage(Bear)") == 2  # 120.3e
+    hits = [{"damage": {"to": "Bear", "amount": 2, "from": "Ann"}}, {"damage": {"to": "Bear", "amount": 1,
+                                                                              "from": "Ann"}}]
+    assert ask(game, hits, "zone(Bear)") == "graveyard"  # why: 704.5g, 3 damage marked, toughness 3

@@ -86,3 +86,15 @@ def test_bench_scenarios_only_times_the_whole_library_without_the_model() -> Non
     assert 0 < figures["one_scenario_median_ms"] <= figures["one_scenario_max_ms"]
     assert figures["library_best_seconds"] <= figures["library_median_seconds"]
     assert figures["heavy_modules_imported"] == []  # the checker never needs torch, FAISS or Streamlit
+
+
+def test_ask_gives_the_editions_once_and_at_each_step_with_editions(tmp_path, capsys, data_dir) -> None:
+    # why: issue 25 - a judge needs the other editions' numbers once per answer, not at every step
+    path = write(tmp_path, "a.yaml", PASSING)
+    assert main(["ask", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("722.4 in the 2024-06-07 rules the Monarch page quotes") == 1
+    assert "editions: Comprehensive Rules 2026-04-17" in out
+    assert main(["ask", str(path), "--editions"]) == 0
+    steps = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  - ")]
+    assert any("CR 725.4 (2026-04-17) \u2014 722.4" in line for line in steps)

@@ -204,6 +204,9 @@ def combat_events(state: TableState) -> st.SearchStrategy[list[ev.Event]]:
             targets,
         ),
         st.builds(lambda s: ev.CombatDamageStep(step=s), st.sampled_from(["first-strike", "regular"])),
+        st.builds(  # blocks, legal or not (509.1): the model undoes an illegal one, never crashes
+            lambda b, a: ev.Block(pairs=((b, (a,)),)) if a != b else ev.PassPriority(), creature, creature
+        ),
         st.builds(lambda c, t: ev.CombatDamage(hits=(ev.Hit(t, None, creature=c),)), creature, pick),
         st.builds(lambda p, n: ev.Poison(amounts=((p, n),)), pick, st.integers(0, 6)),
         st.builds(lambda p, n: ev.SetLife(amounts=((p, n),)), pick, st.integers(-3, 30)),
