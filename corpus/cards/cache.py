@@ -193,7 +193,7 @@ class CardCache:
 
 
 def _pack(value: Any) -> bytes:
-    return zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(), 6)
+    return zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(), 1)
 
 
 def _unpack(blob: bytes) -> Any:

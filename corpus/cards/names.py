@@ -51,6 +51,8 @@ def name_key(text: str) -> str:
 
 
 def _token_key(word: str) -> str:
+    if word.isascii() and word.isalnum():  # most words: no accent, no apostrophe
+        return word.lower()
     plain = unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", "", plain)
 
@@ -99,12 +101,10 @@ def word_counts(texts: Iterable[str]) -> dict[str, int]:
     >>> word_counts(["the Fog", "the fog-like end"])
     {'the': 2, 'end': 1}
     """
-    counts: dict[str, int] = {}
-    lower = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
-    for text in texts:
-        for word in lower.findall(text):
-            counts[word] = counts.get(word, 0) + 1
-    return counts
+    from collections import Counter
+
+    words = re.findall(r"[\w'’-]+", "\n".join(texts))  # then only plain lower-case words count
+    return {w: n for w, n in Counter(words).items() if w.isascii() and w.isalpha() and w.islower()}
 
 
 _TITLE = re.compile(r"^\d{3}\.(?:\d+\.)? ([A-Z][^.:]{0,60})$")
@@ -197,7 +197,7 @@ class NameIndex:
         """The names nearest to ``text`` (for "did you mean"), however far."""
         from rapidfuzz import fuzz, process
 
-        found = process.extract(name_key(text), self._all_keys(), scorer=fuzz.WRatio, limit=limit * 3)
+        found = process.extract(name_key(text), self._all_keys(), scorer=fuzz.ratio, limit=limit * 3)
         names: list[str] = []
         for key, _score, _ in found:
             for k in self.matches(key):
