@@ -148,7 +148,8 @@ def build_index_data(snapshot: Snapshot) -> dict[str, Any]:
     texts = [rules, *(card.oracle_text for card in snapshot.cards),
              *(r.text for card in snapshot.cards for r in card.rulings)]
     entries = [Entry(c.id, c.name, c.face_names, len(c.rulings)) for c in snapshot.cards]
-    return index_data(entries, texts, rules_terms(rules))
+    type_lines = [c.faces[0].type_line if c.faces else "" for c in snapshot.cards]
+    return index_data(entries, texts, rules_terms(rules), type_lines, [c.layout for c in snapshot.cards])
 
 
 def loaded_editions() -> list[str]:

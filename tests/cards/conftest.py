@@ -40,7 +40,8 @@ def small_cards() -> dict[str, list[dict]]:
                                         leadershipSkills={"commander": True})],
         "Fire // Ice": [
             face("Fire // Ice", "Instant",
-                 "Fire deals 2 damage divided as you choose among one or two targets.", faceName="Fire", side="a", layout="split", manaCost="{1}{R}",
+                 "Fire deals 2 damage divided as you choose among one or two targets.", faceName="Fire",
+                 side="a", layout="split", manaCost="{1}{R}",
                  rulings=[{"date": "2022-12-08", "text": "Each split card is a single card."}]),
             face("Fire // Ice", "Instant", "Tap target permanent.\nDraw a card.", faceName="Ice", side="b",
                  layout="split", manaCost="{1}{U}",
@@ -66,7 +67,8 @@ def small_cards() -> dict[str, list[dict]]:
                                            "Teferi, Temporal Archmage can be your commander.", loyalty="5")],
         "Sol Ring": [face("Sol Ring", "Artifact", "{T}: Add {C}{C}.", legalities={"commander": "Legal"})],
         "Sol-Ring": [face("Sol-Ring", "Artifact", "A made-up card whose name slugs like Sol Ring's.")],
-        "Mana Crypt": [face("Mana Crypt", "Artifact", "{T}: Add {C}{C}.", legalities={"commander": "Banned"})],
+        "Mana Crypt": [face("Mana Crypt", "Artifact", "{T}: Add {C}{C}.",
+                            legalities={"commander": "Banned"})],
         "Invasion of Gobakhan // Lightshield Array": [
             face("Invasion of Gobakhan // Lightshield Array", "Battle — Siege", "When this enters, look at "
                  "target opponent's hand.", faceName="Invasion of Gobakhan", side="a", layout="transform",
