@@ -4,8 +4,6 @@ read from the snapshot's own names."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from rulesjudge.corpus.cards.vocabulary import nicknames
