@@ -137,7 +137,8 @@ class CardCache:
     def names(self, sha: str) -> dict[str, Any]:
         with self.lock:
             row = self.db.execute("SELECT names FROM snapshots WHERE sha=?", (sha,)).fetchone()
-        return _unpack(row[0])  # type: ignore[no-any-return]
+        data: dict[str, Any] = _unpack(row[0])
+        return data
 
     def card(self, sha: str, card_id: str) -> Card | None:
         with self.lock:

@@ -246,7 +246,8 @@ def read_scryfall(cards_data: bytes, cards_name: str, rulings_data: bytes | None
 
 def _scryfall_card(obj: dict[str, Any], rulings: list[dict[str, Any]], source: str,
                    position: int) -> dict[str, Any]:
-    raw_faces = obj.get("card_faces") if isinstance(obj.get("card_faces"), list) else [obj]
+    card_faces = obj.get("card_faces")
+    raw_faces: list[Any] = card_faces if isinstance(card_faces, list) else [obj]
     faces = []
     for face in raw_faces:
         if not isinstance(face, dict):
