@@ -34,7 +34,8 @@ def run(args: argparse.Namespace) -> int:
 
     name = " ".join(args.name)
     db = load_cards(args.edition)
-    cards = db.lookup(name)
+    exact = db.named(name)  # the full name: one row read, no name index
+    cards = [exact] if exact is not None else db.lookup(name)
     if not cards:
         raise unknown(db, name)
     refs = _rules(cards) if len(cards) == 1 else {}

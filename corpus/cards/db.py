@@ -14,8 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.corpus.cards.cache import CardCache, SnapshotInfo, cache_path
-from rulesjudge.corpus.cards.model import Card, CardMention
-from rulesjudge.corpus.cards.names import Entry, NameIndex, index_data, index_from_data, rank_by_context
+from rulesjudge.corpus.cards.model import Card, CardMention, card_id
+from rulesjudge.corpus.cards.names import (
+    Entry,
+    NameIndex,
+    index_data,
+    index_from_data,
+    name_key,
+    rank_by_context,
+)
 from rulesjudge.corpus.cards.readers import Snapshot
 from rulesjudge.corpus.cards.snapshots import SnapshotFile, choose, read_snapshot, snapshot_files
 from rulesjudge.corpus.cards.vocabulary import builtin_rules_text, extra_rules_terms, nicknames
@@ -25,13 +32,32 @@ from rulesjudge.corpus.errors import InputError
 class CardDB:
     """One snapshot's cards: names in memory, each card read from the cache when asked for."""
 
-    def __init__(self, cache: CardCache, info: SnapshotInfo, index: NameIndex) -> None:
+    def __init__(self, cache: CardCache, info: SnapshotInfo, index: NameIndex | None = None) -> None:
         self.cache = cache
         self.info = info
         self.edition = info.edition
-        self.index = index
+        self._index = index
         self._cards: dict[str, Card] = {}
         self._lock = threading.Lock()
+
+    @property
+    def index(self) -> NameIndex:
+        """The names, read from the cache on first use (a card asked for by its exact name needs none)."""
+        if self._index is None:
+            index = index_from_data(self.cache.names(self.info.sha), nicknames(), extra_rules_terms())
+            with self._lock:
+                if self._index is None:
+                    self._index = index
+        return self._index
+
+    def named(self, name: str) -> Card | None:
+        """The card whose full name is ``name`` in any case or punctuation, read by its id alone.
+
+        >>> load_cards().named("THALIA heretic-cathar").name        # doctest: +SKIP
+        'Thalia, Heretic Cathar'
+        """
+        card = self.get(card_id(self.edition, name))
+        return card if card is not None and name_key(card.name) == name_key(name) else None
 
     def __len__(self) -> int:
         return self.info.cards
@@ -109,8 +135,7 @@ def load_cards(edition: str | None = None) -> CardDB:
             info = cache.info(sha)
             if info is None:
                 info = keep_snapshot(cache, sha, read_snapshot(snapshot))
-            index = index_from_data(cache.names(sha), nicknames(), extra_rules_terms())
-            db = _loaded[(str(path), sha)] = CardDB(cache, info, index)
+            db = _loaded[(str(path), sha)] = CardDB(cache, info)
         return db
 
 
