@@ -158,3 +158,12 @@ def test_named_cards_are_recognised_in_real_card_questions(builtin_db):
         total += len(item.get("cards", []))
         found += sum(name in got for name in item.get("cards", []))
     assert total >= 100 and found >= 0.98 * total  # target: >= 98% of the named cards
+
+
+def test_limits_page_states_the_card_file_limit():
+    from rulesjudge.corpus.cards.adding import DOWNLOAD_SECONDS
+    from rulesjudge.corpus.cards.readers import MAX_CARD_FILE_BYTES
+
+    page = (PROJECT_ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
+    assert f"| a card snapshot (`cards add`, `cards update`) | {MAX_CARD_FILE_BYTES // 1_000_000} MB" in page
+    assert f"{DOWNLOAD_SECONDS:g} s for the whole download of a card snapshot" in page
