@@ -13,6 +13,7 @@ import hashlib
 import os
 import re
 import shutil
+import sqlite3
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -212,7 +213,14 @@ def _cache(snapshot: Snapshot, path: Path) -> None:
 
     forget_loaded()
     cache = open_card_cache()
-    for entry in listed():
-        if path in entry.paths:
-            keep_snapshot(cache, snapshot_sha(entry, cache), snapshot)
+    try:
+        keep: set[str] = set()
+        for entry in [builtin_snapshot(), *listed()]:
+            sha = snapshot_sha(entry, cache)
+            keep.add(sha)
+            if path in entry.paths:
+                keep_snapshot(cache, sha, snapshot)
+        cache.forget_others(keep)  # the rows of a snapshot this one replaced
+    except (sqlite3.Error, OSError):
+        pass  # the file is kept: the next load parses it, as for a cache that can't be written
 

@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import functools
+import sqlite3
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +28,7 @@ from rulesjudge.corpus.cards.names import (
 from rulesjudge.corpus.cards.readers import Snapshot
 from rulesjudge.corpus.cards.snapshots import SnapshotFile, choose, read_snapshot, snapshot_files
 from rulesjudge.corpus.cards.vocabulary import builtin_rules_text, extra_rules_terms, nicknames
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.errors import InputError, escape_controls
 
 
 class CardDB:
@@ -124,19 +126,53 @@ _load_lock = threading.Lock()
 
 def load_cards(edition: str | None = None) -> CardDB:
     """The current card snapshot (the newest loaded, the built-in one when none was added), or the one of
-    ``edition``; parsed once into the cache, then read from it. One per process and snapshot."""
-    snapshot = choose(edition)
+    ``edition``; parsed once into the cache, then read from it. One per process and snapshot.
+
+    An added snapshot that no longer reads (damaged or replaced after it was added) is left out with one
+    warning on stderr, and the next newest answers; named with ``edition``, it is an InputError.
+    """
+    if edition is not None:
+        return _load(choose(edition))
+    candidates = list(reversed(snapshot_files()))
+    for snapshot in candidates:
+        try:
+            return _load(snapshot)
+        except (InputError, OSError) as error:
+            if snapshot.builtin or snapshot is candidates[-1]:
+                raise
+            _warn_once(f"{error} (left out; the older card snapshot answers: replace or delete the file)")
+    raise AssertionError("unreachable: the built-in snapshot is always listed")
+
+
+def _load(snapshot: SnapshotFile) -> CardDB:
     path = cache_path()
     with _load_lock:
         cache = _open(path)
-        sha = snapshot_sha(snapshot, cache)
+        try:
+            sha = snapshot_sha(snapshot, cache)
+        except OSError as error:
+            raise InputError(snapshot.paths[0], f"cannot read: {error.strerror or error}") from None
         db = _loaded.get((str(path), sha))
         if db is None:
             info = cache.info(sha)
             if info is None:
-                info = keep_snapshot(cache, sha, read_snapshot(snapshot))
+                parsed = read_snapshot(snapshot)
+                try:
+                    info = keep_snapshot(cache, sha, parsed)
+                except sqlite3.Error:  # the cache can't be written (a full disk): kept in memory this time
+                    cache = CardCache(None)
+                    info = keep_snapshot(cache, sha, parsed)
             db = _loaded[(str(path), sha)] = CardDB(cache, info)
         return db
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        print(f"rulesjudge: warning: {escape_controls(message)}", file=sys.stderr)
 
 
 @functools.lru_cache(maxsize=4)

@@ -125,8 +125,7 @@ def test_a_write_that_fails_halfway_leaves_the_cache_as_it_was(cards_data, monke
         return original(self)
 
     monkeypatch.setattr(Card, "to_data", fail_on_the_third)
-    with pytest.raises(OSError):
-        add_small(cards_data)
+    assert add_small(cards_data).status == "added"  # the file is kept; its cards could not be cached
     monkeypatch.setattr(Card, "to_data", original)
     cache = open_card_cache()
     rows = cache.db.execute("SELECT COUNT(*) FROM cards WHERE sha NOT IN (SELECT sha FROM snapshots)")
@@ -135,7 +134,37 @@ def test_a_write_that_fails_halfway_leaves_the_cache_as_it_was(cards_data, monke
     assert load_cards().info.cards == 11  # the file was written: it is parsed again, whole
 
 
+def test_an_added_snapshot_damaged_later_is_left_out_with_a_warning(cards_data, capsys):
+    from rulesjudge.corpus.cards.db import forget_loaded
+
+    add_small(cards_data)
+    (cards_data / "cards" / "mtgjson-2027-01-15.json").write_bytes(b'{"meta": {"date": "2027-01-15"}, "da')
+    forget_loaded()
+    assert load_cards().edition == "2026-07-09"  # why: the previous good snapshot answers
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "mtgjson-2027-01-15.json" in err and "truncated JSON" in err
+    with pytest.raises(InputError, match="truncated JSON"):
+        load_cards("2027-01-15")  # named: the error itself
+
+
 def test_cache_schema_is_plain_tables(cards_data):
     db = sqlite3.connect(cache_path())
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"meta", "snapshots", "cards", "files"} <= tables
+
+
+def test_the_card_data_files_are_package_data():
+    """An installed rulesjudge has its snapshot and the names' data files (pyproject's package-data)."""
+    import fnmatch
+    import tomllib
+
+    from tests.cards.conftest import PROJECT_ROOT
+
+    config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = config["tool"]["setuptools"]["package-data"]["rulesjudge.corpus"]
+    corpus = PROJECT_ROOT / "corpus"
+    needed = [VENDORED_CARDS, *sorted((corpus / "cards").glob("*.yaml"))]
+    assert len(needed) == 5
+    for path in needed:
+        relative = path.relative_to(corpus).as_posix()
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in patterns), relative
