@@ -103,6 +103,10 @@ class CardDB:
             mentions.append(CardMention(cards[0], found.start, found.end, found.said, tuple(cards[1:])))
         return mentions
 
+    def suggest(self, typed: str, limit: int = 10) -> list[str]:
+        """Card names for what is typed so far (a search box's suggestions), best first."""
+        return self.index.suggest(typed, limit)
+
     def closest(self, name: str, limit: int = 5) -> list[str]:
         """The names nearest to ``name``, however far (for an unknown name's message)."""
         return self.index.closest(name, limit)

@@ -230,6 +230,32 @@ class NameIndex:
                     names.append(name)
         return names[:limit]
 
+    def suggest(self, text: str, limit: int = 10) -> list[str]:
+        """Names for a box that suggests as you type: those starting with what is typed, then those with a
+        word starting so, then the closest (a typo); of each, the cards with more rulings first (the cards
+        people ask about), then the shorter name.
+
+        Every key is looked at: about 5 ms for 28,000 cards.
+        """
+        key = name_key(text)
+        if not key:
+            return []
+        starting: list[tuple[int, int, str]] = []
+        inside: list[tuple[int, int, str]] = []
+        for name_key_, rows in self._keys.items():
+            for entry, kind, _form in rows:
+                if kind != NAME:
+                    continue
+                name, rulings = self.entries[entry].name, self.entries[entry].rulings
+                if name_key_.startswith(key):
+                    starting.append((-rulings, len(name), name))
+                elif f" {key}" in f" {name_key_}":
+                    inside.append((-rulings, len(name), name))
+        out = [n for *_, n in sorted(starting)] + [n for *_, n in sorted(inside)]
+        if len(out) < limit:
+            out += [n for n in self.closest(text, limit) if n not in out]
+        return out[:limit]
+
     def _all_keys(self) -> list[str]:
         if self._choices is None:
             self._choices = list(self._keys)

@@ -167,3 +167,11 @@ def test_limits_page_states_the_card_file_limit():
     page = (PROJECT_ROOT / "docs" / "limits.md").read_text(encoding="utf-8")
     assert f"| a card snapshot (`cards add`, `cards update`) | {MAX_CARD_FILE_BYTES // 1_000_000} MB" in page
     assert f"{DOWNLOAD_SECONDS:g} s for the whole download of a card snapshot" in page
+
+
+def test_suggestions_as_you_type(builtin_db):
+    assert builtin_db.suggest("") == []
+    assert all(n.lower().startswith("thal") for n in builtin_db.suggest("thal", 5))
+    assert "Thalia, Heretic Cathar" in builtin_db.suggest("thalia", 10)
+    assert builtin_db.suggest("platnum ang", 3)[0] == "Platinum Angel"  # a typo: the closest name
+    assert "Lightning Bolt" in builtin_db.suggest("lightning bo", 10)
