@@ -199,18 +199,20 @@ class NameIndex:
         key = name_key(text)
         if not key:
             return []
-        exact = [k.entry for k in self.matches(key) if k.kind != SHORT]
+        matches = self.matches(key)
+        exact = [k.entry for k in matches if k.kind in (NAME, FACE, NICKNAME)]
         if exact:
             return exact[:limit]
         if key in self.nicknames:  # the table's name of a card this snapshot lacks: no guess
             return []
         prefix = key + " "
-        short = [k.entry for k in self.matches(key) if k.kind == SHORT]
+        short = [k.entry for k in matches if k.kind == SHORT]
         starting = sorted({row[0] for key_, rows in self._keys.items() if key_.startswith(prefix)
                            for row in rows if row[1] == NAME and row[0] not in short},
                           key=lambda i: self.entries[i].name)
-        if short or starting:
-            return (short + starting)[:limit]
+        supplements = [k.entry for k in matches if k.kind == SUPPLEMENT]  # "Xantcha" the Vanguard avatar
+        if short or starting or supplements:
+            return (short + starting + supplements)[:limit]
         return self._fuzzy(key, FUZZY_CUTOFF)[:limit]
 
     def nickname_of(self, text: str) -> str | None:
@@ -235,7 +237,7 @@ class NameIndex:
         word starting so, then the closest (a typo); of each, the cards with more rulings first (the cards
         people ask about), then the shorter name.
 
-        Every key is looked at: about 5 ms for 28,000 cards.
+        Every key is looked at: about 20 ms for 28,000 cards.
         """
         key = name_key(text)
         if not key:
