@@ -125,8 +125,7 @@ def word_counts(texts: Iterable[str]) -> dict[str, int]:
     """
     from collections import Counter
 
-    words = re.findall(r"[\w'’-]+", "\n".join(texts))  # then only plain lower-case words count
-    return {w: n for w, n in Counter(words).items() if w.isascii() and w.isalpha() and w.islower()}
+    return dict(Counter(re.findall(r"(?<![\w'’-])[a-z]+(?![\w'’-])", "\n".join(texts))))
 
 
 _TITLE = re.compile(r"^\d{3}\.(?:\d+\.)? ([A-Z][^.:]{0,60})$")
