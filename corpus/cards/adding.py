@@ -67,6 +67,8 @@ def fetch(source: str, what: str = "card file") -> Source:
     refused by its size, unread (a 2 GB file costs nothing)."""
     if not is_url(source):
         path = Path(source).expanduser()
+        if path.is_dir():  # (the shared reader's fdopen fails on a folder before its own check)
+            raise InputError(path, f"is a folder, not a {what}: name the file")
         try:
             size = path.stat().st_size
         except OSError:

@@ -146,6 +146,16 @@ def test_bad_files_are_refused_and_nothing_changes(cards_data, tmp_path, capsys,
     assert state(cards_data) == before
 
 
+@pytest.mark.parametrize(("source", "says"), [
+    ("/dev/zero", "not a regular file"), (".", "is a folder, not a card file"),
+    ("/nonexistent/AtomicCards.json", "no such file"),
+    ("ftp://example.org/AtomicCards.json", "unsupported URL"),
+])
+def test_what_is_no_file_is_one_line(cards_data, capsys, source, says):
+    code, _, err = run(capsys, "cards", "add", source)
+    assert code == 2 and says in one_line(err)
+
+
 def test_a_file_over_the_limit_is_refused_unread(cards_data, tmp_path, capsys):
     huge = tmp_path / "AtomicCards.json"
     with huge.open("wb") as handle:  # sparse: 3 GB that take no disk
