@@ -125,7 +125,7 @@ def add_snapshot(sources: list[str], sha256: str | None = None) -> Added:
         rulings_source = sources[1] if len(sources) == 2 else _rulings_beside(first)
         rulings = fetch(rulings_source, "rulings file")
         snapshot = read_scryfall(plain, main.name, unpack(rulings.data, rulings.name), rulings.name)
-        return _keep_scryfall(snapshot, plain, rulings.data)
+        return _keep_scryfall(snapshot, main.data, rulings.data)  # as given (compressed or not)
     snapshot = read_mtgjson(plain, main.name)
     return _keep_mtgjson(snapshot, main)
 

@@ -223,3 +223,22 @@ def test_add_from_a_url_and_an_unreachable_one(cards_data, http_folder, capsys):
     before = state(cards_data)
     code, _, err = run(capsys, "cards", "add", f"http://127.0.0.1:{port}/AtomicCards.json")
     assert code == 2 and "connection refused" in one_line(err) and state(cards_data) == before
+
+
+def test_scryfall_files_compressed_are_kept_as_given(cards_data, tmp_path, capsys):
+    import gzip
+
+    cards, rulings = gzip.compress(scryfall_cards()), gzip.compress(scryfall_rulings())
+    (tmp_path / "oracle-cards-20270401093000.json.gz").write_bytes(cards)
+    (tmp_path / "r.json.gz").write_bytes(rulings)
+    code, out, _ = run(capsys, "cards", "add", str(tmp_path / "oracle-cards-20270401093000.json.gz"),
+                       str(tmp_path / "r.json.gz"))
+    assert code == 0 and "2027-04-01 (scryfall: 3 cards, 2 rulings)" in out
+    kept = cards_data / "cards" / "scryfall-2027-04-01"
+    assert (kept / "oracle-cards.json").read_bytes() == cards
+    assert (kept / "rulings.json").read_bytes() == rulings
+    from rulesjudge.corpus.cards import load_cards
+    from rulesjudge.corpus.cards.db import forget_loaded
+
+    forget_loaded()
+    assert [c.name for c in load_cards().lookup("fire")] == ["Fire // Ice"]
