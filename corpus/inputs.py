@@ -161,12 +161,30 @@ def decode_text(data: bytes, name: str | Path) -> str:
     'Ann'
     >>> decode_text(b"Ann \\xff", "x.yaml")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: x.yaml: not UTF-8 text (byte 4)
+    rulesjudge.corpus.errors.InputError: x.yaml: not valid UTF-8 text (byte 4)
     """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(name, f"not UTF-8 text (byte {error.start})") from None
+        raise InputError(name, f"not valid UTF-8 text (byte {error.start})") from None
+
+
+def check_argument_text(value: str, key: str, noun: str) -> str:
+    """A command-line argument's text, or one line when its bytes were not UTF-8 (Python keeps such
+    bytes as lone surrogates: they would fail later, far from the argument, when encoded).
+
+    >>> check_argument_text("who is the monarch?", "--what-if", "the question")
+    'who is the monarch?'
+    >>> check_argument_text("monarch \udcff", "--what-if", "the question")
+    Traceback (most recent call last):
+    rulesjudge.corpus.errors.InputError: command line: --what-if: the question is not valid UTF-8 text
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        verb = "are" if noun.endswith("s") else "is"
+        raise InputError("command line", f"{noun} {verb} not valid UTF-8 text", key=key) from None
+    return value
 
 
 def read_text(path: str | Path, *, limit: int, what: str = "file") -> str:
