@@ -175,7 +175,7 @@ def check_argument_text(value: str, key: str, noun: str) -> str:
 
     >>> check_argument_text("who is the monarch?", "--what-if", "the question")
     'who is the monarch?'
-    >>> check_argument_text("monarch \udcff", "--what-if", "the question")
+    >>> check_argument_text("monarch \\udcff", "--what-if", "the question")
     Traceback (most recent call last):
     rulesjudge.corpus.errors.InputError: command line: --what-if: the question is not valid UTF-8 text
     """
