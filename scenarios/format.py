@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.inputs import Found, find_files, read_text
+from rulesjudge.corpus.records import RULE_NUMBER
 from rulesjudge.corpus.safe_yaml import dotted as _dotted
 from rulesjudge.corpus.safe_yaml import read_yaml
 from rulesjudge.scenarios.limits import MAX_CHARS, check_counts
@@ -254,6 +255,7 @@ class Scenario:
     why: str = ""
     path: str = "<input>"
     event_lines: tuple[int | None, ...] = field(default=())
+    about_lines: tuple[int | None, ...] = field(default=())
 
 
 # --- YAML with line numbers: corpus/safe_yaml.py ----------------------------------------------------
@@ -342,6 +344,9 @@ def parse_scenario(text: str, path: str = "<input>") -> Scenario:
     expect = _parse_expect(doc.expect, setup, fail, lines)
     if not doc.name.strip():
         raise fail(("name",), "the name is empty")
+    for i, number in enumerate(doc.about):
+        if not RULE_NUMBER.match(number.strip()):  # that it names a loaded rule: runner.check_about
+            raise fail(("about", i), f"'{number}' is not a rule number (like 725.4 or 907.11b)")
     return Scenario(
         name=doc.name,
         game=setup,
@@ -351,6 +356,7 @@ def parse_scenario(text: str, path: str = "<input>") -> Scenario:
         why=doc.why,
         path=path,
         event_lines=tuple(event_lines),
+        about_lines=tuple(_line(lines, ("about", i)) for i in range(len(doc.about))),
     )
 
 
