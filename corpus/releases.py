@@ -221,8 +221,9 @@ def _find_in(corpus: Corpus, key: str, document: str, edition: str | None) -> Re
         where = f"any loaded edition of {document} (loaded: {loaded})"
         if edition:
             where = f"{document} edition {edition}"
-        if edition and edition not in corpus.editions(document):
-            where = f"{document} edition {edition}, which is not loaded (loaded: {loaded})"
+        if edition and edition not in corpus.editions(document):  # the edition is what is wrong
+            raise InputError("command line", f"{document} edition {edition} is not loaded (loaded: {loaded})",
+                             key="--edition")
         raise InputError("command line", f"no rule {key} in {where}", key="NUMBER")
     return record
 

@@ -21,6 +21,7 @@ from rulesjudge.app.presenters import (
     record_neighbours,
     record_title,
 )
+from rulesjudge.corpus.errors import escape_controls
 from rulesjudge.corpus.records import Corpus, Record
 from rulesjudge.scenarios.model.citations import Resolved
 
@@ -68,6 +69,9 @@ def library_index() -> dict[str, list[services.LibraryScenario]]:
 #: Where GFM's autolink-literal rule would start a link: a scheme, "www.", or the "@" of an e-mail address.
 _AUTOLINK_START = re.compile(r"(?i)https?://|mailto:|xmpp:|www\.|@(?=[-\w]+(?:\.[-\w]+)+)")
 WORD_JOINER = "\u2060"
+#: Characters that reorder or break what is shown around them (bidirectional controls, line and paragraph
+#: separators): shown as escapes, as the command line shows them.
+_REORDERING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
 
 
 def md(text: str) -> str:
@@ -82,7 +86,8 @@ def md(text: str) -> str:
     True
     """
     defused = _AUTOLINK_START.sub(lambda m: m[0] + WORD_JOINER if m[0] == "@" else WORD_JOINER + m[0], text)
-    return escape_markdown(defused)
+    shown = _REORDERING.sub(lambda m: escape_controls(m[0]), defused)  # an upload named "x\u202eavg.yaml"
+    return escape_markdown(shown)
 
 
 def record_text_parts(record: Record) -> list[str]:
