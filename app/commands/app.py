@@ -125,7 +125,7 @@ def allowed_hosts(host: str) -> list[str]:
         names = [socket.gethostname(), socket.getfqdn()]
         for name in list(names):
             with contextlib.suppress(OSError, UnicodeError):
-                names += [info[4][0] for info in socket.getaddrinfo(name, None)]
+                names += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
     shown = []
     for name in names:
         try:

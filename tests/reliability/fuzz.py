@@ -223,7 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     corpus = default_citation_corpus()
     tally = Tally()
     started = time.perf_counter()
-    for kind, total in (("scenarios", args.scenarios), ("what-ifs", args.what_ifs), ("releases", args.releases)):
+    kinds = (("scenarios", args.scenarios), ("what-ifs", args.what_ifs), ("releases", args.releases))
+    for kind, total in kinds:
         for offset, size in enumerate(slices(total, args.slice)):
             seed = args.seed * 1000 + offset
             if kind == "scenarios":

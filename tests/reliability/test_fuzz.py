@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import fuzz  # noqa: E402
+import fuzz
 
 SEED = 2
 
