@@ -336,6 +336,20 @@ def _read_checked(path: Path, manifest: dict[str, Any]) -> bytes:
     return data
 
 
+def _check_against_own_copy(current: Path, own: Path, manifest: dict[str, Any]) -> None:
+    """A generation keeps its own copy of the manifest (written with it): when ``current.json`` says
+    otherwise, ``current.json`` is what was damaged, and is named (not the file whose checksum it
+    garbled). Without a readable copy the files' checksums alone decide."""
+    try:
+        copy = read_manifest(own)
+    except (OSError, IndexFileError):
+        return
+    if copy != manifest:
+        lost = " and has no checksum for its files" if not isinstance(manifest.get("files"), dict) else ""
+        raise IndexFileError(f"index manifest {current} does not match the manifest its generation was "
+                             f"written with{lost} (damaged or edited)")
+
+
 def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
     """Open the generation a manifest names, checking every file against its checksum."""
     import io
@@ -347,6 +361,7 @@ def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
     if not isinstance(generation, str) or "/" in generation or not generation.startswith("gen-"):
         raise IndexFileError(f"index manifest {root / 'current.json'} names no generation")
     folder = root / generation
+    _check_against_own_copy(root / "current.json", folder / "manifest.json", manifest)
     ids_path, vectors_path, rows_path = (folder / name for name in GENERATION_FILES)
     try:
         ids = json.loads(_read_checked(ids_path, manifest).decode("utf-8"))
