@@ -33,10 +33,10 @@ import sys
 import threading
 import time
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesjudge.corpus import crossrefs
 from rulesjudge.corpus.codec import DamagedCache, Raw, from_raw, pack, to_raw, unpack
@@ -58,6 +58,7 @@ from rulesjudge.corpus.records import (
 if TYPE_CHECKING:
     from rulesjudge.corpus.editions import EditionView
 
+_T = TypeVar("_T")
 RELEASES_FOLDER = "releases"
 CACHE_FILE = "corpus.sqlite"
 CONTENTS_FILE = "corpus-contents.txt"
@@ -619,7 +620,8 @@ class StoredCorpus:
         """A loaded release's records as plain values by local id, in file order (read once)."""
         found = self._raws.get(release.sha)
         if found is None:
-            found = self._raws[release.sha] = {local_of(raw[0]): raw for raw in self.cache.raws(release.sha)}
+            rows = healed(self.cache, release, self.cache.raws)
+            found = self._raws[release.sha] = {local_of(raw[0]): raw for raw in rows}
         return found
 
     def release_records(self, release: _Live) -> list[Record]:
@@ -765,6 +767,23 @@ class StoredCorpus:
 
 
 # ------------------------------------------------------------------------------------------- loading
+
+
+def healed(cache: Cache, release: _Live, read: Callable[[str], _T]) -> _T:
+    """``read(release.sha)`` from the cache; when the cached rows don't read (edited by hand or by other
+    code), the release file is parsed again into the cache and read once more: a damaged cache entry is
+    rebuilt, as a damaged cache file is, and the command goes on."""
+    try:
+        return read(release.sha)
+    except InputError:
+        path = Path(release.path) if release.path else None
+        if path is None:
+            raise
+        data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")
+        if hashlib.sha256(data).hexdigest() != release.sha:
+            raise  # the file changed since it was loaded: the next command reads it afresh
+        keep_release(cache, parse_release(data, source_name=path.name), release.sha)
+        return read(release.sha)
 
 
 def user_releases_folder() -> Path:
@@ -956,7 +975,7 @@ def _map_neighbours(corpus: StoredCorpus) -> None:
 
     def view(release: _Live) -> EditionView:
         if release.sha not in views:
-            views[release.sha] = corpus.cache.view(release.sha)
+            views[release.sha] = healed(corpus.cache, release, corpus.cache.view)
         return views[release.sha]
 
     for chain in corpus._chains.values():
@@ -1009,8 +1028,8 @@ def _quote_links(corpus: StoredCorpus, quoted: list[Record]) -> dict[str, tuple[
     def target(edition: str) -> tuple[str, EditionView]:
         if edition not in targets:
             release = corpus._release_of.get(("cr", edition))
-            targets[edition] = (edition, corpus.cache.view(release.sha) if release is not None
-                                else EditionView.of(by_edition[edition]))
+            targets[edition] = (edition, healed(corpus.cache, release, corpus.cache.view)
+                                if release is not None else EditionView.of(by_edition[edition]))
         return targets[edition]
 
     order = [r.edition for r in chain] or sorted(by_edition)

@@ -65,7 +65,7 @@ def test_725_4_pickles_in_the_corpus_cache_rows_are_never_loaded(data_dir, tmp_p
     captured = capsys.readouterr()
     assert not marker.exists()
     assert "Traceback" not in captured.err
-    assert (code == 0 and captured.out == first) or (code == 2 and len(captured.err.splitlines()) == 1)
+    assert code == 0 and captured.out == first  # why: the damaged rows are parsed again from the release
 
 
 def refuse(code, data):
