@@ -18,7 +18,8 @@ unusable folder (read-only, a file where a folder should be, ``current.json`` a 
 :class:`~corpus.errors.InputError` (one line, exit 2) before the model is even loaded. A generation is
 written into a temporary folder that is renamed into place, and only then does ``current.json`` point
 at it: a build killed half-way leaves the previous generation in use. Generations no manifest points at
-(left by a killed build) are removed by the next build.
+(left by a killed build) are removed by the next build or load. Builds take turns (:func:`build_lock`):
+one started while another runs waits, then loads what that one built.
 """
 
 from __future__ import annotations
