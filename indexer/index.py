@@ -18,7 +18,8 @@ unusable folder (read-only, a file where a folder should be, ``current.json`` a 
 :class:`~corpus.errors.InputError` (one line, exit 2) before the model is even loaded. A generation is
 written into a temporary folder that is renamed into place, and only then does ``current.json`` point
 at it: a build killed half-way leaves the previous generation in use. Generations no manifest points at
-(left by a killed build) are removed by the next build.
+(left by a killed build) are removed by the next build or load. Builds take turns (:func:`build_lock`):
+one started while another runs waits, then loads what that one built.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -336,6 +337,20 @@ def _read_checked(path: Path, manifest: dict[str, Any]) -> bytes:
     return data
 
 
+def _check_against_own_copy(current: Path, own: Path, manifest: dict[str, Any]) -> None:
+    """A generation keeps its own copy of the manifest (written with it): when ``current.json`` says
+    otherwise, ``current.json`` is what was damaged, and is named (not the file whose checksum it
+    garbled). Without a readable copy the files' checksums alone decide."""
+    try:
+        copy = read_manifest(own)
+    except (OSError, IndexFileError):
+        return
+    if copy != manifest:
+        lost = " and has no checksum for its files" if not isinstance(manifest.get("files"), dict) else ""
+        raise IndexFileError(f"index manifest {current} does not match the manifest its generation was "
+                             f"written with{lost} (damaged or edited)")
+
+
 def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
     """Open the generation a manifest names, checking every file against its checksum."""
     import io
@@ -347,6 +362,7 @@ def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
     if not isinstance(generation, str) or "/" in generation or not generation.startswith("gen-"):
         raise IndexFileError(f"index manifest {root / 'current.json'} names no generation")
     folder = root / generation
+    _check_against_own_copy(root / "current.json", folder / "manifest.json", manifest)
     ids_path, vectors_path, rows_path = (folder / name for name in GENERATION_FILES)
     try:
         ids = json.loads(_read_checked(ids_path, manifest).decode("utf-8"))
@@ -654,7 +670,6 @@ def ensure_index(
     """Load the index for these chunks, or (re)build it, embedding only what the cache and (unless
     ``shipped`` is false) the shipped vectors lack. :class:`InputError` when the data folder cannot take
     a build."""
-    from rulesjudge.indexer.cache import EmbeddingCache
     from rulesjudge.indexer.embed import model_hash, model_label
 
     start = time.perf_counter()
@@ -680,11 +695,74 @@ def ensure_index(
         if reason == "not a rulesjudge index":  # another program's file in our place: say so, once
             say(f"index manifest {root / 'current.json'} is not a rulesjudge index; rebuilding")
         if dense is not None:
-            seconds = time.perf_counter() - start
             generation = dense.manifest["generation"]
+            tidy(root, generation)
+            seconds = time.perf_counter() - start
             return dense, BuildReport(False, reason, 0, len(chunks), seconds, generation, messages)
 
     check_writable(root)  # before the model is loaded or anything is embedded
+    with build_lock(root, say):
+        if not force:  # another process may have built it while this one waited for the lock
+            try:
+                dense, reason = try_load(root, wanted, ids)
+            except IndexFileError:
+                dense = None
+            if dense is not None:
+                seconds = time.perf_counter() - start
+                return dense, BuildReport(False, reason, 0, len(chunks), seconds,
+                                          dense.manifest["generation"], messages)
+        return _build(root, chunks, embedder, wanted, ids, model_sha256, variant, reason, shipped, progress,
+                      notify, say, messages, start)
+
+
+def tidy(root: Path, current: str) -> None:
+    """Remove what earlier builds left and nothing points at, when no build is running now (the lock is
+    free) and the folder can be written: an index that is only loaded keeps no orphans either."""
+    leftovers = [p for p in (*root.glob("gen-*"), *root.glob(".tmp-gen-*")) if p.name != current]
+    if not leftovers:
+        return
+    with contextlib.suppress(OSError, ImportError):  # read-only folder; no fcntl (Windows): left to builds
+        import fcntl
+
+        with open(root / ".build.lock", "a+b") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return  # a build is running: it tidies up when it is done
+            try:
+                remove_old_generations(root, keep=current)
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def build_lock(root: Path, say: Notify) -> Iterator[None]:
+    """One build at a time per index folder (``.build.lock``, an advisory lock the system releases when
+    the process ends, however it ends): builds started together would each write a generation, and all
+    but the last would be left behind, pointed at by nothing."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Windows: orphans are removed by age instead
+        yield
+        return
+    with open(root / ".build.lock", "a+b") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say("waiting for another rulesjudge process that is building the index")
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _build(root: Path, chunks: Sequence[Chunk], embedder: Any, wanted: dict[str, Any], ids: list[str],
+           model_sha256: str, variant: str, reason: str, shipped: bool, progress: bool, notify: Notify,
+           say: Notify, messages: list[str], start: float) -> tuple[DenseIndex, BuildReport]:
+    """Embed what the caches lack, write a generation and switch to it (under :func:`build_lock`)."""
+    from rulesjudge.indexer.cache import EmbeddingCache
+
     previous = _current_generation(root)
     cache = EmbeddingCache(cache_folder(root, model_sha256, variant), say)
     cache.load(legacy_cache_path(root, model_sha256, variant))
