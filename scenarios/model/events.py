@@ -16,8 +16,10 @@ Leaves(hold=False, players=('Ann',), how='lost')
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from types import UnionType
+from typing import Annotated, Any, ClassVar, Generic, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from rulesjudge.scenarios.model.setup import EFFECT_KINDS, RELATIVE, EffectSpec, did_you_mean
 
@@ -31,8 +33,111 @@ class EventArgError(ValueError):
         self.message = message
 
 
+# --- argument kinds: an event's field annotation says how its key is read ------------------------------
+@dataclass(frozen=True)
+class Arg:
+    """The kind of an event argument, carried by its field's annotation (``player: Player``); a field whose
+    annotation carries none (``hits``, ``effect``) is read by the event's own ``from_arg``."""
+
+    kind: str
+    choices: tuple[str, ...] = ()
+
+
+def Word(*choices: str) -> Arg:  # capitalised: it reads as a type in an annotation
+    """A word limited to ``choices`` (``how: Annotated[str, Word("lost", "conceded", "drew")]``)."""
+    return Arg("word", choices)
+
+
+Player = Annotated[str, Arg("player")]
+Players = Annotated[tuple[str, ...], Arg("players")]
+Permanent = Annotated[str, Arg("permanent")]
+Target = Annotated[str, Arg("target")]  # a player or a permanent
+Text = Annotated[str, Arg("str")]
+Count = Annotated[int, Arg("int")]
+Flag = Annotated[bool, Arg("bool")]
+
+#: Field names spelled differently in a file: ``from`` is a Python keyword.
+_SPELLED = {"by": "from"}
+
+
 def _attr(key: str) -> str:
-    return {"from": "by"}.get(key, key.replace("-", "_"))
+    """The field a key fills: ``command-zone`` -> ``command_zone``, ``from`` -> ``by``."""
+    return next((f for f, k in _SPELLED.items() if k == key), key.replace("-", "_"))
+
+
+def key_of(name: str) -> str:
+    """The key a field is written as in a file (the inverse of ``_attr``).
+
+    >>> key_of("command_zone"), key_of("by")
+    ('command-zone', 'from')
+    """
+    return _SPELLED.get(name, name.replace("_", "-"))
+
+
+def _arg_of(hint: Any) -> Arg | None:
+    """The :class:`Arg` an annotation carries (``Player | None`` carries the player's)."""
+    if get_origin(hint) in (Union, UnionType):
+        inner = [a for a in get_args(hint) if a is not type(None)]
+        return _arg_of(inner[0]) if len(inner) == 1 else None
+    if get_origin(hint) is Annotated:
+        return next((m for m in hint.__metadata__ if isinstance(m, Arg)), None)
+    return None
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What an event class reads from a file, derived once from its fields: each key's kind in field order,
+    the keys without a default (required), and the words a key is limited to."""
+
+    kinds: dict[str, str]
+    required: tuple[str, ...]
+    choices: dict[str, tuple[str, ...]]
+
+
+_CONTRACTS: dict[type, Contract] = {}
+
+
+def contract(cls: type[Event]) -> Contract:
+    """The contract of an event class (derived on first use, then kept).
+
+    >>> contract(Draw)
+    Contract(kinds={'player': 'player', 'count': 'int'}, required=('player',), choices={})
+    """
+    if cls not in _CONTRACTS:
+        _CONTRACTS[cls] = _derive(cls)
+    return _CONTRACTS[cls]
+
+
+def _derive(cls: type[Event]) -> Contract:
+    hints = get_type_hints(cls, include_extras=True)
+    kinds: dict[str, str] = {}
+    required: list[str] = []
+    choices: dict[str, tuple[str, ...]] = {}
+    for f in fields(cls):
+        arg = _arg_of(hints[f.name])
+        if arg is None or f.name == "hold":
+            continue
+        key = key_of(f.name)
+        kinds[key] = arg.kind
+        if arg.choices:
+            choices[key] = arg.choices
+        if f.default is MISSING and f.default_factory is MISSING:
+            required.append(key)
+    return Contract(kinds, tuple(required), choices)
+
+
+T = TypeVar("T")
+
+
+class _FromFields(Generic[T]):
+    """A class attribute read from the class's :func:`contract` (``Leaves.KINDS``), so the app's forms and the
+    reader see the same facts the fields declare."""
+
+    def __init__(self, part: Callable[[Contract], T]) -> None:
+        self.part = part
+
+    def __get__(self, obj: object, owner: type[Event]) -> T:
+        return self.part(contract(owner))
 
 
 def _key(where: str, key: str) -> str:
@@ -86,14 +191,15 @@ def _hold(raw: dict[str, Any], where: str) -> bool:
 
 @dataclass(frozen=True, kw_only=True)
 class Event:
-    """Base of all events. ``KINDS`` maps each key to its kind; ``SCALAR`` names the key a bare argument
-    fills (``leaves: Ann``); ``REQUIRED`` keys must be given; ``CHOICES`` limit a word's values."""
+    """Base of all events. Each argument is a field whose annotation names its kind (:class:`Arg`), written
+    once: ``KINDS`` (each key's kind), ``REQUIRED`` (the fields without a default) and ``CHOICES`` (a word's
+    values) are derived from the fields. ``SCALAR`` names the key a bare argument fills (``leaves: Ann``)."""
 
     NAME: ClassVar[str] = ""
     SCALAR: ClassVar[str | None] = None
-    KINDS: ClassVar[dict[str, str]] = {}
-    REQUIRED: ClassVar[tuple[str, ...]] = ()
-    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    KINDS = _FromFields(lambda c: c.kinds)
+    REQUIRED = _FromFields(lambda c: c.required)
+    CHOICES = _FromFields(lambda c: c.choices)
 
     hold: bool = False
 
@@ -141,7 +247,7 @@ class Event:
         for f in fields(self):
             if f.name == "hold":
                 continue
-            key = next((k for k in self.KINDS if _attr(k) == f.name), f.name)
+            key = key_of(f.name)
             value = getattr(self, f.name)
             if value is None or value == f.default:
                 continue
@@ -180,11 +286,8 @@ class Leaves(Event):
 
     NAME = "leaves"
     SCALAR = "players"
-    KINDS: ClassVar[dict[str, str]] = {"players": "players", "how": "word"}
-    REQUIRED = ("players",)
-    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"how": ("lost", "conceded", "drew")}
-    players: tuple[str, ...]
-    how: str = "lost"
+    players: Players
+    how: Annotated[str, Word("lost", "conceded", "drew")] = "lost"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -193,9 +296,7 @@ class Concedes(Event):
 
     NAME = "concedes"
     SCALAR = "players"
-    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
-    REQUIRED = ("players",)
-    players: tuple[str, ...]
+    players: Players
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -204,9 +305,7 @@ class Loses(Event):
 
     NAME = "loses"
     SCALAR = "players"
-    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
-    REQUIRED = ("players",)
-    players: tuple[str, ...]
+    players: Players
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -215,9 +314,7 @@ class Wins(Event):
 
     NAME = "wins"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
+    player: Player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -226,9 +323,7 @@ class GameDraw(Event):
 
     NAME = "game-draw"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
+    player: Player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -237,9 +332,7 @@ class DrawFromEmpty(Event):
 
     NAME = "draw-from-empty"
     SCALAR = "players"
-    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
-    REQUIRED = ("players",)
-    players: tuple[str, ...]
+    players: Players
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -287,9 +380,7 @@ class BecomeMonarch(Event):
 
     NAME = "become-monarch"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
+    player: Player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -298,9 +389,7 @@ class TakeInitiative(Event):
 
     NAME = "take-initiative"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
+    player: Player
 
 
 # --- damage, life, poison ------------------------------------------------------------------------------
@@ -379,35 +468,24 @@ class Damage(Event):
     loyalty or defense counters are removed; nothing is stolen."""
 
     NAME = "damage"
-    KINDS: ClassVar[dict[str, str]] = {
-        "to": "target",
-        "amount": "int",
-        "from": "player",
-        "source": "permanent",
-    }
-    REQUIRED = ("to", "amount")
-    to: str
-    amount: int
-    by: str | None = None
-    source: str | None = None
+    to: Target
+    amount: Count
+    by: Player | None = None
+    source: Permanent | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class LoseLife(Event):
     NAME = "lose-life"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "amount": "int"}
-    REQUIRED = ("player", "amount")
-    player: str
-    amount: int
+    player: Player
+    amount: Count
 
 
 @dataclass(frozen=True, kw_only=True)
 class GainLife(Event):
     NAME = "gain-life"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "amount": "int"}
-    REQUIRED = ("player", "amount")
-    player: str
-    amount: int
+    player: Player
+    amount: Count
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -472,10 +550,8 @@ class Draw(Event):
 
     NAME = "draw"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "count": "int"}
-    REQUIRED = ("player",)
-    player: str
-    count: int = 1
+    player: Player
+    count: Count = 1
 
 
 # --- effects ---------------------------------------------------------------------------------------------
@@ -592,9 +668,7 @@ class ExtraTurn(Event):
 
     NAME = "extra-turn"
     SCALAR = "players"
-    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
-    REQUIRED = ("players",)
-    players: tuple[str, ...]
+    players: Players
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -603,9 +677,7 @@ class EndTurn(Event):
 
     NAME = "end-turn"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
+    player: Player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -614,8 +686,7 @@ class Resolve(Event):
 
     NAME = "resolve"
     SCALAR = "count"
-    KINDS: ClassVar[dict[str, str]] = {"count": "int"}
-    count: int | None = None
+    count: Count | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -624,8 +695,7 @@ class PassPriority(Event):
 
     NAME = "pass-priority"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    player: str | None = None
+    player: Player | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -634,11 +704,9 @@ class Cast(Event):
     its holder) whose stack it goes on (807.5b)."""
 
     NAME = "cast"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "spell": "str", "stack": "player"}
-    REQUIRED = ("player", "spell")
-    player: str
-    spell: str
-    stack: str | None = None
+    player: Player
+    spell: Text
+    stack: Player | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -646,10 +714,8 @@ class CommanderCast(Event):
     """A player casts their commander from the command zone (903.8)."""
 
     NAME = "commander-cast"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "commander": "permanent"}
-    REQUIRED = ("player", "commander")
-    player: str
-    commander: str
+    player: Player
+    commander: Permanent
 
 
 # --- objects and combat -----------------------------------------------------------------------------------
@@ -658,12 +724,10 @@ class GainControl(Event):
     """A control-changing effect gives a player control of a permanent."""
 
     NAME = "gain-control"
-    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player", "until": "word"}
-    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"until": ("end-of-turn",)}
-    REQUIRED = ("permanent", "player")
-    permanent: str
-    player: str
-    until: str | None = None  # "end-of-turn": Act of Treason's effect ends as the turn ends (514.2)
+    permanent: Permanent
+    player: Player
+    #: "end-of-turn": Act of Treason's effect ends as the turn ends (514.2)
+    until: Annotated[str, Word("end-of-turn")] | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -672,10 +736,8 @@ class ControlEnds(Event):
 
     NAME = "control-ends"
     SCALAR = "permanent"
-    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "player": "player"}
-    REQUIRED = ("permanent",)
-    permanent: str
-    player: str | None = None
+    permanent: Permanent
+    player: Player | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -683,10 +745,8 @@ class Deploy(Event):
     """Deploy creatures option (804.2): tap a creature, a teammate gains control of it."""
 
     NAME = "deploy"
-    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "to": "player"}
-    REQUIRED = ("permanent", "to")
-    permanent: str
-    to: str
+    permanent: Permanent
+    to: Player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -696,11 +756,9 @@ class Dies(Event):
 
     NAME = "dies"
     SCALAR = "permanent"
-    KINDS: ClassVar[dict[str, str]] = {"permanent": "permanent", "command-zone": "bool"}
-    REQUIRED = ("permanent",)
     ZONE: ClassVar[str] = "graveyard"
-    permanent: str
-    command_zone: bool = True
+    permanent: Permanent
+    command_zone: Flag = True
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -820,9 +878,7 @@ class CombatDamageStep(Event):
 
     NAME = "combat-damage-step"
     SCALAR = "step"
-    KINDS: ClassVar[dict[str, str]] = {"step": "word"}
-    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {"step": ("first-strike", "regular")}
-    step: str = "regular"
+    step: Annotated[str, Word("first-strike", "regular")] = "regular"
     assign: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
 
     @classmethod

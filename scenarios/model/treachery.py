@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any
 
 from rulesjudge.corpus.records import slugify
 from rulesjudge.scenarios.model import events as ev
@@ -535,9 +535,7 @@ class Unveil(ev.Event):
 
     NAME = "unveil"
     SCALAR = "player"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player"}
-    REQUIRED = ("player",)
-    player: str
+    player: ev.Player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -559,10 +557,8 @@ class StealIdentity(ev.Event):
     """The Metamorph: as ``from`` (a Leader player) loses, ``player`` steals their identity card."""
 
     NAME = "steal-identity"
-    KINDS: ClassVar[dict[str, str]] = {"player": "player", "from": "player"}
-    REQUIRED = ("player", "from")
-    player: str
-    by: str
+    player: ev.Player
+    by: ev.Player
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -571,9 +567,7 @@ class ExchangeIdentities(ev.Event):
 
     NAME = "exchange-identities"
     SCALAR = "players"
-    KINDS: ClassVar[dict[str, str]] = {"players": "players"}
-    REQUIRED = ("players",)
-    players: tuple[str, ...]
+    players: ev.Players
 
     @classmethod
     def from_arg(cls, arg: Any) -> ev.Event:
