@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Literal
 
@@ -840,28 +840,14 @@ def setup_to_data(setup: Setup) -> dict[str, Any]:
 
 
 def _permanent_data(perm: PermanentSpec) -> dict[str, Any]:
+    """A permanent's keys in the file's shape: its owner, then every field the setup's one field table
+    (:class:`PermanentSpec`) declares where it differs from the default, in that order."""
     defaults = PermanentSpec(owner=perm.owner)
     data: dict[str, Any] = {}
-    for key in (
-        "owner",
-        "controller",
-        "control_effect",
-        "tapped",
-        "kind",
-        "power",
-        "toughness",
-        "loyalty",
-        "defense",
-        "protector",
-        "keywords",
-        "toxic",
-        "commander",
-        "zone",
-        "can_block",
-    ):
-        value = getattr(perm, key)
-        if key == "owner" or value != getattr(defaults, key):
-            data[key.replace("_", "-")] = list(value) if isinstance(value, tuple) else value
+    for f in fields(PermanentSpec):
+        value = getattr(perm, f.name)
+        if f.name == "owner" or value != getattr(defaults, f.name):
+            data[f.name.replace("_", "-")] = list(value) if isinstance(value, tuple) else value
     return data
 
 
