@@ -31,6 +31,27 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+#: Arguments that name files: any bytes are a valid file name on Linux, so they are not text to decode.
+PATH_ARGUMENTS = frozenset({"file", "paths", "sources", "batch", "questions", "releases"})
+#: How an argument is named in a message, when not ``--dest`` (positional ones by their metavar).
+ARGUMENT_NAMES = {"question": ("question", "the question"), "what_if": ("--what-if", "the question"),
+                  "players": ("--players", "the names"), "number": ("NUMBER", "the number")}
+
+
+def check_text_arguments(args: argparse.Namespace) -> None:
+    """Every text argument decoded or refused the same way, before any command runs (one place: a new
+    command's text options are checked too)."""
+    from rulesjudge.corpus.inputs import check_argument_text
+
+    for dest, value in vars(args).items():
+        if dest in PATH_ARGUMENTS:
+            continue
+        key, noun = ARGUMENT_NAMES.get(dest, (f"--{dest.replace('_', '-')}", f"the {dest.replace('_', ' ')}"))
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str):
+                check_argument_text(item, key, noun)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -38,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 0
     try:
+        check_text_arguments(args)
         return int(args.func(args) or 0)
     except InputError as error:
         print(f"rulesjudge: {error}", file=sys.stderr)

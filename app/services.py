@@ -633,12 +633,11 @@ def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: C
 
 def check_upload(data: bytes, name: str, *, limit: int) -> str:
     """The text of an uploaded scenario file, or InputError when it is too big or not UTF-8."""
+    from rulesjudge.corpus.inputs import decode_text
+
     if len(data) > limit:
         raise InputError(name, f"file too large: {len(data)} bytes (the limit is {limit // 1024} KB)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise InputError(name, f"not UTF-8 text (byte {error.start})") from error
+    return decode_text(data, name)  # the one decoder: a file and an upload are refused in the same words
 
 
 # ------------------------------------------------------------------------------ a what-if, anywhere

@@ -977,32 +977,31 @@ def _cache_path() -> Path | None:
     from rulesjudge.corpus.files import data_dir
 
     try:
-        return data_dir() / "cache" / f"builtin-{builtin_key()}.pickle"
+        return data_dir() / "cache" / f"builtin-{builtin_key()}.msgpack.z"
     except OSError:
         return None
 
 
 def _load_cache(path: Path) -> list[Record] | None:
-    import pickle
+    """The records of the cache file, or None (missing, damaged, foreign: rebuilt, never fatal). The
+    file is data (compressed MessagePack, see corpus/codec.py): a cache someone else wrote can't run code."""
+    from rulesjudge.corpus.codec import DamagedCache, from_raw, unpack
 
     try:
-        cached = pickle.loads(path.read_bytes())
-    except Exception:  # a missing or damaged cache is rebuilt, never fatal
+        raws = unpack(path.read_bytes())
+        return [from_raw(raw) for raw in raws] if isinstance(raws, tuple) else None
+    except (OSError, DamagedCache):
         return None
-    if isinstance(cached, list) and all(isinstance(r, Record) for r in cached):
-        return cached
-    return None
 
 
 def _save_cache(path: Path, records: list[Record]) -> None:
-    import pickle
-
+    from rulesjudge.corpus.codec import pack, to_raw
     from rulesjudge.corpus.files import write_atomic
 
     with suppress(OSError):  # a read-only data folder still answers, only a little slower
-        write_atomic(path, pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
-        for stale in path.parent.glob("builtin-*.pickle"):  # caches of older sources or code
-            if stale != path:
+        write_atomic(path, pack([to_raw(record) for record in records]))
+        for stale in path.parent.glob("builtin-*"):  # caches of older sources or code (and old pickles)
+            if stale != path and stale.is_file():
                 stale.unlink(missing_ok=True)
 
 

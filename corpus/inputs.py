@@ -25,6 +25,7 @@ rulesjudge.corpus.errors.InputError: /dev/zero: not a regular file (a character 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import socket
@@ -63,24 +64,74 @@ def read_file(path: str | Path, *, limit: int, what: str = "file") -> bytes:
     ``what`` names the expected content in messages ("scenario file", "release file").
     """
     name = Path(path)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(name, flags)  # non-blocking: opening a FIFO does not wait for a writer
-    except FileNotFoundError:
-        raise InputError(name, "no such file") from None
-    except OSError as error:
-        raise InputError(name, f"cannot read: {error.strerror or error}") from None
+    check_not_empty(path, what)
+    fd = open_regular(name, what)
     with os.fdopen(fd, "rb", buffering=0) as handle:
-        mode = os.fstat(fd).st_mode
-        if stat.S_ISDIR(mode):
-            raise InputError(name, f"is a folder, not a {what}")
-        if not stat.S_ISREG(mode):
-            kind = _KINDS.get(stat.S_IFMT(mode), "not a file")
-            raise InputError(name, f"not a regular file ({kind}): only files are read")
         try:
             return read_capped(handle, limit, name)
-        except OSError as error:
+        except OSError as error:  # EISDIR, EIO, ...: whatever the file became, one line
             raise InputError(name, f"cannot read: {error.strerror or error}") from None
+
+
+def open_regular(path: Path, what: str = "file") -> int:
+    """A descriptor open for reading on the regular file at ``path``; anything else is one InputError.
+
+    The type is checked on the open descriptor (``fstat``), before it is wrapped in a file object:
+    Python's file objects refuse a folder with ``IsADirectoryError``, and a check by name before opening
+    would miss an entry swapped in between. A symlink loop, a folder, a FIFO (opened without waiting
+    for a writer), a device or a socket is refused here, by the one reader every command uses.
+
+    >>> import tempfile
+    >>> open_regular(Path(tempfile.mkdtemp()), "scenario file")
+    Traceback (most recent call last):
+    rulesjudge.corpus.errors.InputError: ...: is a folder, not a scenario file
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)  # non-blocking: opening a FIFO does not wait for a writer
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except OSError as error:
+        if error.errno == errno.EISDIR:
+            raise InputError(path, f"is a folder, not a {what}") from None
+        raise InputError(path, os_problem(error)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(path, f"is a folder, not a {what}")
+        if not stat.S_ISREG(mode):
+            kind = _KINDS.get(stat.S_IFMT(mode), "not a file")
+            raise InputError(path, f"not a regular file ({kind}): only files are read")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # a regular file: plain reads from here
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def os_problem(error: OSError) -> str:
+    """One phrase for a path that could not be opened or looked at.
+
+    >>> os_problem(OSError(errno.ELOOP, "Too many levels of symbolic links"))
+    'a symbolic link loop, not a file'
+    >>> os_problem(PermissionError(errno.EACCES, "Permission denied"))
+    'cannot read: Permission denied'
+    """
+    if error.errno == errno.ELOOP:
+        return "a symbolic link loop, not a file"
+    return f"cannot read: {error.strerror or error}"
+
+
+def check_not_empty(path: str | Path, what: str) -> None:
+    """An empty argument names nothing (``Path("")`` would be the current folder): one line.
+
+    >>> check_not_empty(" ", "release file")
+    Traceback (most recent call last):
+    rulesjudge.corpus.errors.InputError: " ": empty path: name a release file
+    """
+    if not str(path).strip():
+        raise InputError(f'"{path}"', f"empty path: name a {what}")
 
 
 def read_capped(stream: IO[bytes], limit: int, name: str | Path) -> bytes:
@@ -110,12 +161,30 @@ def decode_text(data: bytes, name: str | Path) -> str:
     'Ann'
     >>> decode_text(b"Ann \\xff", "x.yaml")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: x.yaml: not UTF-8 text (byte 4)
+    rulesjudge.corpus.errors.InputError: x.yaml: not valid UTF-8 text (byte 4)
     """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(name, f"not UTF-8 text (byte {error.start})") from None
+        raise InputError(name, f"not valid UTF-8 text (byte {error.start})") from None
+
+
+def check_argument_text(value: str, key: str, noun: str) -> str:
+    """A command-line argument's text, or one line when its bytes were not UTF-8 (Python keeps such
+    bytes as lone surrogates: they would fail later, far from the argument, when encoded).
+
+    >>> check_argument_text("who is the monarch?", "--what-if", "the question")
+    'who is the monarch?'
+    >>> check_argument_text("monarch \\udcff", "--what-if", "the question")
+    Traceback (most recent call last):
+    rulesjudge.corpus.errors.InputError: command line: --what-if: the question is not valid UTF-8 text
+    """
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        verb = "are" if noun.endswith("s") else "is"
+        raise InputError("command line", f"{noun} {verb} not valid UTF-8 text", key=key) from None
+    return value
 
 
 def read_text(path: str | Path, *, limit: int, what: str = "file") -> str:
@@ -141,12 +210,16 @@ def find_files(paths: Iterable[str | Path], suffixes: tuple[str, ...], what: str
     for raw in paths:
         path = Path(raw)
         try:
+            check_not_empty(raw, f"{what} or a folder of them")
             is_dir = stat.S_ISDIR(os.stat(path).st_mode)
+        except InputError as error:
+            found.problems.append(error)
+            continue
         except FileNotFoundError:
             found.problems.append(InputError(path, "no such file or folder"))
             continue
         except OSError as error:
-            found.problems.append(InputError(path, f"cannot read: {error.strerror or error}"))
+            found.problems.append(InputError(path, os_problem(error)))
             continue
         if not is_dir:
             found.files.append(path)

@@ -16,7 +16,7 @@ from pathlib import Path
 from rulesjudge.corpus.documents import builtin_releases
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import write_atomic
-from rulesjudge.corpus.inputs import read_source
+from rulesjudge.corpus.inputs import check_not_empty, os_problem, read_file, read_source
 from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release, unwrap
 from rulesjudge.corpus.records import Corpus, Record, document_of, edition_of, local_of, make_id, slugify
 from rulesjudge.corpus.store import Cache, keep_release, open_cache, user_release_paths, user_releases_folder
@@ -33,13 +33,15 @@ def fetch(source: str) -> tuple[bytes, str]:
 @dataclass(frozen=True)
 class Added:
     """The outcome of adding one release: ``status`` is "added", "replaced" (another file of the same
-    edition was there), "unchanged" (the very same file was there), "built in" (the project ships it),
-    "built in, saved another way" (the project ships the same rules in another file) or "built in differs"
-    (the project ships another text of that edition, which stays in use)."""
+    edition was there), "differs" (another text of that edition was there and stays: ``--replace`` replaces
+    it), "unchanged" (the very same file, or the same rules saved another way, was there), "built in" (the
+    project ships it), "built in, saved another way" (the project ships the same rules in another file) or
+    "built in differs" (the project ships another text of that edition, which stays in use)."""
 
     path: Path
     release: Release
     status: str
+    changes: tuple[str, ...] = ()  # "differs" and "replaced": the rules whose text changed, one line each
 
 
 def release_sources(sources: Sequence[str]) -> list[str]:
@@ -47,9 +49,14 @@ def release_sources(sources: Sequence[str]) -> list[str]:
     names them, and ``.txt.gz``), sorted by name. A file named on its own may be named anything."""
     out: list[str] = []
     for source in sources:
+        check_not_empty(source, "release file, folder or URL")
         folder = Path(source)
         if "://" not in source and folder.is_dir():
-            files = sorted(p for p in folder.iterdir() if p.name.lower().endswith((".txt", ".txt.gz"))
+            try:
+                entries = list(folder.iterdir())
+            except OSError as error:
+                raise InputError(folder, os_problem(error)) from None
+            files = sorted(p for p in entries if p.name.lower().endswith((".txt", ".txt.gz"))
                            and not p.name.startswith(".") and p.is_file())
             if not files:
                 raise InputError(folder, "no .txt release files in this folder")
@@ -59,9 +66,13 @@ def release_sources(sources: Sequence[str]) -> list[str]:
     return out
 
 
-def add_release(source: str, cache: Cache | None = None) -> Added:
+def add_release(source: str, cache: Cache | None = None, *, replace_text: bool = False) -> Added:
     """Validate ``source`` as a release and copy it into the data folder, keeping the parsed release in
-    the corpus cache (the next load does not parse it again); bad input raises InputError."""
+    the corpus cache (the next load does not parse it again); bad input raises InputError.
+
+    An edition already added with other rules text is kept unless ``replace_text`` (``--replace``): the
+    outcome is "differs" with the changed rules, nothing written. A file there that no longer reads as
+    a release is replaced (it was left out anyway)."""
     raw, name = fetch(source)
     release = parse_release(raw, source_name=name)  # refuses anything that is not a release
     data = unwrap(raw, name)  # a gzip-compressed release is kept as the text file it holds
@@ -76,14 +87,67 @@ def add_release(source: str, cache: Cache | None = None) -> Added:
         return Added(entry.path, release, "built in, saved another way" if same else "built in differs")
     target = user_releases_folder() / f"cr-{release.effective}.txt"
     existing = [p for p in user_release_paths() if p.name == target.name]
-    if existing and hashlib.sha256(existing[0].read_bytes()).hexdigest() == release.sha256:
-        return Added(target, release, "unchanged")
+    old = _readable_release(existing[0]) if existing else None
+    changes: tuple[str, ...] = ()
+    if old is not None:
+        if old.sha256 == release.sha256 or same_records(release, old):
+            return Added(target, release, "unchanged")
+        changes = tuple(changed_rules(old, release))
+        if not replace_text:
+            return Added(target, release, "differs", changes)
     try:
         write_atomic(target, data)
     except OSError as error:
         raise InputError(target, f"cannot write to the data folder: {error.strerror or error}") from None
     keep_release(cache or open_cache(), release)
-    return Added(target, release, "replaced" if existing else "added")
+    return Added(target, release, "replaced" if existing else "added", changes)
+
+
+def _readable_release(path: Path) -> Release | None:
+    """The release a data-folder file holds, or None when it doesn't read as one (damaged, a folder)."""
+    try:
+        return parse_release(read_file(path, limit=MAX_RELEASE_BYTES, what="release file"),
+                             source_name=path.name)
+    except InputError:
+        return None
+
+
+def changed_rules(old: Release, new: Release, width: int = 60) -> list[str]:
+    """One line per rule whose words differ between two texts of one edition (changed, added, removed),
+    each showing the words around the first difference.
+
+    >>> from rulesjudge.corpus.official import SAMPLE
+    >>> a = parse_release(SAMPLE)
+    >>> b = parse_release(SAMPLE.replace(b"is a designation", b"is a desXgnation"))
+    >>> print(*changed_rules(a, b, width=20))
+    722.1 changed: "…monarch is a designation…" -> "…monarch is a desXgnation…"
+    """
+    def words(release: Release) -> dict[str, str]:
+        return {local_of(r.id): " ".join([r.text, *r.examples]).strip() for r in release.records}
+
+    before, after = words(old), words(new)
+    lines = []
+    for local in dict.fromkeys([*before, *after]):
+        one, two = before.get(local), after.get(local)
+        if one == two:
+            continue
+        if one is None or two is None:
+            what = "added" if one is None else "removed"
+            lines.append(f"{local} {what}: \"{_clip(one or two or '', 0, width)}\"")
+            continue
+        start = next((i for i, (x, y) in enumerate(zip(one, two, strict=False)) if x != y),
+                     min(len(one), len(two)))
+        lines.append(f"{local} changed: \"{_clip(one, start, width)}\" -> \"{_clip(two, start, width)}\"")
+    return lines
+
+
+def _clip(text: str, at: int, width: int) -> str:
+    """About ``width`` characters of ``text`` around position ``at``, cut at words, with ellipses."""
+    start = max(0, at - width // 2)
+    start = text.rfind(" ", 0, start) + 1 if start else 0
+    end = text.find(" ", start + width)
+    end = len(text) if end < 0 else end
+    return ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
 
 
 def same_records(one: Release, other: Release) -> bool:
@@ -157,8 +221,9 @@ def _find_in(corpus: Corpus, key: str, document: str, edition: str | None) -> Re
         where = f"any loaded edition of {document} (loaded: {loaded})"
         if edition:
             where = f"{document} edition {edition}"
-        if edition and edition not in corpus.editions(document):
-            where = f"{document} edition {edition}, which is not loaded (loaded: {loaded})"
+        if edition and edition not in corpus.editions(document):  # the edition is what is wrong
+            raise InputError("command line", f"{document} edition {edition} is not loaded (loaded: {loaded})",
+                             key="--edition")
         raise InputError("command line", f"no rule {key} in {where}", key="NUMBER")
     return record
 

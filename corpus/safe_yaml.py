@@ -244,6 +244,12 @@ def _read(text: str, path: str, loader_class: type[yaml.SafeLoader],
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         problem = error.problem or str(error)
+        opened, context = error.context_mark, error.context or ""
+        if "flow" in context and opened and mark and opened.line < mark.line:
+            # the reader notices an unclosed "[" or "{" only lines later: name the line that opened it
+            problem = f"a {context.split()[-1]} opened on this line is not closed ({problem} by " \
+                      f"line {mark.line + 1})"
+            mark = opened
         if "maximum nesting depth" in problem and loader_class is not yaml.SafeLoader:
             raise _LibyamlTooDeep from None
         if problem in _QUOTING_PROBLEMS:

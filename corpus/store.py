@@ -26,7 +26,6 @@ import functools
 import hashlib
 import itertools
 import json
-import pickle
 import re
 import sqlite3
 import stat
@@ -34,13 +33,13 @@ import sys
 import threading
 import time
 import unicodedata
-import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rulesjudge.corpus import crossrefs
+from rulesjudge.corpus.codec import DamagedCache, Raw, from_raw, pack, to_raw, unpack
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import data_dir, write_atomic
 from rulesjudge.corpus.inputs import read_file
@@ -59,36 +58,17 @@ from rulesjudge.corpus.records import (
 if TYPE_CHECKING:
     from rulesjudge.corpus.editions import EditionView
 
+_T = TypeVar("_T")
 RELEASES_FOLDER = "releases"
 CACHE_FILE = "corpus.sqlite"
 CONTENTS_FILE = "corpus-contents.txt"
 #: Bump when the cache's tables change shape (the code's fingerprint covers the parser's output).
-SCHEMA = "corpus-2"
+SCHEMA = "corpus-3"  # 3: blobs are MessagePack (2 held pickles, which a shared data folder could plant)
 #: A parsed release no loaded corpus used for this long leaves the cache (a file removed from the folder).
 UNUSED_DAYS = 14
 #: How old a "last used" mark gets before a load renews it (so that a lookup writes nothing).
 TOUCH_SECONDS = 86400
 KEEP_ASSEMBLED = 8
-
-
-_FIELDS = tuple(f.name for f in fields(Record))
-_PROVENANCE = _FIELDS.index("provenance")
-_CROSS_REFS = _FIELDS.index("cross_refs")
-Raw = tuple  # a record as plain values (fast to unpickle): Record fields in order, nested objects as tuples
-
-
-def to_raw(record: Record) -> Raw:
-    values = [getattr(record, name) for name in _FIELDS]
-    values[_PROVENANCE] = tuple((p.source, p.line) for p in record.provenance)
-    values[_CROSS_REFS] = tuple((c.label, c.number, c.target) for c in record.cross_refs)
-    return tuple(values)
-
-
-def from_raw(raw: Raw) -> Record:
-    values = list(raw)
-    values[_PROVENANCE] = tuple(Provenance(*p) for p in raw[_PROVENANCE])
-    values[_CROSS_REFS] = tuple(CrossRef(*c) for c in raw[_CROSS_REFS])
-    return Record(*values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,7 +279,7 @@ class Cache:
                                 (sha, document, edition, source, json.dumps(dict(counts)),
                                  json.dumps(list(warnings)), len(rows), time.time()))
             release = int(cursor.lastrowid or 0)
-            db.execute("INSERT INTO blobs VALUES(?, ?, ?)", (release, _pack(raws), _pack(entries)))
+            db.execute("INSERT INTO blobs VALUES(?, ?, ?)", (release, pack(raws), pack(entries)))
             db.executemany("INSERT OR REPLACE INTO records VALUES(?, ?, ?, ?)",
                            [(release, *row) for row in rows])
         self._ids.pop(sha, None)
@@ -330,7 +310,11 @@ class Cache:
     def raws(self, sha: str) -> list[Raw]:
         """Every record of a release in file order, as plain values."""
         row = self.one("SELECT records FROM blobs WHERE release=?", (self.id(sha),))
-        return list(_unpack(row[0])) if row is not None else []
+        raws = self._unpack(row[0]) if row is not None else []
+        if not isinstance(raws, tuple) or not all(isinstance(r, tuple) and r and isinstance(r[0], str)
+                                                  for r in raws):
+            raise self._damaged("not a list of records")
+        return list(raws)
 
     def view(self, sha: str) -> EditionView:
         """A release's records grouped for matching (no record is built)."""
@@ -338,9 +322,23 @@ class Cache:
 
         row = self.one("SELECT entries FROM blobs WHERE release=?", (self.id(sha),))
         view = EditionView()
-        for values in _unpack(row[0]) if row is not None else ():
-            view.add(Entry(*values))
+        try:
+            for values in self._unpack(row[0]) if row is not None else ():
+                view.add(Entry(*values))
+        except TypeError:
+            raise self._damaged("not a list of entries") from None
         return view
+
+    def _unpack(self, blob: Any) -> Any:
+        try:
+            return unpack(blob)
+        except DamagedCache as error:
+            raise self._damaged(str(error)) from None
+
+    def _damaged(self, what: str) -> InputError:
+        """A parsed release's rows that don't read (the file was edited by hand or by other code)."""
+        return InputError(self.path or "corpus cache", f"damaged ({what}); delete it and it is rebuilt "
+                                                        "from the release files")
 
     def has(self, sha: str, local: str) -> bool:
         row = self.one("SELECT 1 FROM records WHERE release=? AND local=?", (self.id(sha), local))
@@ -400,13 +398,13 @@ class Cache:
 
     # --- the assembled part ---
 
-    def assembled(self, key: str) -> Any:
+    def assembled(self, key: str) -> _Assembled | None:
         row = self.one("SELECT value, used FROM assembled WHERE key=?", (key,))
         if row is None:
             return None
         try:
-            value = _unpack(row[0])
-        except Exception:  # a damaged entry is rebuilt
+            value = _Assembled.from_plain(unpack(row[0]))
+        except (DamagedCache, TypeError, ValueError, AttributeError, KeyError):  # a damaged entry is rebuilt
             return None
         now = time.time()
         if row[1] < now - TOUCH_SECONDS:  # as for releases: a lookup writes nothing
@@ -414,9 +412,10 @@ class Cache:
                 db.execute("UPDATE assembled SET used=? WHERE key=?", (now, key))
         return value
 
-    def save_assembled(self, key: str, value: Any) -> None:
+    def save_assembled(self, key: str, value: _Assembled) -> None:
         with contextlib.suppress(sqlite3.Error), self.write() as db:
-            db.execute("INSERT OR REPLACE INTO assembled VALUES(?, ?, ?)", (key, _pack(value), time.time()))
+            db.execute("INSERT OR REPLACE INTO assembled VALUES(?, ?, ?)", (key, pack(value.to_plain()),
+                                                                             time.time()))
             db.execute("DELETE FROM assembled WHERE key NOT IN (SELECT key FROM assembled ORDER BY used DESC "
                        "LIMIT ?)", (KEEP_ASSEMBLED,))
 
@@ -430,14 +429,6 @@ class Cache:
             with contextlib.suppress(OSError):
                 out["bytes"] = self.path.stat().st_size
         return out
-
-
-def _pack(value: Any) -> bytes:
-    return zlib.compress(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), 6)
-
-
-def _unpack(blob: bytes) -> Any:
-    return pickle.loads(zlib.decompress(blob))
 
 
 def _digest(text: str) -> bytes:
@@ -518,6 +509,22 @@ class _Assembled:
     merged: dict[str, tuple[tuple[Provenance, ...], tuple[str, ...]]]  # id of a release record quoted
     conflicts: list[str]
     links: dict[str, tuple[str, ...]]  # a quoted record -> the same rule in the releases around its edition
+
+    def to_plain(self) -> dict[str, Any]:
+        """Plain values for the cache (corpus/codec.py)."""
+        return {"builtin": [to_raw(r) for r in self.builtin.values()],
+                "merged": {i: [[[p.source, p.line] for p in provenance], list(aliases)]
+                           for i, (provenance, aliases) in self.merged.items()},
+                "conflicts": list(self.conflicts), "links": {i: list(t) for i, t in self.links.items()}}
+
+    @classmethod
+    def from_plain(cls, data: dict[str, Any]) -> _Assembled:
+        """The value of :meth:`to_plain`; a foreign shape raises (DamagedCache, TypeError, ...)."""
+        builtin = [from_raw(raw) for raw in data["builtin"]]
+        merged = {str(i): (tuple(Provenance(*p) for p in provenance), tuple(map(str, aliases)))
+                  for i, (provenance, aliases) in data["merged"].items()}
+        links = {str(i): tuple(map(str, t)) for i, t in data["links"].items()}
+        return cls({r.id: r for r in builtin}, merged, [str(c) for c in data["conflicts"]], links)
 
 
 class StoredCorpus:
@@ -613,7 +620,8 @@ class StoredCorpus:
         """A loaded release's records as plain values by local id, in file order (read once)."""
         found = self._raws.get(release.sha)
         if found is None:
-            found = self._raws[release.sha] = {local_of(raw[0]): raw for raw in self.cache.raws(release.sha)}
+            rows = healed(self.cache, release, self.cache.raws)
+            found = self._raws[release.sha] = {local_of(raw[0]): raw for raw in rows}
         return found
 
     def release_records(self, release: _Live) -> list[Record]:
@@ -759,6 +767,23 @@ class StoredCorpus:
 
 
 # ------------------------------------------------------------------------------------------- loading
+
+
+def healed(cache: Cache, release: _Live, read: Callable[[str], _T]) -> _T:
+    """``read(release.sha)`` from the cache; when the cached rows don't read (edited by hand or by other
+    code), the release file is parsed again into the cache and read once more: a damaged cache entry is
+    rebuilt, as a damaged cache file is, and the command goes on."""
+    try:
+        return read(release.sha)
+    except InputError:
+        path = Path(release.path) if release.path else None
+        if path is None:
+            raise
+        data = read_file(path, limit=MAX_RELEASE_BYTES, what="release file")
+        if hashlib.sha256(data).hexdigest() != release.sha:
+            raise  # the file changed since it was loaded: the next command reads it afresh
+        keep_release(cache, parse_release(data, source_name=path.name), release.sha)
+        return read(release.sha)
 
 
 def user_releases_folder() -> Path:
@@ -935,7 +960,7 @@ def _assemble(cache: Cache, live: list[_Live], builtin: list[Record], builtin_ke
     _map_neighbours(corpus)
     key = hashlib.sha256("\n".join([_code_fingerprint(), builtin_key, *(r.sha for r in live)]).encode())
     assembled = cache.assembled(key.hexdigest())
-    if not isinstance(assembled, _Assembled):
+    if assembled is None:
         assembled = _assemble_builtin(corpus, builtin)
         cache.save_assembled(key.hexdigest(), assembled)
     corpus._use(assembled)
@@ -950,7 +975,7 @@ def _map_neighbours(corpus: StoredCorpus) -> None:
 
     def view(release: _Live) -> EditionView:
         if release.sha not in views:
-            views[release.sha] = corpus.cache.view(release.sha)
+            views[release.sha] = healed(corpus.cache, release, corpus.cache.view)
         return views[release.sha]
 
     for chain in corpus._chains.values():
@@ -1003,8 +1028,8 @@ def _quote_links(corpus: StoredCorpus, quoted: list[Record]) -> dict[str, tuple[
     def target(edition: str) -> tuple[str, EditionView]:
         if edition not in targets:
             release = corpus._release_of.get(("cr", edition))
-            targets[edition] = (edition, corpus.cache.view(release.sha) if release is not None
-                                else EditionView.of(by_edition[edition]))
+            targets[edition] = (edition, healed(corpus.cache, release, corpus.cache.view)
+                                if release is not None else EditionView.of(by_edition[edition]))
         return targets[edition]
 
     order = [r.edition for r in chain] or sorted(by_edition)

@@ -199,17 +199,21 @@ class Embedder:
         target = onnx_query.onnx_path(data_dir() / "index" / "onnx", model_hash(self.path))
         length = onnx_query.max_seq_length(self.path)
         if target.is_file():
-            try:
-                return onnx_query.OnnxQueryEncoder(target, self.path, length)
+            try:  # checked against its recorded sha256 first: another valid model must not be served
+                checked = onnx_query.verified_bytes(target)
+                return onnx_query.OnnxQueryEncoder(target, self.path, length, checked)
             except Exception as error:  # a damaged file is exported again, never a crash
-                self._say(f"{target}: unreadable query model ({type(error).__name__}); exporting it again")
+                why = str(error) if isinstance(error, onnx_query.ChecksumMismatch) else type(error).__name__
+                self._say(f"{target}: unreadable query model ({why}); exporting it again")
                 target.unlink(missing_ok=True)
         try:
             model = self.model
             onnx_query.export(model, target)
-            encoder = onnx_query.OnnxQueryEncoder(target, self.path, length)
+            data = target.read_bytes()
+            encoder = onnx_query.OnnxQueryEncoder(target, self.path, length, data)
             if onnx_query.agreement(encoder, model) < onnx_query.MIN_COSINE:
                 raise onnx_query.ExportRefused("vectors differ from sentence-transformers")
+            onnx_query.record_checksum(target, data)  # the bytes that were checked, not a later read
             return encoder
         except onnx_query.ExportRefused:
             target.unlink(missing_ok=True)

@@ -31,7 +31,7 @@ import shutil
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -336,6 +336,20 @@ def _read_checked(path: Path, manifest: dict[str, Any]) -> bytes:
     return data
 
 
+def _check_against_own_copy(current: Path, own: Path, manifest: dict[str, Any]) -> None:
+    """A generation keeps its own copy of the manifest (written with it): when ``current.json`` says
+    otherwise, ``current.json`` is what was damaged, and is named (not the file whose checksum it
+    garbled). Without a readable copy the files' checksums alone decide."""
+    try:
+        copy = read_manifest(own)
+    except (OSError, IndexFileError):
+        return
+    if copy != manifest:
+        lost = " and has no checksum for its files" if not isinstance(manifest.get("files"), dict) else ""
+        raise IndexFileError(f"index manifest {current} does not match the manifest its generation was "
+                             f"written with{lost} (damaged or edited)")
+
+
 def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
     """Open the generation a manifest names, checking every file against its checksum."""
     import io
@@ -347,6 +361,7 @@ def load_generation(root: Path, manifest: dict[str, Any]) -> DenseIndex:
     if not isinstance(generation, str) or "/" in generation or not generation.startswith("gen-"):
         raise IndexFileError(f"index manifest {root / 'current.json'} names no generation")
     folder = root / generation
+    _check_against_own_copy(root / "current.json", folder / "manifest.json", manifest)
     ids_path, vectors_path, rows_path = (folder / name for name in GENERATION_FILES)
     try:
         ids = json.loads(_read_checked(ids_path, manifest).decode("utf-8"))
@@ -654,7 +669,6 @@ def ensure_index(
     """Load the index for these chunks, or (re)build it, embedding only what the cache and (unless
     ``shipped`` is false) the shipped vectors lack. :class:`InputError` when the data folder cannot take
     a build."""
-    from rulesjudge.indexer.cache import EmbeddingCache
     from rulesjudge.indexer.embed import model_hash, model_label
 
     start = time.perf_counter()
@@ -685,6 +699,48 @@ def ensure_index(
             return dense, BuildReport(False, reason, 0, len(chunks), seconds, generation, messages)
 
     check_writable(root)  # before the model is loaded or anything is embedded
+    with build_lock(root, say):
+        if not force:  # another process may have built it while this one waited for the lock
+            try:
+                dense, reason = try_load(root, wanted, ids)
+            except IndexFileError:
+                dense = None
+            if dense is not None:
+                seconds = time.perf_counter() - start
+                return dense, BuildReport(False, reason, 0, len(chunks), seconds,
+                                          dense.manifest["generation"], messages)
+        return _build(root, chunks, embedder, wanted, ids, model_sha256, variant, reason, shipped, progress,
+                      notify, say, messages, start)
+
+
+@contextlib.contextmanager
+def build_lock(root: Path, say: Notify) -> Iterator[None]:
+    """One build at a time per index folder (``.build.lock``, an advisory lock the system releases when
+    the process ends, however it ends): builds started together would each write a generation, and all
+    but the last would be left behind, pointed at by nothing."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Windows: orphans are removed by age instead
+        yield
+        return
+    with open(root / ".build.lock", "a+b") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say("waiting for another rulesjudge process that is building the index")
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def _build(root: Path, chunks: Sequence[Chunk], embedder: Any, wanted: dict[str, Any], ids: list[str],
+           model_sha256: str, variant: str, reason: str, shipped: bool, progress: bool, notify: Notify,
+           say: Notify, messages: list[str], start: float) -> tuple[DenseIndex, BuildReport]:
+    """Embed what the caches lack, write a generation and switch to it (under :func:`build_lock`)."""
+    from rulesjudge.indexer.cache import EmbeddingCache
+
     previous = _current_generation(root)
     cache = EmbeddingCache(cache_folder(root, model_sha256, variant), say)
     cache.load(legacy_cache_path(root, model_sha256, variant))

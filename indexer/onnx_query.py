@@ -9,6 +9,12 @@ sentence-transformers on probe sentences, and is stored beside the index, keyed 
 Only models made of a Transformer, mean pooling and normalisation (all-MiniLM-L6-v2's three modules)
 are exported; any other model keeps the torch path, as does any failure here.
 
+The export is checksummed like every file of the index (issue 24): once it agrees with
+sentence-transformers, its sha256 is recorded beside it (``query-<hash>.onnx.sha256.json``, written
+atomically); each process reads the file once, checks the bytes against that record and hands the same
+bytes to onnxruntime. An export whose bytes changed -- garbled, or another valid model of the same size
+-- or one without a record is exported again, never served.
+
 >>> encoder = OnnxQueryEncoder(Path("minilm.onnx"), Path("model"), 256)  # doctest: +SKIP
 >>> encoder.encode("who becomes the monarch?").shape  # doctest: +SKIP
 (1, 384)
@@ -40,6 +46,52 @@ MIN_COSINE = 0.9999
 
 class ExportRefused(Exception):
     """The model is not one this module can export faithfully (the torch path stays)."""
+
+
+class ChecksumMismatch(Exception):
+    """An export whose bytes are not those recorded when it was checked (or with no record)."""
+
+
+def manifest_path(target: Path) -> Path:
+    """Where the sha256 of the export at ``target`` is recorded."""
+    return target.with_name(f"{target.name}.sha256.json")
+
+
+def sha256_of(data: bytes) -> str:
+    """>>> sha256_of(b"")[:12]
+    'e3b0c44298fc'
+    """
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def checksum_of(target: Path) -> str | None:
+    """The sha256 recorded for the export at ``target`` (None: no readable record)."""
+    try:
+        data = json.loads(manifest_path(target).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    digest = data.get("sha256") if isinstance(data, dict) and data.get("file") == target.name else None
+    return digest if isinstance(digest, str) else None
+
+
+def record_checksum(target: Path, data: bytes) -> None:
+    """Record ``data``'s sha256 as the export's (after it was checked against sentence-transformers)."""
+    from rulesjudge.corpus.files import write_atomic
+
+    write_atomic(manifest_path(target), json.dumps({"file": target.name, "sha256": sha256_of(data)}))
+
+
+def verified_bytes(target: Path) -> bytes:
+    """The export's bytes, read once, when they match the recorded sha256; else ChecksumMismatch."""
+    expected = checksum_of(target)
+    if expected is None:
+        raise ChecksumMismatch("no checksum recorded for it")
+    data = target.read_bytes()
+    if sha256_of(data) != expected:
+        raise ChecksumMismatch("its bytes don't match the checksum recorded when it was exported")
+    return data
 
 
 def onnx_path(folder: Path, model_sha256: str) -> Path:
@@ -107,7 +159,8 @@ def export(model: Any, target: Path) -> Path:
 class OnnxQueryEncoder:
     """One normalised mean-pooled vector per question, from the exported transformer."""
 
-    def __init__(self, path: Path, model_folder: Path, max_length: int) -> None:
+    def __init__(self, path: Path, model_folder: Path, max_length: int, data: bytes | None = None) -> None:
+        """``data``: the model's bytes already read (and checked), else they are read from ``path``."""
         import onnxruntime
         from tokenizers import Tokenizer
 
@@ -121,7 +174,8 @@ class OnnxQueryEncoder:
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
-        self.session = onnxruntime.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
+        model = data if data is not None else path.read_bytes()
+        self.session = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
 
     def encode(self, text: str) -> np.ndarray:
         import numpy as np

@@ -15,7 +15,7 @@ a setup from its table form with :func:`setup_from_data` (the ``game:`` mapping,
 ('The monarch concedes', ('Ann', 'Ben', 'Cat'), ['monarch'])
 >>> parse_scenario("name: x\\ngame: {players: [Ann, Ann]}")
 Traceback (most recent call last):
-rulesjudge.corpus.errors.InputError: <input>:2: game.players: player 'Ann' is seated twice
+rulesjudge.corpus.errors.InputError: <input>:2: game.players[1]: player 'Ann' is seated twice
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.inputs import Found, find_files, read_text
+from rulesjudge.corpus.records import RULE_NUMBER
 from rulesjudge.corpus.safe_yaml import dotted as _dotted
 from rulesjudge.corpus.safe_yaml import read_yaml
 from rulesjudge.scenarios.limits import MAX_CHARS, check_counts
@@ -264,6 +265,7 @@ class Scenario:
     why: str = ""
     path: str = "<input>"
     event_lines: tuple[int | None, ...] = field(default=())
+    about_lines: tuple[int | None, ...] = field(default=())
 
 
 # --- YAML with line numbers: corpus/safe_yaml.py ----------------------------------------------------
@@ -306,9 +308,18 @@ def _data_path(data: Any, loc: tuple[Any, ...]) -> Path_:
     return tuple(where)
 
 
-def _known_keys() -> set[str]:
-    """Every key the file format has, as written in a file (for "did you mean")."""
-    schemas = (_Document, GameSchema, PermanentSchema, OptionsSchema, TeamSchema, IdentitySchema)
+def _known_keys(where: Path_ = ()) -> set[str]:
+    """The keys the file format has at ``where`` (a key's place), as written in a file (for "did you
+    mean": an unknown key under ``game:`` is not offered ``about``); every key when the place is unknown."""
+    by_place: dict[tuple[str | type, ...], tuple[type[BaseModel], ...]] = {
+        (): (_Document,), ("game",): (GameSchema,), ("game", "options"): (OptionsSchema,),
+        ("game", "permanents", str): (PermanentSchema,), ("game", "teams", int): (TeamSchema,),
+        ("game", "identities", str): (IdentitySchema,),
+    }
+    place = tuple(part if part in ("game", "options", "permanents", "teams", "identities") else type(part)
+                  for part in where[:-1])
+    schemas = by_place.get(place) or (_Document, GameSchema, PermanentSchema, OptionsSchema, TeamSchema,
+                                      IdentitySchema)
     return {field.alias or name.replace("_", "-") for s in schemas for name, field in s.model_fields.items()}
 
 
@@ -320,7 +331,7 @@ def _pydantic_error(error: ValidationError, data: Any, fail: Fail) -> InputError
         message = f"missing required key '{first['loc'][-1]}'"
     elif kind == "extra_forbidden":
         key = str(where[-1] if where else first["loc"][-1])
-        message = f"unknown key '{key}'{did_you_mean(key, _known_keys())}"
+        message = f"unknown key '{key}'{did_you_mean(key, _known_keys(where))}"
     else:
         message = f"{first['msg'].rstrip('.').lower()} (got {first.get('input')!r})"
         if len(message) > 160:
@@ -352,6 +363,9 @@ def parse_scenario(text: str, path: str = "<input>") -> Scenario:
     expect = _parse_expect(doc.expect, setup, fail, lines)
     if not doc.name.strip():
         raise fail(("name",), "the name is empty")
+    for i, number in enumerate(doc.about):
+        if not RULE_NUMBER.match(number.strip()):  # that it names a loaded rule: runner.check_about
+            raise fail(("about", i), f"'{number}' is not a rule number (like 725.4 or 907.11b)")
     return Scenario(
         name=doc.name,
         game=setup,
@@ -361,6 +375,7 @@ def parse_scenario(text: str, path: str = "<input>") -> Scenario:
         why=doc.why,
         path=path,
         event_lines=tuple(event_lines),
+        about_lines=tuple(_line(lines, ("about", i)) for i in range(len(doc.about))),
     )
 
 
@@ -408,9 +423,9 @@ def check_setup(setup: Setup, fail: Fail) -> None:
     """Check a setup's players, names and objects, and the variant's own rules (``fail(where, message)``
     makes the error for a place under ``game``)."""
     seen: set[str] = set()
-    for name in setup.players:
-        if name in seen:
-            raise fail(("players",), f"player '{name}' is seated twice")
+    for seat, name in enumerate(setup.players):
+        if name in seen:  # named at its own line: the second time it is written
+            raise fail(("players", seat), f"player '{name}' is seated twice")
         seen.add(name)
     team_members: list[str] = []
     for i, team in enumerate(setup.teams):

@@ -5,7 +5,10 @@ or as a letter plus a combining accent is one name. A name is refused when it ho
 (a newline would let a name print a fake line), a bidirectional control (U+202E turns ``Ann`` around on
 screen), or no visible character at all; two names are refused when they differ only by invisible
 characters or spaces (``Ann`` and ``Ann`` + a zero-width space would be two players the eye can't tell
-apart: "monarch expected Ann, got Ann").
+apart: "monarch expected Ann, got Ann"), only by letter case (``Ann`` and ``ann``: "ANN concedes" would
+pick one silently), or when they look the same across scripts: their confusable skeletons (Unicode
+Technical Standard #39, from the confusables data of the ``confusable_homoglyphs`` package) are equal
+(``Ann`` and ``Аnn`` with a Cyrillic А, ``Ian`` and ``lan``). ``Zoë`` and ``Zoe`` stay two names.
 
 >>> name_problems(["Ann", "Ben"])
 []
@@ -17,6 +20,7 @@ apart: "monarch expected Ann, got Ann").
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -52,6 +56,51 @@ def skeleton(name: str) -> str:
     return " ".join(visible.split())
 
 
+def confusable_skeleton(name: str) -> str:
+    """What ``name`` looks like whatever the script of each letter: each character replaced by the
+    representative of its confusables class (UTS #39's skeleton, with the classes of the
+    ``confusable_homoglyphs`` data), after :func:`skeleton`. Letter case is kept: ``Ann`` and ``ann``
+    look different (and are refused apart, as a case-only difference).
+
+    >>> confusable_skeleton("\\u0410nn") == confusable_skeleton("Ann")
+    True
+    >>> confusable_skeleton("Zo\\u00eb") == confusable_skeleton("Zoe")
+    False
+    """
+    text = unicodedata.normalize("NFD", skeleton(name))
+    return unicodedata.normalize("NFD", "".join(_representative(c) for c in text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _representative(char: str) -> str:
+    """The smallest character of ``char``'s class of single look-alike characters (its prototype)."""
+    if char.isascii() and char.isalnum() and char not in "Il1O0":  # most letters of most names: no work
+        return char
+    homoglyphs = _homoglyphs()
+    seen, todo = {char}, [char]
+    while todo:  # the class: look-alikes of look-alikes (the data lists each pair from one side)
+        for other in homoglyphs.get(todo.pop(), ()):
+            if other not in seen:
+                seen.add(other)
+                todo.append(other)
+    return min(seen)
+
+
+@functools.cache
+def _homoglyphs() -> dict[str, frozenset[str]]:
+    """Single character -> the single characters it can be confused with (both ways)."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    pairs: dict[str, set[str]] = {}
+    for char, entries in confusables_data.items():
+        for entry in entries:
+            other = entry["c"].strip("\u200e\u200f")  # the data wraps right-to-left letters in marks
+            if len(char) == 1 and len(other) == 1 and other != char:
+                pairs.setdefault(char, set()).add(other)
+                pairs.setdefault(other, set()).add(char)
+    return {char: frozenset(others) for char, others in pairs.items()}
+
+
 def name_problem(name: str) -> str | None:
     """Why ``name`` can't be a player's name, or None."""
     for char in name:
@@ -73,18 +122,43 @@ def name_problems(names: list[str]) -> list[tuple[int, str]]:
     The very same name twice is not reported here (the caller says "seated twice" or "on two teams").
     """
     problems: list[tuple[int, str]] = []
-    seen: dict[str, str] = {}
+    seen: list[str] = []
     for i, name in enumerate(names):
         own = name_problem(name)
         if own:
             problems.append((i, own))
             continue
-        look = skeleton(name)
-        earlier = seen.setdefault(look, name)
-        if earlier != name:
-            problems.append((i, f"'{escape_controls(name)}' differs from '{escape_controls(earlier)}' "
-                                "only by invisible characters or spaces"))
+        clash = next(((earlier, how) for earlier in seen if (how := look_alike(name, earlier))), None)
+        if clash is not None:
+            problems.append((i, _CLASHES[clash[1]].format(escape_controls(name), escape_controls(clash[0]))))
+        elif name not in seen:
+            seen.append(name)
     return problems
+
+
+_CLASHES = {
+    "invisible": "'{}' differs from '{}' only by invisible characters or spaces",
+    "case": "'{}' differs from '{}' only by letter case",
+    "script": "'{}' looks like '{}' (letters of another script that look the same)",
+}
+
+
+def look_alike(name: str, other: str) -> str | None:
+    """Why two different names can't be told apart ("invisible", "case" or "script"), or None.
+
+    >>> look_alike("ann", "Ann"), look_alike("\\u0410nn", "Ann"), look_alike("Ben", "Ann")
+    ('case', 'script', None)
+    """
+    if name == other:
+        return None
+    if skeleton(name) == skeleton(other):
+        return "invisible"
+    if skeleton(name).casefold() == skeleton(other).casefold():
+        return "case"
+    one, two = confusable_skeleton(name), confusable_skeleton(other)
+    if one == two or one.casefold() == two.casefold():
+        return "script"
+    return None
 
 
 def check_names(seats: list[str], game: Any, fail: Callable[[tuple[str | int, ...], str], Exception]) -> None:
@@ -98,6 +172,11 @@ def check_names(seats: list[str], game: Any, fail: Callable[[tuple[str | int, ..
     permanents = list(game.permanents)
     for i, message in name_problems(permanents):
         raise fail(("permanents", permanents[i]), message)
+    for permanent in permanents:  # "Ann" the creature and Ann the player: every event would be ambiguous
+        player = next((seat for seat in seats if seat == permanent or look_alike(permanent, seat)), None)
+        if player is not None:
+            raise fail(("permanents", permanent), f"a permanent may not be named like the player "
+                                                  f"'{escape_controls(player)}'")
     for i, team in enumerate(game.teams or []):
         problem = None if isinstance(team, list) or team.name is None else name_problem(team.name)
         if problem:

@@ -245,11 +245,27 @@ def check_paths(paths: Sequence[str | Path] = ()) -> list[CheckResult]:
     for path in found.files:
         try:
             scenario = load_scenario(path)
+            check_about(scenario)
         except InputError as error:
             results.append(CheckResult(path, error=error))
             continue
         results.append(CheckResult(path, run_scenario(scenario)))
     return results
+
+
+def check_about(scenario: Scenario, corpus: Any = None) -> None:
+    """Each rule number of the scenario's ``about`` names a rule of a loaded document (the CR, the
+    Treachery rules...), else InputError naming its line; the corpus loads only when there is one."""
+    if not scenario.about:
+        return
+    corpus = corpus if corpus is not None else default_corpus()
+    documents = list(dict.fromkeys(document for document, _edition, _count in corpus.documents()))
+    for i, number in enumerate(scenario.about):
+        number = number.strip()
+        if not any(corpus.numbered(number, document) for document in documents):
+            line = scenario.about_lines[i] if i < len(scenario.about_lines) else None
+            raise InputError(scenario.path, f"no rule {number} in the loaded rules", line=line,
+                             key=f"about[{i}]")
 
 
 def default_citation_corpus() -> Any:

@@ -3,17 +3,26 @@
 The server listens on 127.0.0.1 unless ``--host`` says otherwise. Streamlit runs in this process (its
 bootstrap), so the index and the model loaded while building are handed to the pages as they are: they
 load once per server.
+
+It answers only requests and websockets addressed to its own address (the Host header): a page of
+another site whose name was re-pointed at 127.0.0.1 (DNS rebinding) gets 400, though the browser would
+send a matching Origin. Streamlit serves through Starlette; :func:`serve` wraps the application it builds
+in Starlette's ``TrustedHostMiddleware``. SIGTERM (and Ctrl+C) stop Streamlit's server; the process then
+waits briefly for the model's warm-up threads and leaves without tearing down native libraries under them
+(a teardown under torch or onnxruntime's loading thread aborted the process with SIGABRT).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import os
 import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 WEB = Path(__file__).resolve().parents[1] / "web"
 HOME = WEB / "Home.py"
@@ -77,7 +86,60 @@ def run(args: argparse.Namespace) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"rulesjudge: warning: serving on {args.host}, reachable from other computers", file=sys.stderr)
     print(f"rulesjudge: serving on http://{args.host}:{args.port}  (Ctrl+C stops)", file=sys.stderr)
-    return serve(args.host, args.port)
+    leave(serve(args.host, args.port))
+    return 0  # not reached
+
+
+#: How long a stopped server waits for its warm-up threads (loading the model) before leaving anyway.
+WARM_UP_GRACE_SECONDS = 20.0
+
+
+def leave(code: int) -> None:
+    """End the serving process with ``code`` once the rulesjudge threads still loading a model are done
+    (at most :data:`WARM_UP_GRACE_SECONDS`), without the interpreter's teardown: torch and onnxruntime
+    abort the process (SIGABRT) when their objects are destroyed while another thread is inside them.
+    Everything rulesjudge writes is atomic and already on disk; Streamlit has stopped."""
+    deadline = time.monotonic() + WARM_UP_GRACE_SECONDS
+    for thread in threading.enumerate():
+        if thread.name.startswith("rulesjudge-") and thread is not threading.current_thread():
+            thread.join(max(0.0, deadline - time.monotonic()))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
+def allowed_hosts(host: str) -> list[str]:
+    """The Host header values this server answers (as Starlette parses them: IPv6 in brackets).
+
+    >>> allowed_hosts("127.0.0.1")
+    ['127.0.0.1', 'localhost', '[::1]']
+    >>> allowed_hosts("192.0.2.7")
+    ['192.0.2.7', '127.0.0.1', 'localhost', '[::1]']
+    """
+    import ipaddress
+    import socket
+
+    loopback = ["127.0.0.1", "localhost", "[::1]"]
+    names = [host]
+    if host in ("0.0.0.0", "::", ""):  # every address of this computer: its names and their addresses
+        names = [socket.gethostname(), socket.getfqdn()]
+        for name in list(names):
+            with contextlib.suppress(OSError, UnicodeError):
+                names += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    shown = []
+    for name in names:
+        try:
+            shown.append(f"[{name}]" if ipaddress.ip_address(name).version == 6 else name)
+        except ValueError:
+            shown.append(name.lower())
+    return list(dict.fromkeys([*shown, *loopback]))
+
+
+def guard_host(app: Any, hosts: list[str]) -> Any:
+    """``app`` (an ASGI application) answering only requests and websockets whose Host is in ``hosts``."""
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+    return TrustedHostMiddleware(app, allowed_hosts=hosts, www_redirect=False)
 
 
 def check_port_free(host: str, port: int) -> None:
@@ -126,7 +188,11 @@ def serve(host: str, port: int) -> int:
     """Run Streamlit's server on the app's home page in this process (blocks until stopped)."""
     from streamlit import config as st_config
     from streamlit.web import bootstrap
+    from streamlit.web.server.starlette import starlette_server
 
+    build = starlette_server.create_starlette_app  # the application Streamlit's server runs, host-guarded
+    hosts = allowed_hosts(host)
+    starlette_server.create_starlette_app = lambda runtime: guard_host(build(runtime), hosts)
     # The same path `streamlit run` takes: flags named as on its command line, dots as underscores.
     flags = {name.replace(".", "_"): value for name, value in streamlit_flags(host, port).items()}
     st_config._main_script_path = str(HOME)

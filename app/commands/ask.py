@@ -48,10 +48,11 @@ def run(args: argparse.Namespace) -> int:
 def run_file(args: argparse.Namespace) -> int:
     from rulesjudge.corpus.errors import escape_controls, json_text
     from rulesjudge.scenarios.format import load_scenario
-    from rulesjudge.scenarios.runner import default_citation_corpus, run_scenario
+    from rulesjudge.scenarios.runner import check_about, default_citation_corpus, run_scenario
     from rulesjudge.scenarios.view import report_to_dict, report_to_text
 
     scenario = load_scenario(args.file)
+    check_about(scenario, default_citation_corpus())
     report = run_scenario(scenario, corpus=default_citation_corpus())
     if args.json:
         print(json_text(report_to_dict(report), indent=2))

@@ -22,10 +22,13 @@ def register(subparsers: Any) -> None:
 
 
 def _relative(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    """The path as the user would type it from here. Links are not followed (``resolve`` would, and a
+    link loop would raise): the name is only shown."""
+    import os
+
+    absolute = os.path.abspath(path)
+    here = os.getcwd()
+    return os.path.relpath(absolute, here) if absolute.startswith(here + os.sep) else str(path)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -14,6 +14,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                          "into the data folder")
     add.add_argument("sources", nargs="+", metavar="PATH_OR_URL", help="a release file, a folder of release "
                                                                        "files, or a URL")
+    add.add_argument("--replace", action="store_true",
+                     help="replace an edition already added whose rules text differs (the changed rules "
+                          "are shown either way)")
     add.set_defaults(func=run_add)
     show = actions.add_parser("list", help="every loaded document with its edition and record count")
     show.set_defaults(func=run_list)
@@ -30,7 +33,14 @@ def run_add(args: argparse.Namespace) -> int:
     refused = 0
     for source in sources:
         try:
-            added = add_release(source, cache)
+            added = add_release(source, cache, replace_text=args.replace)
+            for change in added.changes:  # what a replacement changes, shown before it is asked for
+                print(f"  {escape_controls(change)}")
+            if added.status == "differs":
+                raise InputError(source, f"the Comprehensive Rules effective {added.release.effective} "
+                                         f"are already added ({added.path}) with other text: "
+                                         f"{len(added.changes)} rules differ (above); nothing changed. "
+                                         "Add --replace to replace it")
         except InputError as error:
             if len(sources) == 1:
                 raise  # one file: its one line, exit 2
@@ -64,7 +74,8 @@ def _outcome(added: Any) -> str:
     if added.status == "unchanged":
         return f"Already added: {what} ({added.path})"
     verb = "Replaced" if added.status == "replaced" else "Added"
-    return f"{verb}: {what} -> {added.path} ({summary}; read as {', '.join(release.read_as)})"
+    changed = f"; {len(added.changes)} rules changed" if added.status == "replaced" else ""
+    return f"{verb}: {what} -> {added.path} ({summary}; read as {', '.join(release.read_as)}{changed})"
 
 
 def run_list(args: argparse.Namespace) -> int:

@@ -40,9 +40,7 @@ def register(subparsers: Any) -> None:
 
 def _questions(args: argparse.Namespace) -> list[tuple[int | None, str]]:
     if args.batch is None:
-        question = " ".join(args.question).strip()
-        if not _is_utf8(question):
-            raise InputError("command line", "the question is not valid UTF-8 text", key="question")
+        question = " ".join(args.question).strip()  # its text was checked with every argument's (cli.py)
         if not question:
             raise InputError(None, "empty question: give a question or a rule number", key="question")
         return [(None, question)]
@@ -59,15 +57,6 @@ def _questions(args: argparse.Namespace) -> list[tuple[int | None, str]]:
     if not questions:
         raise InputError(args.batch, "the batch file holds no question")
     return questions
-
-
-def _is_utf8(text: str) -> bool:
-    """False when the command line held bytes that are not UTF-8 (Python keeps them as surrogates)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _print_human(result: Any) -> None:

@@ -1,11 +1,13 @@
 """What both pages share: resources loaded once per server, and safe ways to show rule text.
 
-Safety: everything a user or a document supplied goes through :func:`app.presenters.escape_markdown`
-before ``st.markdown``, or through ``st.text``/``st.code``; nothing here uses ``unsafe_allow_html``.
+Safety: everything a user or a document supplied goes through :func:`md` (markup escaped, URLs and e-mail
+addresses kept from becoming links) before ``st.markdown``, or through ``st.text``/``st.code``; nothing
+here uses ``unsafe_allow_html``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -19,6 +21,7 @@ from rulesjudge.app.presenters import (
     record_neighbours,
     record_title,
 )
+from rulesjudge.corpus.errors import escape_controls
 from rulesjudge.corpus.records import Corpus, Record
 from rulesjudge.scenarios.model.citations import Resolved
 
@@ -63,8 +66,28 @@ def library_index() -> dict[str, list[services.LibraryScenario]]:
 # ------------------------------------------------------------------------------------------ rendering
 
 
+#: Where GFM's autolink-literal rule would start a link: a scheme, "www.", or the "@" of an e-mail address.
+_AUTOLINK_START = re.compile(r"(?i)https?://|mailto:|xmpp:|www\.|@(?=[-\w]+(?:\.[-\w]+)+)")
+WORD_JOINER = "\u2060"
+#: Characters that reorder or break what is shown around them (bidirectional controls, line and paragraph
+#: separators): shown as escapes, as the command line shows them.
+_REORDERING = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
 def md(text: str) -> str:
-    return escape_markdown(text)
+    """User or document text as markdown that shows it as written: markup escaped, and no link.
+
+    Streamlit's markdown autolinks bare URLs, ``www.`` addresses and e-mail addresses *after* reading
+    backslash escapes, so escaping is not enough. GFM links such a run only when it starts the text or
+    follows whitespace or punctuation: an invisible word joiner (U+2060) before each scheme or
+    ``www.``, and after the ``@`` of an address, keeps every character where it was and makes none a link.
+
+    >>> md("Ann https://evil.example") == "Ann \u2060https\\://evil\\.example"
+    True
+    """
+    defused = _AUTOLINK_START.sub(lambda m: m[0] + WORD_JOINER if m[0] == "@" else WORD_JOINER + m[0], text)
+    shown = _REORDERING.sub(lambda m: escape_controls(m[0]), defused)  # an upload named "x\u202eavg.yaml"
+    return escape_markdown(shown)
 
 
 def record_text_parts(record: Record) -> list[str]:

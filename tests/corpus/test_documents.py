@@ -453,13 +453,13 @@ def test_cached_records_equal_a_fresh_read_and_a_damaged_cache_is_rebuilt(data_d
     stale.write_bytes(b"from an older version")
     first = read_builtin()
     assert not stale.exists()  # replaced by the current cache
-    (cache,) = (data_dir / "cache").glob("builtin-*.pickle")
+    (cache,) = (data_dir / "cache").glob("builtin-*")
     documents._builtin.cache_clear()
     assert read_builtin() == first == read_builtin(use_cache=False)
-    cache.write_bytes(b"not a pickle")
+    cache.write_bytes(b"not a cache")
     documents._builtin.cache_clear()
     assert read_builtin() == first
-    assert cache.read_bytes() != b"not a pickle"  # rewritten
+    assert cache.read_bytes() != b"not a cache"  # rewritten
     documents._builtin.cache_clear()
 
 

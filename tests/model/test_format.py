@@ -37,7 +37,7 @@ def error_of(text: str) -> InputError:
     ("old", "new", "line", "key"),
     [
         ("  monarch: Ann\n", "  monarch: Zed\n", 6, "game.monarch"),  # a monarch who is not a player
-        ("players: [Ann, Ben, Cat]", "players: [Ann, Ben, Ann]", 5, "game.players"),  # duplicated player
+        ("players: [Ann, Ben, Cat]", "players: [Ann, Ben, Ann]", 5, "game.players[2]"),  # duplicated player
         ("  - leaves: Ann\n", "  - explodes: Ann\n", 9, "events[0].explodes"),  # unknown event
         ("  monarch: Ben\n", "  crown: Ben\n", 13, "expect.crown"),  # unknown question
         ("amount: 2", "amount: two", 11, "events[2].combat-damage.amount"),  # wrong value type

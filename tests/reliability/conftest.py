@@ -10,6 +10,13 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 
+@pytest.fixture(autouse=True)
+def private_data_folder(tmp_path, monkeypatch) -> None:
+    """Every reliability test gets its own data folder (the `data_dir` fixture names the same one):
+    `check` loads the corpus to resolve `about` numbers, and must never touch the user's data folder."""
+    monkeypatch.setenv("RULESJUDGE_DATA", str(tmp_path / "data"))
+
+
 class RawServer:
     """Answers every connection on 127.0.0.1 with ``script``: byte strings sent in order, a float
     between them is a pause in seconds. The connection closes after the last item."""
