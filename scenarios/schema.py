@@ -26,10 +26,13 @@ from rulesjudge.scenarios.model.questions import Question
 from rulesjudge.scenarios.model.setup import (
     DEFAULT,
     IdentitySpec,
+    Keyword,
     OptionsSpec,
+    PermanentKind,
     PermanentSpec,
     Setup,
     TeamSpec,
+    Zone,
 )
 
 Path_ = tuple[str | int, ...]
@@ -48,22 +51,17 @@ class PermanentSchema(_Strict):
     controller: str | None = None
     tapped: bool = False
     control_effect: bool = Field(default=True, alias="control-effect")
-    kind: Literal["creature", "planeswalker", "battle", "artifact", "enchantment", "land"] = "creature"
+    kind: PermanentKind = "creature"
     power: int | None = None
     toughness: int | None = None
     loyalty: int | None = Field(default=None, ge=0)
     defense: int | None = Field(default=None, ge=0)
     protector: str | None = None
-    keywords: list[
-        Literal[
-            "first-strike", "double-strike", "haste", "infect",
-            "deathtouch", "trample", "lifelink", "vigilance",
-        ]
-    ] = Field(default_factory=list)
+    keywords: list[Keyword] = Field(default_factory=list)
     can_block: int = Field(default=1, ge=1, alias="can-block")  # an effect lets it block more (509.1a)
     toxic: int = Field(default=0, ge=0)
     commander: bool = False
-    zone: Literal["battlefield", "command", "graveyard", "exile", "hand", "library"] = "battlefield"
+    zone: Zone = "battlefield"
 
     @field_validator("kind", "zone", mode="before")
     @classmethod

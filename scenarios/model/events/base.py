@@ -129,7 +129,7 @@ class _FromFields(Generic[T]):
     def __init__(self, part: Callable[[Contract], T]) -> None:
         self.part = part
 
-    def __get__(self, obj: object, owner: type[Event]) -> T:
+    def __get__(self, _instance: object, owner: type[Event]) -> T:
         return self.part(contract(owner))
 
 
