@@ -18,7 +18,8 @@ unusable folder (read-only, a file where a folder should be, ``current.json`` a 
 :class:`~corpus.errors.InputError` (one line, exit 2) before the model is even loaded. A generation is
 written into a temporary folder that is renamed into place, and only then does ``current.json`` point
 at it: a build killed half-way leaves the previous generation in use. Generations no manifest points at
-(left by a killed build) are removed by the next build.
+(left by a killed build) are removed by the next build or load. Builds take turns (:func:`build_lock`):
+one started while another runs waits, then loads what that one built.
 """
 
 from __future__ import annotations
@@ -694,8 +695,9 @@ def ensure_index(
         if reason == "not a rulesjudge index":  # another program's file in our place: say so, once
             say(f"index manifest {root / 'current.json'} is not a rulesjudge index; rebuilding")
         if dense is not None:
-            seconds = time.perf_counter() - start
             generation = dense.manifest["generation"]
+            tidy(root, generation)
+            seconds = time.perf_counter() - start
             return dense, BuildReport(False, reason, 0, len(chunks), seconds, generation, messages)
 
     check_writable(root)  # before the model is loaded or anything is embedded
@@ -711,6 +713,26 @@ def ensure_index(
                                           dense.manifest["generation"], messages)
         return _build(root, chunks, embedder, wanted, ids, model_sha256, variant, reason, shipped, progress,
                       notify, say, messages, start)
+
+
+def tidy(root: Path, current: str) -> None:
+    """Remove what earlier builds left and nothing points at, when no build is running now (the lock is
+    free) and the folder can be written: an index that is only loaded keeps no orphans either."""
+    leftovers = [p for p in (*root.glob("gen-*"), *root.glob(".tmp-gen-*")) if p.name != current]
+    if not leftovers:
+        return
+    with contextlib.suppress(OSError, ImportError):  # read-only folder; no fcntl (Windows): left to builds
+        import fcntl
+
+        with open(root / ".build.lock", "a+b") as handle:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return  # a build is running: it tidies up when it is done
+            try:
+                remove_old_generations(root, keep=current)
+            finally:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 @contextlib.contextmanager

@@ -58,7 +58,9 @@ def manifest_path(target: Path) -> Path:
 
 
 def sha256_of(data: bytes) -> str:
-    """>>> sha256_of(b"")[:12]
+    """The hex sha256 of ``data``.
+
+    >>> sha256_of(b"")[:12]
     'e3b0c44298fc'
     """
     import hashlib

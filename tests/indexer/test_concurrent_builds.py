@@ -52,3 +52,21 @@ def test_four_builds_at_once_leave_one_generation(data_dir, chunks, fake_embedde
     assert sum(rebuilt for rebuilt, _g, _n in outcomes) == 1  # the others waited and loaded it
     assert {generation for _r, generation, _n in outcomes} == {current}
     assert {size for _r, _g, size in outcomes} == {len(chunks)}
+
+
+def test_orphans_left_earlier_are_removed_when_the_index_is_only_loaded(data_dir, chunks, fake_embedder):
+    import os
+
+    ensure_index(chunks, fake_embedder, progress=False, shipped=False, notify=lambda _m: None)
+    root = index_root()
+    old = time.time() - 3600
+    for name in ("gen-orphan-1", ".tmp-gen-killed"):  # left by the builds of an earlier version
+        (root / name).mkdir()
+        os.utime(root / name, (old, old))
+    (root / "gen-young").mkdir()  # may be another process's, finishing now
+    _dense, report = ensure_index(chunks, fake_embedder, progress=False, shipped=False,
+                                  notify=lambda _m: None)
+    assert not report.rebuilt
+    left = sorted(p.name for p in root.iterdir() if p.name.startswith(("gen-", ".tmp-gen")))
+    current = json.loads((root / "current.json").read_text())["generation"]
+    assert left == sorted([current, "gen-young"])  # why: nothing points at the old ones

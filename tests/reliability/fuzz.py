@@ -184,24 +184,58 @@ def release_samples() -> list[bytes]:
 
 
 def fuzz_releases(count: int, seed: int, tally: Tally) -> None:
-    """Mutated releases through what `corpus add` does before it writes anything: parse in full."""
-    from rulesjudge.corpus.official import parse_release
+    """Mutated releases through `corpus add` (into the data folder of ``$RULESJUDGE_DATA``): each is
+    added, refused in one line, or found to differ from the edition already added (kept without
+    ``--replace``); whatever happens, the releases folder holds only whole release files, each the bytes
+    of one that was added, and no temporary file."""
+    import tempfile
+
+    from rulesjudge.corpus.releases import add_release
+    from rulesjudge.corpus.store import open_cache, user_releases_folder
 
     rng = random.Random(seed)
     sample, *real = release_samples()
+    cache = open_cache()
+    added: dict[str, bytes] = {}  # file name in the releases folder -> the bytes added there
 
-    def parse(data: bytes) -> str:
-        parse_release(data, source_name="fuzz.txt")
-        return "accepted"
+    def add(data: bytes, folder: Path) -> str:
+        source = folder / "fuzz.txt"
+        source.write_bytes(data)
+        try:
+            outcome = add_release(str(source), cache)
+        finally:
+            kept = {p.name: p.read_bytes() for p in user_releases_folder().glob("*") if p.is_file()}
+            if set(kept) - {*added, f"cr-{_edition_of(data)}.txt"}:
+                raise AssertionError(f"unexpected files in the releases folder: {sorted(kept)}")
+        if outcome.status in ("added", "replaced"):
+            added[outcome.path.name] = outcome.path.read_bytes()
+        if {name: kept.get(name) for name in added} != added:
+            raise AssertionError("a release file of the data folder changed without being added")
+        return outcome.status
 
-    for n in range(count):
-        whole = real and rng.random() < 0.05  # a full release now and then (0.3 s each), the sample mostly
-        base = rng.choice(real) if whole else sample
-        text = base.decode("utf-8", "surrogateescape")
-        data = mutate(text, rng, rng.choice([1, 2, 4, 10])).encode("utf-8", "surrogateescape")
-        if rng.random() < 0.1:
-            data = bytes(b ^ rng.randrange(256) if rng.random() < 0.01 else b for b in data)
-        tally.run("release", f"seed {seed} case {n} ({len(data)} bytes)", lambda d=data: parse(d))
+    with tempfile.TemporaryDirectory() as scratch:
+        for n in range(count):
+            whole = real and rng.random() < 0.05  # a full release now and then (0.3 s), the sample mostly
+            base = rng.choice(real) if whole else sample
+            text = base.decode("utf-8", "surrogateescape")
+            data = mutate(text, rng, rng.choice([1, 2, 4, 10])).encode("utf-8", "surrogateescape")
+            if rng.random() < 0.1:
+                data = bytes(b ^ rng.randrange(256) if rng.random() < 0.01 else b for b in data)
+            tally.run("release", f"seed {seed} case {n} ({len(data)} bytes)",
+                      lambda d=data: add(d, Path(scratch)))
+
+
+def _edition_of(data: bytes) -> str:
+    """The effective date a release file claims (for the file name `corpus add` may write), or ""."""
+    import re
+
+    from rulesjudge.corpus.official import parse_release
+
+    try:
+        return parse_release(data, source_name="fuzz.txt").effective
+    except InputError:
+        found = re.search(rb"\d{4}-\d{2}-\d{2}", data)
+        return found.group(0).decode() if found else ""
 
 
 def slices(total: int, size: int) -> Iterator[int]:
