@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 from dataclasses import MISSING, dataclass, fields
 from typing import Annotated
 
@@ -88,3 +91,16 @@ expect:
     again = parse_scenario(dump_scenario(scenario), "t.yaml")
     assert again.game.permanents == scenario.game.permanents
     assert scenario.game.permanents["Bear"].can_block == 2
+
+
+def test_every_general_event_class_is_registered_under_its_name() -> None:
+    # why: an event family module declares classes; one left out of register_events could never be read.
+    modules = [importlib.import_module(f"{ev.__name__}.{info.name}") for info in pkgutil.iter_modules(ev.__path__)]
+    declared = {
+        cls
+        for module in modules
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if issubclass(cls, ev.Event) and cls.NAME
+    }
+    assert declared
+    assert all(EVENT_TYPES.get(cls.NAME) is cls for cls in declared)
