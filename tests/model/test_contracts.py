@@ -95,7 +95,8 @@ expect:
 
 def test_every_general_event_class_is_registered_under_its_name() -> None:
     # why: an event family module declares classes; one left out of register_events could never be read.
-    modules = [importlib.import_module(f"{ev.__name__}.{info.name}") for info in pkgutil.iter_modules(ev.__path__)]
+    families = pkgutil.iter_modules(ev.__path__)
+    modules = [importlib.import_module(f"{ev.__name__}.{info.name}") for info in families]
     declared = {
         cls
         for module in modules
