@@ -272,6 +272,7 @@ class Event:
         return tuple(names)
 
 
+# --- several events as one ------------------------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
 class AtOnce(Event):
     """Several events happen at the same time as one event (one effect doing both); state-based actions
