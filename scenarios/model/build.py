@@ -11,6 +11,7 @@ the variant by name: ``build_state(setup)``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 
 from rulesjudge.scenarios.model import influence
 from rulesjudge.scenarios.model.setup import DEFAULT, PermanentSpec, Setup
@@ -34,29 +35,25 @@ def options_of(default: Options, setup: Setup) -> Options:
 
 
 def permanent_of(name: str, spec: PermanentSpec) -> Permanent:
+    """The permanent a setup describes: every field of :class:`PermanentSpec` that the table's
+    :class:`Permanent` has is copied by name; who controls it (and by what) is worked out here.
+
+    >>> bear = permanent_of("Bear", PermanentSpec(owner="Ann", controller="Ben", power=2))
+    >>> bear.controller, bear.control_effects, bear.power
+    ('Ann', ('Ben',), 2)
+    """
     controller = spec.controller or spec.owner
     effects: tuple[str, ...] = ()
     if controller != spec.owner and spec.control_effect:
         controller, effects = spec.owner, (controller,)
+    copied = {f.name: getattr(spec, f.name) for f in fields(PermanentSpec) if f.name in _PERMANENT_FIELDS}
     return Permanent(
-        name,
-        spec.owner,
-        controller,
-        effects,
-        spec.tapped,
-        spec.zone,
-        kind=spec.kind,
-        power=spec.power,
-        toughness=spec.toughness,
-        loyalty=spec.loyalty,
-        defense=spec.defense,
-        protector=spec.protector,
-        keywords=spec.keywords,
-        toxic=spec.toxic,
-        commander=spec.commander,
-        can_block=spec.can_block,
+        **{**copied, "name": name, "controller": controller, "control_effects": effects},
         last_controller=controller if spec.zone != "battlefield" else None,
     )
+
+
+_PERMANENT_FIELDS = frozenset(f.name for f in fields(Permanent))
 
 
 def build(setup: Setup, variant: Variant) -> TableState:

@@ -16,7 +16,6 @@ Cite(document='cr', local='725.4')
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,10 +151,6 @@ def _resolve_official(cite: Cite, corpus: Corpus | None) -> Resolved:
     if not _has(corpus, rid):
         return Resolved(cite, None, None, f"{cite} (not in the {NUMBERING} rules)")
     return Resolved(cite, rid, NUMBERING, _label(cite, NUMBERING, corpus, rid), _equivalents(corpus, rid))
-
-
-def resolve_all(cites: Iterable[Cite], corpus: Corpus | None = None) -> list[Resolved]:
-    return [resolve(c, corpus) for c in cites]
 
 
 _DEFAULT_CORPUS: list[Corpus] = []

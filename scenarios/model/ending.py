@@ -163,12 +163,6 @@ def lose(state: TableState, players: Sequence[str], cause: str, why: list[Step] 
     return state, steps + more
 
 
-def _rival_in_game(state: TableState, player: str) -> bool:
-    """Is an opponent of ``player`` still in the game (else 104.2a overrides "can't win")?"""
-    foes, _ = state.variant.opponents(state, player)
-    return bool(foes)
-
-
 def win(state: TableState, players: Sequence[str], losing: Sequence[str] = ()) -> Result:
     """An effect states that ``players`` win the game (104.2b); ``losing`` would lose at the same time."""
     steps: list[Step] = []

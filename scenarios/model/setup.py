@@ -20,19 +20,20 @@ import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Literal
 
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 #: The range option when the setup doesn't state it: the variant's default applies.
 DEFAULT = "default"
 
-#: Kinds of permanents (205.2a card types the table cares about); ``commander`` is a flag, not a kind.
-KINDS = ("creature", "planeswalker", "battle", "artifact", "enchantment", "land")
-ZONES = ("battlefield", "command", "graveyard", "exile", "hand", "library")
-KEYWORDS = (
+#: Kinds of permanents (205.2a card types the table cares about); ``commander`` is a flag, not a kind. These
+#: three are the one list of each: the file schema (``scenarios/schema.py``) validates against them.
+PermanentKind = Literal["creature", "planeswalker", "battle", "artifact", "enchantment", "land"]
+Zone = Literal["battlefield", "command", "graveyard", "exile", "hand", "library"]
+Keyword = Literal[
     "first-strike", "double-strike", "haste", "infect", "deathtouch", "trample", "lifelink", "vigilance"
-)
+]
 EFFECT_KINDS = ("cant-lose", "cant-win", "cant-attack")
 #: Effects whose players are named by their source: "you" (its controller, 109.5) or "your opponents".
 RELATIVE = ("controller-of", "opponents-of")

@@ -37,5 +37,4 @@ def step(text: str, *cites: Cite, alternatives: tuple[Reading, ...] = ()) -> Ste
     return Step(text, tuple(cites), alternatives)
 
 
-Steps = list[Step]
 Answer = tuple[Any, list[Step]]
