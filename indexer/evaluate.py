@@ -310,7 +310,7 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
         if parse_query(question.q).pure:
             continue
         named = searcher.facts(question.q)
-        lexical, dense, lifted = searcher._method_rankings(question.q, "hybrid", _NO_FILTERS, depth, named)
+        lexical, dense, lifted = searcher.method_rankings(question.q, "hybrid", _NO_FILTERS, depth, named)
         defining = searcher.defining(question.q)
         prepared.append((lexical, dense, lifted, defining, named, gold_family(searcher, question.gold)))
     results = []

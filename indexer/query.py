@@ -1,4 +1,5 @@
-"""A question as the rules would say it: the judge's lexicon and typo correction, before BM25 and dense.
+"""Query parsing: the rule numbers a question writes (:func:`parse_query`), and the question as the rules
+would say it (the judge's lexicon and typo correction, before BM25 and dense: :func:`rewrite`).
 
 Players ask "crown goes where when the king scoops" and "exilled comander can go back to comand zone?";
 the rules say monarch, concede, exiled, commander. :func:`rewrite` turns the question into the rules'
@@ -178,3 +179,76 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
 def _join(tokens: list[str]) -> str:
     text = " ".join(token for token in tokens if token)
     return re.sub(r"\s+([?!.,;:])", r"\1", text)
+
+
+# --- rule numbers written in a question ------------------------------------------------------------
+
+_PREFIX = r"(?:(?P<prefix>comprehensive\s+rules?|cr|rules?|section|treachery|tr)\s*(?:#|no\.?\s*)?)?"
+_NUMBER = r"(?P<number>\d{3}(?:\.\d{1,3}(?:[a-z]{1,2})?)?)"
+_NUMBER_IN_TEXT = re.compile(
+    rf"(?<![\w.]){_PREFIX}{_NUMBER}(?P<period>\.(?![\w]))?(?![\w])", re.IGNORECASE
+)
+_FILLER = re.compile(r"^(?:[\s,;:?!()\"'“”‘’&/+]|\band\b|\bor\b)*$", re.IGNORECASE)
+_PREFIX_DOCUMENT = {"cr": "cr", "comprehensive rules": "cr", "comprehensive rule": "cr",
+                    "treachery": "treachery", "tr": "treachery"}
+_EDITION_WORDS = frozenset((
+    "rule", "rules", "cr", "comprehensive", "edition", "release", "version", "from", "the", "of", "in", "as",
+    "old", "older", "previous", "january", "february", "march", "april", "may", "june", "july", "august",
+    "september", "october", "november", "december",
+))
+_YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
+
+
+@dataclass(frozen=True)
+class NumberRef:
+    """A rule number written in a question; ``alone`` when it ends with a period ("722.4.")."""
+
+    number: str
+    document: str | None = None
+    alone: bool = False
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    text: str
+    refs: tuple[NumberRef, ...]
+    pure: bool  # nothing but numbers (and "rule"/"CR")
+    years: tuple[str, ...] = ()
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Find rule numbers. A bare three-digit number counts only with a prefix ("rule 809") or alone.
+
+    >>> parse_query("rule 907.11b").refs
+    (NumberRef(number='907.11b', document=None, alone=False),)
+    >>> parse_query("CR 722.4.").refs
+    (NumberRef(number='722.4', document='cr', alone=True),)
+    >>> parse_query("CR 722.4.").pure
+    True
+    >>> parse_query("what does 809.3c say about attacking?").pure
+    False
+    >>> parse_query("can I attack 100 times?").refs
+    ()
+    """
+    refs: list[NumberRef] = []
+    rest = text
+    matches = list(_NUMBER_IN_TEXT.finditer(text))
+    only_numbers = bool(matches) and _FILLER.match(_NUMBER_IN_TEXT.sub(" ", text)) is not None
+    for match in matches:
+        number = match["number"].lower()
+        prefix = (match["prefix"] or "").lower()
+        prefix = re.sub(r"\s+", " ", prefix)
+        if "." not in number and not prefix and not only_numbers:
+            continue  # "100 life", "2 players": not a section number
+        if number.split(".")[0][0] == "0":
+            continue
+        ref = NumberRef(number, _PREFIX_DOCUMENT.get(prefix), bool(match["period"]))
+        if ref not in refs:
+            refs.append(ref)
+        rest = rest.replace(match.group(), " ", 1)
+    years = tuple(dict.fromkeys(m.group() for m in _YEAR.finditer(rest)))
+    # "rule 721.4 from the October 2022 rules" is still only a number (read in that edition)
+    remainder = _YEAR.sub(" ", rest)
+    remainder = " ".join(w for w in re.findall(r"[^\W\d_]+|\S", remainder) if w.lower() not in _EDITION_WORDS)
+    pure = bool(refs) and _FILLER.match(remainder) is not None
+    return ParsedQuery(text, tuple(refs), pure, years)
