@@ -66,6 +66,10 @@ class FusionParams:
     #: adds to it (:meth:`DenseIndex.search_records`): a long rule's one decisive sentence is not diluted
     #: by the rest of its chunk (tuned on the dev half: 0.25-1.0 tried)
     sentence_weight: float = 0.75
+    #: added to the rules a named card's Oracle templates invoke ("enters tapped" -> 614.12;
+    #: ``indexer/oracle_templates.yaml``), and to its keywords' rules (:mod:`indexer.card_stage`)
+    card_rule_lift: float = 0.25
+    keyword_lift: float = 0.05
 
 
 DEFAULT_FUSION = FusionParams()
@@ -110,6 +114,20 @@ def fuse(
         lift = params.glossary_lift * share**params.glossary_power * unit
         fused[record_id] = fused.get(record_id, 0.0) + lift
     return sorted(fused.items(), key=lambda item: (-item[1], item[0]))
+
+
+def lift(scored: Sequence[tuple[str, float]], ids: Sequence[str], amount: float) -> list[tuple[str, float]]:
+    """Add ``amount`` to the records ``ids`` (a record not among the candidates enters with it), best first.
+
+    >>> lift([("a", 0.5), ("b", 0.4)], ["b", "c"], 0.2)
+    [('b', 0.6000000000000001), ('a', 0.5), ('c', 0.2)]
+    """
+    if not ids or not amount:
+        return list(scored)
+    score = dict(scored)
+    for record_id in dict.fromkeys(ids):
+        score[record_id] = score.get(record_id, 0.0) + amount
+    return sorted(score.items(), key=lambda item: (-item[1], item[0]))
 
 
 def min_max(ranking: Sequence[tuple[str, float]]) -> dict[str, float]:

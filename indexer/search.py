@@ -16,6 +16,9 @@ Each stage is its own module (bm25s/pyserini style); ``Searcher`` holds one of e
 6. **Folding** (:mod:`indexer.folding`): pointers (glossary entries, labels, headings) shown with the rule
    they point at, not in its place.
 7. **Hits** (:mod:`indexer.hits`): each record with its citation, context and cross-references.
+8. **Cards** (:mod:`indexer.card_stage`): the cards a question names — the result's cards part (their
+   text and rulings ranked by the question), and for the rules part the question with each name
+   replaced by its card type, the rules' words of its Oracle templates added and their rules lifted.
 
 >>> parse_query("CR 722.4.").pure
 True
@@ -30,9 +33,10 @@ from typing import TYPE_CHECKING, Any
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.records import Corpus, Record
 from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
+from rulesjudge.indexer.card_stage import CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
 from rulesjudge.indexer.folding import Folded, Folding
-from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, fuse
+from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
 from rulesjudge.indexer.hits import Hit, SearchResult, make_hit
 from rulesjudge.indexer.query import NumberRef, ParsedQuery, parse_query
@@ -41,6 +45,7 @@ from rulesjudge.indexer.visibility import FULL_RELEASE_RULES, Filters, Visibilit
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
+    from rulesjudge.corpus.cards import CardDB
     from rulesjudge.indexer.chunks import Chunk
     from rulesjudge.indexer.embed import Embedder
     from rulesjudge.indexer.index import BuildReport, DenseIndex
@@ -69,7 +74,10 @@ class Searcher:
         embedder: Embedder | None = None,
         fusion: FusionParams = DEFAULT_FUSION,
         notify: Callable[[str], None] | None = None,
+        cards: CardDB | bool | None = True,
     ) -> None:
+        """``cards``: the card snapshot to read questions' card names with; True (default) loads the
+        current one on the first question that is not only a number; None or False: no cards."""
         self.corpus = corpus
         self.records: Mapping[str, Record] = corpus.records
         self.fusion = fusion
@@ -82,6 +90,22 @@ class Searcher:
         self.folding = Folding(self.records)
         self.documents = self.visibility.documents
         self._scopes: Any = None
+        self._rewrites: dict[str, str] = {}
+        self._card_db: CardDB | None = None if cards is True or not cards else cards
+        self._load_cards = cards is True
+        self.card_stage = CardStage(self.records, self._cards)
+
+    def _cards(self) -> CardDB | None:
+        """The card snapshot, loaded on first need (a failure is said once: search goes on without)."""
+        if self._load_cards:
+            self._load_cards = False
+            from rulesjudge.corpus.cards import load_cards
+
+            try:
+                self._card_db = load_cards()
+            except (InputError, OSError) as error:
+                self.notify(f"cards unavailable: {error}")
+        return self._card_db
 
     # --- the index parts, prepared on first need (:mod:`indexer.candidates`) ---
 
@@ -136,9 +160,14 @@ class Searcher:
     def rewrite(self, text: str) -> str:
         """The question in the rules' words: the judge's lexicon, then typos corrected against the
         corpus vocabulary (:mod:`indexer.query`)."""
-        from rulesjudge.indexer.query import load_lexicon, rewrite
+        if text not in self._rewrites:
+            from rulesjudge.indexer.query import load_lexicon, rewrite
 
-        return rewrite(text, load_lexicon(), self.vocabulary).text
+            if len(self._rewrites) > 4096:
+                self._rewrites.clear()
+            rewritten = rewrite(text, load_lexicon(), self.vocabulary).text
+            self._rewrites[text] = self.scopes.mend(rewritten, self.vocabulary)
+        return self._rewrites[text]
 
     @property
     def vocabulary(self) -> Any:
@@ -171,8 +200,10 @@ class Searcher:
 
     # --- ranking: candidates, fusion and priors, folding ---
 
-    def ranked(self, text: str, method: str, filters: Filters, limit: int) -> Folded:
-        """(record id, score, records folded into it), best first."""
+    def ranked(self, text: str, method: str, filters: Filters, limit: int,
+               cards: CardReading | None = None) -> Folded:
+        """(record id, score, records folded into it), best first. ``cards``: the question's card reading
+        (:meth:`CardStage.read`), whose text is then ``text``; its rules are lifted in the fusion."""
         facts = self.facts(text) if method == "hybrid" else None
         lexical, dense, lifted = self.method_rankings(text, method, filters, limit, facts)
         if method == "bm25":
@@ -181,6 +212,11 @@ class Searcher:
             fused = dense
         else:
             fused = fuse(lexical, dense, lifted, self.fusion)
+            if cards:
+                shown = self.visible_ids(filters)
+                params = self.fusion
+                fused = lift(fused, [r for r in cards.template_rules if r in shown], params.card_rule_lift)
+                fused = lift(fused, [r for r in cards.keyword_rules if r in shown], params.keyword_lift)
             fused = self.adjust(fused, self.fusion, facts or NO_FACTS)
         return self.fold(fused, filters, self.defining(text))[:limit]
 
@@ -248,17 +284,21 @@ class Searcher:
         parsed = parse_query(query)
         groups, notes = self.exact.groups(parsed, filters) if parsed.refs else ([], [])
         hits: list[Hit] = []
+        reading = CardReading(text=query)
         if parsed.pure:  # nothing but numbers: never load the model for them
             hits = [hit for group in groups for hit in group][:k]
         else:
-            ranked = self.ranked(query, method, filters, limit=k + 50 if groups else k)
+            reading = self.card_stage.read(query)
+            ranked = self.ranked(reading.text, method, filters, limit=k + 50 if groups else k,
+                                 cards=reading)
             hits = self._merge(groups, ranked, parsed, method, k)
         _rank_exact_first(hits)
         if parsed.refs and not groups:
             shown = ", ".join(ref.number for ref in parsed.refs)
             notes.append(f"no loaded rule is numbered {shown}" + (" under these filters" if
                                                                   document or edition else ""))
-        return SearchResult(query, hits, list(dict.fromkeys(notes)), exact=bool(parsed.pure and groups))
+        return SearchResult(query, hits, list(dict.fromkeys(notes)), exact=bool(parsed.pure and groups),
+                            cards=self.card_stage.parts(query, reading) if reading else [])
 
     def _merge(self, groups: list[list[Hit]], ranked: Folded, parsed: ParsedQuery, method: str,
                k: int) -> list[Hit]:

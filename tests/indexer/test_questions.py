@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from rulesjudge.indexer.evaluate import AREAS, STYLES, Metrics, first_rank, load_questions
+from rulesjudge.indexer.evaluate import AREAS, QUESTIONS_PATH, STYLES, Metrics, first_rank, load_questions
 from rulesjudge.indexer.search import parse_query
 
 
 @pytest.fixture(scope="module")
 def questions():
-    return load_questions()
+    """The judge-written set alone (the real-question companions are checked below)."""
+    return load_questions(QUESTIONS_PATH, companions=False)
 
 
 def test_the_set_is_large_and_covers_every_area_and_style(questions):
