@@ -192,7 +192,7 @@ class CardStage:
         from rulesjudge.indexer.lexical import tokenize
 
         cards = _distinct_cards(reading.mentions)
-        said = {}
+        said: dict[str, str] = {}
         for mention in reading.mentions:
             said.setdefault(mention.card.id, mention.said)
         asked = set(tokenize(question))

@@ -37,11 +37,68 @@ _MAX_PHRASE = 5
 
 
 @dataclass(frozen=True)
+class Senses:
+    """Words whose sense depends on whom they are said of (the lexicon's ``senses``): a player who
+    "dies", "is killed" or "gets knocked out" loses and leaves the game (800.4a, 104.3a); a creature that
+    dies is put into a graveyard from the battlefield (700.4).
+
+    ``said_of_player`` maps a verb phrase to its meaning when the nearest subject before it is a player
+    word (``players``); ``done_to_player`` maps a verb to its meaning when its object, right after it, is
+    one ("kill opponents"). Objects (``objects``: creature, commander, it …) keep the ordinary sense.
+
+    >>> senses = Senses({("dies",): "leaves the game"}, {("kill",): "defeat"},
+    ...                 frozenset({"player", "someone"}), frozenset({"creature"}))
+    >>> senses.meaning(["when", "someone", "dies"], 2)
+    (1, 'leaves the game')
+    >>> senses.meaning(["the", "creature", "dies"], 2), senses.meaning(["kill", "the", "player"], 0)
+    (None, (1, 'defeat'))
+    """
+
+    said_of_player: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    done_to_player: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    players: frozenset[str] = frozenset()
+    objects: frozenset[str] = frozenset()
+    #: words skipped between a verb and its object, or a subject and its verb ("the owner then dies")
+    between: frozenset[str] = frozenset(("the", "a", "an", "my", "your", "their", "his", "her", "our", "all",
+                                         "each", "then", "also", "just", "now", "gets", "get", "got", "is",
+                                         "was", "were", "are", "be", "been", "being", "finally", "guy"))
+
+    def meaning(self, tokens: list[str], i: int) -> tuple[int, str] | None:
+        """(phrase length, meaning) when the phrase at ``i`` is said of or done to a player, else None."""
+        for size in range(min(3, len(tokens) - i), 0, -1):
+            phrase = tuple(tokens[i:i + size])
+            if phrase in self.said_of_player and self._subject(tokens, i) == "player":
+                return size, self.said_of_player[phrase]
+            if phrase in self.done_to_player and self._object(tokens, i + size) == "player":
+                return size, self.done_to_player[phrase]
+        return None
+
+    def _subject(self, tokens: list[str], i: int) -> str | None:
+        for word in reversed(tokens[max(0, i - 6):i]):
+            if word in self.players:
+                return "player"
+            if word in self.objects or not re.match(r"^[a-z']+$", word):
+                return "object" if word in self.objects else None  # punctuation ends the clause
+        return None
+
+    def _object(self, tokens: list[str], i: int) -> str | None:
+        for word in tokens[i:i + 4]:
+            if word in self.between:
+                continue
+            return "player" if word in self.players else None
+        return None
+
+    def __bool__(self) -> bool:
+        return bool(self.said_of_player or self.done_to_player)
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """Phrases (as tuples of lower-case tokens) to replace, and phrases that add words."""
 
     replace: Mapping[tuple[str, ...], str] = field(default_factory=dict)
     add: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    senses: Senses = field(default_factory=Senses)
 
     @classmethod
     def from_mapping(cls, terms: Mapping[str, Any], source: Path | None = None,
@@ -73,6 +130,26 @@ class Lexicon:
             (replace if action == "replace" else add)[key] = words
         return cls(replace, add)
 
+    def with_senses(self, data: Any, source: Path | None = None) -> Lexicon:
+        """This lexicon with the ``senses`` section: ``{players: [...], objects: [...], said_of_player:
+        {phrase: meaning}, done_to_player: {verb: meaning}}``."""
+        if not isinstance(data, Mapping):
+            raise InputError(source, "'senses' must be a mapping", key="senses")
+        words: dict[str, frozenset[str]] = {}
+        for name in ("players", "objects"):
+            found = data.get(name) or []
+            if not isinstance(found, list) or not all(isinstance(w, str) for w in found):
+                raise InputError(source, f"senses.{name} must be a list of words", key=f"senses.{name}")
+            words[name] = frozenset(w.lower() for w in found)
+        verbs: dict[str, dict[tuple[str, ...], str]] = {}
+        for name in ("said_of_player", "done_to_player"):
+            found = data.get(name) or {}
+            if not isinstance(found, Mapping) or not all(isinstance(v, str) for v in found.values()):
+                raise InputError(source, f"senses.{name} must map phrases to their meaning", key=f"senses.{name}")
+            verbs[name] = {tuple(t.lower() for t in _TOKEN.findall(str(k))): v for k, v in found.items()}
+        senses = Senses(verbs["said_of_player"], verbs["done_to_player"], words["players"], words["objects"])
+        return Lexicon(self.replace, self.add, senses)
+
     def __bool__(self) -> bool:
         return bool(self.replace or self.add)
 
@@ -91,7 +168,8 @@ def load_lexicon(path: Path = LEXICON_PATH) -> Lexicon:
     numbers = data.get("numbers") or {}
     if not isinstance(numbers, dict):
         raise InputError(path, "'numbers' must map number words to digits", key="numbers")
-    return Lexicon.from_mapping(data["terms"], path, numbers)
+    lexicon = Lexicon.from_mapping(data["terms"], path, numbers)
+    return lexicon.with_senses(data["senses"], path) if "senses" in data else lexicon
 
 
 class Vocabulary:
@@ -146,6 +224,13 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
     changes: list[tuple[str, str]] = []
     i = 0
     while i < len(tokens):
+        sense = lexicon.senses.meaning(lowered, i) if lexicon.senses else None
+        if sense is not None:  # "someone dies": said of a player, the phrase means leaving the game
+            size, words = sense
+            out.append(words)
+            changes.append((" ".join(tokens[i:i + size]), words))
+            i += size
+            continue
         for size in range(min(_MAX_PHRASE, len(tokens) - i), 0, -1):
             phrase = tuple(lowered[i:i + size])
             if phrase in lexicon.replace:
