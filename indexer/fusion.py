@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.scopes import DOCUMENT_SCOPES
 
 Scored = list[tuple[str, float]]  # (record id, score), best first
 _HANDOVER_MARGIN = 0.15  # a list rule hands over only to a subrule this close (FusionParams.intro_handover)
@@ -49,12 +50,19 @@ class FusionParams:
     #: a subrule loses ``sibling_penalty`` per letter after the first (at most 4) when an earlier sibling
     #: is also a candidate: the general rule (702.19b trample) before its variants (702.19c–e)
     sibling_penalty: float = 0.05
+    #: a subrule loses this when its own rule is also a candidate: the general rule (810.9) before the
+    #: subrule that says a case of it (810.9c) unless the question's words pull the case far enough ahead
+    child_penalty: float = 0.0
     #: added to official rules and rulings: the Comprehensive Rules before a wiki page retelling them
     official_prior: float = 0.0
     #: added to the records of a variant the question names ("2HG", "the Leader") (:mod:`indexer.scopes`)
     scope_lift: float = 0.3
     #: taken from the records of a variant the question does not name: the general rule first
     variant_penalty: float = 0.05
+    #: taken instead from the records of a document about one variant (the Treachery rules and identity
+    #: cards, the Emperor page) when the question doesn't name it: "change the target" must not find
+    #: The Reflector's note in a question that is not about Treachery
+    document_penalty: float = 0.3
     #: taken from a document's version-history entries ("First revision.") unless the question asks about
     #: versions or changes: short, they are near every question to the model, and answer almost none
     history_penalty: float = 0.2
@@ -157,7 +165,7 @@ class Priors:
         :class:`~indexer.scopes.Scopes`, read only when a scope prior is on), version history only when
         asked about."""
         if not (params.official_prior or params.sibling_penalty or params.scope_lift or params.variant_penalty
-                or params.history_penalty or params.intro_handover):
+                or params.history_penalty or params.intro_handover or params.child_penalty):
             return list(fused)
         named = facts.named
         present = {record_id for record_id, _ in fused}
@@ -169,13 +177,17 @@ class Priors:
                 score += params.official_prior
             scope = scopes.scope_of(record_id) if use_scopes else None
             if scope is not None:
-                score += params.scope_lift if scope in named else -params.variant_penalty
+                about_one = record.document in DOCUMENT_SCOPES
+                unnamed = params.document_penalty if about_one else params.variant_penalty
+                score += params.scope_lift if scope in named else -unnamed
             if record.kind == "history" and not facts.about_history:
                 score -= params.history_penalty
             if params.sibling_penalty and record.kind == "subrule" and record.parent:
                 position = self._sibling_position(record)
                 if position and any(other in present for other in self._earlier_siblings(record)):
                     score -= params.sibling_penalty * min(position, 4)
+            if params.child_penalty and record.kind == "subrule" and record.parent in present:
+                score -= params.child_penalty
             adjusted.append((record_id, score))
         if params.intro_handover:
             adjusted = self._hand_over(adjusted, params.intro_handover)

@@ -145,7 +145,8 @@ class Lexicon:
         for name in ("said_of_player", "done_to_player"):
             found = data.get(name) or {}
             if not isinstance(found, Mapping) or not all(isinstance(v, str) for v in found.values()):
-                raise InputError(source, f"senses.{name} must map phrases to their meaning", key=f"senses.{name}")
+                raise InputError(source, f"senses.{name} must map phrases to their meaning",
+                                 key=f"senses.{name}")
             verbs[name] = {tuple(t.lower() for t in _TOKEN.findall(str(k))): v for k, v in found.items()}
         senses = Senses(verbs["said_of_player"], verbs["done_to_player"], words["players"], words["objects"])
         return Lexicon(self.replace, self.add, senses)
