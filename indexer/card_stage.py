@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -41,6 +41,17 @@ _CARD_TYPES = ("creature", "planeswalker", "battle", "artifact", "enchantment", 
 
 
 @dataclass(frozen=True)
+class Templates:
+    """The Oracle templates, and the words too common to show that a question speaks of one."""
+
+    templates: tuple[Template, ...]
+    generic: frozenset[str] = frozenset()
+
+    def __iter__(self) -> Iterator[Template]:
+        return iter(self.templates)
+
+
+@dataclass(frozen=True)
 class Template:
     """An Oracle template: the pattern over Oracle text, the rules it invokes, the rules' words for it."""
 
@@ -49,8 +60,8 @@ class Template:
     words: str = ""
 
 
-def parse_templates(data: Any, source: Path | None = None) -> tuple[Template, ...]:
-    """The templates of a loaded YAML mapping ``{templates: [{oracle, rules, words}]}``."""
+def parse_templates(data: Any, source: Path | None = None) -> Templates:
+    """The templates of a loaded YAML mapping ``{generic: "words", templates: [{oracle, rules, words}]}``."""
     items = data.get("templates") if isinstance(data, Mapping) else None
     if not isinstance(items, list):
         raise InputError(source, "the Oracle templates need a list 'templates'", key="templates")
@@ -67,11 +78,14 @@ def parse_templates(data: Any, source: Path | None = None) -> tuple[Template, ..
         except re.error as error:
             raise InputError(source, f"bad pattern: {error}", key=f"{key}.oracle") from None
         templates.append(Template(pattern, tuple(str(rule) for rule in rules), str(item.get("words") or "")))
-    return tuple(templates)
+    generic = data.get("generic") or ""
+    if not isinstance(generic, str):
+        raise InputError(source, "'generic' must be the words, apart by spaces", key="generic")
+    return Templates(tuple(templates), frozenset(generic.lower().split()))
 
 
 @lru_cache(maxsize=2)
-def load_templates(path: Path = TEMPLATES_PATH) -> tuple[Template, ...]:
+def load_templates(path: Path = TEMPLATES_PATH) -> Templates:
     """The template file (one :class:`InputError` naming the file when it is malformed)."""
     import yaml
 
@@ -120,6 +134,9 @@ class CardReading:
     template_rules: tuple[str, ...] = ()
     keyword_rules: tuple[str, ...] = ()
     rules_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> rules it invokes
+    #: the question with the names replaced and nothing added: what the rulings are ranked by (a
+    #: card's rulings all say its name)
+    plain: str = ""
 
     def __bool__(self) -> bool:
         return bool(self.mentions)
@@ -129,7 +146,7 @@ class CardStage:
     """Cards in search: recognition, the cards part, and the bridge from card text to rules."""
 
     def __init__(self, records: Mapping[str, Record], cards: Callable[[], CardDB | None],
-                 templates: Sequence[Template] | None = None) -> None:
+                 templates: Templates | None = None) -> None:
         self.records = records
         self._cards = cards
         self._templates = templates
@@ -137,7 +154,7 @@ class CardStage:
         self._keywords: dict[str, tuple[str, ...]] | None = None
 
     @property
-    def templates(self) -> Sequence[Template]:
+    def templates(self) -> Templates:
         if self._templates is None:
             self._templates = load_templates()
         return self._templates
@@ -155,7 +172,8 @@ class CardStage:
         from rulesjudge.indexer.lexical import tokenize
 
         replaced = _replace_names(question, mentions)
-        asked = set(tokenize(replaced))
+        generic = {word for text in self.templates.generic for word in tokenize(text)}
+        asked = set(tokenize(replaced)) - generic
         template_rules: list[str] = []
         keyword_rules: list[str] = []
         words: list[str] = []
@@ -184,7 +202,7 @@ class CardStage:
             rules_of[card.id] = tuple(dict.fromkeys(invoked))
         text = " ".join([replaced, *words])
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
-                           tuple(dict.fromkeys(keyword_rules)), rules_of)
+                           tuple(dict.fromkeys(keyword_rules)), rules_of, replaced)
 
     def parts(self, question: str, reading: CardReading) -> list[CardPart]:
         """The cards part: each named card once, in the order the question names them, with its rulings
@@ -195,7 +213,7 @@ class CardStage:
         said: dict[str, str] = {}
         for mention in reading.mentions:
             said.setdefault(mention.card.id, mention.said)
-        asked = set(tokenize(question))
+        asked = set(tokenize(reading.plain or question))
         rulings = [(card, [(ruling, set(tokenize(ruling.text))) for ruling in card.rulings])
                    for card in cards]
         counts: dict[str, int] = {}

@@ -212,9 +212,11 @@ class Searcher:
             fused = dense
         else:
             fused = fuse(lexical, dense, lifted, self.fusion)
+            shown, params = self.visible_ids(filters), self.fusion
+            if facts is not None and facts.named:  # a term the question quotes is what it asks about,
+                quoted = self.glossary.quoted(self.rewrite(text))  # however loudly it names a variant
+                fused = lift(fused, [r for r in quoted if r in shown], params.scope_lift)
             if cards:
-                shown = self.visible_ids(filters)
-                params = self.fusion
                 fused = lift(fused, [r for r in cards.template_rules if r in shown], params.card_rule_lift)
                 fused = lift(fused, [r for r in cards.keyword_rules if r in shown], params.keyword_lift)
             fused = self.adjust(fused, self.fusion, facts or NO_FACTS)
