@@ -194,17 +194,26 @@ class Vocabulary:
         return word in self.words
 
     def correct(self, word: str) -> str | None:
-        """The nearest corpus word within the allowed edit distance, or None."""
+        """The nearest corpus word within the allowed edit distance, or None — also when two corpus words
+        are equally near, which is how a real word the corpus lacks looks (and the choice would depend on
+        the order of a set).
+
+        >>> vocabulary = Vocabulary(["commander", "stick", "stack"])
+        >>> vocabulary.correct("comander"), vocabulary.correct("stuck")
+        ('commander', None)
+        """
         if len(word) < 5 or not _WORD.match(word) or word in self.words:
             return None
         limit = 1 if len(word) < 8 else 2
         from rapidfuzz import process
         from rapidfuzz.distance import Levenshtein
 
-        candidates = [w for n in range(len(word) - limit, len(word) + limit + 1)
-                      for w in self._by_length.get(n, ())]
-        found = process.extractOne(word, candidates, scorer=Levenshtein.distance, score_cutoff=limit)
-        return str(found[0]) if found else None
+        candidates = sorted(w for n in range(len(word) - limit, len(word) + limit + 1)
+                            for w in self._by_length.get(n, ()))
+        found = process.extract(word, candidates, scorer=Levenshtein.distance, score_cutoff=limit, limit=2)
+        if not found or (len(found) > 1 and found[1][1] == found[0][1]):
+            return None  # "stuck" is one edit from stick and stack: an English word, not a typo of either
+        return str(found[0][0])
 
 
 @dataclass(frozen=True)
