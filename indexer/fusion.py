@@ -76,7 +76,7 @@ class FusionParams:
     sentence_weight: float = 0.75
     #: added to the rules a named card's Oracle templates invoke ("enters tapped" -> 614.12;
     #: ``indexer/oracle_templates.yaml``), and to its keywords' rules (:mod:`indexer.card_stage`)
-    card_rule_lift: float = 0.25
+    card_rule_lift: float = 0.35
     keyword_lift: float = 0.05
 
 
