@@ -20,11 +20,18 @@ def register(subparsers: Any) -> None:
     p.add_argument("--corpus-only", action="store_true", help="only the corpus: releases added one by one")
     p.add_argument("--corpus-releases", type=int, default=62, metavar="N",
                    help="releases in the corpus benchmark (made from the real ones; default 62)")
+    p.add_argument("--cards-only", action="store_true", help="only the card snapshot (corpus/cards/bench.py)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.cards_only:
+        from rulesjudge.corpus.cards.bench import card_figures, card_lines
+
+        cards = card_figures()
+        print(json.dumps({"cards": cards}, indent=1) if args.json else "\n".join(card_lines(cards)))
+        return 0
     if args.corpus_only:
         corpus = corpus_section(args)
         print(json.dumps({"corpus": corpus}, indent=1) if args.json else "\n".join(corpus_lines(corpus)))

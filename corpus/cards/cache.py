@@ -55,12 +55,16 @@ def cache_path() -> Path:
 
 @functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
-    """Changes when the code that reads cards changes: the cache is then made anew."""
+    """Changes when the code that reads cards changes, or the sources manifest (the built-in rules the
+    names' vocabulary and rules terms come from): the cache is then made anew."""
+    from rulesjudge.corpus.documents import MANIFEST_PATH
+
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in ("model.py", "readers.py", "names.py", "cache.py", "vocabulary.py"):
+    for path in (*(here / n for n in ("model.py", "readers.py", "names.py", "cache.py", "vocabulary.py")),
+                 MANIFEST_PATH):
         with contextlib.suppress(OSError):
-            digest.update(name.encode() + b"\0" + (here / name).read_bytes())
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -137,7 +141,8 @@ class CardCache:
     def names(self, sha: str) -> dict[str, Any]:
         with self.lock:
             row = self.db.execute("SELECT names FROM snapshots WHERE sha=?", (sha,)).fetchone()
-        return _unpack(row[0])  # type: ignore[no-any-return]
+        data: dict[str, Any] = _unpack(row[0])
+        return data
 
     def card(self, sha: str, card_id: str) -> Card | None:
         with self.lock:
@@ -193,7 +198,7 @@ class CardCache:
 
 
 def _pack(value: Any) -> bytes:
-    return zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(), 6)
+    return zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode(), 1)
 
 
 def _unpack(blob: bytes) -> Any:

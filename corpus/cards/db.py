@@ -8,30 +8,58 @@
 from __future__ import annotations
 
 import functools
+import sqlite3
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from rulesjudge.corpus.cards.cache import CardCache, SnapshotInfo, cache_path
-from rulesjudge.corpus.cards.model import Card, CardMention
-from rulesjudge.corpus.cards.names import Entry, NameIndex, index_data, index_from_data, rank_by_context
+from rulesjudge.corpus.cards.model import Card, CardMention, card_id
+from rulesjudge.corpus.cards.names import (
+    Entry,
+    NameIndex,
+    index_data,
+    index_from_data,
+    name_key,
+    rank_by_context,
+)
 from rulesjudge.corpus.cards.readers import Snapshot
 from rulesjudge.corpus.cards.snapshots import SnapshotFile, choose, read_snapshot, snapshot_files
 from rulesjudge.corpus.cards.vocabulary import builtin_rules_text, extra_rules_terms, nicknames
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.errors import InputError, escape_controls
 
 
 class CardDB:
     """One snapshot's cards: names in memory, each card read from the cache when asked for."""
 
-    def __init__(self, cache: CardCache, info: SnapshotInfo, index: NameIndex) -> None:
+    def __init__(self, cache: CardCache, info: SnapshotInfo, index: NameIndex | None = None) -> None:
         self.cache = cache
         self.info = info
         self.edition = info.edition
-        self.index = index
+        self._index = index
         self._cards: dict[str, Card] = {}
         self._lock = threading.Lock()
+
+    @property
+    def index(self) -> NameIndex:
+        """The names, read from the cache on first use (a card asked for by its exact name needs none)."""
+        if self._index is None:
+            index = index_from_data(self.cache.names(self.info.sha), nicknames(), extra_rules_terms())
+            with self._lock:
+                if self._index is None:
+                    self._index = index
+        return self._index
+
+    def named(self, name: str) -> Card | None:
+        """The card whose full name is ``name`` in any case or punctuation, read by its id alone.
+
+        >>> load_cards().named("THALIA heretic-cathar").name        # doctest: +SKIP
+        'Thalia, Heretic Cathar'
+        """
+        card = self.get(card_id(self.edition, name))
+        return card if card is not None and name_key(card.name) == name_key(name) else None
 
     def __len__(self) -> int:
         return self.info.cards
@@ -75,6 +103,10 @@ class CardDB:
             mentions.append(CardMention(cards[0], found.start, found.end, found.said, tuple(cards[1:])))
         return mentions
 
+    def suggest(self, typed: str, limit: int = 10) -> list[str]:
+        """Card names for what is typed so far (a search box's suggestions), best first."""
+        return self.index.suggest(typed, limit)
+
     def closest(self, name: str, limit: int = 5) -> list[str]:
         """The names nearest to ``name``, however far (for an unknown name's message)."""
         return self.index.closest(name, limit)
@@ -98,20 +130,53 @@ _load_lock = threading.Lock()
 
 def load_cards(edition: str | None = None) -> CardDB:
     """The current card snapshot (the newest loaded, the built-in one when none was added), or the one of
-    ``edition``; parsed once into the cache, then read from it. One per process and snapshot."""
-    snapshot = choose(edition)
+    ``edition``; parsed once into the cache, then read from it. One per process and snapshot.
+
+    An added snapshot that no longer reads (damaged or replaced after it was added) is left out with one
+    warning on stderr, and the next newest answers; named with ``edition``, it is an InputError.
+    """
+    if edition is not None:
+        return _load(choose(edition))
+    candidates = list(reversed(snapshot_files()))
+    for snapshot in candidates:
+        try:
+            return _load(snapshot)
+        except (InputError, OSError) as error:
+            if snapshot.builtin or snapshot is candidates[-1]:
+                raise
+            _warn_once(f"{error} (left out; the older card snapshot answers: replace or delete the file)")
+    raise AssertionError("unreachable: the built-in snapshot is always listed")
+
+
+def _load(snapshot: SnapshotFile) -> CardDB:
     path = cache_path()
     with _load_lock:
         cache = _open(path)
-        sha = snapshot_sha(snapshot, cache)
+        try:
+            sha = snapshot_sha(snapshot, cache)
+        except OSError as error:
+            raise InputError(snapshot.paths[0], f"cannot read: {error.strerror or error}") from None
         db = _loaded.get((str(path), sha))
         if db is None:
             info = cache.info(sha)
             if info is None:
-                info = keep_snapshot(cache, sha, read_snapshot(snapshot))
-            index = index_from_data(cache.names(sha), nicknames(), extra_rules_terms())
-            db = _loaded[(str(path), sha)] = CardDB(cache, info, index)
+                parsed = read_snapshot(snapshot)
+                try:
+                    info = keep_snapshot(cache, sha, parsed)
+                except sqlite3.Error:  # the cache can't be written (a full disk): kept in memory this time
+                    cache = CardCache(None)
+                    info = keep_snapshot(cache, sha, parsed)
+            db = _loaded[(str(path), sha)] = CardDB(cache, info)
         return db
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        print(f"rulesjudge: warning: {escape_controls(message)}", file=sys.stderr)
 
 
 @functools.lru_cache(maxsize=4)
@@ -148,7 +213,8 @@ def build_index_data(snapshot: Snapshot) -> dict[str, Any]:
     texts = [rules, *(card.oracle_text for card in snapshot.cards),
              *(r.text for card in snapshot.cards for r in card.rulings)]
     entries = [Entry(c.id, c.name, c.face_names, len(c.rulings)) for c in snapshot.cards]
-    return index_data(entries, texts, rules_terms(rules))
+    type_lines = [c.faces[0].type_line if c.faces else "" for c in snapshot.cards]
+    return index_data(entries, texts, rules_terms(rules), type_lines, [c.layout for c in snapshot.cards])
 
 
 def loaded_editions() -> list[str]:

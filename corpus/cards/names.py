@@ -29,6 +29,10 @@ _POSSESSIVE = ("'s", "’s", "'", "’")
 _SENTENCE_END = frozenset(".!?:;\"“(\n")
 #: Kinds of keys, best first: the card's name, a face's name, a nickname, a short name.
 NAME, FACE, NICKNAME, SHORT = 0, 1, 2, 3
+#: The name of a card of a casual supplement (a Vanguard avatar, a plane, a scheme): "Xantcha" the avatar
+#: is last after "Xantcha" the short name of Xantcha, Sleeper Agent.
+SUPPLEMENT = 4
+SUPPLEMENT_LAYOUTS = frozenset({"vanguard", "planar", "scheme"})
 MIN_VOCABULARY_COUNT = 3  # a word used this often in lower case is rules English
 #: A word used this often in lower case is taken for the word, not a card, when a sentence starts with it
 #: ("Time", "Fear"); a card name the rulings use now and then in lower case ("counterspell") is not.
@@ -36,6 +40,7 @@ COMMON_COUNT = 25
 FUZZY_CUTOFF = 84  # rapidfuzz ratio (0-100) of a typo to the name: "platnum angle" ~ 89
 FUZZY_TEXT_CUTOFF = 88  # in a question, where a miss is worse
 MAX_MENTION_TOKENS = 16
+_CHARACTERS = ("Creature", "Planeswalker")  # the legendary cards people call by a given name
 #: Words that tie a name together ("Swords to Plowshares") and are never a card's name on their own.
 _SMALL_WORDS = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or",
                           "the", "to", "with"])
@@ -51,18 +56,37 @@ def name_key(text: str) -> str:
 
 
 def _token_key(word: str) -> str:
+    if word.isascii() and word.isalnum():  # most words: no accent, no apostrophe
+        return word.lower()
     plain = unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode().lower()
     return re.sub(r"[^a-z0-9]+", "", plain)
 
 
-def short_name(name: str) -> str | None:
-    """The short name a legendary card is called by: the part before its comma.
+def short_name(name: str, type_line: str = "Legendary Creature",
+               vocabulary: frozenset[str] = frozenset()) -> str | None:
+    """The short name a card is called by: the part before its comma, or a legendary character's given
+    name ("Zedruu the Greathearted", "Kaalia of the Vast", "Teysa Karlov") when it is no word of rules
+    English ("Lieutenant Kirtar" is not "Lieutenant").
 
-    >>> short_name("Thalia, Heretic Cathar"), short_name("Platinum Angel")
+    >>> short_name("Thalia, Heretic Cathar"), short_name("Platinum Angel", "Artifact Creature — Angel")
     ('Thalia', None)
+    >>> short_name("Zedruu the Greathearted"), short_name("Teysa Karlov"), short_name("The Mimeoplasm")
+    ('Zedruu', 'Teysa', None)
+    >>> short_name("Eye of Ugin", "Legendary Land"), short_name("Lieutenant Kirtar",
+    ...                                                        vocabulary=frozenset({"lieutenant"}))
+    (None, None)
     """
     head, comma, _ = name.partition(", ")
-    return head if comma and head else None
+    if comma and head:
+        return head
+    if "Legendary" not in type_line or " // " in name or not any(t in type_line for t in _CHARACTERS):
+        return None
+    words = name.split(" ")
+    if len(words) == 2 or (len(words) > 2 and words[1] in ("the", "of")):
+        first = words[0]
+        if name_key(first) not in vocabulary and name_key(first) not in _SMALL_WORDS:
+            return first
+    return None
 
 
 class Entry(NamedTuple):
@@ -99,12 +123,9 @@ def word_counts(texts: Iterable[str]) -> dict[str, int]:
     >>> word_counts(["the Fog", "the fog-like end"])
     {'the': 2, 'end': 1}
     """
-    counts: dict[str, int] = {}
-    lower = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
-    for text in texts:
-        for word in lower.findall(text):
-            counts[word] = counts.get(word, 0) + 1
-    return counts
+    from collections import Counter
+
+    return dict(Counter(re.findall(r"(?<![\w'’-])[a-z]+(?![\w'’-])", "\n".join(texts))))
 
 
 _TITLE = re.compile(r"^\d{3}\.(?:\d+\.)? ([A-Z][^.:]{0,60})$")
@@ -177,16 +198,20 @@ class NameIndex:
         key = name_key(text)
         if not key:
             return []
-        exact = [k.entry for k in self.matches(key) if k.kind != SHORT]
+        matches = self.matches(key)
+        exact = [k.entry for k in matches if k.kind in (NAME, FACE, NICKNAME)]
         if exact:
             return exact[:limit]
+        if key in self.nicknames:  # the table's name of a card this snapshot lacks: no guess
+            return []
         prefix = key + " "
-        short = [k.entry for k in self.matches(key) if k.kind == SHORT]
+        short = [k.entry for k in matches if k.kind == SHORT]
         starting = sorted({row[0] for key_, rows in self._keys.items() if key_.startswith(prefix)
                            for row in rows if row[1] == NAME and row[0] not in short},
                           key=lambda i: self.entries[i].name)
-        if short or starting:
-            return (short + starting)[:limit]
+        supplements = [k.entry for k in matches if k.kind == SUPPLEMENT]  # "Xantcha" the Vanguard avatar
+        if short or starting or supplements:
+            return (short + starting + supplements)[:limit]
         return self._fuzzy(key, FUZZY_CUTOFF)[:limit]
 
     def nickname_of(self, text: str) -> str | None:
@@ -197,7 +222,7 @@ class NameIndex:
         """The names nearest to ``text`` (for "did you mean"), however far."""
         from rapidfuzz import fuzz, process
 
-        found = process.extract(name_key(text), self._all_keys(), scorer=fuzz.WRatio, limit=limit * 3)
+        found = process.extract(name_key(text), self._all_keys(), scorer=fuzz.ratio, limit=limit * 3)
         names: list[str] = []
         for key, _score, _ in found:
             for k in self.matches(key):
@@ -205,6 +230,32 @@ class NameIndex:
                 if name not in names:
                     names.append(name)
         return names[:limit]
+
+    def suggest(self, text: str, limit: int = 10) -> list[str]:
+        """Names for a box that suggests as you type: those starting with what is typed, then those with a
+        word starting so, then the closest (a typo); of each, the cards with more rulings first (the cards
+        people ask about), then the shorter name.
+
+        Every key is looked at: about 20 ms for 28,000 cards.
+        """
+        key = name_key(text)
+        if not key:
+            return []
+        starting: list[tuple[int, int, str]] = []
+        inside: list[tuple[int, int, str]] = []
+        for name_key_, rows in self._keys.items():
+            for entry, kind, _form in rows:
+                if kind != NAME:
+                    continue
+                name, rulings = self.entries[entry].name, self.entries[entry].rulings
+                if name_key_.startswith(key):
+                    starting.append((-rulings, len(name), name))
+                elif f" {key}" in f" {name_key_}":
+                    inside.append((-rulings, len(name), name))
+        out = [n for *_, n in sorted(starting)] + [n for *_, n in sorted(inside)]
+        if len(out) < limit:
+            out += [n for n in self.closest(text, limit) if n not in out]
+        return out[:limit]
 
     def _all_keys(self) -> list[str]:
         if self._choices is None:
@@ -237,7 +288,8 @@ class NameIndex:
             if match is None:
                 i += 1
                 continue
-            found.append(match[0])
+            if match[0] is not None:
+                found.append(match[0])
             i = match[1]
         found = self._typos(text, tokens, keys, found)
         return self._references(text, tokens, keys, found)
@@ -255,9 +307,9 @@ class NameIndex:
             while position < len(queue) and queue[position].start <= start:
                 mention = queue[position]
                 position += 1
-                if mention.kind == SHORT or len(mention.entries) > 1:
-                    said = name_key(mention.said)
-                    earlier = [e for e, words in named if " ".join(words).startswith(said + " ")]
+                if mention.kind >= SHORT or len(mention.entries) > 1:
+                    said = name_key(mention.said).split()
+                    earlier = [e for e, words in named if _within(said, words)]
                     if earlier:
                         mention = Found((earlier[-1],), mention.start, mention.end, mention.said, NAME)
                 out.append(mention)
@@ -276,7 +328,9 @@ class NameIndex:
         return out
 
     def _match_at(self, text: str, tokens: list[tuple[int, int, str]], keys: list[str],
-                  i: int) -> tuple[Found, int] | None:
+                  i: int) -> tuple[Found | None, int] | None:
+        """The longest name at token ``i`` and the token after it; (None, token after) for a short name
+        that goes on as a name this snapshot lacks ("Liesa, Shroud of Dusk"): none of it is a card."""
         longest = self._longest.get(keys[i], 0)
         if longest == 0:  # only a possessive can start here: "Thalia's"
             stem = _possessive_stem(tokens[i][2])
@@ -291,6 +345,10 @@ class NameIndex:
             if stem is not None:  # "Thalia's" -> "Thalia"
                 candidates.append((" ".join([*words[:-1], _token_key(stem)]),
                                    tokens[i + length - 1][1] - (len(last_word) - len(stem))))
+            elif last_word.endswith("s") and last_word[:1].isupper() and len(last_word) > 3:
+                # "two Volrath's Shapeshifters": the card, said in the plural
+                plural = " ".join([*words[:-1], _token_key(last_word[:-1])])
+                candidates.append((plural, tokens[i + length - 1][1]))
             for key, end in candidates:
                 matches = self.matches(key)
                 if not matches:
@@ -300,7 +358,13 @@ class NameIndex:
                 if accepted:  # of the best kind only: the card "Regrowth" before a face named so
                     best = min(k.kind for k in accepted)
                     entries = tuple(dict.fromkeys(k.entry for k in accepted if k.kind == best))
-                    return Found(entries, tokens[i][0], end, said, best), i + length
+                    after = i + length
+                    if best == SHORT and re.match(r",\s+[A-Z]", text[end:]):
+                        while after < len(tokens) and not _sentence_start(text, tokens[after][0]) and (
+                                tokens[after][2][:1].isupper() or keys[after] in _SMALL_WORDS):
+                            after += 1
+                        return None, after
+                    return Found(entries, tokens[i][0], end, said, best), after
         return None
 
     def _accepts(self, text: str, start: int, said: str, key: str, match: _Key) -> bool:
@@ -313,7 +377,7 @@ class NameIndex:
         capitalised = len(said_words) == len(form_words) and all(
             s[:1].isupper() for s, f in zip(said_words, form_words, strict=True) if f[:1].isupper())
         if len(words) == 1:
-            if not said[:1].isupper() or len(key) <= 2:
+            if match.kind == SUPPLEMENT or not said[:1].isupper() or len(key) <= 2:
                 return False  # one word in lower case is the word ("fog of war"), not Fog
             return not (_sentence_start(text, start) and key in self.common)
         if capitalised:
@@ -373,6 +437,16 @@ class NameIndex:
         return []
 
 
+def _within(part: Sequence[str], words: Sequence[str]) -> bool:
+    """Are ``part``'s words, in order and together, among ``words``?
+
+    >>> _within(["hulk"], ["protean", "hulk"]), _within(["gideon"], ["gideon", "jura"]), _within(["a"], [])
+    (True, True, False)
+    """
+    n = len(part)
+    return any(list(words[i:i + n]) == list(part) for i in range(len(words) - n + 1))
+
+
 def _possessive_stem(word: str) -> str | None:
     """ "Thalia's" -> "Thalia"; None for a word that is no possessive.
 
@@ -402,9 +476,12 @@ def rank_by_context(entries: Sequence[int], question: str, text_of: Callable[[in
     return sorted(entries, key=score, reverse=True)
 
 
-def key_rows(entries: Sequence[Entry]) -> dict[str, list[list[Any]]]:
-    """Every key of every card: its name, each face of a card of several, a legendary card's short name;
-    of one key, the best kind first, then the shorter name (the card a face name means most plainly).
+def key_rows(entries: Sequence[Entry], type_lines: Sequence[str] | None = None,
+             layouts: Sequence[str] | None = None,
+             vocabulary: frozenset[str] = frozenset()) -> dict[str, list[list[Any]]]:
+    """Every key of every card: its name, each face of a card of several, its short name; of one key, the
+    best kind first, then the shorter name (the card a face name means most plainly). ``type_lines`` (of
+    the front faces) and ``layouts`` tell legendary cards and supplements' cards.
 
     >>> key_rows([Entry("c1", "Fire // Ice", ("Fire", "Ice"), 7)])
     {'fire ice': [[0, 0, 'Fire // Ice']], 'fire': [[0, 1, 'Fire']], 'ice': [[0, 1, 'Ice']]}
@@ -418,11 +495,12 @@ def key_rows(entries: Sequence[Entry]) -> dict[str, list[list[Any]]]:
             found.append((entry, kind, form))
 
     for i, entry in enumerate(entries):
-        add(entry.name, i, NAME)
+        layout = layouts[i] if layouts else "normal"
+        add(entry.name, i, SUPPLEMENT if layout in SUPPLEMENT_LAYOUTS else NAME)
         if len(entry.faces) > 1:
             for face in entry.faces:
                 add(face, i, FACE)
-        short = short_name(entry.name)
+        short = short_name(entry.name, type_lines[i] if type_lines else "", vocabulary)
         if short:
             add(short, i, SHORT)
     out = {}
@@ -432,12 +510,15 @@ def key_rows(entries: Sequence[Entry]) -> dict[str, list[list[Any]]]:
     return out
 
 
-def index_data(entries: Sequence[Entry], texts: Iterable[str], terms: Sequence[str]) -> dict[str, Any]:
+def index_data(entries: Sequence[Entry], texts: Iterable[str], terms: Sequence[str],
+               type_lines: Sequence[str] | None = None,
+               layouts: Sequence[str] | None = None) -> dict[str, Any]:
     """The index's plain values, kept in the cache (JSON); ``texts`` are the rules, Oracle texts and
     rulings the vocabulary is taken from."""
     counts = word_counts(texts)
-    return {"entries": [[e.id, e.name, list(e.faces), e.rulings] for e in entries], "keys": key_rows(entries),
-            "vocabulary": sorted(w for w, n in counts.items() if n >= MIN_VOCABULARY_COUNT),
+    known = frozenset(w for w, n in counts.items() if n >= MIN_VOCABULARY_COUNT)
+    return {"entries": [[e.id, e.name, list(e.faces), e.rulings] for e in entries],
+            "keys": key_rows(entries, type_lines, layouts, known), "vocabulary": sorted(known),
             "common": sorted(w for w, n in counts.items() if n >= COMMON_COUNT), "terms": list(terms)}
 
 

@@ -117,11 +117,14 @@ def parse_json(data: bytes, name: str) -> Any:
     if head.startswith((b"<!doctype html", b"<html")):
         raise InputError(name, "a web page (HTML), not a card snapshot (JSON)")
     try:
-        return json.loads(data)
+        text = data.decode("utf-8-sig")  # JSON files are UTF-8 (json.loads would guess UTF-16 too)
     except UnicodeDecodeError as error:
         raise InputError(name, f"not UTF-8 JSON (byte {error.start})") from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as error:
-        cut = error.pos >= len(data.rstrip()) - 1
+        # a snapshot is one object or one list: one that doesn't close was cut short
+        cut = not data.rstrip().endswith((b"}", b"]"))
         what = "truncated JSON (it ends in the middle)" if cut else "damaged JSON"
         raise InputError(name, f"{what}: {error.msg}", line=error.lineno) from None
     except RecursionError:
@@ -205,11 +208,11 @@ def read_scryfall(cards_data: bytes, cards_name: str, rulings_data: bytes | None
                   edition: str | None = None) -> Snapshot:
     """Scryfall's ``oracle-cards`` bulk file (one object per card) and its ``rulings`` file as a snapshot;
     only the rulings Wizards of the Coast published (``source: wotc``) are kept."""
-    lowered = cards_name.lower()
+    lowered = cards_name.replace("\\", "/").rsplit("/", 1)[-1].lower()
     if lowered.startswith(("default-cards", "all-cards", "unique-artwork")):
         raise InputError(cards_name, "Scryfall's every-printing file: add its oracle-cards file (one object "
                                      "per card) with its rulings file")
-    edition = edition or scryfall_edition(cards_name)
+    edition = edition or scryfall_edition(lowered)
     if edition is None:
         raise InputError(cards_name, "no date in the file's name: keep Scryfall's name "
                                      "(oracle-cards-YYYYMMDDhhmmss.json)")
@@ -243,7 +246,8 @@ def read_scryfall(cards_data: bytes, cards_name: str, rulings_data: bytes | None
 
 def _scryfall_card(obj: dict[str, Any], rulings: list[dict[str, Any]], source: str,
                    position: int) -> dict[str, Any]:
-    raw_faces = obj.get("card_faces") if isinstance(obj.get("card_faces"), list) else [obj]
+    card_faces = obj.get("card_faces")
+    raw_faces: list[Any] = card_faces if isinstance(card_faces, list) else [obj]
     faces = []
     for face in raw_faces:
         if not isinstance(face, dict):

@@ -1,0 +1,164 @@
+"""The rules a card's text refers to: its keywords, the rules terms of its text, and the Oracle templates
+of ``oracle_rules.yaml``, each looked up in the loaded corpus (never a rule number in code).
+
+- a keyword ("First strike", "Ward") is the Comprehensive Rules' glossary entry of that name and the rule
+  it points to (702.7), or else the keyword rule (701.x/702.x) whose title is the keyword;
+- a glossary term of the text ("monarch", "investigate") whose entry points into the rules for keyword
+  actions, abilities and designations (sections 700-799) is that rule;
+- a template ("enters tapped", "can't lose the game") is the rules the data table names, in the newest
+  loaded edition that has them (followed through the cross-release map).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rulesjudge.corpus.cards.model import Card
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.safe_yaml import read_yaml
+
+if TYPE_CHECKING:
+    from rulesjudge.corpus.records import Record
+    from rulesjudge.corpus.store import StoredCorpus
+
+ORACLE_RULES = Path(__file__).resolve().parent / "oracle_rules.yaml"
+_SPECIAL_SECTIONS = re.compile(r"^7\d\d(?:\.|$)")  # additional rules: keyword actions/abilities, designations
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """An Oracle template: its name, its pattern, and the rules it invokes (numbers of ``edition``)."""
+
+    term: str
+    pattern: re.Pattern[str]
+    rules: tuple[str, ...]
+    edition: str
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A rules term of a card's text and the records it refers to."""
+
+    term: str
+    how: str  # "keyword", "glossary" or "template"
+    records: tuple[Record, ...]
+
+
+@functools.lru_cache(maxsize=1)
+def oracle_phrases(path: Path = ORACLE_RULES) -> tuple[Phrase, ...]:
+    """The Oracle templates table (data)."""
+    data, lines = read_yaml(path.read_text(encoding="utf-8"), str(path), max_chars=1_000_000,
+                            raw_text=frozenset({"phrases", "edition"}))
+    edition = str(data.get("edition", ""))
+    out = []
+    for i, item in enumerate(data.get("phrases", [])):
+        try:
+            pattern = re.compile(str(item["phrase"]), re.IGNORECASE)
+        except (re.error, KeyError, TypeError) as error:
+            raise InputError(path, f"not a phrase with a valid pattern ({error})",
+                             line=lines.get(("phrases", i)), key=f"phrases[{i}]") from None
+        out.append(Phrase(str(item["term"]), pattern, tuple(str(r) for r in item["rules"]), edition))
+    return tuple(out)
+
+
+def templates_in(text: str) -> list[Phrase]:
+    """The Oracle templates a text uses.
+
+    >>> [p.term for p in templates_in("Creatures your opponents control enter tapped.")]
+    ['enters tapped']
+    """
+    return [phrase for phrase in oracle_phrases() if phrase.pattern.search(text)]
+
+
+def rules_of(card: Card, corpus: StoredCorpus) -> list[RuleRef]:
+    """The rules a card's text refers to, in the order: keywords, glossary terms, templates."""
+    edition = _newest(corpus)
+    if edition is None:
+        return []
+    refs: list[RuleRef] = []
+    seen: set[str] = set()
+
+    def add(term: str, how: str, records: Sequence[Record]) -> None:
+        fresh = tuple(r for r in records if r.id not in seen)
+        if fresh:
+            seen.update(r.id for r in fresh)
+            refs.append(RuleRef(term, how, fresh))
+
+    glossary = _glossary(corpus, edition)
+    for keyword in card.keywords:
+        add(keyword, "keyword", _keyword_rules(keyword, glossary, corpus, edition))
+    text = _plain(card.oracle_text)
+    lowered = text.lower()
+    templates = templates_in(text)
+    covered = {number for phrase in templates for number in phrase.rules}
+    for term, entry in glossary.items():
+        if term not in lowered:  # most terms: no regular expression to build
+            continue
+        target = _target(entry, corpus)
+        if target is None or not _SPECIAL_SECTIONS.match(target.number or "") or term in _keywords(card):
+            continue
+        if any(n.startswith(f"{target.number}.") for n in covered):
+            continue  # a template names the rules of this section more closely ("the monarch": 725.1)
+        if re.search(rf"\b{re.escape(term)}(?:s|es|d|ed)?\b", text, re.IGNORECASE):
+            add(entry.title or term, "glossary", [target])
+    for phrase in templates:
+        records = [r for number in phrase.rules if (r := _rule(corpus, phrase.edition, number)) is not None]
+        add(phrase.term, "template", records)
+    return refs
+
+
+def _plain(text: str) -> str:
+    return text.replace("’", "'")
+
+
+def _keywords(card: Card) -> set[str]:
+    return {k.lower() for k in card.keywords}
+
+
+def _newest(corpus: StoredCorpus) -> str | None:
+    editions = corpus.editions("cr")
+    return editions[-1] if editions else None
+
+
+@functools.lru_cache(maxsize=4)
+def _glossary_of(corpus_id: int, edition: str, corpus: StoredCorpus) -> dict[str, Record]:
+    return {r.title.lower(): r for r in corpus.in_edition("cr", edition) if r.kind == "glossary" and r.title}
+
+
+def _glossary(corpus: StoredCorpus, edition: str) -> dict[str, Record]:
+    return _glossary_of(id(corpus), edition, corpus)
+
+
+def _target(entry: Record, corpus: StoredCorpus) -> Record | None:
+    for ref in entry.cross_refs:
+        if ref.target and (record := corpus.get(ref.target)) is not None:
+            return record
+    return None
+
+
+def _keyword_rules(keyword: str, glossary: dict[str, Record], corpus: StoredCorpus,
+                   edition: str) -> list[Record]:
+    entry = glossary.get(keyword.lower())
+    if entry is not None and (target := _target(entry, corpus)) is not None:
+        return [target]
+    for section in ("702", "701"):  # a keyword the glossary lacks: the rule titled so
+        for record in corpus.in_edition("cr", edition):
+            if record.number and record.number.startswith(section + ".") and \
+                    record.text.strip().lower() == keyword.lower():
+                return [record]
+    return []
+
+
+def _rule(corpus: StoredCorpus, edition: str, number: str) -> Record | None:
+    """Rule ``number`` of ``edition``, as the newest loaded edition has it (or as it is, when it is the
+    newest or has no counterpart)."""
+    record_id = f"cr@{edition}/{number}"
+    if corpus.get(record_id) is None:
+        return corpus.lookup(number, "cr")
+    newest = corpus.latest(record_id)
+    return corpus.get(newest) or corpus.get(record_id)
