@@ -345,3 +345,9 @@ def test_a_quoted_term_is_what_the_question_asks_about(searcher):
     hits = searcher.search("When a card says 'you', does that refer only to me or to my whole "
                            "Two-Headed Giant team?", k=5).hits
     assert "cr@2026-04-17/109.5" in {hit.id for hit in hits}
+
+
+def test_a_rule_players_call_by_name_is_found_by_that_name(searcher):
+    # why: "the legend rule" is 704.5j, two legendary permanents with the same name
+    hits = searcher.search("token copy of my legendary creature: what does the legend rule do?", k=3)
+    assert "cr@2026-04-17/704.5j" in {hit.id for hit in hits.hits}
