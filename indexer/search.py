@@ -185,7 +185,11 @@ class Searcher:
     def facts(self, text: str) -> QuestionFacts:
         """The variants (and variant documents) the question names, read after the lexicon, and whether
         it asks about versions."""
-        return QuestionFacts(frozenset(self.scopes.named(self.rewrite(text))), bool(_HISTORY.search(text)))
+        from rulesjudge.indexer.lexical import tokenize
+
+        rewritten = self.rewrite(text)
+        return QuestionFacts(frozenset(self.scopes.named(rewritten)), bool(_HISTORY.search(text)),
+                             frozenset(tokenize(rewritten)))
 
     def defining(self, text: str) -> set[str]:
         """Glossary entries whose term is most of what the question asks ("what is a permanent")."""
