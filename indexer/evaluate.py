@@ -89,7 +89,9 @@ class Question:
 
 
 def is_card_id(record_id: str) -> bool:
-    """>>> is_card_id("cards@2026-07-09/ruling/platinum-angel/1"), is_card_id("cr@2026-04-17/104.3")
+    """A card or ruling id of the card corpus (not a record a hit can be).
+
+    >>> is_card_id("cards@2026-07-09/ruling/platinum-angel/1"), is_card_id("cr@2026-04-17/104.3")
     (True, False)
     """
     return record_id.startswith("cards@")
