@@ -14,6 +14,7 @@ quickly; their mistakes come back as :class:`corpus.errors.InputError` naming th
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,10 +31,10 @@ from rulesjudge.scenarios.model.treachery import ROLES
 
 if TYPE_CHECKING:
     from rulesjudge.corpus.records import Corpus, Record
+    from rulesjudge.scenarios.model import Variant
     from rulesjudge.scenarios.runner import AnswerReport
 
 VARIANTS = tuple(MODEL_VARIANTS)
-TEAM_VARIANTS = ("team-vs-team", "emperor", "two-headed-giant", "alternating-teams")
 ATTACK_OPTIONS = ("multiple", "left", "right")
 NOBODY = "(nobody)"
 DEFAULT = "(default)"
@@ -182,15 +183,17 @@ def form_to_game(form: TableForm) -> dict[str, Any]:
         if len(str(getattr(form, key) or "")) > limit:  # a field by its name (FIELD_LIMITS' keys)
             raise InputError(FORM, f"longer than {limit} characters", key=key)
     game: dict[str, Any] = {"variant": form.variant}
-    if form.variant in TEAM_VARIANTS and form.teams.strip():
-        game["teams"] = parse_teams(form.teams)
-    else:
+    rules = variant_of(form.variant)
+    teams = parse_teams(form.teams) if rules.needs_teams and form.teams.strip() else []
+    if teams:
+        game["teams"] = teams
+    if not teams or not rules.teams_sit_together:  # one field gives the seats: the teams, or the players
         players = split_names(form.players)
         if not players:
             raise InputError(FORM, "name at least one player (seats clockwise, separated by commas)",
                              key="players")
         game["players"] = players
-    if form.variant == "treachery" and form.identities.strip():
+    if rules.has_identities and form.identities.strip():
         game["identities"] = parse_identities(form.identities)
     options: dict[str, Any] = {}
     if form.range.strip() and form.range.strip() != "unlimited":
@@ -257,16 +260,79 @@ def game_to_form(game: dict[str, Any]) -> TableForm:
     return form
 
 
-def split_in_teams(players: Sequence[str], teams: int = 2) -> str:
-    """The teams field for players split in equal teams in seat order (a starting point to edit).
+def variant_of(name: str) -> Variant:
+    """The model's variant for a name as a form or file writes it (free-for-all when unknown).
 
-    >>> print(split_in_teams(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]))
+    >>> variant_of("Two-Headed Giant").min_players
+    4
+    """
+    from rulesjudge.scenarios.format import variant_key
+
+    return MODEL_VARIANTS.get(variant_key(name)) or MODEL_VARIANTS["free-for-all"]
+
+
+#: Names a default table seats when a variant needs more players than the form has.
+DEFAULT_NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou")
+
+
+def seats_for(variant: str, players: Sequence[str]) -> list[str]:
+    """``players`` with unused default names added up to the variant's fewest players.
+
+    >>> seats_for("emperor", ["Ann", "Ben", "Cat", "Zed"])
+    ['Ann', 'Ben', 'Cat', 'Zed', 'Dan', 'Eve']
+    """
+    seats = list(players)
+    spare = [name for name in DEFAULT_NAMES if name not in seats]
+    while len(seats) < variant_of(variant).min_players and spare:
+        seats.append(spare.pop(0))
+    return seats
+
+
+def _accepts(variant: str, teams: str, seats: Sequence[str]) -> bool:
+    """Does the variant's setup check accept these teams (typed in the form) for these seats?"""
+    from rulesjudge.scenarios.format import setup_from_data
+
+    game: dict[str, Any] = {"variant": variant, "teams": [], "players": list(seats)}
+    try:
+        game["teams"] = parse_teams(teams)
+        if variant_of(variant).teams_sit_together:
+            del game["players"]
+        setup_from_data(game, FORM)
+    except InputError:
+        return False
+    return True
+
+
+def switch_variant(form: TableForm, variant: str) -> TableForm:
+    """The form as it becomes when the variant is switched: the seats kept (padded to the variant's fewest
+    players), teams and identities the variant's rules accept when the form has none, the teams' seats
+    carried to the players field when the new variant has no teams. Every variant's default table is legal.
+
+    >>> form = switch_variant(TableForm(players="Ann, Ben, Cat, Dan"), "emperor")
+    >>> print(form.teams)
     Ann, Ben, Cat
     Dan, Eve, Fay
+    >>> switch_variant(form, "free-for-all").players
+    'Ann, Ben, Cat, Dan, Eve, Fay'
     """
-    size = max(1, len(players) // teams)
-    chunks = [list(players[i:i + size]) for i in range(0, size * teams, size)]
-    return "\n".join(", ".join(chunk) for chunk in chunks if chunk)
+    rules = variant_of(variant)
+    old = variant_of(form.variant)
+    seats = split_names(form.players)
+    if old.needs_teams and old.teams_sit_together and form.teams.strip():
+        with contextlib.suppress(InputError):  # a team line being typed: the players field as it was
+            seats = seat_order({"teams": parse_teams(form.teams)})
+    seats = seats_for(variant, seats)
+    teams = form.teams if rules.needs_teams and old.needs_teams and form.teams.strip() else ""
+    if teams and not _accepts(rules.name, teams, seats):
+        teams = ""  # Team vs. Team's pairs are no Emperor teams: the variant's own default instead
+    if rules.needs_teams and not teams:
+        teams = "\n".join(", ".join(team) for team in rules.default_teams(seats))
+    identities = form.identities if rules.has_identities and form.identities.strip() else ""
+    if rules.has_identities and not identities:
+        identities = "\n".join(f"{p}: {role}" for p, role in rules.default_identities(seats).items())
+    return TableForm(**{**form.__dict__, "variant": rules.name, "players": ", ".join(seats),
+                        "teams": teams if rules.needs_teams else "",
+                        "identities": identities if rules.has_identities else ""})
 
 
 def seat_order(game: dict[str, Any]) -> list[str]:
@@ -357,10 +423,10 @@ def build_picture(
     """
     seats = seat_order(game)
     questions = ["active", "monarch", "initiative", "in-game", "winners", "losers"]
-    is_team_game = bool(game.get("teams")) or game.get("variant") == "treachery"
-    if is_team_game:
+    has_identities = variant_of(str(game.get("variant") or "")).has_identities
+    if game.get("teams") or has_identities:
         questions += [f"team({p})" for p in seats]
-    if game.get("variant") == "treachery":
+    if has_identities:
         # What the table knows: a face-up identity, or one revealed as its player left (907.13).
         questions += [f"{'role' if reveal else 'known-role'}({p})" for p in seats]
     questions += [f"life({p})" for p in seats]
@@ -379,7 +445,7 @@ def build_picture(
     winners, losers = set(values.get("winners") or []), set(values.get("losers") or [])
     labels = identity_labels(game)
     hidden: set[str] = set()
-    if game.get("variant") == "treachery":
+    if has_identities:
         role_question = "role" if reveal else "known-role"
         for name in seats:
             role = values.get(f"{role_question}({name})")
@@ -585,41 +651,6 @@ def edition_badge(corpus: Corpus, record_id: str) -> str:
 
     status = edition_status(corpus, record_id)
     return ":blue-badge[current]" if status == "current" else f":gray-badge[{escape_markdown(status)}]"
-
-
-# ------------------------------------------------------------------------------------------- Treachery
-
-
-def recommended_identities(players: Sequence[str]) -> str:
-    """The identities field for a legal, recommended Treachery deal (907.3c; 907.3b beyond eight players):
-    the first seat the Leader, then Assassins, Guardians and Traitors spread around the table. Fewer than
-    four players: empty (907.2, Treachery needs four).
-
-    >>> print(recommended_identities(["Ann", "Ben", "Cat", "Dan", "Eve"]))
-    Ann: leader
-    Ben: assassin
-    Cat: guardian
-    Dan: assassin
-    Eve: traitor
-    """
-    from rulesjudge.scenarios.model.treachery import RECOMMENDED
-
-    count = len(players)
-    if count < 4:
-        return ""
-    beyond = (1, 1, count // 2, count - 2 - count // 2)  # 907.3b beyond eight
-    leaders, traitors, assassins, guardians = RECOMMENDED.get(count, beyond)
-    others = ["assassin"] * assassins + ["guardian"] * guardians
-    # Alternate assassins and guardians so neither side sits in one block; traitors take the last seats.
-    spread = []
-    a, g = others[:assassins], others[assassins:]
-    while a or g:
-        if a:
-            spread.append(a.pop())
-        if g:
-            spread.append(g.pop())
-    roles = ["leader"] * leaders + spread + ["traitor"] * traitors
-    return "\n".join(f"{player}: {role}" for player, role in zip(players, roles, strict=True))
 
 
 # ---------------------------------------------------------------------------------------- a shared ruling

@@ -222,7 +222,7 @@ def about_record_ids(entry: LibraryScenario, corpus: Corpus) -> set[str]:
         if "@" in about and "/" in about:
             ids.add(about)
             continue
-        for cite in _cites_for_number(about, treachery=entry.variant == "treachery"):
+        for cite in _cites_for_number(about, entry.variant):
             ids.update(_cited_ids(resolve(cite, corpus)))
     return ids
 
@@ -232,12 +232,12 @@ def _cited_ids(resolved: Resolved) -> list[str]:
     return [r for r in (resolved.record_id, *resolved.also) if r]
 
 
-def _cites_for_number(number: str, *, treachery: bool) -> list[Cite]:
+def _cites_for_number(number: str, variant: str) -> list[Cite]:
+    """A bare rule number of a scenario of ``variant``: in the variant's documents, its own first."""
+    from rulesjudge.app.presenters import variant_of
     from rulesjudge.scenarios.model.citations import Cite
 
-    if treachery:
-        return [Cite("treachery", number), Cite("cr", number)]
-    return [Cite("cr", number)]
+    return [Cite(document, number) for document in variant_of(variant).documents]
 
 
 _INDEX_LOCK = threading.Lock()
@@ -465,21 +465,20 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
     >>> facts.monarch, facts.in_game, facts.active
     ('Cat', ('Ann', 'Cat'), ('Ann',))
     """
-    from rulesjudge.app.presenters import emperors, seat_order
+    from rulesjudge.app.presenters import emperors, seat_order, variant_of
     from rulesjudge.app.whatif import TableFacts
-    from rulesjudge.scenarios.format import variant_key
     from rulesjudge.scenarios.model.events import EVENT_TYPES
     from rulesjudge.scenarios.model.questions import QUESTIONS
 
     seats = seat_order(game)
-    variant = variant_key(str(game.get("variant") or "free-for-all"))  # a file may say "Two-Headed Giant"
-    treachery = variant == "treachery"
+    variant = variant_of(str(game.get("variant") or "free-for-all")).name  # a file may say "Two-Headed Giant"
+    dealt = variant_of(variant).has_identities
     questions = ["active", "turn-order", "monarch", "initiative", "in-game", "game-over"]
     questions += [f"life({p})" for p in seats]
-    teamed = bool(game.get("teams")) or treachery
+    teamed = bool(game.get("teams")) or dealt
     if teamed:
         questions += [f"team({p})" for p in seats] + [f"teammates({p})" for p in seats]
-    if treachery:
+    if dealt:
         questions += [f"role({p})" for p in seats]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
@@ -501,7 +500,7 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         teams={p: str(values[f"team({p})"]) for p in seats if values.get(f"team({p})") is not None},
         teammates={p: players(values.get(f"teammates({p})")) for p in seats} if teamed else {},
         emperors=tuple(p for p in seats if p in emperors(game)),
-        roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if treachery else {},
+        roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if dealt else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
@@ -564,9 +563,9 @@ def identity_cards(game: dict[str, Any], events: Sequence[Any] = ()) -> dict[str
     ...                                "Cat": "assassin", "Dan": "assassin"}})
     {'Ben': 'The Metamorph'}
     """
-    from rulesjudge.scenarios.format import variant_key
+    from rulesjudge.app.presenters import variant_of
 
-    if variant_key(str(game.get("variant") or "")) != "treachery":
+    if not variant_of(str(game.get("variant") or "")).has_identities:
         return {}
     state = evaluate_full(game, events, []).state
     identities = state.identities if state is not None else {}

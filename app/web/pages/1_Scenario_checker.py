@@ -28,34 +28,32 @@ md = common.md
 
 STANDARD_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "apnap-order", "in-game", "game-over",
                       "winners", "losers", "legal-setup", "first-player", "defending-players", "drawn"]
-DEFAULT_QUESTIONS = {
-    "treachery": ["active", "first-player", "legal-setup", "turn-order", "in-game", "game-over", "winners"],
-    "emperor": ["active", "legal-setup", "turn-order", "in-game", "game-over", "winners"],
-}
-FFA_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners"]
 FIELDS = {"variant": "t_variant", "players": "t_players", "teams": "t_teams", "identities": "t_identities",
           "active": "t_active", "monarch": "t_monarch", "initiative": "t_initiative", "life": "t_life",
           "range": "t_range", "attack": "t_attack", "commander": "t_commander", "permanents": "t_permanents"}
 KEPT = [*FIELDS.values(), "questions", "custom_questions", "save_name", "save_why"]
 
 state = st.session_state
+
+
+def default_questions(variant: str) -> list[str]:
+    """The standard questions a new table of this variant is asked (the variant's own list)."""
+    return list(presenters.variant_of(variant).default_questions)
+
+
 state.setdefault("events", [])
 state.setdefault("loaded", None)  # {"name", "why", "about", "expect", "source"} of a loaded scenario
 state.setdefault("ask", "")  # the question on the page (answered on every run until cleared)
 if "t_players" not in state:
     for name, key in FIELDS.items():
         state[key] = getattr(TableForm(players="Ann, Ben, Cat, Dan"), name)
-    state["questions"] = list(FFA_QUESTIONS)
+    state["questions"] = default_questions(state["t_variant"])
     state["custom_questions"] = ""
     state["save_name"] = "A table from the rulesjudge app"
     state["save_why"] = ""
 for kept in KEPT:  # a widget that is not drawn in a run loses its value: keep the table as typed
     if kept in state:
         state[kept] = state[kept]
-
-
-def default_questions(variant: str) -> list[str]:
-    return list(DEFAULT_QUESTIONS.get(variant, FFA_QUESTIONS))
 
 
 def apply_table(game: dict[str, Any], events: Sequence[Any]) -> None:
@@ -82,6 +80,16 @@ def apply_scenario(raw: dict[str, Any], source: str) -> None:
 
 
 # ------------------------------------------------------------------------------ links, loads, uploads
+
+saved_table = st.query_params.get("table")  # the table as last built, kept in the address across reloads
+if saved_table and not state.get("table_restored") and not st.query_params.get("ruling"):
+    state["table_restored"] = True
+    try:
+        restored = presenters.decode_share(saved_table, source="address")
+        apply_table(restored.game, restored.events)
+        state["questions"] = default_questions(str(restored.game.get("variant") or ""))
+    except InputError as error:
+        st.warning("The table in the address can't be read; the default table instead: " + md(str(error)))
 
 library = common.library()
 by_path = {entry.relpath: entry for entry in library}
@@ -165,6 +173,11 @@ def read_table() -> tuple[dict[str, Any] | None, list[str], str | None]:
 
 game, seats, table_error = read_table()
 events: list[Any] = state["events"]
+if game is not None:  # the address keeps the table: a reload (or a bookmark) reopens it as built
+    state["table_restored"] = True
+    token = presenters.encode_share(game, events)
+    if st.query_params.get("table") != token:
+        st.query_params["table"] = token
 
 
 def evaluate(game_: dict[str, Any], events_: Sequence[Any], questions_: Sequence[str]) -> list[AnswerReport]:
@@ -320,13 +333,14 @@ ask_about_table(game, events, facts, table_error)
 
 
 def on_variant() -> None:
-    """A new variant: teams split in two for team variants, a recommended Treachery deal, its questions."""
+    """A new variant: a table its rules accept (the variant says its teams, identities and fewest players)
+    and its questions. The form still holds the previous variant's fields; the widget holds the new one."""
     variant = str(state.get("t_variant"))
-    players = presenters.split_names(str(state.get("t_players") or ""))
-    if variant in presenters.TEAM_VARIANTS and not str(state.get("t_teams") or "").strip():
-        state["t_teams"] = presenters.split_in_teams(players)
-    if variant == "treachery" and not str(state.get("t_identities") or "").strip():
-        state["t_identities"] = presenters.recommended_identities(players)
+    before = TableForm(**{**current_form().__dict__, "variant": str(state.get("shown_variant") or variant)})
+    after = presenters.switch_variant(before, variant)
+    for name, key in FIELDS.items():
+        state[key] = getattr(after, name)
+    state["shown_variant"] = variant
     state["questions"] = default_questions(variant)
 
 
@@ -334,17 +348,22 @@ st.subheader("1. The table")
 col_a, col_b = st.columns(2)
 with col_a:
     variant = st.selectbox("Variant", presenters.VARIANTS, key="t_variant", on_change=on_variant)
-    if variant in presenters.TEAM_VARIANTS:
-        st.text_area("Teams (one team per line, seats clockwise; *Name marks an emperor)", key="t_teams",
-                     height=90)
-    st.text_input("Players in seat order (clockwise, comma-separated)", key="t_players",
-                  help="Left out when teams are given: the teams' members in order.")
-    if variant == "treachery":
+    state["shown_variant"] = variant
+    rules = presenters.variant_of(variant)
+    if rules.needs_teams:
+        together = "seats clockwise, " if rules.teams_sit_together else ""
+        st.text_area(f"Teams (one team per line, {together}*Name marks an emperor)", key="t_teams", height=90)
+    if rules.needs_teams and rules.teams_sit_together:  # one field seats the table: the teams, in order
+        st.caption("Seats clockwise: " + md(", ".join(seats)))
+    else:
+        st.text_input("Players in seat order (clockwise, comma-separated)", key="t_players")
+    if rules.has_identities:
         st.text_area("Identities (one per line: Name: role[, card][, up|down])", key="t_identities",
                      height=130,
-                     help="A legal deal for the player count is filled in (907.3c); change it as dealt.")
-        if len(seats) < 4:
-            st.caption("Treachery is played by four or more players (907.2).")
+                     help="A legal deal for the player count is filled in; change it as dealt.")
+    if len(seats) < rules.min_players:
+        st.caption(f"{md(rules.title)} is played by {rules.min_players} or more players "
+                   f"({rules.min_players_rule}).")
     st.text_input("Life totals (Name: N, …; others start at the variant's life)", key="t_life")
     st.text_area("Permanents (one per line: Bear: owner Ben, controller Ann)", key="t_permanents", height=68)
 with col_b:
