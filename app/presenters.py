@@ -814,24 +814,22 @@ def ruling_text(
     answer: str,
     game: dict[str, Any],
     events: Sequence[Any],
-    what_if: Sequence[Any],
     steps: Sequence[RulingStep],
-    answers: Sequence[tuple[str, str]] = (),
+    situation: str = "",
     link: str = "",
 ) -> str:
-    """A ruling a judge can paste into a chat: the question, the answer, each step with its rules.
+    """A ruling a judge can paste into a chat: the question, the answer as a sentence, how it was read, the
+    table, each step with its rules (the model's notation stays in ``ask --json``).
 
     >>> print(ruling_text(question="whos king if cat scoops", summary="If Cat concedes, who is the monarch?",
-    ...     answer="Ann", game={"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, events=[],
-    ...     what_if=[{"concedes": "Cat"}], steps=[RulingStep("Cat concedes.", ("CR 104.3a (2026-04-17)",))],
-    ...     answers=[("monarch", "Ann")]))
+    ...     answer="Ann becomes the monarch (725.4).",
+    ...     game={"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, events=[],
+    ...     steps=[RulingStep("Cat concedes.", ("CR 104.3a (2026-04-17)",))]))
     Question: whos king if cat scoops
+    Answer: Ann becomes the monarch (725.4).
     Read as: If Cat concedes, who is the monarch?
-    Answer: Ann
     <BLANKLINE>
     Table: free-for-all; seats clockwise: Ann, Ben, Cat; monarch: Cat
-    What if: concedes: Cat
-    Model answers: monarch → Ann
     <BLANKLINE>
     Why:
     1. Cat concedes. [CR 104.3a (2026-04-17)]
@@ -839,17 +837,15 @@ def ruling_text(
     rulesjudge (unofficial fan content; official rules © Wizards of the Coast)
     """
     lines = [f"Question: {' '.join(question.split())}"]
-    if summary and summary.strip() != question.strip():
-        lines.append(f"Read as: {summary}")
     if answer:
         lines.append(f"Answer: {answer}")
+    if summary and summary.strip() != question.strip():
+        lines.append(f"Read as: {summary}")
+    if situation:
+        lines.append(situation)
     lines += ["", f"Table: {describe_table(game)}"]
     if events:
         lines.append("Before: " + "; ".join(describe_event(e) for e in events))
-    if what_if:
-        lines.append("What if: " + "; ".join(describe_event(e) for e in what_if))
-    if answers:
-        lines.append("Model answers: " + "; ".join(f"{q} → {v}" for q, v in answers))
     lines += ["", "Why:"]
     for number, step in enumerate(steps, 1):
         rules = f" [{'; '.join(step.rules)}]" if step.rules else ""

@@ -14,7 +14,7 @@ import contextlib
 import functools
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -603,21 +603,27 @@ class WhatIfOutcome:
 
     report: ScenarioReport
     event_steps: list[list[Step]]
-    answer: str
+    answer: str  # the judge's sentence: players, yes or no, the deciding rule (app.sentences)
     values: list[tuple[str, str]]
     ruling_steps: list[RulingStep]
+    line: str = ""  # the short answer (whatif.answer_line), for --json and the phrase lists
 
 
-def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: Corpus) -> WhatIfOutcome:
-    """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events and read the answers."""
+def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: Corpus,
+            before: TableFacts | None = None) -> WhatIfOutcome:
+    """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events and read the answers.
+    ``before``: the table's facts before the what-if (so the sentence says "becomes" for a change)."""
     from rulesjudge.app.presenters import RulingStep, format_value
+    from rulesjudge.app.sentences import judge_sentence
     from rulesjudge.app.whatif import answer_line
 
     report = evaluate_full(game, [*events, *plan.events], list(plan.questions))
     mine = event_steps(report)[len(events):]
     by_question = {str(a.question): a.value for a in report.answers}
     values = [(question, format_value(value)) for question, value in by_question.items()]
-    answer = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
+    line = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
+    reports = {str(a.question): a for a in report.answers}
+    answer = judge_sentence(plan, reports, [s for group in mine for s in group], before) or line
     ruling: list[RulingStep] = []
     steps = [s for group in mine for s in group] + [s for a in report.answers for s in a.steps]
     for step in steps:
@@ -627,7 +633,7 @@ def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: C
         if ruling and ruling[-1].text == text and ruling[-1].rules == rules:
             continue  # the same step given for two questions
         ruling.append(RulingStep(text, rules, readings))
-    return WhatIfOutcome(report, mine, answer, values, ruling)
+    return WhatIfOutcome(report, mine, answer, values, ruling, line)
 
 
 def check_upload(data: bytes, name: str, *, limit: int) -> str:
@@ -651,26 +657,65 @@ class AskedWhatIf:
     question: str
     plan: WhatIf | None
     outcome: WhatIfOutcome | None
+    game: dict[str, Any] = field(default_factory=dict)  # the table as the question set it (facts it stated)
+    stated: tuple[str, ...] = ()  # the facts the question stated, in words ("Ann is the monarch")
+    overridden: tuple[str, ...] = ()  # what those facts replaced ("the table said Cat is the monarch")
+    assumed: str = ""  # what the question took for granted ("Ann, the active player, is the monarch")
+
+    @property
+    def situation(self) -> str:
+        """The question's own table in one line, or nothing ("The question's table: Ann is the monarch; it
+        is Ben's turn (the table said Cat is the monarch).")."""
+        if not self.stated:
+            return ""
+        over = f" ({'; '.join(self.overridden)})" if self.overridden else ""
+        return f"The question's table: {'; '.join(self.stated)}{over}."
 
 
 def ask_what_if(game: dict[str, Any], events: Sequence[Any], question: str, corpus: Corpus,
                 *, source: str = "--what-if") -> AskedWhatIf:
     """Read ``question`` against the table ``game`` after ``events`` and play it (the command line's and the
-    app's what-if). A question naming someone not at the table raises InputError naming ``source``.
+    app's what-if). The facts the question states set the table for it (``app.situation``), and what it takes
+    for granted is assumed and said. A question naming someone not at the table raises InputError naming
+    ``source``.
 
     >>> from rulesjudge.scenarios.runner import default_citation_corpus
     >>> asked = ask_what_if({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, [],
     ...                     "who is the monarch if Cat leaves", default_citation_corpus())
     >>> asked.outcome.answer
-    'Ann'
+    'Ann becomes the monarch (725.4).'
+    >>> asked = ask_what_if({"players": ["Ann", "Ben", "Cat"]}, [],
+    ...                     "who becomes monarch if the active player leaves?", default_citation_corpus())
+    >>> asked.outcome.answer
+    'Assuming Ann, the active player, is the monarch: Ben becomes the monarch (725.4).'
     """
+    from rulesjudge.app import situation as said
     from rulesjudge.app.whatif import WhatIfError, interpret
 
-    facts = table_facts(game, events)
+    stated = said.read_situation(question, game)
+    said.check(stated, source)
+    table = stated.game
     try:
-        plan = interpret(question, facts)
+        facts = table_facts(table, events)
+        plan = interpret(stated.rest, facts)
+        if plan is None and stated.changed:  # the facts misread: the question as it was, on the form's table
+            table, stated = game, said.Situation(dict(game), rest=question)
+            facts = table_facts(table, events)
+            plan = interpret(question, facts)
     except WhatIfError as error:
         raise InputError(source, str(error)) from error
     if plan is None:
         return AskedWhatIf(question, None, None)
-    return AskedWhatIf(question, plan, what_if(game, events, plan, corpus))
+    assumed = ""
+    presumed = said.presupposed(stated.rest, plan.headline, plan.events, plan.questions,
+                                {"monarch": facts.monarch, "initiative": facts.initiative})
+    if presumed and presumed[1] in facts.playing:
+        key, who = presumed
+        table = {**table, key: who}
+        role = ", the active player," if who in facts.active else ""
+        assumed = f"{who}{role} {'is the monarch' if key == 'monarch' else 'has the initiative'}"
+        facts = table_facts(table, events)
+    outcome = what_if(table, events, plan, corpus, facts)
+    if assumed:
+        outcome = replace(outcome, answer=f"Assuming {assumed}: {outcome.answer}")
+    return AskedWhatIf(question, plan, outcome, table, stated.said, stated.overridden, assumed)

@@ -269,12 +269,16 @@ def _known_words() -> frozenset[str]:
 _LEADING = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|and|but|wait|um+|hmm+|sorry|quick question|rules question|question|judge|"
     r"judge call|real quick|one more|another one|also|well|alright|right|how about|what about|"
+    # filler as people type it in a chat: context, never part of the question
+    r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
+    r"stupid question|sorry for the dumb question|"
     r"q)(?:[,:!]? |$))+",
     re.IGNORECASE,
 )
 _TRAILING = re.compile(
     r"(?:,? (?:now|then|please|exactly|here|at this point|in this case|in that case|at that point|after that|"
-    r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently)|, right)+$",
+    r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
+    r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right)+$",
     re.IGNORECASE,
 )
 

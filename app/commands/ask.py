@@ -69,11 +69,40 @@ def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
         raw = services.read_scenario_file(args.file)
         game = raw.get("game")
         return (dict(game) if isinstance(game, dict) else {}), list(raw.get("events") or [])
-    if args.players is None:
-        raise InputError("--what-if", "needs a table: a scenario FILE or --players \"Ann, Ben, Cat, Dan\"")
+    if args.players is None:  # the players the question names ("Ann is the monarch. ... Ben ...")
+        game = {"players": players_in(args.what_if)}
+        if len(game["players"]) < 2:
+            raise InputError("--what-if", "needs a table: a scenario FILE, --players \"Ann, Ben, Cat, Dan\", "
+                                          "or a question that names two players or more")
+        return game, []
     game = {"players": presenters.split_names(args.players)}
     setup_from_data(game, "--players")  # the format's own checks: two or more players, distinct names
     return game, []
+
+
+#: Capitalised words of a question that are not names (sentence starts, rules words, variants).
+_GRAMMAR_AND_RULES_WORDS = """
+    A An The If When What Who Whom Whose Which Why How Can Could Does Do Did Is Are Was Were Will Would
+    Should On In During At After Before Then And But Or So Ok Okay Suppose Say Assume Assuming Imagine Let It
+    Its I We You He She They Judge Quick Hey Hi Yes No Not Every Everyone Everybody Nobody Also Now Next Still
+    Monarch King Queen Initiative Leader Guardian Assassin Assassins Traitor Emperor Commander Treachery
+    Emperors Giant Two Headed Team Teams Grand Melee Alternating Free All Vs CR EDH FFA THG HG"""
+_NOT_NAMES = frozenset(_GRAMMAR_AND_RULES_WORDS.split())
+
+
+def players_in(question: str) -> list[str]:
+    """The players a question names, in the order it names them (capitalised words that are not grammar or
+    rules words): the table of ``ask --what-if`` without FILE and --players.
+
+    >>> players_in("Ann is the monarch. On Ben's turn Ann concedes. Who is the monarch?")
+    ['Ann', 'Ben']
+    >>> players_in("If Cat, at 3 life, takes 3 from Dan, who wins? Ann and Ben too.")
+    ['Cat', 'Dan', 'Ann', 'Ben']
+    """
+    import re
+
+    found = [w for w in re.findall(r"\b[A-Z][a-z]+\b", question) if w not in _NOT_NAMES]
+    return list(dict.fromkeys(found))
 
 
 def run_what_if(args: argparse.Namespace) -> int:
@@ -86,17 +115,19 @@ def run_what_if(args: argparse.Namespace) -> int:
     if asked.plan is None or asked.outcome is None:
         return not_understood(args)
     plan, outcome = asked.plan, asked.outcome
-    if args.json:
+    if args.json:  # the model's notation (events, question names, values) is for machines: here only
         print(json_text({
-            "question": args.what_if, "understood": True, "read_as": plan.summary, "answer": outcome.answer,
+            "question": args.what_if, "understood": True, "read_as": plan.summary, "answer": outcome.line,
+            "sentence": outcome.answer, "stated": list(asked.stated), "overridden": list(asked.overridden),
+            "assumed": asked.assumed, "game": asked.game,
             "events": list(plan.events), "values": dict(outcome.values),
             "steps": [{"text": s.text, "rules": list(s.rules), "readings": list(s.readings)}
                       for s in outcome.ruling_steps],
         }, indent=2))
         return 0
     text = presenters.ruling_text(question=args.what_if, summary=plan.summary, answer=outcome.answer,
-                                  game=game, events=events, what_if=plan.events, steps=outcome.ruling_steps,
-                                  answers=outcome.values)
+                                  game=asked.game, events=events, steps=outcome.ruling_steps,
+                                  situation=asked.situation)
     print("\n".join(escape_controls(line) for line in text.split("\n")))
     return 0
 

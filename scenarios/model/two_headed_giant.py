@@ -54,6 +54,7 @@ class TwoHeadedGiant(Variant):
 
     name = "two-headed-giant"
     title = "Two-Headed Giant"
+    aliases = ("2HG", "THG", "2-headed giant")
     cites = (cr("810.1"),)
     needs_teams = True
     min_players = 4

@@ -78,6 +78,8 @@ class Variant:
     #: The model's standard questions a new table of this variant is asked first.
     default_questions: ClassVar[tuple[str, ...]] = (
         "active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners")
+    #: Other names players give the variant ("2HG", "EDH"), read in questions beside its name and title.
+    aliases: ClassVar[tuple[str, ...]] = ()
     #: The documents whose numbers a rule number of this variant names first (Treachery's own rules, then CR).
     documents: ClassVar[tuple[str, ...]] = ("cr",)
 
@@ -339,6 +341,7 @@ class FreeForAll(Variant):
 
     name = "free-for-all"
     title = "Free-for-All"
+    aliases = ("FFA", "free for all")
     cites = (cr("806.1"),)
 
 
@@ -348,6 +351,7 @@ class Commander(FreeForAll):
 
     name = "commander"
     title = "Commander"
+    aliases = ("EDH", "a Commander game")
     cites = (cr("903.1"),)
     always_commander = True
 

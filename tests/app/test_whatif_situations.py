@@ -43,7 +43,10 @@ def score(phrase: dict[str, Any]) -> tuple[str, str]:
         return "not read", "search"
     answers = {str(a.question): a for a in asked.outcome.report.answers}
     seen = f"{asked.plan.summary} -> {asked.outcome.answer}"
-    for question, wanted in phrase["expect"].items():
+    wanted_answers = phrase["expect"]
+    if "or" in phrase and not set(wanted_answers) <= set(answers):
+        wanted_answers = phrase["or"]
+    for question, wanted in wanted_answers.items():
         if question not in answers:
             return "wrong", f"{seen} (no answer to {question})"
         if not services.meets_expectation(answers[question], wanted):

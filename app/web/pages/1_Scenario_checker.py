@@ -227,46 +227,56 @@ if game is not None:
         facts = services.table_facts(game, events)
     except InputError as error:
         table_error = str(error)
-def show_what_if(asked: str, game: dict[str, Any], events: Sequence[Any], plan: whatif.WhatIf,
-                 started: float) -> None:
-    """The model's answer to an understood question, its derivation, the picture after it and the share."""
-    try:
-        outcome = services.what_if(game, events, plan, common.corpus())
-    except InputError as error:
-        st.error(md(str(error)))
-        return
+def show_what_if(asked: str, events: Sequence[Any], answered: services.AskedWhatIf, started: float) -> None:
+    """The answer as a judge says it, how the question was read, the derivation below, the picture after it,
+    the share link and the ruling to copy (the model's notation stays in ``ask --json``)."""
+    plan, outcome, table = answered.plan, answered.outcome, answered.game
+    assert plan is not None and outcome is not None
     elapsed = time.perf_counter() - started
     with st.container(border=True, key="whatif_answer"):
         st.caption("You asked: " + md(asked))
-        st.markdown("**" + md(plan.summary) + "**")
-        if outcome.answer:
-            st.markdown("### " + md(outcome.answer))
-        for event, steps in zip(plan.events, outcome.event_steps, strict=False):
-            st.caption("What if: " + md(presenters.describe_event(event)))
-            show_steps(steps, key="whatif-event")
-        show_answers(list(outcome.report.answers), key="whatif", fold=len(outcome.report.answers) > 2)
+        st.markdown("### " + md(outcome.answer))
+        st.markdown("Read as: *" + md(plan.summary) + "*")
+        if answered.situation:
+            st.info(md(answered.situation))
+        steps = [s for group in outcome.event_steps for s in group] + \
+            [s for a in outcome.report.answers for s in a.steps]
+        with st.expander(f"Why: the derivation, {len(steps)} steps", expanded=len(steps) <= 6):
+            show_steps(_distinct(steps), key="whatif")
         st.caption(f"answered in {elapsed * 1000:.0f} ms")
         focus = plan.players[0] if plan.players else None
         after = presenters.build_picture(
-            game, [*events, *plan.events], evaluate, arrows_for=focus,
+            table, [*events, *plan.events], evaluate, arrows_for=focus,
             show_range=plan.kind in ("in-range", "who-in-range", "range"),
             show_attacks=plan.kind in ("can-attack", "attack-targets", "attackers-of"),
             reveal=bool(state.get("reveal")),
-            cards=services.identity_cards(game, [*events, *plan.events]))
+            cards=services.identity_cards(table, [*events, *plan.events]))
         drawn, _ = st.columns([3, 1])
         drawn.image(render_svg(after), caption="the table after the what-if", width="stretch")
         # st.context.url is Streamlit >= 1.46 (pyproject allows 1.40): without it, a relative link
         base = str(getattr(st.context, "url", "") or "").split("?")[0]
-        link = f"{base}?ruling={presenters.encode_share(game, events, asked)}"
+        link = f"{base}?ruling={presenters.encode_share(game or table, events, asked)}"
         share, copy = st.columns(2)
         with share.expander("Share this ruling (a link)"):
             st.code(link, language=None, wrap_lines=True)
             st.caption("The link reopens this table, its events and the question.")
         with copy.expander("Copy ruling (plain text)"):
             ruling_text = presenters.ruling_text(
-                question=asked, summary=plan.summary, answer=outcome.answer, game=game, events=events,
-                what_if=plan.events, steps=outcome.ruling_steps, answers=outcome.values, link=link)
+                question=asked, summary=plan.summary, answer=outcome.answer, game=table, events=events,
+                steps=outcome.ruling_steps, situation=answered.situation, link=link)
             st.code(ruling_text, language=None, wrap_lines=True)
+
+
+def _distinct(steps: Sequence[Step]) -> list[Step]:
+    """The steps once each (two questions often give the same step)."""
+    seen: set[tuple[str, tuple[Any, ...]]] = set()
+    kept = []
+    for one in steps:
+        key = (one.text, tuple(one.cites))
+        if key not in seen:
+            seen.add(key)
+            kept.append(one)
+    return kept
 
 
 def show_fallback(asked: str, started: float) -> None:
@@ -286,8 +296,7 @@ def show_fallback(asked: str, started: float) -> None:
         for near in services.closest_library(asked, common.searcher(), library, hits=hits,
                                              index=common.library_index()):
             cols = st.columns([6, 1])
-            cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)} "
-                             f"({md(near.how)}, {near.score:.2f})")
+            cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)}")
             if cols[1].button("Load", key=f"near-{near.entry.relpath}"):
                 state["load_scenario"] = near.entry.relpath
                 st.rerun()  # the whole page: the scenario goes into the table form
@@ -312,13 +321,13 @@ def ask_about_table(game: dict[str, Any] | None, events: Sequence[Any], facts: A
         st.warning("Mend the table below first: " + md(table_error))
     elif asked and game is not None and facts is not None:
         started = time.perf_counter()
-        try:
-            plan = whatif.interpret(asked, facts)
-        except whatif.WhatIfError as error:  # understood, but names someone not at the table
+        try:  # the facts the question states set its table; what it takes for granted is said
+            answered = services.ask_what_if(game, events, asked, common.corpus(), source="question")
+        except InputError as error:  # understood, but names someone not at the table
             st.error(md(str(error)))
         else:
-            if plan is not None:
-                show_what_if(asked, game, events, plan, started)
+            if answered.plan is not None:
+                show_what_if(asked, events, answered, started)
             else:
                 show_fallback(asked, started)
     if asked and st.button("Clear the question", key="clear_ask"):
