@@ -227,12 +227,12 @@ def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerRep
     if kind == "attackers":
         return _can_attack(spec[1], answers, by="target")
     if kind == "all-true" and all(q.startswith("can-attack(") for q in spec[1]):
-        pairs = [tuple(q[len("can-attack("):-1].split(", ")) for q in spec[1]]
+        pairs = [_pair(q) for q in spec[1]]
         if len({a for a, _ in pairs}) == 1:
             yes = all(_value(answers, q) is True for q in spec[1])
             if len(pairs) == 1:
-                return _allowed(pairs[0], answers) if yes else _refused(pairs[0], answers)  # type: ignore
-            sentence = _can_attack(pairs, answers, by="attacker")  # type: ignore[arg-type]
+                return _allowed(pairs[0], answers) if yes else _refused(pairs[0], answers)
+            sentence = _can_attack(pairs, answers, by="attacker")
             return f"{'Yes' if yes else 'No'}: {sentence}"
     line = answer_line(plan, {q: a.value for q, a in answers.items()})
     questions = [q for q in plan.questions if q in answers]
@@ -242,6 +242,12 @@ def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerRep
                           happened)
     rule = "" if re.search(r"\d{3}\.\d", line) else deciding_rule([*events, *_steps(answers, *questions)])
     return _cited(line[:1].upper() + line[1:], rule) if line else ""
+
+
+def _pair(question: str) -> tuple[str, str]:
+    """ "can-attack(Ann, Ben)" -> ("Ann", "Ben")."""
+    attacker, _, target = question[len("can-attack("):-1].partition(", ")
+    return attacker, target
 
 
 def _allowed(pair: tuple[str, str], answers: Mapping[str, AnswerReport]) -> str:

@@ -207,7 +207,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
 
 def _who(raw: str, facts: _Facts) -> str | None:
     if raw.lower() == "the active player":
-        active = facts.game.get("active") or (facts.players()[:1] or [None])[0]
+        seats = facts.players()
+        active = facts.game.get("active") or (seats[0] if seats else None)
         facts.last = str(active) if active else None
         return facts.last
     return facts.name(raw)
@@ -294,7 +295,7 @@ def _facts_in(clause: str, facts: _Facts) -> str:
 
 def _starts_with_name(text: str, facts: _Facts) -> bool:
     first = re.match(r"[\w]+", text)
-    return bool(first) and first[0].lower() in {p.lower() for p in facts.players()} | {
+    return first is not None and first[0].lower() in {p.lower() for p in facts.players()} | {
         "it", "the", "who", "what", "he", "she", "they", "everyone", "everybody", "both", "all"}
 
 
