@@ -482,7 +482,8 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         questions += [f"role({p})" for p in seats]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
-    values = {str(a.question): a.value for a in evaluate_full(game, events, questions).answers}
+    report = evaluate_full(game, events, questions)
+    values = {str(a.question): a.value for a in report.answers}
 
     def players(value: Any) -> tuple[str, ...]:
         if value is None:
@@ -502,6 +503,7 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         emperors=tuple(p for p in seats if p in emperors(game)),
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if dealt else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
+        pools=_life_pools(report.state, seats),
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
@@ -510,6 +512,13 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
     )
+
+
+def _life_pools(state: Any, seats: Sequence[str]) -> dict[str, str]:
+    """Each player's life total key, as the variant says (a Two-Headed Giant team's is shared, 810.9)."""
+    if state is None:
+        return {}
+    return {p: state.variant.life_pool(state, p) for p in seats}
 
 
 def _attackable_things(game: dict[str, Any]) -> list[tuple[str, str]]:
