@@ -655,6 +655,42 @@ def check_upload(data: bytes, name: str, *, limit: int) -> str:
         raise InputError(name, f"not UTF-8 text (byte {error.start})") from error
 
 
+# ------------------------------------------------------------------------------ the table's search
+
+
+def search_for_table(question: str, game: dict[str, Any], searcher: Searcher, k: int = 10) -> list[Hit]:
+    """The rules closest to a question about a table, scoped to its variant: the variant's own rules first
+    (its sections, e.g. 810 and the 805 it plays by for Two-Headed Giant; Treachery's own document), the
+    general rules next. "can ben block for ann" at a Two-Headed Giant table puts 805.10d (the team blocks as
+    one) above the general 509.1b and 802.4a.
+    """
+    from rulesjudge.app.presenters import variant_of
+
+    rules = variant_of(str(game.get("variant") or "free-for-all"))
+    deep = list(searcher.search(question, k=max(k, DEEP)).hits)
+    own = [h for h in deep if _in_sections(h, rules)][:3]
+    seen: set[str] = set()
+    ordered = []
+    for hit in [*own, *deep]:
+        if hit.id not in seen:
+            seen.add(hit.id)
+            ordered.append(hit)
+    return ordered[:k]
+
+
+#: How deep the table's search looks for the variant's own rules (a search of 80 hits is as fast as 10).
+DEEP = 80
+
+
+def _in_sections(hit: Hit, rules: Any) -> bool:
+    """Is the hit one of the variant's own rules (a section it names, or its own document)?"""
+    if hit.document in rules.documents[:-1]:  # Treachery's own document before the CR
+        return True
+    number = hit.number or ""
+    return any(hit.document == c.document and (number == c.local or number.startswith(c.local + "."))
+               for c in rules.own_sections)
+
+
 # ------------------------------------------------------------------------------ a what-if, anywhere
 
 

@@ -68,8 +68,8 @@ class TableFacts:
     emperors: tuple[str, ...] = ()
     roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
     life: Mapping[str, int] = field(default_factory=dict)
-    #: player -> the life total their life changes go to (one per Two-Headed Giant team, 810.9): an amount said
-    #: of a team that shares one total is said of the total, once.
+    #: player -> the life total their life changes go to (one per Two-Headed Giant team, 810.9): an amount
+    #: said of a team that shares one total is said of the total, once.
     pools: Mapping[str, str] = field(default_factory=dict)
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
@@ -1148,7 +1148,8 @@ def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
     rf"what (?:happens|would happen|will happen|happened) (?:to|with) {_X}",
 )
 def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
-    """ "is Cat still in", "what happens to Ben" (after Ann concedes in Two-Headed Giant: does he leave too)."""
+    """ "is Cat still in", "what happens to Ben" (after Ann concedes in Two-Headed Giant: does he leave
+    too)."""
     who = reader.refer(match["x"])
     return _Ask("in-game", f"is {who.words} still in the game", ("in-game",), who.players,
                 ("member", "in-game", who.players, False))

@@ -113,7 +113,7 @@ def run_what_if(args: argparse.Namespace) -> int:
     game, events = table_of(args)
     asked = services.ask_what_if(game, events, args.what_if, default_citation_corpus())
     if asked.plan is None or asked.outcome is None:
-        return not_understood(args)
+        return not_understood(args, game)
     plan, outcome = asked.plan, asked.outcome
     if args.json:  # the model's notation (events, question names, values) is for machines: here only
         print(json_text({
@@ -132,14 +132,15 @@ def run_what_if(args: argparse.Namespace) -> int:
     return 0
 
 
-def not_understood(args: argparse.Namespace) -> int:
+def not_understood(args: argparse.Namespace, game: dict[str, Any]) -> int:
     """Not a question the model reads: say so, and give the closest rules as `rulesjudge search` would."""
     import sys
 
     from rulesjudge.app import services
     from rulesjudge.corpus.errors import escape_controls, json_text
 
-    hits = services.open_searcher(progress=False, build=True).search(args.what_if, k=3).hits
+    searcher = services.open_searcher(progress=False, build=True)
+    hits = services.search_for_table(args.what_if, game, searcher, k=3)  # the table's variant's rules first
     if args.json:
         closest = [{"id": hit.id, "citation": hit.citation, "text": hit.text} for hit in hits]
         print(json_text({"question": args.what_if, "understood": False, "closest_rules": closest}, indent=2))

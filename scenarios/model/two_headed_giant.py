@@ -55,6 +55,7 @@ class TwoHeadedGiant(Variant):
     name = "two-headed-giant"
     title = "Two-Headed Giant"
     aliases = ("2HG", "THG", "2-headed giant")
+    uses_sections = (cr("805"),)  # 810.2: the shared team turns option
     cites = (cr("810.1"),)
     needs_teams = True
     min_players = 4

@@ -83,15 +83,19 @@ class Variant:
     #: The documents whose numbers a rule number of this variant names first (Treachery's own rules, then CR).
     documents: ClassVar[tuple[str, ...]] = ("cr",)
 
+    #: Sections of the rules the variant plays by besides its own (Two-Headed Giant: 805, shared team turns).
+    uses_sections: ClassVar[tuple[Cite, ...]] = ()
+
     @property
     def own_sections(self) -> tuple[Cite, ...]:
-        """The sections of the variant's own rules (from its ``cites``): a search about its table reads
-        them first, then the general rules.
+        """The sections of the variant's own rules (from its ``cites``) and those it uses: a search about its
+        table reads them first, then the general rules.
 
         >>> Commander().own_sections
         (Cite(document='cr', local='903'),)
         """
-        return tuple(dict.fromkeys(Cite(c.document, c.local.split(".")[0]) for c in self.cites))
+        own = (Cite(c.document, c.local.split(".")[0]) for c in self.cites)
+        return tuple(dict.fromkeys((*own, *self.uses_sections)))
 
     def default_teams(self, players: Sequence[str]) -> list[list[str]]:
         """Teams this variant's rules accept for ``players`` in seat order ([] when it has no teams): two

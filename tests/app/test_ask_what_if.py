@@ -285,3 +285,21 @@ def test_809_3c_the_variant_and_teams_said_in_the_question_set_the_table(capsys)
     # attacks only an opponent seated next to them, and Dan sits between his own generals Eve and Fay.
     assert answer["game"]["variant"] == "emperor" and answer["answer"] == "nobody"
     assert answer["sentence"].startswith("Dan can attack nobody.")
+
+
+THG = """\
+    name: Two-Headed Giant
+    why: the fallback search is scoped to the table's variant
+    game:
+      variant: two-headed-giant
+      teams: [[Ann, Ben], [Cat, Dan]]
+"""
+
+
+def test_805_10d_the_fallback_search_reads_the_variants_own_rules_first(app_env, tmp_path, capsys):
+    code, out, _ = ask(capsys, str(scenario(tmp_path, THG)), "--what-if", "can ben block for ann", "--json")
+    assert code == 1  # blocking is not a question the model answers: the rules search does
+    first = json.loads(out)["closest_rules"][0]["id"]
+    # 810.2 -> 805.10d: under shared team turns the defending team makes one combined block, the rule a judge
+    # reads here rather than the general 509.1b or 802.4a.
+    assert first.endswith("/805.10d"), first

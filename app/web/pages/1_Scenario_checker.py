@@ -279,7 +279,7 @@ def _distinct(steps: Sequence[Step]) -> list[Step]:
     return kept
 
 
-def show_fallback(asked: str, started: float) -> None:
+def show_fallback(asked: str, table: dict[str, Any], started: float) -> None:
     """A question the model can't take: the closest rules and library scenarios (no torch: ONNX vectors)."""
     with st.container(border=True, key="whatif_fallback"):
         st.caption("You asked: " + md(asked))
@@ -288,7 +288,8 @@ def show_fallback(asked: str, started: float) -> None:
         services.ready_for(asked)
         hits: list[Hit] = []
         try:  # ten hits for the scenarios citing them (the top three may be rulings no scenario cites)
-            hits = list(common.searcher().search(asked, k=10).hits)
+            # the table's variant's own rules first, then the general ones
+            hits = services.search_for_table(asked, table, common.searcher(), k=10)
         except InputError as error:
             st.error(md(str(error)))
         for hit in hits[:3]:
@@ -329,7 +330,7 @@ def ask_about_table(game: dict[str, Any] | None, events: Sequence[Any], facts: A
             if answered.plan is not None:
                 show_what_if(asked, events, answered, started)
             else:
-                show_fallback(asked, started)
+                show_fallback(asked, game, started)
     if asked and st.button("Clear the question", key="clear_ask"):
         state["ask"] = ""
         st.rerun(scope="fragment")
