@@ -58,16 +58,56 @@ def preload(searcher: Searcher) -> None:
 
 
 def prepare_index(*, progress: bool = True) -> Searcher:
-    """Build or refresh the index with visible progress. When the index on disk is fresh this loads it
-    without the language model (importing torch takes seconds): :func:`warm_up` loads that next."""
+    """Load the index for the server, never importing torch in this process: when the index on disk is
+    stale or missing (a fresh data folder, a new corpus) or the ONNX query model is not exported yet, a
+    separate process builds them (:func:`build_index_here`, with its progress bar on stderr) and this one
+    then loads what it wrote. Importing torch costs ~600 MB resident and seconds; it dies with the builder."""
     from rulesjudge.indexer.search import open_searcher as _open
 
-    searcher = _open(progress=progress, build=True, lazy=True)
-    _ = searcher.lexical  # BM25 over the chunks
-    _ = searcher.dense  # FAISS: loaded, or (re)built, embedding only what changed
-    if searcher.embedder.model_loaded:  # just built: export the query model while torch is loaded, so
-        searcher.embedder.prepare_queries()  # a server started from a built index never needs torch
+    searcher = _open(progress=progress, build=False, lazy=True)
+    _ = searcher.lexical  # BM25 over the chunks (bm25s: no torch)
+    if searcher.dense is None or not _query_model_ready(searcher):
+        build_index_in_child()
+        searcher = _open(progress=progress, build=False, lazy=True)
+        _ = searcher.lexical
+        _ = searcher.dense
     return searcher
+
+
+def _query_model_ready(searcher: Searcher) -> bool:
+    """Is the ONNX export of the query model on disk (so queries never need torch)?"""
+    try:
+        from rulesjudge.indexer import onnx_query
+        from rulesjudge.indexer.embed import model_hash
+        from rulesjudge.indexer.index import index_root
+
+        return onnx_query.onnx_path(index_root() / "onnx", model_hash(searcher.embedder.path)).is_file()
+    except Exception:  # the indexer's layout changed: build in the child, which is always safe
+        return False
+
+
+def build_index_in_child() -> None:
+    """Build the index and export the query model in a separate Python process (see :func:`prepare_index`).
+    Its progress bar and messages go to this process's stderr; a failure is one line (InputError)."""
+    import subprocess
+    import sys
+
+    code = "from rulesjudge.app.services import build_index_here; build_index_here()"
+    done = subprocess.run([sys.executable, "-c", code], check=False)  # inherits the environment and stderr
+    if done.returncode != 0:
+        raise InputError("index", f"building the search index failed (the builder exited {done.returncode}); "
+                                  "see the messages above")
+
+
+def build_index_here() -> None:
+    """Build or refresh the index, embedding only what changed, and export the ONNX query model while the
+    model is loaded (the child process of :func:`prepare_index`; torch is imported here only)."""
+    from rulesjudge.indexer.search import open_searcher as _open
+
+    searcher = _open(progress=True, build=True, lazy=True)
+    _ = searcher.lexical
+    _ = searcher.dense  # FAISS: loaded, or (re)built
+    searcher.embedder.prepare_queries()
 
 
 _MODEL_READY = threading.Event()
