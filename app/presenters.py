@@ -368,6 +368,32 @@ def emperors(game: dict[str, Any]) -> set[str]:
         return set()
 
 
+# ---------------------------------------------------------------------------------------------- sections
+
+
+def section_rules(store: Corpus, record_id: str) -> list[Record]:
+    """The rules of a section (record ``…/704`` -> 704.1, 704.2, …, in order), or [] for any other record:
+    a section reference ("→ 704") opens with its rules rather than its title alone.
+
+    >>> from rulesjudge.corpus.records import Record
+    >>> from rulesjudge.corpus.store import corpus_of
+    >>> store = corpus_of([Record("cr@x/704", "cr", "x", "section", "State-Based Actions", number="704"),
+    ...                 Record("cr@x/704.2", "cr", "x", "rule", "Two.", number="704.2"),
+    ...                 Record("cr@x/704.1", "cr", "x", "rule", "One.", number="704.1"),
+    ...                 Record("cr@x/704.1a", "cr", "x", "subrule", "One a.", number="704.1a")])
+    >>> [r.number for r in section_rules(store, "cr@x/704")]
+    ['704.1', '704.2']
+    """
+    record = store.get(record_id)
+    number = record.number if record is not None else None
+    if record is None or not number or not re.fullmatch(r"\d{3}", number):
+        return []
+    found = [r for r in store.records.values()
+             if (r.document, r.edition) == (record.document, record.edition)
+             and r.number and re.fullmatch(rf"{number}\.\d+", r.number)]
+    return sorted(found, key=lambda r: int(str(r.number).split(".")[1]))
+
+
 # --------------------------------------------------------------------------------------------- values
 
 

@@ -129,6 +129,8 @@ with st.expander("Load a scenario: the library or a file", expanded=False):
     if button.button("Load", disabled=not choice, key="load_button") and choice:
         apply_scenario(by_path[choice].raw, f"library: {choice}")
         st.rerun()
+    # one limit said: ours (64 KB, services.read_upload), not Streamlit's larger per-file cap beside it
+    st.html("<style>[data-testid='stFileUploaderDropzoneInstructions'] small {display: none}</style>")
     upload = st.file_uploader("Upload a scenario file (.yaml, up to 64 KB)", type=["yaml", "yml"],
                               key="upload")
     if upload is not None and state.get("upload_id") != upload.file_id:
@@ -315,10 +317,16 @@ def ask_about_table(game: dict[str, Any] | None, events: Sequence[Any], facts: A
     if submitted is not None:
         state["ask"] = submitted
     if facts is not None:
-        st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone except "
-                   "Dan). For example: " + md(" · ".join(whatif.examples(facts)[:2])))
+        st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone "
+                   "except Dan); you may state the table first (\"Ann is the monarch. On Ben's turn Ann "
+                   f"concedes.\"). Up to {whatif.MAX_QUESTION} characters. For example: "
+                   + md(" · ".join(whatif.examples(facts)[:2])))
     asked = str(state.get("ask") or "").strip()
-    if asked and table_error:
+    if len(asked) > whatif.MAX_QUESTION:  # kept and said, not cleared: the judge cuts it down
+        st.error(f"This question is {len(asked)} characters; the limit is {whatif.MAX_QUESTION}: cut "
+                 f"{len(asked) - whatif.MAX_QUESTION}. Your text, to copy back into the box:")
+        st.code(asked, language=None, wrap_lines=True)
+    elif asked and table_error:
         st.warning("Mend the table below first: " + md(table_error))
     elif asked and game is not None and facts is not None:
         started = time.perf_counter()
