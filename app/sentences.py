@@ -96,6 +96,12 @@ def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFa
         return _cited(text, deciding_rule(steps))
     if name == "next-turn":
         return _cited(f"{format_value(value)} takes the next turn", deciding_rule(steps))
+    if name == "priority":
+        holder = names(value) if isinstance(value, list) else value
+        return _cited(f"{holder} has priority" if value else "Nobody has priority", deciding_rule(steps))
+    if name in ("turn-order", "apnap-order"):
+        label = "Turn order" if name == "turn-order" else "APNAP order"
+        return _cited(f"{label}: {format_value(value)}", deciding_rule(steps))
     if name in ("in-game",):
         return _cited(f"Still in the game: {names(value or [])}", deciding_rule(steps))
     if name in ("teammates", "opponents") and who:
@@ -132,7 +138,12 @@ def _attack_reasons(attacker: str, refused: Sequence[str], answers: Mapping[str,
             rule = f"this turn, {rule}"
         groups.setdefault(rule, []).append(target)
     parts = [f"not {names(group, 'or')}" + (f" ({rule})" if rule else "") for rule, group in groups.items()]
-    return ("; ".join(parts) + ".").capitalize() if parts else ""
+    return _upper_first("; ".join(parts) + ".") if parts else ""
+
+
+def _upper_first(text: str) -> str:
+    """The first letter a capital, names left as they are (not str.capitalize)."""
+    return text[:1].upper() + text[1:]
 
 
 def _can_attack(plan_pairs: Sequence[tuple[str, str]], answers: Mapping[str, AnswerReport], *,
@@ -157,7 +168,7 @@ def _can_attack(plan_pairs: Sequence[tuple[str, str]], answers: Mapping[str, Ans
         rule = deciding_rule(list(report.steps)[-1:]) if report else ""
         groups.setdefault(rule, []).append(attacker)
     rest = "; ".join(f"not {names(g, 'or')}" + (f" ({r})" if r else "") for r, g in groups.items())
-    return f"{first} {rest.capitalize()}."
+    return f"{first} {_upper_first(rest)}."
 
 
 def _value(answers: Mapping[str, AnswerReport], question: str) -> Any:
@@ -191,8 +202,23 @@ def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerRep
     from rulesjudge.app.whatif import answer_line
 
     happened = bool(plan.events)
+    if not spec and plan.kind.startswith("what-happens"):
+        return _what_happens(plan, answers, events, before)
     if not spec:
         return ""
+    if spec[0] == "turn":
+        now, later = _value(answers, "active"), _value(answers, "next-turn")
+        active = _one_value("active", now, [*events, *_steps(answers, "active")], before, happened)
+        following = _one_value("next-turn", later, _steps(answers, "next-turn"), before, happened)
+        return f"{active} {following}"
+    if spec[0] == "role-holders":
+        line = answer_line(plan, {q: a.value for q, a in answers.items()})
+        holders = [p for p in spec[1] if _value(answers, f"role({p})") == spec[2] and
+                   p in (_value(answers, "in-game") or ())]
+        if "(" in line or not holders:
+            return _upper_first(line) + "."
+        role = spec[2].capitalize() + ("s" if len(holders) > 1 else "")
+        return f"{names(holders)} {'is the' if len(holders) == 1 else 'are the'} {role}."
     kind = spec[0]
     if kind == "several":
         return " ".join(_sentence(part, plan, answers, events, before) for _words, part in spec[1])
@@ -211,7 +237,14 @@ def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerRep
         found = _value(answers, question)
         members = set(found) if isinstance(found, (list, tuple, set, frozenset)) else {found}
         holds = all(p in members for p in players)
-        said = _one_value(question, found, [*events, *_steps(answers, question)], before, happened)
+        steps = [*events, *_steps(answers, question)]
+        if question == "in-game":  # "is Ben still in": about Ben, not the whole table
+            many = len(players) > 1
+            verb = ("are" if many else "is") + " still in the game" if holds else \
+                ("have" if many else "has") + " left the game"
+            rule = deciding_rule(steps, players[0], first=True) if not holds else deciding_rule(steps)
+            return _cited(f"{'Yes' if holds != negate else 'No'}: {names(players)} {verb}", rule)
+        said = _one_value(question, found, steps, before, happened)
         return f"{'Yes' if holds != negate else 'No'}: {said}"
     if kind == "winners":
         steps = [*events, *_steps(answers, "game-over", "winners")]
@@ -236,12 +269,32 @@ def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerRep
             return f"{'Yes' if yes else 'No'}: {sentence}"
     line = answer_line(plan, {q: a.value for q, a in answers.items()})
     questions = [q for q in plan.questions if q in answers]
-    if len(questions) == 1 and kind in ("each", "each-of"):
+    if len(questions) == 1 and kind in ("each", "each-of", "value", "all-true"):
         question = questions[0]
         return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
                           happened)
     rule = "" if re.search(r"\d{3}\.\d", line) else deciding_rule([*events, *_steps(answers, *questions)])
     return _cited(line[:1].upper() + line[1:], rule) if line else ""
+
+
+def _what_happens(plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],
+                  before: TableFacts | None) -> str:
+    """ "Cat concedes": what the events change, in sentences: who is still in, the designations that moved,
+    whether the game ended."""
+    said = [_one_value("in-game", _value(answers, "in-game"), [*events, *_steps(answers, "in-game")], before,
+                       True)]
+    for name in ("monarch", "initiative"):
+        now = _value(answers, name)
+        if name in answers and (now is not None or getattr(before, name, None) is not None):
+            said.append(_one_value(name, now, [*events, *_steps(answers, name)], before, True))
+    if "winners" in answers or "game-over" in answers:
+        said.append(_sentence(("winners",), plan, answers, events, before))
+    for question in plan.questions:  # what the events touched: "life(Cat)" after damage
+        if question not in ("in-game", "active", "monarch", "initiative", "game-over", "winners") and \
+                question in answers:
+            value = _value(answers, question)
+            said.append(_one_value(question, value, _steps(answers, question), before, True))
+    return " ".join(said)
 
 
 def _pair(question: str) -> tuple[str, str]:

@@ -507,9 +507,9 @@ def presupposed(text: str, headline: Sequence[Any], events: Sequence[Any], quest
     ('monarch', 'Ann')
     """
     asked = [d for d in _DESIGNATIONS if d in questions and holders.get(d) is None]
-    if not asked:
-        return None
-    designation = asked[0]
+    if not asked or not headline or headline[0] not in ("is", "value") or headline[1] not in asked:
+        return None  # "what happens if Cat concedes" asks everything: it takes no holder for granted
+    designation = headline[1]
     if headline and headline[0] == "is" and headline[1] == designation and _KEEPS.search(text):
         return designation, str(headline[2])
     leavers = [e for e in events if isinstance(e, dict) and set(e) & {"leaves", "concedes", "loses"}]
