@@ -685,7 +685,8 @@ def test_a_search_is_shared_by_its_address_and_a_section_shows_its_rules(browser
     again = page.context.new_page()
     again.goto(page.url)
     again.get_by_text('End of the hits for "725.4".').first.wait_for()
-    assert again.locator("code").filter(has_text="725.4").count() >= 1, "a citation to copy per hit"
+    settle(again)
+    again.locator("code").filter(has_text="725.4").first.wait_for()  # a citation to copy per hit
     again.goto(server["url"] + "?rule=cr@2026-04-17/704")
     again.get_by_text("704.3").first.wait_for()  # the section's rules, not its title alone
     long = "who becomes the monarch " * 30
