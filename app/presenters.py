@@ -357,9 +357,7 @@ def emperors(game: dict[str, Any]) -> set[str]:
     >>> sorted(emperors({"variant": "emperor", "teams": [["Ann", "Ben", "Cat"], ["Dan", "Eve", "Fay"]]}))
     ['Ben', 'Eve']
     """
-    from rulesjudge.scenarios.format import variant_key
-
-    if variant_key(str(game.get("variant") or "")) != "emperor":  # a file may say "Emperor"
+    if not variant_of(str(game.get("variant") or "")).has_emperors:  # a file may say "Emperor"
         return set()
     try:
         setup = Setup(players=game.get("players") or (), teams=game.get("teams") or ())

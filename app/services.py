@@ -544,6 +544,8 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if dealt else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
         pools=_life_pools(report.state, seats),
+        shared_turns=report.state is not None and any(
+            len(report.state.variant.turn_group(report.state, p)) > 1 for p in seats),
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),

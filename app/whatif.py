@@ -71,6 +71,7 @@ class TableFacts:
     #: player -> the life total their life changes go to (one per Two-Headed Giant team, 810.9): an amount
     #: said of a team that shares one total is said of the total, once.
     pools: Mapping[str, str] = field(default_factory=dict)
+    shared_turns: bool = False  # teams take turns and priority as one (805; Variant.turn_group)
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
@@ -2089,7 +2090,7 @@ def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None
         return _Happening(({"pass-priority": who.players[0]},), f"{who.words} passes priority", who.players)
     # everyone: one pass each, in succession (117.4), a Two-Headed Giant team passing as one (805.5b)
     sides = len({reader.facts.teams.get(p, p) for p in reader.playing()}) \
-        if reader.facts.variant == "two-headed-giant" else len(reader.playing())
+        if reader.facts.shared_turns else len(reader.playing())
     return _Happening(("pass-priority",) * sides, "every player passes priority in succession", ())
 
 
@@ -2158,7 +2159,7 @@ def _turns_until(reader: _Reader, player: str, *, next_one: bool) -> int:
     active = [p for p in reader.facts.active if p not in reader.gone]
     has_active = bool(active) and order and order[0] in active
     if len(active) > 1:
-        if reader.facts.variant != "two-headed-giant" or not reader.facts.teams:
+        if not reader.facts.shared_turns or not reader.facts.teams:
             if player in active and not next_one:
                 return 0
             # Grand Melee: several turn markers move at once (807.4c-d); which turn is Cat's is not a count

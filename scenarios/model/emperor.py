@@ -148,6 +148,7 @@ class Emperor(Variant):
     title = "Emperor"
     cites = (cr("809.1"),)
     needs_teams = True
+    has_emperors = True
     uses_sections = (cr("801"),)  # 809.3a/809.3b: limited range of influence
     min_players = 6
     min_players_rule = "809.1"  # two or more teams of three players each

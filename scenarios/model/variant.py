@@ -70,6 +70,8 @@ class Variant:
     #: Does each team sit together (808.2, 809.2, 810.1)? Then the teams, in order, are the seats; otherwise
     #: the players field gives the seats and the teams only group them (811.3: teammates spaced out).
     teams_sit_together: ClassVar[bool] = True
+    #: Does each team have an emperor in its middle seat (809.2)?
+    has_emperors: ClassVar[bool] = False
     #: Are identities dealt to the players (Treachery's identity cards, 907.3)?
     has_identities: ClassVar[bool] = False
     #: The fewest players a legal table of this variant has, and the rule that says so.
