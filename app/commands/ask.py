@@ -2,8 +2,9 @@
 
 `rulesjudge ask FILE --what-if "QUESTION"` asks a plain-English question of the scenario's table after its
 events (the app's "Ask about this table"); `rulesjudge ask --players "Ann, Ben, Cat, Dan" --what-if ...`
-asks it of a plain free-for-all table, seats clockwise, the first player active. The answer is the
-ruling text the app copies: the question, how it was read, the answer, each step with its rules.
+asks it of a plain free-for-all table, seats clockwise, the first player active; with neither, of the players
+the question names (seated as named, three at least: 800.1). The answer is the ruling text the app copies:
+the judge's sentence, how it was read, the table the question stated, each step with its rules.
 """
 
 from __future__ import annotations
@@ -70,11 +71,14 @@ def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
         game = raw.get("game")
         return (dict(game) if isinstance(game, dict) else {}), list(raw.get("events") or [])
     if args.players is None:  # the players the question names ("Ann is the monarch. ... Ben ...")
-        game = {"players": players_in(args.what_if)}
-        if len(game["players"]) < 2:
+        named = players_in(args.what_if)
+        if not named:
             raise InputError("--what-if", "needs a table: a scenario FILE, --players \"Ann, Ben, Cat, Dan\", "
-                                          "or a question that names two players or more")
-        return game, []
+                                          "or a question that names the players")
+        # 800.1: a multiplayer game begins with more than two players; one more seat when the question names
+        # only two, so that one leaving doesn't end the game the judge asks about (the table line says so)
+        spare = [n for n in presenters.DEFAULT_NAMES if n not in named]
+        return {"players": named + spare[: max(0, 3 - len(named))]}, []
     game = {"players": presenters.split_names(args.players)}
     setup_from_data(game, "--players")  # the format's own checks: two or more players, distinct names
     return game, []
