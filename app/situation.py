@@ -166,9 +166,12 @@ def _take_teams(text: str, facts: _Facts) -> str:
     team against Ben and Dan"."""
     said = re.match(rf"^(?:with )?(?P<a>{_LIST}) (?:are (?:a team|on a team|teammates|partners) )?{_VS} "
                     rf"(?P<b>{_LIST})(?:\s*[,:;.!?-]+\s*)", text, re.IGNORECASE)
-    if not said:
+    if said is None:
         return text
-    facts.game["_teams"] = [_names_of(said["a"]), _names_of(said["b"])]
+    teams = [_names_of(said["a"]), _names_of(said["b"])]
+    if min(len(t) for t in teams) < 2:  # "Ann vs Ben, who wins?": two players, not two teams
+        return text
+    facts.game["_teams"] = teams
     return text[said.end():]
 
 
@@ -383,6 +386,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     False
     """
     text = " ".join(question.replace("’", "'").split())
+    # "Ann (the monarch) concedes": a role in brackets is the appositive "Ann, the monarch, concedes"
+    text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
+                  flags=re.IGNORECASE)
     facts = _Facts(copy.deepcopy(dict(game)))
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
@@ -402,6 +408,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
         kept.append(" ".join(left))
     rest = " ".join(k for k in kept if k).strip()
     rest = _carry_pronoun(rest, facts)
+    rest = _name_the_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
     if _variant_key(new_game) != _variant_key(game):
@@ -425,6 +432,19 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
         if subject or obj:
             return re.sub(rf"\b{word}\b(?!'s| turn| own)", facts.last, rest, count=1)
     return rest
+
+
+_IT = re.compile(r"\b(who|whom) (gets|takes|has|keeps|inherits|receives|ends up with) it\b", re.IGNORECASE)
+
+
+def _name_the_it(rest: str, facts: _Facts) -> str:
+    """ "If Ann has the initiative and Ann leaves, who gets it?": with the holder said as a fact, "it" is the
+    one designation the facts named (the crown or the initiative)."""
+    named = {s.split(" ", 1)[1] for s in facts.said if s.endswith(("is the monarch", "has the initiative"))}
+    if len(named) != 1:
+        return rest
+    thing = "the crown" if named == {"is the monarch"} else "the initiative"
+    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", rest)
 
 
 def _variant_key(game: Mapping[str, Any]) -> str:
