@@ -1,15 +1,6 @@
-"""What the pages show, computed without Streamlit: the table form, answers, the picture, the download.
-
-The table on the checker page is a :class:`TableForm` (what the widgets hold). :func:`form_to_game`
-turns it into the ``game:`` mapping of the scenario format (issue 4/5) and :func:`game_to_form` reads a
-loaded scenario back into the widgets. Text fields use one simple syntax each, so a judge can type a table
-quickly; their mistakes come back as :class:`corpus.errors.InputError` naming the field and line.
-
->>> form = TableForm(players="Ann, Ben, Cat", monarch="Ann", life="Ann: 3")
->>> form_to_game(form)
-{'variant': 'free-for-all', 'players': ['Ann', 'Ben', 'Cat'], 'monarch': 'Ann', 'life': {'Ann': 3}}
->>> game_to_form(form_to_game(form)).players
-'Ann, Ben, Cat'
+"""What the pages show, computed without Streamlit: answers, the picture, the download, search views, share
+links and the ruling text. The table form (:class:`TableForm` and the ``game:`` it stands for) lives in
+``app/table_form.py`` and is re-exported here.
 """
 
 from __future__ import annotations
@@ -21,285 +12,61 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from rulesjudge.app import table_form
 from rulesjudge.app.table_picture import Arrow, Seat, TablePicture
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.scenarios.model import VARIANTS as MODEL_VARIANTS
-from rulesjudge.scenarios.model import Setup
-from rulesjudge.scenarios.model.emperor import emperors_of
-from rulesjudge.scenarios.model.treachery import ROLES
 
 if TYPE_CHECKING:
     from rulesjudge.corpus.records import Corpus, Record
     from rulesjudge.scenarios.runner import AnswerReport
 
-VARIANTS = tuple(MODEL_VARIANTS)
-TEAM_VARIANTS = ("team-vs-team", "emperor", "two-headed-giant", "alternating-teams")
-ATTACK_OPTIONS = ("multiple", "left", "right")
-NOBODY = "(nobody)"
-DEFAULT = "(default)"
-FORM = "table"  # the "file" named in errors about the form
+# The table form lives in app/table_form.py; the pages and tests reach it through presenters too.
+VARIANTS = table_form.VARIANTS
+ATTACK_OPTIONS = table_form.ATTACK_OPTIONS
+NOBODY = table_form.NOBODY
+DEFAULT = table_form.DEFAULT
+FORM = table_form.FORM
+TableForm = table_form.TableForm
+split_names = table_form.split_names
+parse_teams = table_form.parse_teams
+parse_life = table_form.parse_life
+parse_identities = table_form.parse_identities
+parse_permanents = table_form.parse_permanents
+FIELD_LIMITS = table_form.FIELD_LIMITS
+form_to_game = table_form.form_to_game
+game_to_form = table_form.game_to_form
+variant_of = table_form.variant_of
+DEFAULT_NAMES = table_form.DEFAULT_NAMES
+seats_for = table_form.seats_for
+switch_variant = table_form.switch_variant
+seat_order = table_form.seat_order
+emperors = table_form.emperors
 
 
-@dataclass
-class TableForm:
-    """The checker's table as its widgets hold it (all text, so it round-trips through the widgets)."""
-
-    variant: str = "free-for-all"
-    players: str = ""  # seats clockwise, comma-separated
-    teams: str = ""  # one team per line, comma-separated; "*Ben" marks an emperor
-    identities: str = ""  # Treachery: one "Name: role[, card][, up|down]" per line
-    active: str = DEFAULT
-    monarch: str = NOBODY
-    initiative: str = NOBODY
-    life: str = ""  # "Ann: 3, Ben: 18"
-    range: str = "unlimited"  # "unlimited" or a whole number
-    attack: str = "multiple"
-    commander: bool = False
-    permanents: str = ""  # one "Bear: owner Ben, controller Ann" or "Krenko: owner Ann, commander" per line
+# ---------------------------------------------------------------------------------------------- sections
 
 
-def split_names(text: str) -> list[str]:
-    """Names separated by commas.
+def section_rules(store: Corpus, record_id: str) -> list[Record]:
+    """The rules of a section (record ``…/704`` -> 704.1, 704.2, …, in order), or [] for any other record:
+    a section reference ("→ 704") opens with its rules rather than its title alone.
 
-    >>> split_names(" Ann, Ben ,,Cat ")
-    ['Ann', 'Ben', 'Cat']
+    >>> from rulesjudge.corpus.records import Record
+    >>> from rulesjudge.corpus.store import corpus_of
+    >>> store = corpus_of([Record("cr@x/704", "cr", "x", "section", "State-Based Actions", number="704"),
+    ...                 Record("cr@x/704.2", "cr", "x", "rule", "Two.", number="704.2"),
+    ...                 Record("cr@x/704.1", "cr", "x", "rule", "One.", number="704.1"),
+    ...                 Record("cr@x/704.1a", "cr", "x", "subrule", "One a.", number="704.1a")])
+    >>> [r.number for r in section_rules(store, "cr@x/704")]
+    ['704.1', '704.2']
     """
-    return [name.strip() for name in text.split(",") if name.strip()]
-
-
-def _lines(text: str) -> list[tuple[int, str]]:
-    return [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
-
-
-def parse_teams(text: str) -> list[Any]:
-    """Teams, one per line. An emperor marked ``*`` makes the long form of issue 5.
-
-    >>> parse_teams("Ann, Ben, Cat\\nDan, Eve, Fay")
-    [['Ann', 'Ben', 'Cat'], ['Dan', 'Eve', 'Fay']]
-    >>> parse_teams("Ann, *Ben, Cat, Dan")
-    [{'emperor': 'Ben', 'members': ['Ann', 'Ben', 'Cat', 'Dan']}]
-    """
-    teams: list[Any] = []
-    for number, line in _lines(text):
-        names = split_names(line)
-        marked = [n for n in names if n.startswith("*")]
-        members = [n.lstrip("*").strip() for n in names]
-        if any(not m for m in members):
-            raise InputError(FORM, "an empty name", line=number, key="teams")
-        if len(marked) > 1:
-            raise InputError(FORM, "a team has one emperor", line=number, key="teams")
-        teams.append({"emperor": marked[0].lstrip("*").strip(), "members": members} if marked else members)
-    return teams
-
-
-def _pairs(text: str, key: str) -> list[tuple[int, str, str]]:
-    pairs = []
-    for number, line in _lines(text.replace(",", "\n") if key == "life" else text):
-        if ":" not in line:
-            raise InputError(FORM, f"expected 'Name: value', got {line!r}", line=number, key=key)
-        name, value = line.split(":", 1)
-        pairs.append((number, name.strip(), value.strip()))
-    return pairs
-
-
-def parse_life(text: str) -> dict[str, int]:
-    """Life totals: ``Name: N`` separated by commas.
-
-    >>> parse_life("Ann: 3, Ben: 18")
-    {'Ann': 3, 'Ben': 18}
-    """
-    life: dict[str, int] = {}
-    for number, name, value in _pairs(text, "life"):
-        if not re.fullmatch(r"-?\d+", value):
-            raise InputError(FORM, f"life must be a whole number, got {value!r}", line=number, key="life")
-        life[name] = int(value)
-    return life
-
-
-def parse_identities(text: str) -> dict[str, Any]:
-    """Treachery identities, one ``Name: role[, card][, up|down]`` per line.
-
-    >>> parse_identities("Cat: leader\\nBen: guardian, The Bodyguard, down")
-    {'Cat': 'leader', 'Ben': {'role': 'guardian', 'card': 'The Bodyguard', 'face': 'down'}}
-    """
-    identities: dict[str, Any] = {}
-    for number, name, value in _pairs(text, "identities"):
-        parts = [p.strip() for p in value.split(",") if p.strip()]
-        if not parts or parts[0].lower() not in ROLES:
-            raise InputError(FORM, f"role must be one of {', '.join(ROLES)}", line=number, key="identities")
-        role = parts[0].lower()
-        card = next((p for p in parts[1:] if p.lower() not in ("up", "down")), None)
-        face = next((p.lower() for p in parts[1:] if p.lower() in ("up", "down")), None)
-        if card is None and face is None:
-            identities[name] = role
-        else:
-            entry: dict[str, str] = {"role": role}
-            if card:
-                entry["card"] = card
-            if face:
-                entry["face"] = face
-            identities[name] = entry
-    return identities
-
-
-_PERMANENT_PART = re.compile(r"(owner|controller|kind)\s+(.+)|(power|toughness)\s+(\d{1,3})|(commander)")
-
-
-def parse_permanents(text: str) -> dict[str, dict[str, Any]]:
-    """Permanents, one per line: ``Name: owner X[, controller Y][, commander][, power N][, toughness N]
-    [, kind K]`` (a commander on the table: issue 13's commander damage).
-
-    >>> parse_permanents("Bear: owner Ben, controller Ann")
-    {'Bear': {'owner': 'Ben', 'controller': 'Ann'}}
-    >>> parse_permanents("Krenko: owner Ann, commander, power 3")
-    {'Krenko': {'owner': 'Ann', 'commander': True, 'power': 3}}
-    """
-    permanents: dict[str, dict[str, Any]] = {}
-    for number, name, value in _pairs(text, "permanents"):
-        entry: dict[str, Any] = {}
-        for part in (p.strip() for p in value.split(",") if p.strip()):
-            match = _PERMANENT_PART.fullmatch(part)
-            if not match:
-                raise InputError(FORM, "expected 'owner NAME', 'controller NAME', 'commander', 'power N', "
-                                       "'toughness N' or 'kind KIND'", line=number, key="permanents")
-            if match[1]:
-                entry[match[1]] = match[2].strip()
-            elif match[3]:
-                entry[match[3]] = int(match[4])
-            else:
-                entry["commander"] = True
-        permanents[name] = entry
-    return permanents
-
-
-#: The longest text each field takes (the widgets show no character counter: it covered long text on phones).
-FIELD_LIMITS = {"players": 1000, "teams": 2000, "identities": 2000, "life": 500, "permanents": 2000}
-
-
-def form_to_game(form: TableForm) -> dict[str, Any]:
-    """The ``game:`` mapping of the scenario format for the table on screen."""
-    for key, limit in FIELD_LIMITS.items():
-        if len(str(getattr(form, key) or "")) > limit:  # a field by its name (FIELD_LIMITS' keys)
-            raise InputError(FORM, f"longer than {limit} characters", key=key)
-    game: dict[str, Any] = {"variant": form.variant}
-    if form.variant in TEAM_VARIANTS and form.teams.strip():
-        game["teams"] = parse_teams(form.teams)
-    else:
-        players = split_names(form.players)
-        if not players:
-            raise InputError(FORM, "name at least one player (seats clockwise, separated by commas)",
-                             key="players")
-        game["players"] = players
-    if form.variant == "treachery" and form.identities.strip():
-        game["identities"] = parse_identities(form.identities)
-    options: dict[str, Any] = {}
-    if form.range.strip() and form.range.strip() != "unlimited":
-        if not form.range.strip().isdigit():
-            raise InputError(FORM, "range is a whole number or 'unlimited'", key="options.range")
-        options["range"] = int(form.range)
-    if form.attack and form.attack != "multiple":
-        options["attack"] = form.attack
-    if options:
-        game["options"] = options
-    for key in ("active", "monarch", "initiative"):
-        value = getattr(form, key)  # a field by its name
-        if value and value not in (DEFAULT, NOBODY):
-            game[key] = value
-    life = parse_life(form.life)
-    if life:
-        game["life"] = life
-    if form.commander:
-        game["commander"] = True
-    permanents = parse_permanents(form.permanents)
-    if permanents:
-        game["permanents"] = permanents
-    return game
-
-
-def game_to_form(game: dict[str, Any]) -> TableForm:
-    """The widgets' values for a scenario's ``game:`` mapping (a loaded or uploaded scenario)."""
-    form = TableForm(variant=str(game.get("variant") or "free-for-all"))
-    teams = game.get("teams") or []
-    lines = []
-    for team in teams:
-        if isinstance(team, dict):
-            emperor = team.get("emperor")
-            lines.append(", ".join(f"*{m}" if m == emperor else str(m) for m in team.get("members", [])))
-        else:
-            lines.append(", ".join(str(m) for m in team))
-    form.teams = "\n".join(lines)
-    form.players = ", ".join(str(p) for p in (game.get("players") or seat_order(game)))
-    identity_lines = []
-    for name, identity in (game.get("identities") or {}).items():
-        if isinstance(identity, dict):
-            parts = [str(identity.get("role", ""))]
-            parts += [str(identity[k]) for k in ("card", "face") if identity.get(k)]
-            identity_lines.append(f"{name}: {', '.join(parts)}")
-        else:
-            identity_lines.append(f"{name}: {identity}")
-    form.identities = "\n".join(identity_lines)
-    active = game.get("active")
-    if isinstance(active, list):  # Two-Headed Giant's active team: the form names one head
-        active = active[0] if active else None
-    form.active = str(active or DEFAULT)
-    form.monarch = str(game.get("monarch") or NOBODY)
-    form.initiative = str(game.get("initiative") or NOBODY)
-    form.life = ", ".join(f"{k}: {v}" for k, v in (game.get("life") or {}).items())
-    options = game.get("options") or {}
-    form.range = str(options.get("range")) if options.get("range") is not None else "unlimited"
-    form.attack = str(options.get("attack") or "multiple")
-    form.commander = bool(game.get("commander", False))
-    form.permanents = "\n".join(
-        f"{name}: " + ", ".join(k if v is True else f"{k} {v}" for k, v in (spec or {}).items()
-                                if v is not False)
-        for name, spec in (game.get("permanents") or {}).items()
-    )
-    return form
-
-
-def split_in_teams(players: Sequence[str], teams: int = 2) -> str:
-    """The teams field for players split in equal teams in seat order (a starting point to edit).
-
-    >>> print(split_in_teams(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]))
-    Ann, Ben, Cat
-    Dan, Eve, Fay
-    """
-    size = max(1, len(players) // teams)
-    chunks = [list(players[i:i + size]) for i in range(0, size * teams, size)]
-    return "\n".join(", ".join(chunk) for chunk in chunks if chunk)
-
-
-def seat_order(game: dict[str, Any]) -> list[str]:
-    """Players in seat order: ``players``, else the teams' members in order.
-
-    >>> seat_order({"teams": [["Ann", "Ben"], {"emperor": "Dan", "members": ["Cat", "Dan", "Eve"]}]})
-    ['Ann', 'Ben', 'Cat', 'Dan', 'Eve']
-    """
-    if game.get("players"):
-        return [str(p) for p in game["players"]]
-    seats: list[str] = []
-    for team in game.get("teams") or []:
-        members = team.get("members", []) if isinstance(team, dict) else team
-        seats.extend(str(m) for m in members)
-    return seats
-
-
-def emperors(game: dict[str, Any]) -> set[str]:
-    """The emperors of an Emperor table, by the model's seating rule (809.2), also while the table is
-    still being typed on screen (none for teams the model can't read).
-
-    >>> sorted(emperors({"variant": "emperor", "teams": [["Ann", "Ben", "Cat"], ["Dan", "Eve", "Fay"]]}))
-    ['Ben', 'Eve']
-    """
-    from rulesjudge.scenarios.format import variant_key
-
-    if variant_key(str(game.get("variant") or "")) != "emperor":  # a file may say "Emperor"
-        return set()
-    try:
-        setup = Setup(players=game.get("players") or (), teams=game.get("teams") or ())
-        return set(emperors_of(setup).values())
-    except (TypeError, ValueError):
-        return set()
+    record = store.get(record_id)
+    number = record.number if record is not None else None
+    if record is None or not number or not re.fullmatch(r"\d{3}", number):
+        return []
+    found = [r for r in store.records.values()
+             if (r.document, r.edition) == (record.document, record.edition)
+             and r.number and re.fullmatch(rf"{number}\.\d+", r.number)]
+    return sorted(found, key=lambda r: int(str(r.number).split(".")[1]))
 
 
 # --------------------------------------------------------------------------------------------- values
@@ -357,10 +124,10 @@ def build_picture(
     """
     seats = seat_order(game)
     questions = ["active", "monarch", "initiative", "in-game", "winners", "losers"]
-    is_team_game = bool(game.get("teams")) or game.get("variant") == "treachery"
-    if is_team_game:
+    has_identities = variant_of(str(game.get("variant") or "")).has_identities
+    if game.get("teams") or has_identities:
         questions += [f"team({p})" for p in seats]
-    if game.get("variant") == "treachery":
+    if has_identities:
         # What the table knows: a face-up identity, or one revealed as its player left (907.13).
         questions += [f"{'role' if reveal else 'known-role'}({p})" for p in seats]
     questions += [f"life({p})" for p in seats]
@@ -379,7 +146,7 @@ def build_picture(
     winners, losers = set(values.get("winners") or []), set(values.get("losers") or [])
     labels = identity_labels(game)
     hidden: set[str] = set()
-    if game.get("variant") == "treachery":
+    if has_identities:
         role_question = "role" if reveal else "known-role"
         for name in seats:
             role = values.get(f"{role_question}({name})")
@@ -587,41 +354,6 @@ def edition_badge(corpus: Corpus, record_id: str) -> str:
     return ":blue-badge[current]" if status == "current" else f":gray-badge[{escape_markdown(status)}]"
 
 
-# ------------------------------------------------------------------------------------------- Treachery
-
-
-def recommended_identities(players: Sequence[str]) -> str:
-    """The identities field for a legal, recommended Treachery deal (907.3c; 907.3b beyond eight players):
-    the first seat the Leader, then Assassins, Guardians and Traitors spread around the table. Fewer than
-    four players: empty (907.2, Treachery needs four).
-
-    >>> print(recommended_identities(["Ann", "Ben", "Cat", "Dan", "Eve"]))
-    Ann: leader
-    Ben: assassin
-    Cat: guardian
-    Dan: assassin
-    Eve: traitor
-    """
-    from rulesjudge.scenarios.model.treachery import RECOMMENDED
-
-    count = len(players)
-    if count < 4:
-        return ""
-    beyond = (1, 1, count // 2, count - 2 - count // 2)  # 907.3b beyond eight
-    leaders, traitors, assassins, guardians = RECOMMENDED.get(count, beyond)
-    others = ["assassin"] * assassins + ["guardian"] * guardians
-    # Alternate assassins and guardians so neither side sits in one block; traitors take the last seats.
-    spread = []
-    a, g = others[:assassins], others[assassins:]
-    while a or g:
-        if a:
-            spread.append(a.pop())
-        if g:
-            spread.append(g.pop())
-    roles = ["leader"] * leaders + spread + ["traitor"] * traitors
-    return "\n".join(f"{player}: {role}" for player, role in zip(players, roles, strict=True))
-
-
 # ---------------------------------------------------------------------------------------- a shared ruling
 
 #: Longest URL state accepted (characters of the token); a link is a table, a few events and a question.
@@ -783,24 +515,22 @@ def ruling_text(
     answer: str,
     game: dict[str, Any],
     events: Sequence[Any],
-    what_if: Sequence[Any],
     steps: Sequence[RulingStep],
-    answers: Sequence[tuple[str, str]] = (),
+    situation: str = "",
     link: str = "",
 ) -> str:
-    """A ruling a judge can paste into a chat: the question, the answer, each step with its rules.
+    """A ruling a judge can paste into a chat: the question, the answer as a sentence, how it was read, the
+    table, each step with its rules (the model's notation stays in ``ask --json``).
 
     >>> print(ruling_text(question="whos king if cat scoops", summary="If Cat concedes, who is the monarch?",
-    ...     answer="Ann", game={"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, events=[],
-    ...     what_if=[{"concedes": "Cat"}], steps=[RulingStep("Cat concedes.", ("CR 104.3a (2026-04-17)",))],
-    ...     answers=[("monarch", "Ann")]))
+    ...     answer="Ann becomes the monarch (725.4).",
+    ...     game={"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, events=[],
+    ...     steps=[RulingStep("Cat concedes.", ("CR 104.3a (2026-04-17)",))]))
     Question: whos king if cat scoops
+    Answer: Ann becomes the monarch (725.4).
     Read as: If Cat concedes, who is the monarch?
-    Answer: Ann
     <BLANKLINE>
     Table: free-for-all; seats clockwise: Ann, Ben, Cat; monarch: Cat
-    What if: concedes: Cat
-    Model answers: monarch → Ann
     <BLANKLINE>
     Why:
     1. Cat concedes. [CR 104.3a (2026-04-17)]
@@ -808,17 +538,15 @@ def ruling_text(
     rulesjudge (unofficial fan content; official rules © Wizards of the Coast)
     """
     lines = [f"Question: {' '.join(question.split())}"]
-    if summary and summary.strip() != question.strip():
-        lines.append(f"Read as: {summary}")
     if answer:
         lines.append(f"Answer: {answer}")
+    if summary and summary.strip() != question.strip():
+        lines.append(f"Read as: {summary}")
+    if situation:
+        lines.append(situation)
     lines += ["", f"Table: {describe_table(game)}"]
     if events:
         lines.append("Before: " + "; ".join(describe_event(e) for e in events))
-    if what_if:
-        lines.append("What if: " + "; ".join(describe_event(e) for e in what_if))
-    if answers:
-        lines.append("Model answers: " + "; ".join(f"{q} → {v}" for q, v in answers))
     lines += ["", "Why:"]
     for number, step in enumerate(steps, 1):
         rules = f" [{'; '.join(step.rules)}]" if step.rules else ""

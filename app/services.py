@@ -14,7 +14,7 @@ import contextlib
 import functools
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -58,16 +58,56 @@ def preload(searcher: Searcher) -> None:
 
 
 def prepare_index(*, progress: bool = True) -> Searcher:
-    """Build or refresh the index with visible progress. When the index on disk is fresh this loads it
-    without the language model (importing torch takes seconds): :func:`warm_up` loads that next."""
+    """Load the index for the server, never importing torch in this process: when the index on disk is
+    stale or missing (a fresh data folder, a new corpus) or the ONNX query model is not exported yet, a
+    separate process builds them (:func:`build_index_here`, with its progress bar on stderr) and this one
+    then loads what it wrote. Importing torch costs ~600 MB resident and seconds; it dies with the builder."""
     from rulesjudge.indexer.search import open_searcher as _open
 
-    searcher = _open(progress=progress, build=True, lazy=True)
-    _ = searcher.lexical  # BM25 over the chunks
-    _ = searcher.dense  # FAISS: loaded, or (re)built, embedding only what changed
-    if searcher.embedder.model_loaded:  # just built: export the query model while torch is loaded, so
-        searcher.embedder.prepare_queries()  # a server started from a built index never needs torch
+    searcher = _open(progress=progress, build=False, lazy=True)
+    _ = searcher.lexical  # BM25 over the chunks (bm25s: no torch)
+    if searcher.dense is None or not _query_model_ready(searcher):
+        build_index_in_child()
+        searcher = _open(progress=progress, build=False, lazy=True)
+        _ = searcher.lexical
+        _ = searcher.dense
     return searcher
+
+
+def _query_model_ready(searcher: Searcher) -> bool:
+    """Is the ONNX export of the query model on disk (so queries never need torch)?"""
+    try:
+        from rulesjudge.indexer import onnx_query
+        from rulesjudge.indexer.embed import model_hash
+        from rulesjudge.indexer.index import index_root
+
+        return onnx_query.onnx_path(index_root() / "onnx", model_hash(searcher.embedder.path)).is_file()
+    except Exception:  # the indexer's layout changed: build in the child, which is always safe
+        return False
+
+
+def build_index_in_child() -> None:
+    """Build the index and export the query model in a separate Python process (see :func:`prepare_index`).
+    Its progress bar and messages go to this process's stderr; a failure is one line (InputError)."""
+    import subprocess
+    import sys
+
+    code = "from rulesjudge.app.services import build_index_here; build_index_here()"
+    done = subprocess.run([sys.executable, "-c", code], check=False)  # inherits the environment and stderr
+    if done.returncode != 0:
+        raise InputError("index", f"building the search index failed (the builder exited {done.returncode}); "
+                                  "see the messages above")
+
+
+def build_index_here() -> None:
+    """Build or refresh the index, embedding only what changed, and export the ONNX query model while the
+    model is loaded (the child process of :func:`prepare_index`; torch is imported here only)."""
+    from rulesjudge.indexer.search import open_searcher as _open
+
+    searcher = _open(progress=True, build=True, lazy=True)
+    _ = searcher.lexical
+    _ = searcher.dense  # FAISS: loaded, or (re)built
+    searcher.embedder.prepare_queries()
 
 
 _MODEL_READY = threading.Event()
@@ -222,7 +262,7 @@ def about_record_ids(entry: LibraryScenario, corpus: Corpus) -> set[str]:
         if "@" in about and "/" in about:
             ids.add(about)
             continue
-        for cite in _cites_for_number(about, treachery=entry.variant == "treachery"):
+        for cite in _cites_for_number(about, entry.variant):
             ids.update(_cited_ids(resolve(cite, corpus)))
     return ids
 
@@ -232,12 +272,12 @@ def _cited_ids(resolved: Resolved) -> list[str]:
     return [r for r in (resolved.record_id, *resolved.also) if r]
 
 
-def _cites_for_number(number: str, *, treachery: bool) -> list[Cite]:
+def _cites_for_number(number: str, variant: str) -> list[Cite]:
+    """A bare rule number of a scenario of ``variant``: in the variant's documents, its own first."""
+    from rulesjudge.app.presenters import variant_of
     from rulesjudge.scenarios.model.citations import Cite
 
-    if treachery:
-        return [Cite("treachery", number), Cite("cr", number)]
-    return [Cite("cr", number)]
+    return [Cite(document, number) for document in variant_of(variant).documents]
 
 
 _INDEX_LOCK = threading.Lock()
@@ -465,25 +505,25 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
     >>> facts.monarch, facts.in_game, facts.active
     ('Cat', ('Ann', 'Cat'), ('Ann',))
     """
-    from rulesjudge.app.presenters import emperors, seat_order
+    from rulesjudge.app.presenters import emperors, seat_order, variant_of
     from rulesjudge.app.whatif import TableFacts
-    from rulesjudge.scenarios.format import variant_key
     from rulesjudge.scenarios.model.events import EVENT_TYPES
     from rulesjudge.scenarios.model.questions import QUESTIONS
 
     seats = seat_order(game)
-    variant = variant_key(str(game.get("variant") or "free-for-all"))  # a file may say "Two-Headed Giant"
-    treachery = variant == "treachery"
+    variant = variant_of(str(game.get("variant") or "free-for-all")).name  # a file may say "Two-Headed Giant"
+    dealt = variant_of(variant).has_identities
     questions = ["active", "turn-order", "monarch", "initiative", "in-game", "game-over"]
     questions += [f"life({p})" for p in seats]
-    teamed = bool(game.get("teams")) or treachery
+    teamed = bool(game.get("teams")) or dealt
     if teamed:
         questions += [f"team({p})" for p in seats] + [f"teammates({p})" for p in seats]
-    if treachery:
+    if dealt:
         questions += [f"role({p})" for p in seats]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
-    values = {str(a.question): a.value for a in evaluate_full(game, events, questions).answers}
+    report = evaluate_full(game, events, questions)
+    values = {str(a.question): a.value for a in report.answers}
 
     def players(value: Any) -> tuple[str, ...]:
         if value is None:
@@ -501,8 +541,11 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         teams={p: str(values[f"team({p})"]) for p in seats if values.get(f"team({p})") is not None},
         teammates={p: players(values.get(f"teammates({p})")) for p in seats} if teamed else {},
         emperors=tuple(p for p in seats if p in emperors(game)),
-        roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if treachery else {},
+        roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if dealt else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
+        pools=_life_pools(report.state, seats),
+        shared_turns=report.state is not None and any(
+            len(report.state.variant.turn_group(report.state, p)) > 1 for p in seats),
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
@@ -511,6 +554,13 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
     )
+
+
+def _life_pools(state: Any, seats: Sequence[str]) -> dict[str, str]:
+    """Each player's life total key, as the variant says (a Two-Headed Giant team's is shared, 810.9)."""
+    if state is None:
+        return {}
+    return {p: state.variant.life_pool(state, p) for p in seats}
 
 
 def _attackable_things(game: dict[str, Any]) -> list[tuple[str, str]]:
@@ -564,9 +614,9 @@ def identity_cards(game: dict[str, Any], events: Sequence[Any] = ()) -> dict[str
     ...                                "Cat": "assassin", "Dan": "assassin"}})
     {'Ben': 'The Metamorph'}
     """
-    from rulesjudge.scenarios.format import variant_key
+    from rulesjudge.app.presenters import variant_of
 
-    if variant_key(str(game.get("variant") or "")) != "treachery":
+    if not variant_of(str(game.get("variant") or "")).has_identities:
         return {}
     state = evaluate_full(game, events, []).state
     identities = state.identities if state is not None else {}
@@ -604,21 +654,27 @@ class WhatIfOutcome:
 
     report: ScenarioReport
     event_steps: list[list[Step]]
-    answer: str
+    answer: str  # the judge's sentence: players, yes or no, the deciding rule (app.sentences)
     values: list[tuple[str, str]]
     ruling_steps: list[RulingStep]
+    line: str = ""  # the short answer (whatif.answer_line), for --json and the phrase lists
 
 
-def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: Corpus) -> WhatIfOutcome:
-    """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events and read the answers."""
+def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: Corpus,
+            before: TableFacts | None = None) -> WhatIfOutcome:
+    """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events and read the answers.
+    ``before``: the table's facts before the what-if (so the sentence says "becomes" for a change)."""
     from rulesjudge.app.presenters import RulingStep, format_value
+    from rulesjudge.app.sentences import judge_sentence
     from rulesjudge.app.whatif import answer_line
 
     report = evaluate_full(game, [*events, *plan.events], list(plan.questions))
     mine = event_steps(report)[len(events):]
     by_question = {str(a.question): a.value for a in report.answers}
     values = [(question, format_value(value)) for question, value in by_question.items()]
-    answer = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
+    line = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
+    reports = {str(a.question): a for a in report.answers}
+    answer = judge_sentence(plan, reports, [s for group in mine for s in group], before) or line
     ruling: list[RulingStep] = []
     steps = [s for group in mine for s in group] + [s for a in report.answers for s in a.steps]
     for step in steps:
@@ -628,7 +684,7 @@ def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: C
         if ruling and ruling[-1].text == text and ruling[-1].rules == rules:
             continue  # the same step given for two questions
         ruling.append(RulingStep(text, rules, readings))
-    return WhatIfOutcome(report, mine, answer, values, ruling)
+    return WhatIfOutcome(report, mine, answer, values, ruling, line)
 
 
 def check_upload(data: bytes, name: str, *, limit: int) -> str:
@@ -638,6 +694,42 @@ def check_upload(data: bytes, name: str, *, limit: int) -> str:
     if len(data) > limit:
         raise InputError(name, f"file too large: {len(data)} bytes (the limit is {limit // 1024} KB)")
     return decode_text(data, name)  # the one decoder: a file and an upload are refused in the same words
+
+
+# ------------------------------------------------------------------------------ the table's search
+
+
+def search_for_table(question: str, game: dict[str, Any], searcher: Searcher, k: int = 10) -> list[Hit]:
+    """The rules closest to a question about a table, scoped to its variant: the variant's own rules first
+    (its sections, e.g. 810 and the 805 it plays by for Two-Headed Giant; Treachery's own document), the
+    general rules next. "can ben block for ann" at a Two-Headed Giant table puts 805.10d (the team blocks as
+    one) above the general 509.1b and 802.4a.
+    """
+    from rulesjudge.app.presenters import variant_of
+
+    rules = variant_of(str(game.get("variant") or "free-for-all"))
+    deep = list(searcher.search(question, k=max(k, DEEP)).hits)
+    own = [h for h in deep if _in_sections(h, rules)][:3]
+    seen: set[str] = set()
+    ordered = []
+    for hit in [*own, *deep]:
+        if hit.id not in seen:
+            seen.add(hit.id)
+            ordered.append(hit)
+    return ordered[:k]
+
+
+#: How deep the table's search looks for the variant's own rules (a search of 80 hits is as fast as 10).
+DEEP = 80
+
+
+def _in_sections(hit: Hit, rules: Any) -> bool:
+    """Is the hit one of the variant's own rules (a section it names, or its own document)?"""
+    if hit.document in rules.documents[:-1]:  # Treachery's own document before the CR
+        return True
+    number = hit.number or ""
+    return any(hit.document == c.document and (number == c.local or number.startswith(c.local + "."))
+               for c in rules.own_sections)
 
 
 # ------------------------------------------------------------------------------ a what-if, anywhere
@@ -651,26 +743,65 @@ class AskedWhatIf:
     question: str
     plan: WhatIf | None
     outcome: WhatIfOutcome | None
+    game: dict[str, Any] = field(default_factory=dict)  # the table as the question set it (facts it stated)
+    stated: tuple[str, ...] = ()  # the facts the question stated, in words ("Ann is the monarch")
+    overridden: tuple[str, ...] = ()  # what those facts replaced ("the table said Cat is the monarch")
+    assumed: str = ""  # what the question took for granted ("Ann, the active player, is the monarch")
+
+    @property
+    def situation(self) -> str:
+        """The question's own table in one line, or nothing ("The question's table: Ann is the monarch; it
+        is Ben's turn (the table said Cat is the monarch).")."""
+        if not self.stated:
+            return ""
+        over = f" ({'; '.join(self.overridden)})" if self.overridden else ""
+        return f"The question's table: {'; '.join(self.stated)}{over}."
 
 
 def ask_what_if(game: dict[str, Any], events: Sequence[Any], question: str, corpus: Corpus,
                 *, source: str = "--what-if") -> AskedWhatIf:
     """Read ``question`` against the table ``game`` after ``events`` and play it (the command line's and the
-    app's what-if). A question naming someone not at the table raises InputError naming ``source``.
+    app's what-if). The facts the question states set the table for it (``app.situation``), and what it takes
+    for granted is assumed and said. A question naming someone not at the table raises InputError naming
+    ``source``.
 
     >>> from rulesjudge.scenarios.runner import default_citation_corpus
     >>> asked = ask_what_if({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, [],
     ...                     "who is the monarch if Cat leaves", default_citation_corpus())
     >>> asked.outcome.answer
-    'Ann'
+    'Ann becomes the monarch (725.4).'
+    >>> asked = ask_what_if({"players": ["Ann", "Ben", "Cat"]}, [],
+    ...                     "who becomes monarch if the active player leaves?", default_citation_corpus())
+    >>> asked.outcome.answer
+    'Assuming Ann, the active player, is the monarch: Ben becomes the monarch (725.4).'
     """
+    from rulesjudge.app import situation as said
     from rulesjudge.app.whatif import WhatIfError, interpret
 
-    facts = table_facts(game, events)
+    stated = said.read_situation(question, game)
+    said.check(stated, source)
+    table = stated.game
     try:
-        plan = interpret(question, facts)
+        facts = table_facts(table, events)
+        plan = interpret(stated.rest, facts)
+        if plan is None and stated.changed:  # the facts misread: the question as it was, on the form's table
+            table, stated = game, said.Situation(dict(game), rest=question)
+            facts = table_facts(table, events)
+            plan = interpret(question, facts)
     except WhatIfError as error:
         raise InputError(source, str(error)) from error
     if plan is None:
         return AskedWhatIf(question, None, None)
-    return AskedWhatIf(question, plan, what_if(game, events, plan, corpus))
+    assumed = ""
+    presumed = said.presupposed(stated.rest, plan.headline, plan.events, plan.questions,
+                                {"monarch": facts.monarch, "initiative": facts.initiative})
+    if presumed and presumed[1] in facts.playing:
+        key, who = presumed
+        table = {**table, key: who}
+        role = ", the active player," if who in facts.active else ""
+        assumed = f"{who}{role} {'is the monarch' if key == 'monarch' else 'has the initiative'}"
+        facts = table_facts(table, events)
+    outcome = what_if(table, events, plan, corpus, facts)
+    if assumed:
+        outcome = replace(outcome, answer=f"Assuming {assumed}: {outcome.answer}")
+    return AskedWhatIf(question, plan, outcome, table, stated.said, stated.overridden, assumed)

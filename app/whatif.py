@@ -68,6 +68,10 @@ class TableFacts:
     emperors: tuple[str, ...] = ()
     roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
     life: Mapping[str, int] = field(default_factory=dict)
+    #: player -> the life total their life changes go to (one per Two-Headed Giant team, 810.9): an amount
+    #: said of a team that shares one total is said of the total, once.
+    pools: Mapping[str, str] = field(default_factory=dict)
+    shared_turns: bool = False  # teams take turns and priority as one (805; Variant.turn_group)
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
@@ -269,12 +273,16 @@ def _known_words() -> frozenset[str]:
 _LEADING = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|and|but|wait|um+|hmm+|sorry|quick question|rules question|question|judge|"
     r"judge call|real quick|one more|another one|also|well|alright|right|how about|what about|"
+    # filler as people type it in a chat: context, never part of the question
+    r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
+    r"stupid question|sorry for the dumb question|"
     r"q)(?:[,:!]? |$))+",
     re.IGNORECASE,
 )
 _TRAILING = re.compile(
     r"(?:,? (?:now|then|please|exactly|here|at this point|in this case|in that case|at that point|after that|"
-    r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently)|, right)+$",
+    r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
+    r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right)+$",
     re.IGNORECASE,
 )
 
@@ -467,8 +475,22 @@ class _Reader:
         if one and len(ref.players) > 1 and not ref.plural:
             raise _Unknown(f"{ref.words}: which one? name a player", text)
         if alone and len(ref.players) > 1:  # an event one player does: never drop the others unsaid
-            raise _Unknown(f"{ref.words}: one player at a time here - ask about each of them", text)
+            shared = self.shared_total(ref)
+            if shared is None:
+                raise _Unknown(f"{ref.words}: one player at a time here - ask about each of them", text)
+            ref = shared
         return self._note(ref)
+
+    def shared_total(self, ref: Ref) -> Ref | None:
+        """A team whose players share one life total and one poison count (810.9, 810.10), said as the team:
+        the damage, life or poison it takes goes to that total once, through the first of them still in."""
+        if "team" not in ref.words.lower() or not self.facts.pools:
+            return None
+        pools = {self.facts.pools.get(p) for p in ref.players}
+        playing = [p for p in ref.players if p in self.playing()]
+        if len(pools) != 1 or None in pools or not playing:
+            return None
+        return Ref((playing[0],), f"{ref.words} (their shared total, through {playing[0]})")
 
     def _several(self, text: str) -> Ref | None:
         """ "Ann and Ben", "Ann, Ben and Cat", "the monarch and Dan", "Ann & Ben"."""
@@ -1124,8 +1146,11 @@ def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
 @_QUESTIONS(
     rf"is {_X} still (?:in|alive|playing|in the game)",
     rf"(?:does|do|will|would|can) {_X} (?:survive|live|stay in|stay alive|make it)(?: the game)?",
+    rf"what (?:happens|would happen|will happen|happened) (?:to|with) {_X}",
 )
 def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
+    """ "is Cat still in", "what happens to Ben" (after Ann concedes in Two-Headed Giant: does he leave
+    too)."""
     who = reader.refer(match["x"])
     return _Ask("in-game", f"is {who.words} still in the game", ("in-game",), who.players,
                 ("member", "in-game", who.players, False))
@@ -1951,7 +1976,7 @@ def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )
 def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
-    who = _affected_player(reader, match["x"])
+    who = _team_or_player(reader, match["x"])
     gain = match["verb"].lower().startswith("gain")
     amount = _number(match["n"])
     verb = ("gain" if gain else "lose") + ("s" if who.verb_s else "")
@@ -1971,6 +1996,14 @@ def _each_player(who: Ref, event: str, key: str, value: int, words: str, then: s
 
 def _affected_player(reader: _Reader, text: str) -> Ref:
     return reader.affected(reader.refer(text, one=True))
+
+
+def _team_or_player(reader: _Reader, text: str) -> Ref:
+    """The player an amount is said of, or a team sharing one total (Two-Headed Giant: "Ann's team loses 10
+    life" is the team's total, once)."""
+    group = reader.refer(text)
+    shared = reader.shared_total(group) if len(group.players) > 1 else None
+    return reader.affected(shared) if shared else _affected_player(reader, text)
 
 
 def _said(match: re.Match[str], *groups: str) -> str | None:
@@ -1997,7 +2030,7 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
 def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("poison"):
         return None
-    who = _affected_player(reader, match["x"])
+    who = _team_or_player(reader, match["x"])
     reader.topic = "poison"  # "… how many does he have"
     count = _number(_said(match, "n", "n2", "n3"))
     words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
@@ -2057,7 +2090,7 @@ def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None
         return _Happening(({"pass-priority": who.players[0]},), f"{who.words} passes priority", who.players)
     # everyone: one pass each, in succession (117.4), a Two-Headed Giant team passing as one (805.5b)
     sides = len({reader.facts.teams.get(p, p) for p in reader.playing()}) \
-        if reader.facts.variant == "two-headed-giant" else len(reader.playing())
+        if reader.facts.shared_turns else len(reader.playing())
     return _Happening(("pass-priority",) * sides, "every player passes priority in succession", ())
 
 
@@ -2126,7 +2159,7 @@ def _turns_until(reader: _Reader, player: str, *, next_one: bool) -> int:
     active = [p for p in reader.facts.active if p not in reader.gone]
     has_active = bool(active) and order and order[0] in active
     if len(active) > 1:
-        if reader.facts.variant != "two-headed-giant" or not reader.facts.teams:
+        if not reader.facts.shared_turns or not reader.facts.teams:
             if player in active and not next_one:
                 return 0
             # Grand Melee: several turn markers move at once (807.4c-d); which turn is Cat's is not a count

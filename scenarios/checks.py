@@ -106,7 +106,7 @@ def check_setup(setup: Setup, fail: Fail) -> None:
             )
         if perm.kind == "planeswalker" and perm.loyalty is None:
             raise fail(("permanents", name), "a planeswalker needs its loyalty (306.5)")
-    if setup.identities and setup.variant != "treachery":
+    if setup.identities and not VARIANTS[setup.variant].has_identities:
         raise fail(("identities",), "identity cards are a Treachery variant's (variant: treachery)")
     for who, ident in setup.identities.items():
         player(("identities", who), who)

@@ -2,8 +2,9 @@
 
 `rulesjudge ask FILE --what-if "QUESTION"` asks a plain-English question of the scenario's table after its
 events (the app's "Ask about this table"); `rulesjudge ask --players "Ann, Ben, Cat, Dan" --what-if ...`
-asks it of a plain free-for-all table, seats clockwise, the first player active. The answer is the
-ruling text the app copies: the question, how it was read, the answer, each step with its rules.
+asks it of a plain free-for-all table, seats clockwise, the first player active; with neither, of the players
+the question names (seated as named, three at least: 800.1). The answer is the ruling text the app copies:
+the judge's sentence, how it was read, the table the question stated, each step with its rules.
 """
 
 from __future__ import annotations
@@ -74,11 +75,43 @@ def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
         raw = services.read_scenario_file(args.file)
         game = raw.get("game")
         return (dict(game) if isinstance(game, dict) else {}), list(raw.get("events") or [])
-    if args.players is None:
-        raise InputError("--what-if", "needs a table: a scenario FILE or --players \"Ann, Ben, Cat, Dan\"")
+    if args.players is None:  # the players the question names ("Ann is the monarch. ... Ben ...")
+        named = players_in(args.what_if)
+        if not named:
+            raise InputError("--what-if", "needs a table: a scenario FILE, --players \"Ann, Ben, Cat, Dan\", "
+                                          "or a question that names the players")
+        # 800.1: a multiplayer game begins with more than two players; one more seat when the question names
+        # only two, so that one leaving doesn't end the game the judge asks about (the table line says so)
+        spare = [n for n in presenters.DEFAULT_NAMES if n not in named]
+        return {"players": named + spare[: max(0, 3 - len(named))]}, []
     game = {"players": presenters.split_names(args.players)}
     setup_from_data(game, "--players")  # the format's own checks: two or more players, distinct names
     return game, []
+
+
+#: Capitalised words of a question that are not names (sentence starts, rules words, variants).
+_GRAMMAR_AND_RULES_WORDS = """
+    A An The If When What Who Whom Whose Which Why How Can Could Does Do Did Is Are Was Were Will Would
+    Should On In During At After Before Then And But Or So Ok Okay Suppose Say Assume Assuming Imagine Let It
+    Its I We You He She They Judge Quick Hey Hi Yes No Not Every Everyone Everybody Nobody Also Now Next Still
+    Monarch King Queen Initiative Leader Guardian Assassin Assassins Traitor Emperor Commander Treachery
+    Emperors Giant Two Headed Team Teams Grand Melee Alternating Free All Vs CR EDH FFA THG HG"""
+_NOT_NAMES = frozenset(_GRAMMAR_AND_RULES_WORDS.split())
+
+
+def players_in(question: str) -> list[str]:
+    """The players a question names, in the order it names them (capitalised words that are not grammar or
+    rules words): the table of ``ask --what-if`` without FILE and --players.
+
+    >>> players_in("Ann is the monarch. On Ben's turn Ann concedes. Who is the monarch?")
+    ['Ann', 'Ben']
+    >>> players_in("If Cat, at 3 life, takes 3 from Dan, who wins? Ann and Ben too.")
+    ['Cat', 'Dan', 'Ann', 'Ben']
+    """
+    import re
+
+    found = [w for w in re.findall(r"\b[A-Z][a-z]+\b", question) if w not in _NOT_NAMES]
+    return list(dict.fromkeys(found))
 
 
 def run_what_if(args: argparse.Namespace) -> int:
@@ -89,31 +122,34 @@ def run_what_if(args: argparse.Namespace) -> int:
     game, events = table_of(args)
     asked = services.ask_what_if(game, events, args.what_if, default_citation_corpus())
     if asked.plan is None or asked.outcome is None:
-        return not_understood(args)
+        return not_understood(args, game)
     plan, outcome = asked.plan, asked.outcome
-    if args.json:
+    if args.json:  # the model's notation (events, question names, values) is for machines: here only
         print(json_text({
-            "question": args.what_if, "understood": True, "read_as": plan.summary, "answer": outcome.answer,
+            "question": args.what_if, "understood": True, "read_as": plan.summary, "answer": outcome.line,
+            "sentence": outcome.answer, "stated": list(asked.stated), "overridden": list(asked.overridden),
+            "assumed": asked.assumed, "game": asked.game,
             "events": list(plan.events), "values": dict(outcome.values),
             "steps": [{"text": s.text, "rules": list(s.rules), "readings": list(s.readings)}
                       for s in outcome.ruling_steps],
         }, indent=2))
         return 0
     text = presenters.ruling_text(question=args.what_if, summary=plan.summary, answer=outcome.answer,
-                                  game=game, events=events, what_if=plan.events, steps=outcome.ruling_steps,
-                                  answers=outcome.values)
+                                  game=asked.game, events=events, steps=outcome.ruling_steps,
+                                  situation=asked.situation)
     print("\n".join(escape_controls(line) for line in text.split("\n")))
     return 0
 
 
-def not_understood(args: argparse.Namespace) -> int:
+def not_understood(args: argparse.Namespace, game: dict[str, Any]) -> int:
     """Not a question the model reads: say so, and give the closest rules as `rulesjudge search` would."""
     import sys
 
     from rulesjudge.app import services
     from rulesjudge.corpus.errors import escape_controls, json_text
 
-    hits = services.open_searcher(progress=False, build=True).search(args.what_if, k=3).hits
+    searcher = services.open_searcher(progress=False, build=True)
+    hits = services.search_for_table(args.what_if, game, searcher, k=3)  # the table's variant's rules first
     if args.json:
         closest = [{"id": hit.id, "citation": hit.citation, "text": hit.text} for hit in hits]
         print(json_text({"question": args.what_if, "understood": False, "closest_rules": closest}, indent=2))

@@ -34,14 +34,43 @@ def close_in_place(rank: int) -> None:
     st.session_state.setdefault("xref_open", {}).pop(rank, None)
 
 
+def share_search(query: str, document: str, edition: str, official_only: bool, k: int) -> None:
+    """The question and filters in the address, so the page's link is this search."""
+    wanted = {"q": query.strip(), "doc": "" if document.startswith("(") else document,
+              "ed": "" if edition == common.NEWEST else edition, "official": "1" if official_only else "",
+              "k": str(k) if k != 8 else ""}
+    for param, value in wanted.items():
+        if value and st.query_params.get(param) != value:
+            st.query_params[param] = value
+        elif not value and param in st.query_params:
+            del st.query_params[param]
+
+
+def show_section_rules(record_id: str) -> None:
+    """A section ("704", "State-Based Actions") opens with its rules, not its title alone."""
+    rules = presenters.section_rules(store, record_id)
+    if rules:
+        st.markdown("\n\n".join(f"**{md(r.number or '')}** {md(' '.join(r.text.split()))}" for r in rules))
+
+
 st.title("rulesjudge — rules search")
 st.caption(
-    "Ask in your own words or type a rule number (722.4, rule 809.3c, CR 907.11b). Every hit names its rule "
-    "number, document and edition."
+    "Ask in your own words or type a rule number (725.4, rule 809.3c, CR 907.11b). Every hit names its rule "
+    f"number, document and edition. Questions up to {common.MAX_QUESTION} characters."
 )
 
 searcher = common.searcher()
 store = common.corpus()
+
+#: The search in the address (?q=…&doc=…&ed=…&official=1&k=8): a link reopens the same question and filters.
+SHARED = {"q": "last_query", "doc": "f_document", "ed": "f_edition", "official": "f_official", "k": "f_k"}
+if not st.session_state.get("address_read"):
+    st.session_state["address_read"] = True
+    for param, key in SHARED.items():
+        value = st.query_params.get(param)
+        if value:
+            st.session_state[key] = {"official": value == "1", "k": int(value) if value.isdigit() else 8}.get(
+                param, value)
 
 with st.container(key="search_box"):  # inline; wraps a long question, no hint drawn over the text
     submitted = st.chat_input("Question or rule number", key="query")
@@ -83,6 +112,7 @@ if opened:
             cols[0].markdown("Opened: " + common.record_heading(record))
             common.show_badges(record)
             common.show_record_text(record)
+            show_section_rules(record.id)
             common.show_context(record, key="opened")
             for i, ref in enumerate(record.cross_refs):
                 if ref.target:
@@ -102,6 +132,7 @@ def show_in_place(rank: int, record_id: str) -> None:
         cols[0].markdown("→ " + common.record_heading(record))
         common.show_badges(record)
         common.show_record_text(record)
+        show_section_rules(record.id)
         st.markdown(f"[link to this rule](?rule={quote(record.id, safe='@/')})")
         targets = [ref for ref in record.cross_refs if ref.target]
         if targets:
@@ -111,9 +142,12 @@ def show_in_place(rank: int, record_id: str) -> None:
                                                  on_click=open_in_place, args=(rank, ref.target))
 
 
-if len(query) > common.MAX_QUESTION:
-    st.error(f"The question is longer than {common.MAX_QUESTION} characters; shorten it.")
+if len(query) > common.MAX_QUESTION:  # kept and said, not cleared: the judge cuts it down
+    st.error(f"This question is {len(query)} characters; the limit is {common.MAX_QUESTION}: cut "
+             f"{len(query) - common.MAX_QUESTION}. Your text, to copy back into the box:")
+    st.code(query, language=None, wrap_lines=True)
 elif query.strip():
+    share_search(query, document, edition, official_only, k)
     if not services.model_ready():
         with st.spinner("Loading the language model (only the first question waits for it)…"):
             services.ready_for(query)
@@ -150,6 +184,9 @@ elif query.strip():
             parts += ["> " + md(example) for example in hit.examples]
             parts.append(":gray[" + md(hit.citation) + (" · " + md(hit.context) if hit.context else "") + "]")
             st.markdown("\n\n".join(parts))
+            # the hit with its citation, to paste (the code block's copy button), and its own link
+            st.code(f"{hit.citation}: {' '.join(hit.text.split())}\n?rule={hit.id}", language=None,
+                    wrap_lines=True)
             record = store.get(hit.id)
             if record is not None:
                 common.show_context(record, key=f"hit-{rank}")

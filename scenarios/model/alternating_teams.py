@@ -33,6 +33,19 @@ class AlternatingTeams(Variant):
     name = "alternating-teams"
     title = "Alternating Teams"
     cites = (cr("811.1"),)
+    needs_teams = True
+    teams_sit_together = False  # 811.3: the players field seats them, the teams field groups them
+    min_players = 4
+    min_players_rule = "811.1"  # two or more teams of equal size, no one next to a teammate (811.3)
+
+    def default_teams(self, players: Sequence[str]) -> list[list[str]]:
+        """Two teams seated alternately (811.3): every other seat.
+
+        >>> AlternatingTeams().default_teams(["Ann", "Ben", "Cat", "Dan"])
+        [['Ann', 'Cat'], ['Ben', 'Dan']]
+        """
+        even = len(players) - len(players) % 2
+        return [list(players[:even:2]), list(players[1:even:2])]
 
     def default_options(self, setup: Setup) -> Options:
         return Options(range=2, attack="multiple", deploy=False)  # 811.2a-c

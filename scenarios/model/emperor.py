@@ -147,6 +147,23 @@ class Emperor(Variant):
     name = "emperor"
     title = "Emperor"
     cites = (cr("809.1"),)
+    needs_teams = True
+    has_emperors = True
+    uses_sections = (cr("801"),)  # 809.3a/809.3b: limited range of influence
+    min_players = 6
+    min_players_rule = "809.1"  # two or more teams of three players each
+    default_questions = ("active", "legal-setup", "turn-order", "in-game", "game-over", "winners")
+
+    def default_teams(self, players: Sequence[str]) -> list[list[str]]:
+        """Two teams of the same odd size (three or more, 809.1), so each has a middle seat for its emperor
+        (809.2).
+
+        >>> Emperor().default_teams(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus"])
+        [['Ann', 'Ben', 'Cat'], ['Dan', 'Eve', 'Fay']]
+        """
+        size = max(3, len(players) // 2)
+        size -= 0 if size % 2 else 1
+        return [list(players[:size]), list(players[size:size * 2])]
 
     def build_teams(self, setup: Setup) -> tuple[Team, ...]:
         emperors = emperors_of(setup)

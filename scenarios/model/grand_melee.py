@@ -325,6 +325,8 @@ class GrandMelee(FreeForAll):
     active_rules = (cr("807.4"), cr("807.4b"))
     questions = (_turn_markers, _marked, _stacks)
     allows_teams = False
+    min_players = 10
+    min_players_rule = "807.1"  # normally used only in games begun with ten or more players
 
     def default_options(self, setup: Setup) -> Options:
         return Options(range=1, attack="left", deploy=False)  # 807.2a-c

@@ -31,6 +31,8 @@ class TeamVsTeam(Variant):
     name = "team-vs-team"
     title = "Team vs. Team"
     cites = (cr("808.1"),)
+    needs_teams = True
+    min_players_rule = "808.1"  # two or more teams, of any size
 
     def default_options(self, setup: Setup) -> Options:
         return Options(attack="multiple", deploy=False)  # 808.3a, 808.3b

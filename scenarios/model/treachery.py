@@ -100,7 +100,7 @@ def legal_identity_deck(roles: Sequence[str]) -> Answer:
     n = len(roles)
     count = Counter(roles)
     got = (count["leader"], count["traitor"], count["assassin"], count["guardian"])
-    if n < 4:
+    if n < Treachery.min_players:
         return False, [
             step(f"A Treachery game is played with four or more players, not {n}.", treachery("907.2"))
         ]
@@ -321,6 +321,39 @@ class Treachery(Variant):
     events = (Unveil, UndercoverMet, TurnFaceDown, StealIdentity, ExchangeIdentities)
     questions = (_role, _face, _known_role, _can_unveil)
     allows_teams = False
+    has_identities = True
+    documents = ("treachery", "cr")
+    min_players = 4
+    min_players_rule = "907.2"
+    default_questions = (
+        "active", "first-player", "legal-setup", "turn-order", "in-game", "game-over", "winners")
+
+    def recommended_deck(self, count: int) -> tuple[str, ...]:
+        """The roles of 907.3c's recommended identity deck for ``count`` players (907.3b's proportions beyond
+        eight; none below four, 907.2), in the order a default table deals them: the Leader first, then
+        Assassins and Guardians alternating so neither side sits in one block, the Traitors last.
+
+        >>> Treachery().recommended_deck(5)
+        ('leader', 'assassin', 'guardian', 'assassin', 'traitor')
+        >>> Treachery().recommended_deck(3)
+        ()
+        """
+        if count < self.min_players:
+            return ()
+        beyond = (1, 1, count // 2, count - 2 - count // 2)  # 907.3b beyond eight
+        leaders, traitors, assassins, guardians = RECOMMENDED.get(count, beyond)
+        a, g = ["assassin"] * assassins, ["guardian"] * guardians
+        spread: list[str] = []
+        while a or g:
+            if a:
+                spread.append(a.pop())
+            if g:
+                spread.append(g.pop())
+        return ("leader",) * leaders + tuple(spread) + ("traitor",) * traitors
+
+    def default_identities(self, players: Sequence[str]) -> dict[str, str]:
+        """The recommended deck dealt in seat order ({} below four players, 907.2)."""
+        return dict(zip(players, self.recommended_deck(len(players)), strict=False))
 
     def default_options(self, setup: Setup) -> Options:
         return Options(attack="multiple", deploy=False)  # 907.2, 907.2b

@@ -54,7 +54,12 @@ class TwoHeadedGiant(Variant):
 
     name = "two-headed-giant"
     title = "Two-Headed Giant"
+    aliases = ("2HG", "THG", "2-headed giant")
+    uses_sections = (cr("805"),)  # 810.2: the shared team turns option
     cites = (cr("810.1"),)
+    needs_teams = True
+    min_players = 4
+    min_players_rule = "810.1"  # two teams of two players each
     many_active = True
     active_rules = (cr("805.4a"), cr("102.1"))
 

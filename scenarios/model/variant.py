@@ -64,6 +64,57 @@ class Variant:
     many_active = False
     active_rules: tuple[Cite, ...] = (cr("102.1"),)
 
+    # --- the table a form starts from: the app asks these, so each fact has one home -----------------
+    #: Is the table seated in teams the setup states (802, 805, 808-811)? The form then has a teams field.
+    needs_teams: ClassVar[bool] = False
+    #: Does each team sit together (808.2, 809.2, 810.1)? Then the teams, in order, are the seats; otherwise
+    #: the players field gives the seats and the teams only group them (811.3: teammates spaced out).
+    teams_sit_together: ClassVar[bool] = True
+    #: Does each team have an emperor in its middle seat (809.2)?
+    has_emperors: ClassVar[bool] = False
+    #: Are identities dealt to the players (Treachery's identity cards, 907.3)?
+    has_identities: ClassVar[bool] = False
+    #: The fewest players a legal table of this variant has, and the rule that says so.
+    min_players: ClassVar[int] = 2
+    min_players_rule: ClassVar[str] = "800.1"
+    #: The model's standard questions a new table of this variant is asked first.
+    default_questions: ClassVar[tuple[str, ...]] = (
+        "active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners")
+    #: Other names players give the variant ("2HG", "EDH"), read in questions beside its name and title.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: The documents whose numbers a rule number of this variant names first (Treachery's own rules, then CR).
+    documents: ClassVar[tuple[str, ...]] = ("cr",)
+
+    #: Sections of the rules the variant plays by besides its own (Two-Headed Giant: 805, shared team turns).
+    uses_sections: ClassVar[tuple[Cite, ...]] = ()
+
+    @property
+    def own_sections(self) -> tuple[Cite, ...]:
+        """The sections of the variant's own rules (from its ``cites``) and those it uses: a search about its
+        table reads them first, then the general rules.
+
+        >>> Commander().own_sections
+        (Cite(document='cr', local='903'),)
+        """
+        own = (Cite(c.document, c.local.split(".")[0]) for c in self.cites)
+        return tuple(dict.fromkeys((*own, *self.uses_sections)))
+
+    def default_teams(self, players: Sequence[str]) -> list[list[str]]:
+        """Teams this variant's rules accept for ``players`` in seat order ([] when it has no teams): two
+        teams of equal size, each sitting together.
+
+        >>> Variant().default_teams(["Ann", "Ben", "Cat", "Dan"])
+        []
+        """
+        if not self.needs_teams:
+            return []
+        half = max(1, len(players) // 2)
+        return [list(players[:half]), list(players[half:half * 2])]
+
+    def default_identities(self, players: Sequence[str]) -> dict[str, str]:
+        """Identities dealt to ``players`` for a legal table ({} when the variant deals none)."""
+        return {}
+
     # --- setting the table -------------------------------------------------------------------
     def starting_life(self, setup: Setup) -> int:
         """103.4 (20 life), or 40 in a Commander game (903.7)."""
@@ -312,6 +363,7 @@ class FreeForAll(Variant):
 
     name = "free-for-all"
     title = "Free-for-All"
+    aliases = ("FFA", "free for all")
     cites = (cr("806.1"),)
 
 
@@ -321,6 +373,7 @@ class Commander(FreeForAll):
 
     name = "commander"
     title = "Commander"
+    aliases = ("EDH", "a Commander game")
     cites = (cr("903.1"),)
     always_commander = True
 

@@ -251,7 +251,9 @@ def test_switching_variants_back_and_forth_keeps_the_page_working(checker):
     for variant in ("emperor", "free-for-all", "treachery", "two-headed-giant", "free-for-all"):
         checker.selectbox(key="t_variant").select(variant).run()
         assert not checker.exception, (variant, checker.exception)
-    assert answer_line(checker, "turn-order") == "turn-order → Ann, Ben, Cat, Dan"
+        assert not checker.error, (variant, [e.value for e in checker.error])  # each default table is legal
+    # Emperor seated two teams of three (809.1): the two players it added keep their seats afterwards.
+    assert answer_line(checker, "turn-order") == "turn-order → Ann, Ben, Cat, Dan, Eve, Fay"
 
 
 def test_a_team_variant_starts_from_the_players_split_in_two_teams(checker):
@@ -309,7 +311,7 @@ def test_what_if_question_is_answered_with_its_derivation(checker):
     assert "If the monarch (Cat) concedes, who is the monarch?" in text
     # 725.4: Cat leaves during Ann's turn; the active player, Ann, becomes the monarch.
     answers = [plain(m.value).replace("**", "") for m in checker.markdown]
-    assert "monarch → Ann" in answers and "### Ann" in answers
+    assert "### Ann becomes the monarch (725.4)." in answers  # the judge's sentence, its deciding rule
 
 
 def test_copy_ruling_has_the_question_answer_and_each_step_with_rules_and_editions(checker):
@@ -318,7 +320,7 @@ def test_copy_ruling_has_the_question_answer_and_each_step_with_rules_and_editio
     ruling = next(c.value for c in checker.code if c.value.startswith("Question: "))
     lines = ruling.splitlines()
     assert lines[0] == "Question: whos king if cat scoops"
-    assert "Answer: Ann" in lines  # 725.4: the active player becomes the monarch
+    assert "Answer: Ann becomes the monarch (725.4)." in lines  # 725.4: the active player becomes the monarch
     steps = [line for line in lines if re.match(r"\d+\. ", line)]
     assert steps and all("[" in step for step in steps), "every step names its rules"
     from rulesjudge.app.web import common
@@ -345,7 +347,7 @@ def test_a_shared_link_reopens_the_table_events_and_question(app_env):
     assert at.session_state["events"] == [{"leaves": "Ann"}]
     assert "You asked: who gets the crown if Dan drops" in shown(at)
     # 725.4: Dan leaves during Ben's turn, so Ben (the active player) becomes the monarch.
-    assert "### Ben" in [plain(m.value) for m in at.markdown]
+    assert "### Ben becomes the monarch (725.4)." in [plain(m.value) for m in at.markdown]
     link = next(c.value for c in at.code if "?ruling=" in c.value)
     again = decode_share(link.split("?ruling=")[1])
     assert again.events == [{"leaves": "Ann"}] and again.question == "who gets the crown if Dan drops"
@@ -461,3 +463,65 @@ def test_old_number_says_where_the_rule_lives_now(app_env, shared_cr_dir, monkey
     finally:
         for cache in caches:
             cache.clear()
+
+
+# ------------------------------------------------------------------------ issue 23: share, keep, sections
+
+
+def test_a_search_is_in_the_address_and_the_address_reopens_it(home, app_env):
+    home.chat_input(key="query").set_value("725.4").run()
+    assert home.query_params.get("q") == ["725.4"] or home.query_params.get("q") == "725.4"
+    again = AppTest.from_file(str(HOME), default_timeout=TIMEOUT)
+    again.query_params["q"] = "725.4"
+    again.query_params["k"] = "3"
+    again.run()
+    assert not again.exception, again.exception
+    hits = [plain(m.value) for m in again.markdown if re.match(r"\d+\. ", plain(m.value))]
+    assert hits and "725.4" in hits[0] and len(hits) <= 3  # 725.4 first; the filter came back too
+    # each hit has its citation to copy
+    assert any(c.value.startswith("CR 725.4") or "725.4" in c.value.split(":")[0] for c in again.code)
+
+
+def test_a_section_reference_opens_with_its_rules(app_env):
+    at = AppTest.from_file(str(HOME), default_timeout=TIMEOUT)
+    at.query_params["rule"] = "cr@2026-04-17/704"
+    at.run()
+    assert not at.exception, at.exception
+    text = shown(at)
+    # 704.1 and 704.3 are State-Based Actions' own rules: the section shows them, not its title alone
+    assert "704.1" in text and "704.3" in text and "state-based actions" in text.lower()
+
+
+def test_a_question_over_the_limit_is_kept_and_says_how_much_to_cut(home):
+    long = "who becomes the monarch " * 30  # 720 characters
+    home.chat_input(key="query").set_value(long).run()
+    errors = [e.value for e in home.error]
+    assert any("cut" in e and "500" in e for e in errors), errors
+    assert any(long.strip() in c.value for c in home.code)  # the text is still there to copy back
+
+
+def test_a_table_built_by_hand_survives_a_reload(checker, app_env):
+    checker.text_input(key="t_players").input("Zed, Ann, Ben").run()
+    token = checker.query_params.get("table")
+    token = token[0] if isinstance(token, list) else token
+    assert token
+    reloaded = AppTest.from_file(str(CHECKER), default_timeout=TIMEOUT)
+    reloaded.query_params["table"] = token
+    reloaded.run()
+    assert not reloaded.exception, reloaded.exception
+    assert reloaded.text_input(key="t_players").value == "Zed, Ann, Ben"
+
+
+def test_emperor_starts_legal_and_its_teams_seat_the_table(checker):
+    checker.selectbox(key="t_variant").select("emperor").run()
+    assert not checker.error, [e.value for e in checker.error]  # 809.1: two teams of three from the start
+    checker.text_area(key="t_teams").input("Ann, Ben, Cat\nDan, Eve, Zed").run()
+    assert not checker.error, [e.value for e in checker.error]
+    assert "Seats clockwise: Ann, Ben, Cat, Dan, Eve, Zed" in shown(checker)
+
+
+def test_a_question_stating_its_table_is_answered_in_a_sentence(checker):
+    ask(checker, "Ann is the monarch. On Ben's turn Ann concedes. Who is the monarch?")
+    answers = [plain(m.value) for m in checker.markdown]
+    assert "### Ben becomes the monarch (725.4)." in answers  # 725.4: Ben is the active player
+    assert "The question's table: Ann is the monarch." in shown(checker)

@@ -46,7 +46,7 @@ def test_725_4_the_monarch_leaving_on_anothers_turn_crowns_the_active_player(tmp
                          "who becomes the monarch if Dan leaves the game?")
     assert code == 0, err
     # 725.4: the monarch leaves the game -> the active player (Ann) becomes the monarch.
-    assert "Answer: Ann" in out
+    assert "Answer: Ann becomes the monarch (725.4)." in out  # the judge's sentence, with the deciding rule
     assert "CR 725.4 (2026-04-17)" in out  # each step names its rule and edition
     assert "Before:" not in out  # the file has no events
 
@@ -68,7 +68,8 @@ def test_506_2_a_table_of_players_from_the_command_line(capsys):
     code, out, err = ask(capsys, "--players", FOUR, "--what-if", "can Ben attack Dan?")
     assert code == 0, err
     # 506.2 / 802.1: in free-for-all every other player is an opponent, and a player attacks opponents.
-    assert "\nAnswer: yes\n" in out
+    assert "\nAnswer: Yes: Ben can attack Dan (" in out
+    assert "can-attack" not in out  # the model's notation only in --json
 
 
 def test_800_4j_the_turn_of_a_player_who_left_goes_on_then_passes(capsys):
@@ -245,3 +246,60 @@ def test_907_11b_who_is_the_leader_is_the_player_holding_the_card_now(capsys):
     assert "Eve, who left the game" in answer and answer.startswith("nobody in the game")
     code, out, err = ask(capsys, other, "--what-if", "who is the leader?", "--json")
     assert code == 0 and json.loads(out)["answer"] == "Cat", err
+
+
+def test_725_4_a_question_that_states_its_table_needs_no_file_nor_players(capsys):
+    code, out, err = ask(capsys, "--what-if",
+                         "Ann is the monarch. On Ben's turn Ann concedes. Who is the monarch?")
+    assert code == 0, err
+    # 725.4: the monarch leaves during Ben's turn, so Ben, the active player, becomes the monarch.
+    assert "Answer: Ben becomes the monarch (725.4)." in out
+    assert "The question's table: Ann is the monarch." in out
+
+
+def test_725_4_a_presupposition_is_taken_as_stated_and_said(capsys):
+    code, out, err = ask(capsys, "--players", FOUR, "--what-if",
+                         "who becomes monarch if the active player leaves?")
+    assert code == 0, err
+    # Nobody is the monarch at this table: the question only has an answer if Ann, who is leaving, is the
+    # monarch; 725.4: the active player is the one leaving, so the next player in turn order, Ben.
+    assert "Answer: Assuming Ann, the active player, is the monarch: Ben becomes the monarch (725.4)." in out
+
+
+def test_725_4_a_fact_contradicting_the_file_is_said_and_the_question_wins(tmp_path, capsys):
+    code, out, err = ask(capsys, str(scenario(tmp_path, MONARCH_DAN)), "--what-if",
+                         "Ben is the monarch. Ben concedes. Who is the monarch?", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["overridden"] == ["the table said Dan is the monarch"]
+    assert answer["answer"] == "Ann"  # 725.4: Ann, the active player, as Ben leaves
+    assert answer["sentence"] == "Ann becomes the monarch (725.4)."
+
+
+def test_809_3c_the_variant_and_teams_said_in_the_question_set_the_table(capsys):
+    asked = "in Emperor with Ben, Ann, Cat against Eve, Dan, Fay, whom can Dan attack?"
+    code, out, err = ask(capsys, "--what-if", asked, "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    # 809.2: Ann and Dan sit in the middle of their teams, so they are the emperors; 809.3c: an emperor
+    # attacks only an opponent seated next to them, and Dan sits between his own generals Eve and Fay.
+    assert answer["game"]["variant"] == "emperor" and answer["answer"] == "nobody"
+    assert answer["sentence"].startswith("Dan can attack nobody.")
+
+
+THG = """\
+    name: Two-Headed Giant
+    why: the fallback search is scoped to the table's variant
+    game:
+      variant: two-headed-giant
+      teams: [[Ann, Ben], [Cat, Dan]]
+"""
+
+
+def test_805_10d_the_fallback_search_reads_the_variants_own_rules_first(app_env, tmp_path, capsys):
+    code, out, _ = ask(capsys, str(scenario(tmp_path, THG)), "--what-if", "can ben block for ann", "--json")
+    assert code == 1  # blocking is not a question the model answers: the rules search does
+    first = json.loads(out)["closest_rules"][0]["id"]
+    # 810.2 -> 805.10d: under shared team turns the defending team makes one combined block, the rule a judge
+    # reads here rather than the general 509.1b or 802.4a.
+    assert first.endswith("/805.10d"), first

@@ -493,7 +493,8 @@ def test_a_shared_ruling_reopens_and_copies(browser, server, size):
     link = answer.locator("code").filter(has_text="?ruling=").first.inner_text().strip()
     answer.get_by_text("Copy ruling (plain text)").click()
     ruling = answer.locator("code").filter(has_text="Question: ").first.inner_text()
-    assert "Question: who gets the crown if Dan drops" in ruling and "Answer: Ann" in ruling
+    assert "Question: who gets the crown if Dan drops" in ruling
+    assert "Answer: Ann becomes the monarch (725.4)." in ruling
     assert re.search(r"^1\. .+\[.+\]$", ruling, flags=re.M), "each step names its rules"
     shot(page, f"share-{size}")
     other = new_page(browser, size)
@@ -598,6 +599,102 @@ def _run_judges(url: str, sessions: int, seconds: float) -> list[dict[str, list]
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+# ------------------------------------------------------------------------------------------- issue 23
+
+
+def _start_server(data: Path) -> tuple[subprocess.Popen, str, float]:
+    env = {**os.environ, "RULESJUDGE_DATA": str(data), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    port = free_port()
+    started = time.monotonic()
+    log = (ARTIFACTS / f"e2e-server-{data.name}.log").open("w")
+    process = subprocess.Popen([sys.executable, "-m", "rulesjudge.app.cli", "app", "--port", str(port)],
+                               cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    return process, f"http://127.0.0.1:{port}/", started
+
+
+def _stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=10)
+
+
+def test_a_fresh_data_folder_starts_without_torch_in_the_server_measured(browser, tmp_path):
+    """Issue 23.6: fresh (the index built by a child process) and warm; targets <= 10 s / <= 4 s to a usable
+    page and <= 400 MB, measured and reported, not asserted; torch never in the server."""
+    for name in ("fresh", "warm"):
+        process, url, started = _start_server(tmp_path / "data")
+        try:
+            wait_http(url, process)
+            page = new_page(browser, "desktop")
+            page.goto(url)
+            page.get_by_role("textbox", name="Question or rule number").first.wait_for()
+            METRICS[f"{name}_start_to_usable_page_s"] = time.monotonic() - started
+            search(page, "who becomes the monarch if the monarch leaves the game")
+            METRICS[f"{name}_server_rss_after_a_search_mb"] = rss_mb(process.pid)
+            assert not loads_torch(process.pid), f"the server imported torch ({name} start)"
+            page.context.close()
+        finally:
+            _stop(process)
+
+
+def test_a_question_states_its_table_and_is_answered_in_a_sentence(browser, server):
+    page = open_checker(browser, server, "desktop")
+    # 725.4: the monarch leaves during Ben's turn, so Ben, the active player, becomes the monarch.
+    elapsed = ask(page, "Ann is the monarch. On Ben's turn Ann concedes. Who is the monarch?",
+                  "Ben becomes the monarch (725.4).")
+    METRICS["what_if_stated_table_s"] = elapsed
+    answer = page.locator(".st-key-whatif_answer")
+    answer.get_by_text("The question's table: Ann is the monarch.").first.wait_for()
+    assert answer.get_by_text("→").count() == 0, "no model notation in the answer"
+    # a presupposition is said: nobody is the monarch at this table
+    ask(page, "who becomes monarch if the active player leaves?",
+        "Assuming Ann, the active player, is the monarch: Ben becomes the monarch (725.4).")
+    # the variant named as context, and filler
+    choose(page, "Variant", "emperor")
+    ask(page, "in Emperor, can Dan attack Ann? lol", "No: Dan can't attack Ann")
+    no_errors(page)
+    shot(page, "stated-table")
+
+
+def test_emperor_starts_legal_and_a_hand_built_table_survives_a_reload(browser, server):
+    page = open_checker(browser, server, "desktop")
+    choose(page, "Variant", "emperor")
+    assert page.get_by_text("an Emperor team has").count() == 0, "809.1: Emperor starts with teams of three"
+    teams = page.get_by_role("textbox", name=re.compile("Teams")).first
+    teams.fill("Ann, Ben, Cat\nDan, Eve, Zed")
+    teams.press("Control+Enter")
+    settle(page)
+    page.get_by_text("Seats clockwise: Ann, Ben, Cat, Dan, Eve, Zed").first.wait_for()
+    page.reload()
+    page.get_by_role("textbox", name="Ask about this table in plain English").first.wait_for()
+    settle(page)
+    assert "Zed" in page.get_by_role("textbox", name=re.compile("Teams")).first.input_value()
+    no_errors(page)
+
+
+def test_a_search_is_shared_by_its_address_and_a_section_shows_its_rules(browser, server):
+    page = new_page(browser, "desktop")
+    page.goto(server["url"])
+    search(page, "725.4")
+    assert "q=725.4" in page.url
+    again = page.context.new_page()
+    again.goto(page.url)
+    again.get_by_text('End of the hits for "725.4".').first.wait_for()
+    settle(again)
+    again.locator("code").filter(has_text="725.4").first.wait_for()  # a citation to copy per hit
+    again.goto(server["url"] + "?rule=cr@2026-04-17/704")
+    again.get_by_text("704.3").first.wait_for()  # the section's rules, not its title alone
+    long = "who becomes the monarch " * 30
+    box = again.get_by_role("textbox", name="Question or rule number").first
+    box.fill(long)
+    box.press("Enter")
+    again.get_by_text(re.compile(r"the limit is 500: cut \d+")).first.wait_for()  # kept, and how much to cut
+    no_errors(again)
 
 
 def test_eight_judges_at_once_get_the_answers_one_judge_gets(server):

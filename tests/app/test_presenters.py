@@ -163,11 +163,12 @@ def test_a_compressed_bomb_in_a_link_is_refused_before_it_is_inflated():
 
 @pytest.mark.parametrize("count", range(4, 13))
 def test_the_treachery_deal_is_legal_for_every_table_size(count):
-    from rulesjudge.app.presenters import parse_identities, recommended_identities
+    from rulesjudge.app.presenters import parse_identities, switch_variant
     from rulesjudge.scenarios.model.treachery import RECOMMENDED, legal_identity_deck
 
-    players = [f"P{i}" for i in range(count)]
-    roles = list(parse_identities(recommended_identities(players)).values())
+    players = ", ".join(f"P{i}" for i in range(count))
+    dealt = switch_variant(TableForm(players=players), "treachery").identities
+    roles = list(parse_identities(dealt).values())
     assert len(roles) == count
     assert legal_identity_deck(roles)[0], roles  # 907.3a/907.3b
     if count in RECOMMENDED:  # 907.3c: the recommended deck for that many players
@@ -176,10 +177,12 @@ def test_the_treachery_deal_is_legal_for_every_table_size(count):
                 roles.count("guardian")) == (leaders, traitors, assassins, guardians)
 
 
-def test_no_deal_below_four_players():
-    from rulesjudge.app.presenters import recommended_identities
+def test_treachery_from_three_players_seats_a_fourth_to_deal_a_legal_deck():
+    from rulesjudge.app.presenters import parse_identities, switch_variant
 
-    assert recommended_identities(["Ann", "Ben", "Cat"]) == ""  # 907.2: four or more players
+    form = switch_variant(TableForm(players="Ann, Ben, Cat"), "treachery")
+    assert form.players == "Ann, Ben, Cat, Dan"  # 907.2: four or more players
+    assert len(parse_identities(form.identities)) == 4
 
 
 def test_long_fields_are_refused_in_one_line_not_cut():

@@ -28,34 +28,32 @@ md = common.md
 
 STANDARD_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "apnap-order", "in-game", "game-over",
                       "winners", "losers", "legal-setup", "first-player", "defending-players", "drawn"]
-DEFAULT_QUESTIONS = {
-    "treachery": ["active", "first-player", "legal-setup", "turn-order", "in-game", "game-over", "winners"],
-    "emperor": ["active", "legal-setup", "turn-order", "in-game", "game-over", "winners"],
-}
-FFA_QUESTIONS = ["active", "monarch", "initiative", "turn-order", "in-game", "game-over", "winners"]
 FIELDS = {"variant": "t_variant", "players": "t_players", "teams": "t_teams", "identities": "t_identities",
           "active": "t_active", "monarch": "t_monarch", "initiative": "t_initiative", "life": "t_life",
           "range": "t_range", "attack": "t_attack", "commander": "t_commander", "permanents": "t_permanents"}
 KEPT = [*FIELDS.values(), "questions", "custom_questions", "save_name", "save_why"]
 
 state = st.session_state
+
+
+def default_questions(variant: str) -> list[str]:
+    """The standard questions a new table of this variant is asked (the variant's own list)."""
+    return list(presenters.variant_of(variant).default_questions)
+
+
 state.setdefault("events", [])
 state.setdefault("loaded", None)  # {"name", "why", "about", "expect", "source"} of a loaded scenario
 state.setdefault("ask", "")  # the question on the page (answered on every run until cleared)
 if "t_players" not in state:
     for name, key in FIELDS.items():
         state[key] = getattr(TableForm(players="Ann, Ben, Cat, Dan"), name)
-    state["questions"] = list(FFA_QUESTIONS)
+    state["questions"] = default_questions(state["t_variant"])
     state["custom_questions"] = ""
     state["save_name"] = "A table from the rulesjudge app"
     state["save_why"] = ""
 for kept in KEPT:  # a widget that is not drawn in a run loses its value: keep the table as typed
     if kept in state:
         state[kept] = state[kept]
-
-
-def default_questions(variant: str) -> list[str]:
-    return list(DEFAULT_QUESTIONS.get(variant, FFA_QUESTIONS))
 
 
 def apply_table(game: dict[str, Any], events: Sequence[Any]) -> None:
@@ -82,6 +80,16 @@ def apply_scenario(raw: dict[str, Any], source: str) -> None:
 
 
 # ------------------------------------------------------------------------------ links, loads, uploads
+
+saved_table = st.query_params.get("table")  # the table as last built, kept in the address across reloads
+if saved_table and not state.get("table_restored") and not st.query_params.get("ruling"):
+    state["table_restored"] = True
+    try:
+        restored = presenters.decode_share(saved_table, source="address")
+        apply_table(restored.game, restored.events)
+        state["questions"] = default_questions(str(restored.game.get("variant") or ""))
+    except InputError as error:
+        st.warning("The table in the address can't be read; the default table instead: " + md(str(error)))
 
 library = common.library()
 by_path = {entry.relpath: entry for entry in library}
@@ -121,6 +129,8 @@ with st.expander("Load a scenario: the library or a file", expanded=False):
     if button.button("Load", disabled=not choice, key="load_button") and choice:
         apply_scenario(by_path[choice].raw, f"library: {choice}")
         st.rerun()
+    # one limit said: ours (64 KB, services.read_upload), not Streamlit's larger per-file cap beside it
+    st.html("<style>[data-testid='stFileUploaderDropzoneInstructions'] small {display: none}</style>")
     upload = st.file_uploader("Upload a scenario file (.yaml, up to 64 KB)", type=["yaml", "yml"],
                               key="upload")
     if upload is not None and state.get("upload_id") != upload.file_id:
@@ -165,6 +175,11 @@ def read_table() -> tuple[dict[str, Any] | None, list[str], str | None]:
 
 game, seats, table_error = read_table()
 events: list[Any] = state["events"]
+if game is not None:  # the address keeps the table: a reload (or a bookmark) reopens it as built
+    state["table_restored"] = True
+    token = presenters.encode_share(game, events)
+    if st.query_params.get("table") != token:
+        st.query_params["table"] = token
 
 
 def evaluate(game_: dict[str, Any], events_: Sequence[Any], questions_: Sequence[str]) -> list[AnswerReport]:
@@ -214,49 +229,59 @@ if game is not None:
         facts = services.table_facts(game, events)
     except InputError as error:
         table_error = str(error)
-def show_what_if(asked: str, game: dict[str, Any], events: Sequence[Any], plan: whatif.WhatIf,
-                 started: float) -> None:
-    """The model's answer to an understood question, its derivation, the picture after it and the share."""
-    try:
-        outcome = services.what_if(game, events, plan, common.corpus())
-    except InputError as error:
-        st.error(md(str(error)))
-        return
+def show_what_if(asked: str, events: Sequence[Any], answered: services.AskedWhatIf, started: float) -> None:
+    """The answer as a judge says it, how the question was read, the derivation below, the picture after it,
+    the share link and the ruling to copy (the model's notation stays in ``ask --json``)."""
+    plan, outcome, table = answered.plan, answered.outcome, answered.game
+    assert plan is not None and outcome is not None
     elapsed = time.perf_counter() - started
     with st.container(border=True, key="whatif_answer"):
         st.caption("You asked: " + md(asked))
-        st.markdown("**" + md(plan.summary) + "**")
-        if outcome.answer:
-            st.markdown("### " + md(outcome.answer))
-        for event, steps in zip(plan.events, outcome.event_steps, strict=False):
-            st.caption("What if: " + md(presenters.describe_event(event)))
-            show_steps(steps, key="whatif-event")
-        show_answers(list(outcome.report.answers), key="whatif", fold=len(outcome.report.answers) > 2)
+        st.markdown("### " + md(outcome.answer))
+        st.markdown("Read as: *" + md(plan.summary) + "*")
+        if answered.situation:
+            st.info(md(answered.situation))
+        steps = [s for group in outcome.event_steps for s in group] + \
+            [s for a in outcome.report.answers for s in a.steps]
+        with st.expander(f"Why: the derivation, {len(steps)} steps", expanded=len(steps) <= 6):
+            show_steps(_distinct(steps), key="whatif")
         st.caption(f"answered in {elapsed * 1000:.0f} ms")
         focus = plan.players[0] if plan.players else None
         after = presenters.build_picture(
-            game, [*events, *plan.events], evaluate, arrows_for=focus,
+            table, [*events, *plan.events], evaluate, arrows_for=focus,
             show_range=plan.kind in ("in-range", "who-in-range", "range"),
             show_attacks=plan.kind in ("can-attack", "attack-targets", "attackers-of"),
             reveal=bool(state.get("reveal")),
-            cards=services.identity_cards(game, [*events, *plan.events]))
+            cards=services.identity_cards(table, [*events, *plan.events]))
         drawn, _ = st.columns([3, 1])
         drawn.image(render_svg(after), caption="the table after the what-if", width="stretch")
         # st.context.url is Streamlit >= 1.46 (pyproject allows 1.40): without it, a relative link
         base = str(getattr(st.context, "url", "") or "").split("?")[0]
-        link = f"{base}?ruling={presenters.encode_share(game, events, asked)}"
+        link = f"{base}?ruling={presenters.encode_share(game or table, events, asked)}"
         share, copy = st.columns(2)
         with share.expander("Share this ruling (a link)"):
             st.code(link, language=None, wrap_lines=True)
             st.caption("The link reopens this table, its events and the question.")
         with copy.expander("Copy ruling (plain text)"):
             ruling_text = presenters.ruling_text(
-                question=asked, summary=plan.summary, answer=outcome.answer, game=game, events=events,
-                what_if=plan.events, steps=outcome.ruling_steps, answers=outcome.values, link=link)
+                question=asked, summary=plan.summary, answer=outcome.answer, game=table, events=events,
+                steps=outcome.ruling_steps, situation=answered.situation, link=link)
             st.code(ruling_text, language=None, wrap_lines=True)
 
 
-def show_fallback(asked: str, started: float) -> None:
+def _distinct(steps: Sequence[Step]) -> list[Step]:
+    """The steps once each (two questions often give the same step)."""
+    seen: set[tuple[str, tuple[Any, ...]]] = set()
+    kept = []
+    for one in steps:
+        key = (one.text, tuple(one.cites))
+        if key not in seen:
+            seen.add(key)
+            kept.append(one)
+    return kept
+
+
+def show_fallback(asked: str, table: dict[str, Any], started: float) -> None:
     """A question the model can't take: the closest rules and library scenarios (no torch: ONNX vectors)."""
     with st.container(border=True, key="whatif_fallback"):
         st.caption("You asked: " + md(asked))
@@ -265,7 +290,8 @@ def show_fallback(asked: str, started: float) -> None:
         services.ready_for(asked)
         hits: list[Hit] = []
         try:  # ten hits for the scenarios citing them (the top three may be rulings no scenario cites)
-            hits = list(common.searcher().search(asked, k=10).hits)
+            # the table's variant's own rules first, then the general ones
+            hits = services.search_for_table(asked, table, common.searcher(), k=10)
         except InputError as error:
             st.error(md(str(error)))
         for hit in hits[:3]:
@@ -273,8 +299,7 @@ def show_fallback(asked: str, started: float) -> None:
         for near in services.closest_library(asked, common.searcher(), library, hits=hits,
                                              index=common.library_index()):
             cols = st.columns([6, 1])
-            cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)} "
-                             f"({md(near.how)}, {near.score:.2f})")
+            cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)}")
             if cols[1].button("Load", key=f"near-{near.entry.relpath}"):
                 state["load_scenario"] = near.entry.relpath
                 st.rerun()  # the whole page: the scenario goes into the table form
@@ -292,22 +317,28 @@ def ask_about_table(game: dict[str, Any] | None, events: Sequence[Any], facts: A
     if submitted is not None:
         state["ask"] = submitted
     if facts is not None:
-        st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone except "
-                   "Dan). For example: " + md(" · ".join(whatif.examples(facts)[:2])))
+        st.caption("Players by name, role or group (the monarch, the leader, Ann's teammate, everyone "
+                   "except Dan); you may state the table first (\"Ann is the monarch. On Ben's turn Ann "
+                   f"concedes.\"). Up to {whatif.MAX_QUESTION} characters. For example: "
+                   + md(" · ".join(whatif.examples(facts)[:2])))
     asked = str(state.get("ask") or "").strip()
-    if asked and table_error:
+    if len(asked) > whatif.MAX_QUESTION:  # kept and said, not cleared: the judge cuts it down
+        st.error(f"This question is {len(asked)} characters; the limit is {whatif.MAX_QUESTION}: cut "
+                 f"{len(asked) - whatif.MAX_QUESTION}. Your text, to copy back into the box:")
+        st.code(asked, language=None, wrap_lines=True)
+    elif asked and table_error:
         st.warning("Mend the table below first: " + md(table_error))
     elif asked and game is not None and facts is not None:
         started = time.perf_counter()
-        try:
-            plan = whatif.interpret(asked, facts)
-        except whatif.WhatIfError as error:  # understood, but names someone not at the table
+        try:  # the facts the question states set its table; what it takes for granted is said
+            answered = services.ask_what_if(game, events, asked, common.corpus(), source="question")
+        except InputError as error:  # understood, but names someone not at the table
             st.error(md(str(error)))
         else:
-            if plan is not None:
-                show_what_if(asked, game, events, plan, started)
+            if answered.plan is not None:
+                show_what_if(asked, events, answered, started)
             else:
-                show_fallback(asked, started)
+                show_fallback(asked, game, started)
     if asked and st.button("Clear the question", key="clear_ask"):
         state["ask"] = ""
         st.rerun(scope="fragment")
@@ -320,13 +351,14 @@ ask_about_table(game, events, facts, table_error)
 
 
 def on_variant() -> None:
-    """A new variant: teams split in two for team variants, a recommended Treachery deal, its questions."""
+    """A new variant: a table its rules accept (the variant says its teams, identities and fewest players)
+    and its questions. The form still holds the previous variant's fields; the widget holds the new one."""
     variant = str(state.get("t_variant"))
-    players = presenters.split_names(str(state.get("t_players") or ""))
-    if variant in presenters.TEAM_VARIANTS and not str(state.get("t_teams") or "").strip():
-        state["t_teams"] = presenters.split_in_teams(players)
-    if variant == "treachery" and not str(state.get("t_identities") or "").strip():
-        state["t_identities"] = presenters.recommended_identities(players)
+    before = TableForm(**{**current_form().__dict__, "variant": str(state.get("shown_variant") or variant)})
+    after = presenters.switch_variant(before, variant)
+    for name, key in FIELDS.items():
+        state[key] = getattr(after, name)
+    state["shown_variant"] = variant
     state["questions"] = default_questions(variant)
 
 
@@ -334,17 +366,22 @@ st.subheader("1. The table")
 col_a, col_b = st.columns(2)
 with col_a:
     variant = st.selectbox("Variant", presenters.VARIANTS, key="t_variant", on_change=on_variant)
-    if variant in presenters.TEAM_VARIANTS:
-        st.text_area("Teams (one team per line, seats clockwise; *Name marks an emperor)", key="t_teams",
-                     height=90)
-    st.text_input("Players in seat order (clockwise, comma-separated)", key="t_players",
-                  help="Left out when teams are given: the teams' members in order.")
-    if variant == "treachery":
+    state["shown_variant"] = variant
+    rules = presenters.variant_of(variant)
+    if rules.needs_teams:
+        together = "seats clockwise, " if rules.teams_sit_together else ""
+        st.text_area(f"Teams (one team per line, {together}*Name marks an emperor)", key="t_teams", height=90)
+    if rules.needs_teams and rules.teams_sit_together:  # one field seats the table: the teams, in order
+        st.caption("Seats clockwise: " + md(", ".join(seats)))
+    else:
+        st.text_input("Players in seat order (clockwise, comma-separated)", key="t_players")
+    if rules.has_identities:
         st.text_area("Identities (one per line: Name: role[, card][, up|down])", key="t_identities",
                      height=130,
-                     help="A legal deal for the player count is filled in (907.3c); change it as dealt.")
-        if len(seats) < 4:
-            st.caption("Treachery is played by four or more players (907.2).")
+                     help="A legal deal for the player count is filled in; change it as dealt.")
+    if len(seats) < rules.min_players:
+        st.caption(f"{md(rules.title)} is played by {rules.min_players} or more players "
+                   f"({rules.min_players_rule}).")
     st.text_input("Life totals (Name: N, …; others start at the variant's life)", key="t_life")
     st.text_area("Permanents (one per line: Bear: owner Ben, controller Ann)", key="t_permanents", height=68)
 with col_b:

@@ -1,0 +1,322 @@
+"""The answer to a what-if as a judge says it (issue 23): the players, the yes or no, and the deciding rule in
+one sentence ("Ben becomes the monarch (725.4).", "Cat can attack Dan. Not Ann or Ben (teammates, 102.3); not
+Eve or Fay (801.3)."); the derivation comes below it, and the model's notation only in ``--json``.
+
+:func:`judge_sentence` reads the plan's headline (how to read the answers, :data:`app.whatif.WhatIf.headline`)
+with the model's answers and their steps; the deciding rule is the one the derivation applied to the player
+the sentence names (the event's step first: 725.4 rather than 725.3's "only one monarch").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulesjudge.app.whatif import TableFacts, WhatIf
+    from rulesjudge.scenarios.model.steps import Step
+    from rulesjudge.scenarios.runner import AnswerReport
+
+
+def names(players: Sequence[Any], joiner: str = "and") -> str:
+    """Players in a sentence.
+
+    >>> names(["Ann"]), names(["Ann", "Ben"], "or"), names(["Ann", "Ben", "Cat"])
+    ('Ann', 'Ann or Ben', 'Ann, Ben and Cat')
+    """
+    items = [str(p) for p in players]
+    if len(items) <= 1:
+        return "".join(items) or "nobody"
+    return f"{', '.join(items[:-1])} {joiner} {items[-1]}"
+
+
+def rule_label(document: str, local: str) -> str:
+    """A rule as a judge cites it: the Comprehensive Rules by number, other documents by name.
+
+    >>> rule_label("cr", "725.4"), rule_label("treachery", "907.7")
+    ('725.4', 'Treachery 907.7')
+    """
+    return local if document == "cr" else f"{document.capitalize()} {local}"
+
+
+def deciding_rule(steps: Sequence[Step], mention: str | tuple[str, ...] | None = None, *,
+                  first: bool = False) -> str:
+    """The rule of the last step that names ``mention`` (any step when None; the first such step with
+    ``first``: the event that moved a designation, not the answer restating it), rulings left out.
+
+    >>> from rulesjudge.scenarios.model.steps import step
+    >>> from rulesjudge.scenarios.model.citations import cr
+    >>> steps = [step("Ben takes it.", cr("725.4")), step("Ben is the monarch; only one.", cr("725.3"))]
+    >>> deciding_rule(steps, "Ben"), deciding_rule(steps, "Ben", first=True)
+    ('725.3', '725.4')
+    """
+    words = (mention,) if isinstance(mention, str) else mention or ()
+    for one in (steps if first else reversed(steps)):
+        if not all(re.search(rf"\b{re.escape(word)}\b", one.text) for word in words):
+            continue
+        rules = [rule_label(c.document, c.local) for c in one.cites if c.document in ("cr", "treachery")]
+        if rules:
+            return rules[0]
+    return deciding_rule(steps, words[0], first=first) if len(words) > 1 else deciding_rule(steps) if words \
+        else ""
+
+
+def _cited(text: str, rule: str) -> str:
+    return f"{text} ({rule})." if rule else f"{text}."
+
+
+def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFacts | None, happened: bool
+               ) -> str:
+    """One answer in words: the monarch, the initiative, a life total, poison, commander damage, a role."""
+    from rulesjudge.app.presenters import format_value
+
+    name, _, args = question.partition("(")
+    who = args.rstrip(")").split(", ") if args else []
+    if name in ("monarch", "initiative"):
+        had = getattr(before, name, None) if before else None
+        if value is None:
+            text = "Nobody is the monarch" if name == "monarch" else "Nobody has the initiative"
+            return _cited(text, deciding_rule(steps, "monarch" if name == "monarch" else "initiative"))
+        changed = happened and had != value
+        if name == "monarch":
+            text = f"{value} {'becomes' if changed else 'is'} the monarch"
+        else:
+            text = f"{value} {'takes' if changed else 'has'} the initiative"
+        return _cited(text, deciding_rule(steps, (str(value), name), first=changed))
+    if name == "life" and who:
+        return _cited(f"{who[0]}'s life total is {value}", deciding_rule(steps, who[0]))
+    if name == "poison" and who:
+        return _cited(f"{who[0]} has {value} poison counter{'' if value == 1 else 's'}", deciding_rule(steps))
+    if name == "commander-damage" and len(who) == 2:
+        return _cited(f"{who[0]} has taken {value} combat damage from {who[1]}", deciding_rule(steps))
+    if name == "active":
+        text = f"It is {names(value) if isinstance(value, list) else value}'s turn" if value else \
+            "Nobody is the active player: the turn goes on without one"
+        return _cited(text, deciding_rule(steps))
+    if name == "next-turn":
+        return _cited(f"{format_value(value)} takes the next turn", deciding_rule(steps))
+    if name == "priority":
+        holder = names(value) if isinstance(value, list) else value
+        return _cited(f"{holder} has priority" if value else "Nobody has priority", deciding_rule(steps))
+    if name in ("turn-order", "apnap-order"):
+        label = "Turn order" if name == "turn-order" else "APNAP order"
+        return _cited(f"{label}: {format_value(value)}", deciding_rule(steps))
+    if name in ("in-game",):
+        return _cited(f"Still in the game: {names(value or [])}", deciding_rule(steps))
+    if name in ("teammates", "opponents") and who:
+        kind = "teammates" if name == "teammates" else "opponents"
+        return _cited(f"{who[0]}'s {kind}: {names(value or []) if value else 'none'}", deciding_rule(steps))
+    if name == "role" and who:
+        return _cited(f"{who[0]} is {_article(str(value))}" if value else f"{who[0]} has no identity",
+                      deciding_rule(steps))
+    if name.startswith("can-") and who:  # can-unveil(Eve): "Yes: Eve can unveil."
+        verb = name[4:].replace("-", " ")
+        text = f"{'Yes' if value else 'No'}: {who[0]} {'can' if value else 'cannot'} {verb}"
+        return _cited(text, deciding_rule(steps))
+    words = name.replace("-", " ")
+    subject = f"{names(who)}'s {words}" if who else words.capitalize()
+    return _cited(f"{subject}: {format_value(value)}", deciding_rule(steps))
+
+
+def _article(role: str) -> str:
+    word = role.capitalize()
+    return f"{'an' if word[:1] in 'AEIOU' else 'a'} {word}"
+
+
+def _attack_reasons(attacker: str, refused: Sequence[str], answers: Mapping[str, AnswerReport]) -> str:
+    """ "Not Ann or Ben (teammates, 102.3); not Eve or Fay (801.3)": the players an attack can't go to,
+    grouped by the rule that says no (this turn only where 801.2c fixes ranges as the turn began)."""
+    groups: dict[str, list[str]] = {}
+    for target in refused:
+        report = answers.get(f"can-attack({attacker}, {target})")
+        steps = list(report.steps) if report else []
+        rule = deciding_rule(steps[-1:]) or deciding_rule(steps)
+        if any("teammate" in s.text for s in steps[-2:]):
+            rule = f"teammates, {rule}" if rule else "teammates"
+        elif any(c.local == "801.2c" for s in steps for c in s.cites):
+            rule = f"this turn, {rule}"
+        groups.setdefault(rule, []).append(target)
+    parts = [f"not {names(group, 'or')}" + (f" ({rule})" if rule else "") for rule, group in groups.items()]
+    return _upper_first("; ".join(parts) + ".") if parts else ""
+
+
+def _upper_first(text: str) -> str:
+    """The first letter a capital, names left as they are (not str.capitalize)."""
+    return text[:1].upper() + text[1:]
+
+
+def _can_attack(plan_pairs: Sequence[tuple[str, str]], answers: Mapping[str, AnswerReport], *,
+                by: str) -> str:
+    """Whom one player can attack (``by="attacker"``), or who can attack one player (``by="target"``)."""
+    if not plan_pairs:
+        return ""
+    yes = [(a, t) for a, t in plan_pairs if _value(answers, f"can-attack({a}, {t})") is True]
+    no = [(a, t) for a, t in plan_pairs if _value(answers, f"can-attack({a}, {t})") is not True]
+    if by == "attacker":
+        attacker = plan_pairs[0][0]
+        first = f"{attacker} can attack {names([t for _, t in yes]) if yes else 'nobody'}."
+        reasons = _attack_reasons(attacker, [t for _, t in no], answers)
+        return f"{first} {reasons}".strip()
+    target = plan_pairs[0][1]
+    first = f"{names([a for a, _ in yes])} can attack {target}." if yes else f"Nobody can attack {target}."
+    if not no:
+        return first
+    groups: dict[str, list[str]] = {}
+    for attacker, _ in no:
+        report = answers.get(f"can-attack({attacker}, {target})")
+        rule = deciding_rule(list(report.steps)[-1:]) if report else ""
+        groups.setdefault(rule, []).append(attacker)
+    rest = "; ".join(f"not {names(g, 'or')}" + (f" ({r})" if r else "") for r, g in groups.items())
+    return f"{first} {_upper_first(rest)}."
+
+
+def _value(answers: Mapping[str, AnswerReport], question: str) -> Any:
+    report = answers.get(question)
+    return report.value if report else None
+
+
+def _steps(answers: Mapping[str, AnswerReport], *questions: str) -> list[Step]:
+    return [s for q in questions if q in answers for s in answers[q].steps]
+
+
+def judge_sentence(plan: WhatIf, answers: Mapping[str, AnswerReport], event_steps: Sequence[Step] = (),
+                   before: TableFacts | None = None) -> str:
+    """The answer as a judge says it, from the plan's headline and the model's answers (question -> report).
+
+    >>> from rulesjudge.app import services
+    >>> from rulesjudge.app.whatif import interpret
+    >>> game = {"players": ["Ann", "Ben", "Cat", "Dan"], "monarch": "Ann"}
+    >>> facts = services.table_facts(game)
+    >>> plan = interpret("who is the monarch if Ann concedes on Ben's turn", facts)
+    >>> report = services.evaluate_full(game, plan.events, plan.questions)
+    >>> judge_sentence(plan, {str(a.question): a for a in report.answers},
+    ...                [s for e in report.events for s in e.steps], facts)
+    'Ben becomes the monarch (725.4).'
+    """
+    return _sentence(plan.headline, plan, answers, list(event_steps), before)
+
+
+def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],
+              before: TableFacts | None) -> str:
+    from rulesjudge.app.whatif import answer_line
+
+    happened = bool(plan.events)
+    if not spec and plan.kind.startswith("what-happens"):
+        return _what_happens(plan, answers, events, before)
+    if not spec:
+        return ""
+    if spec[0] == "turn":
+        now, later = _value(answers, "active"), _value(answers, "next-turn")
+        active = _one_value("active", now, [*events, *_steps(answers, "active")], before, happened)
+        following = _one_value("next-turn", later, _steps(answers, "next-turn"), before, happened)
+        return f"{active} {following}"
+    if spec[0] == "role-holders":
+        line = answer_line(plan, {q: a.value for q, a in answers.items()})
+        holders = [p for p in spec[1] if _value(answers, f"role({p})") == spec[2] and
+                   p in (_value(answers, "in-game") or ())]
+        if "(" in line or not holders:
+            return _upper_first(line) + "."
+        role = spec[2].capitalize() + ("s" if len(holders) > 1 else "")
+        return f"{names(holders)} {'is the' if len(holders) == 1 else 'are the'} {role}."
+    kind = spec[0]
+    if kind == "several":
+        return " ".join(_sentence(part, plan, answers, events, before) for _words, part in spec[1])
+    if kind == "value":
+        question = spec[1]
+        return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
+                          happened)
+    if kind == "is":
+        _, question, player, negate = spec
+        now = _value(answers, question)
+        holds = now == player
+        said = _one_value(question, now, [*events, *_steps(answers, question)], before, happened)
+        return f"{'Yes' if holds != negate else 'No'}: {said}"
+    if kind == "member":
+        _, question, players, negate = spec
+        found = _value(answers, question)
+        members = set(found) if isinstance(found, (list, tuple, set, frozenset)) else {found}
+        holds = all(p in members for p in players)
+        steps = [*events, *_steps(answers, question)]
+        if question == "in-game":  # "is Ben still in": about Ben, not the whole table
+            many = len(players) > 1
+            verb = ("are" if many else "is") + " still in the game" if holds else \
+                ("have" if many else "has") + " left the game"
+            rule = deciding_rule(steps, players[0], first=True) if not holds else deciding_rule(steps)
+            return _cited(f"{'Yes' if holds != negate else 'No'}: {names(players)} {verb}", rule)
+        said = _one_value(question, found, steps, before, happened)
+        return f"{'Yes' if holds != negate else 'No'}: {said}"
+    if kind == "winners":
+        steps = [*events, *_steps(answers, "game-over", "winners")]
+        if not _value(answers, "game-over"):
+            return _cited("Nobody has won yet: the game goes on", deciding_rule(steps))
+        winners = _value(answers, "winners") or []
+        if not winners:
+            return _cited("The game is over and nobody won", deciding_rule(steps))
+        verb = "wins" if len(winners) == 1 else "win"
+        return _cited(f"{names(winners)} {verb} the game", deciding_rule(steps))
+    if kind == "targets":
+        return _can_attack(spec[1], answers, by="attacker")
+    if kind == "attackers":
+        return _can_attack(spec[1], answers, by="target")
+    if kind == "all-true" and all(q.startswith("can-attack(") for q in spec[1]):
+        pairs = [_pair(q) for q in spec[1]]
+        if len({a for a, _ in pairs}) == 1:
+            yes = all(_value(answers, q) is True for q in spec[1])
+            if len(pairs) == 1:
+                return _allowed(pairs[0], answers) if yes else _refused(pairs[0], answers)
+            sentence = _can_attack(pairs, answers, by="attacker")
+            return f"{'Yes' if yes else 'No'}: {sentence}"
+    line = answer_line(plan, {q: a.value for q, a in answers.items()})
+    questions = [q for q in plan.questions if q in answers]
+    if len(questions) == 1 and kind in ("each", "each-of", "value", "all-true"):
+        question = questions[0]
+        return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
+                          happened)
+    rule = "" if re.search(r"\d{3}\.\d", line) else deciding_rule([*events, *_steps(answers, *questions)])
+    return _cited(line[:1].upper() + line[1:], rule) if line else ""
+
+
+def _what_happens(plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],
+                  before: TableFacts | None) -> str:
+    """ "Cat concedes": what the events change, in sentences: who is still in, the designations that moved,
+    whether the game ended."""
+    said = [_one_value("in-game", _value(answers, "in-game"), [*events, *_steps(answers, "in-game")], before,
+                       True)]
+    for name in ("monarch", "initiative"):
+        now = _value(answers, name)
+        if name in answers and (now is not None or getattr(before, name, None) is not None):
+            said.append(_one_value(name, now, [*events, *_steps(answers, name)], before, True))
+    if "winners" in answers or "game-over" in answers:
+        said.append(_sentence(("winners",), plan, answers, events, before))
+    for question in plan.questions:  # what the events touched: "life(Cat)" after damage
+        if question not in ("in-game", "active", "monarch", "initiative", "game-over", "winners") and \
+                question in answers:
+            value = _value(answers, question)
+            said.append(_one_value(question, value, _steps(answers, question), before, True))
+    return " ".join(said)
+
+
+def _pair(question: str) -> tuple[str, str]:
+    """ "can-attack(Ann, Ben)" -> ("Ann", "Ben")."""
+    attacker, _, target = question[len("can-attack("):-1].partition(", ")
+    return attacker, target
+
+
+def _allowed(pair: tuple[str, str], answers: Mapping[str, AnswerReport]) -> str:
+    """ "Yes: Ben can attack Dan (802.1)."."""
+    attacker, target = pair
+    report = answers.get(f"can-attack({attacker}, {target})")
+    return _cited(f"Yes: {attacker} can attack {target}", deciding_rule(list(report.steps)) if report else "")
+
+
+def _refused(pair: tuple[str, str], answers: Mapping[str, AnswerReport]) -> str:
+    """ "No: Ann can't attack Dan this turn (801.2c)."."""
+    attacker, target = pair
+    report = answers.get(f"can-attack({attacker}, {target})")
+    steps = list(report.steps) if report else []
+    this_turn = any(c.local == "801.2c" for s in steps for c in s.cites)
+    rule = deciding_rule(steps[-1:]) or deciding_rule(steps)
+    if this_turn and rule != "801.2c":
+        rule = f"801.2c, {rule}" if rule else "801.2c"
+    return _cited(f"No: {attacker} can't attack {target}" + (" this turn" if this_turn else ""), rule)
