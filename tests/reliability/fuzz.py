@@ -2,7 +2,7 @@
 bytes, mutated official releases. Every case must end in an answer or an :class:`InputError` (one line
 for the user); anything else escaping is a traceback and is collected with the input that raised it.
 
-The CI slice (tests/reliability/test_fuzz.py) runs a few hundred cases per kind in seconds; the big run:
+The CI slice (tests/reliability/test_fuzz_slice.py) runs a few hundred cases per kind in seconds; the big run:
 
     nice -n 15 python -m tests.reliability.fuzz --scenarios 100000 --what-ifs 10000 --releases 1000
 
