@@ -22,6 +22,10 @@ from rulesjudge.corpus.errors import InputError
 from rulesjudge.indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
+#: Question sets read beside the default one when present, each its own group: real questions asked in
+#: public (issue 22) and real questions that name cards (issue 21); ``source`` is required in them.
+COMPANION_SETS = {"real": QUESTIONS_PATH.with_name("questions_real.yaml"),
+                  "real-cards": QUESTIONS_PATH.with_name("questions_cards.yaml")}
 #: Areas of the general rules of the built-in Comprehensive Rules, of the seed documents, and of numbers.
 GENERAL_AREAS = ("concepts", "turn", "combat", "spells", "effects", "keywords", "sba", "multiplayer",
                  "commander")
@@ -65,17 +69,61 @@ class Question:
     split: str = "dev"
     line: int | None = None
     style: str = "plain"
+    #: the group of a companion set ("real", "real-cards"); empty: the group of the area
+    set: str = ""
+    source: str | None = None
+    cards: tuple[str, ...] = ()
 
     @property
     def group(self) -> str:
-        return group_of(self.area)
+        return self.set or group_of(self.area)
+
+    @property
+    def rule_gold(self) -> tuple[str, ...]:
+        """The gold that a hit can be: rules and other corpus records, not card rulings."""
+        return tuple(g for g in self.gold if not is_card_id(g))
+
+    @property
+    def ruling_gold(self) -> tuple[str, ...]:
+        return tuple(g for g in self.gold if is_card_id(g))
+
+
+def is_card_id(record_id: str) -> bool:
+    """>>> is_card_id("cards@2026-07-09/ruling/platinum-angel/1"), is_card_id("cr@2026-04-17/104.3")
+    (True, False)
+    """
+    return record_id.startswith("cards@")
+
+
+def same_card_record(gold: str, record_id: str) -> bool:
+    """A card gold id matches a record of any card snapshot with the same local id.
+
+    >>> same_card_record("cards@2026-07-09/ruling/x/2", "cards@2027-01-01/ruling/x/2")
+    True
+    >>> same_card_record("cards@2026-07-09/ruling/x/2", "cards@2026-07-09/ruling/x/1")
+    False
+    """
+    return is_card_id(gold) and is_card_id(record_id) and gold.split("/", 1)[1] == record_id.split("/", 1)[1]
 
 
 MAX_QUESTION_SET_BYTES = 4_000_000  # the shipped set is about 50 KB
 
 
-def load_questions(path: Path = QUESTIONS_PATH) -> list[Question]:
-    """Read and check the question set (a YAML list of {q, gold, area, needs_releases})."""
+def load_questions(path: Path = QUESTIONS_PATH, *, companions: bool | None = None) -> list[Question]:
+    """Read and check the question set (a YAML list of {q, gold, area, needs_releases, style}).
+
+    The default set brings its companions (:data:`COMPANION_SETS`) when their files exist (``companions``
+    None: only for the default path); each keeps its own dev/test halves by position."""
+    questions = read_question_set(path)
+    if companions if companions is not None else path == QUESTIONS_PATH:
+        for group, companion in COMPANION_SETS.items():
+            if companion.exists():
+                questions.extend(read_question_set(companion, group))
+    return questions
+
+
+def read_question_set(path: Path, group: str = "") -> list[Question]:
+    """One question file; a companion set (``group``) also needs each question's ``source``."""
     from rulesjudge.corpus.inputs import read_text
     from rulesjudge.corpus.safe_yaml import read_yaml
 
@@ -97,8 +145,15 @@ def load_questions(path: Path = QUESTIONS_PATH) -> list[Question]:
         style = item.get("style") or style_of(item["q"], area)
         if style not in STYLES:
             raise InputError(path, f"style must be one of {', '.join(STYLES)}", key=f"{key}.style")
+        source = item.get("source")
+        if group and (not isinstance(source, str) or not source.strip()):
+            raise InputError(path, "each real question needs its source address", key=f"{key}.source")
+        cards = item.get("cards") or []
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise InputError(path, "cards must be a list of card names", key=f"{key}.cards")
         questions.append(Question(item["q"], tuple(gold), area, bool(item.get("needs_releases", False)),
-                                  "dev" if position % 2 == 0 else "test", style=style))
+                                  "dev" if position % 2 == 0 else "test", style=style, set=group,
+                                  source=source, cards=tuple(cards)))
     return questions
 
 
@@ -152,7 +207,8 @@ def applicable(questions: Iterable[Question], searcher: Searcher) -> list[Questi
     loaded = searcher.records
     kept = []
     for question in questions:
-        if not any(other in loaded for g in question.gold for other in (g, *searcher.equivalent_ids(g))):
+        if not question.ruling_gold and not any(
+                other in loaded for g in question.rule_gold for other in (g, *searcher.equivalent_ids(g))):
             continue  # e.g. general-rules questions before the Comprehensive Rules are loaded
         if question.needs_releases and not _has_release(searcher):
             continue
@@ -176,6 +232,10 @@ class Evaluation:
 
     results: list[tuple[Question, dict[str, int | None], dict[str, list[str]]]]
     methods_run: tuple[str, ...]
+    #: per question with card rulings in its gold or names cards (the "real-cards" set): was it answered
+    #: on the first screen, per method (a deciding rule in the top five, or a deciding ruling among the
+    #: first :data:`SCREEN_RULINGS` shown for each named card)
+    screens: list[dict[str, bool] | None] = field(default_factory=list)
 
     @property
     def questions(self) -> int:
@@ -200,6 +260,12 @@ class Evaluation:
     def by_area(self) -> dict[str, dict[str, Metrics]]:
         return {m: self.breakdown(m, lambda q: q.area) for m in self.methods_run}
 
+    def first_screen(self, method: str, keep: Any = None) -> tuple[int, float]:
+        """(questions, share answered on the first screen) among the questions that have a screen."""
+        shown = [screen[method] for (q, _, _), screen in zip(self.results, self.screens, strict=False)
+                 if screen is not None and (keep is None or keep(q))]
+        return len(shown), (sum(shown) / len(shown) if shown else 0.0)
+
     def misses(self, method: str = "hybrid", split: str = "dev",
                ) -> list[tuple[Question, int | None, list[str]]]:
         """Questions of ``split`` (dev, test or all) not answered first, with their rank and top three ids.
@@ -218,6 +284,11 @@ class Evaluation:
             "by_group_split": rows(lambda q: f"{q.group}/{q.split}"),
             "by_area": rows(lambda q: q.area),
             "by_style": rows(lambda q: f"{q.group}/{q.style}"),
+            "first_screen": {m: {key: {"n": n, "rate": rate} for key in sorted(
+                {f"{q.group}/{q.split}" for (q, _, _), sc in zip(self.results, self.screens, strict=False)
+                 if sc is not None})
+                for n, rate in [self.first_screen(m, lambda q, k=key: f"{q.group}/{q.split}" == k)]}
+                for m in self.methods_run},
         }
 
 
@@ -240,17 +311,39 @@ def evaluate(
     from (``edition=`` filter): the 2015 Player page's 2HG combat rules were moved out of 810 after 2015
     and have no counterpart in the newest release, so only that view can find them."""
     results: list[tuple[Question, dict[str, int | None], dict[str, list[str]]]] = []
+    screens: list[dict[str, bool] | None] = []
     for question in questions:
-        family = gold_family(searcher, question.gold)
+        family = gold_family(searcher, question.rule_gold)
         edition = gold_date(searcher, question) if as_of_gold else None
         ranks: dict[str, int | None] = {}
         tops: dict[str, list[str]] = {}
+        screen: dict[str, bool] | None = {} if question.ruling_gold or question.set == "real-cards" else None
         for method in methods:
-            hits = searcher.search(question.q, DEPTH, method=method, edition=edition).hits
-            tops[method] = [hit.id for hit in hits]
-            ranks[method] = first_rank([(hit.id, *hit.related) for hit in hits], family)
+            result = searcher.search(question.q, DEPTH, method=method, edition=edition)
+            tops[method] = [hit.id for hit in result.hits]
+            ranks[method] = first_rank([(hit.id, *hit.related) for hit in result.hits], family)
+            if screen is not None:
+                screen[method] = on_first_screen(ranks[method], result.cards, question.ruling_gold)
         results.append((question, ranks, tops))
-    return Evaluation(results, tuple(methods))
+        screens.append(screen)
+    return Evaluation(results, tuple(methods), screens)
+
+
+SCREEN_RULES = 5  # the rules a first screen shows
+SCREEN_RULINGS = 3  # the rulings a first screen shows for each named card
+
+
+def on_first_screen(rule_rank: int | None, cards: Sequence[Any], ruling_gold: Sequence[str]) -> bool:
+    """A deciding rule among the first :data:`SCREEN_RULES` hits, or a deciding ruling among the first
+    :data:`SCREEN_RULINGS` shown for a named card (``cards``: the result's card parts).
+
+    >>> on_first_screen(3, [], []), on_first_screen(None, [], ["cards@x/ruling/a/1"])
+    (True, False)
+    """
+    if rule_rank is not None and rule_rank <= SCREEN_RULES:
+        return True
+    shown = [ruling.id for card in cards for ruling, _score in card.rulings[:SCREEN_RULINGS]]
+    return any(same_card_record(gold, found) for gold in ruling_gold for found in shown)
 
 
 def _cells(m: Metrics) -> str:
@@ -260,15 +353,20 @@ def _cells(m: Metrics) -> str:
 def format_table(title: str, evaluation: Evaluation) -> str:
     """Per group (general rules, seed documents, numbers) and split, every method side by side."""
     lines = [f"{title} ({evaluation.questions} questions; dev = tuning half, test = held-out half)",
-             f"{'group':<8} {'split':<5} {'method':<7} {'n':>4} {'R@1':>6} {'R@5':>6} {'R@10':>6} {'MRR':>6}"]
+             f"{'group':<10} {'split':<5} {'method':<7} {'n':>4} {'R@1':>6} {'R@5':>6} {'R@10':>6} "
+             f"{'MRR':>6}"]
     groups = sorted({q.group for q, _, _ in evaluation.results})
     for group in [*groups, "all"]:
         for split in ("dev", "test", "all"):
             for method in evaluation.methods_run:
-                m = evaluation.metrics(method, lambda q, g=group, s=split: (g in ("all", q.group))
-                                       and (s in ("all", q.split)))
+                def keep(q: Question, g: str = group, s: str = split) -> bool:
+                    return g in ("all", q.group) and s in ("all", q.split)
+
+                m = evaluation.metrics(method, keep)
                 if m.n:
-                    lines.append(f"{group:<8} {split:<5} {method:<7} {_cells(m)}")
+                    n, rate = evaluation.first_screen(method, keep)
+                    screen = f"  first screen {rate:.3f} of {n}" if n else ""
+                    lines.append(f"{group:<10} {split:<5} {method:<7} {_cells(m)}{screen}")
     return "\n".join(lines)
 
 
@@ -310,7 +408,7 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
         if parse_query(question.q).pure:
             continue
         named = searcher.facts(question.q)
-        lexical, dense, lifted = searcher._method_rankings(question.q, "hybrid", _NO_FILTERS, depth, named)
+        lexical, dense, lifted = searcher.method_rankings(question.q, "hybrid", _NO_FILTERS, depth, named)
         defining = searcher.defining(question.q)
         prepared.append((lexical, dense, lifted, defining, named, gold_family(searcher, question.gold)))
     results = []

@@ -1,4 +1,5 @@
-"""A question as the rules would say it: the judge's lexicon and typo correction, before BM25 and dense.
+"""Query parsing: the rule numbers a question writes (:func:`parse_query`), and the question as the rules
+would say it (the judge's lexicon and typo correction, before BM25 and dense: :func:`rewrite`).
 
 Players ask "crown goes where when the king scoops" and "exilled comander can go back to comand zone?";
 the rules say monarch, concede, exiled, commander. :func:`rewrite` turns the question into the rules'
@@ -36,11 +37,68 @@ _MAX_PHRASE = 5
 
 
 @dataclass(frozen=True)
+class Senses:
+    """Words whose sense depends on whom they are said of (the lexicon's ``senses``): a player who
+    "dies", "is killed" or "gets knocked out" loses and leaves the game (800.4a, 104.3a); a creature that
+    dies is put into a graveyard from the battlefield (700.4).
+
+    ``said_of_player`` maps a verb phrase to its meaning when the nearest subject before it is a player
+    word (``players``); ``done_to_player`` maps a verb to its meaning when its object, right after it, is
+    one ("kill opponents"). Objects (``objects``: creature, commander, it …) keep the ordinary sense.
+
+    >>> senses = Senses({("dies",): "leaves the game"}, {("kill",): "defeat"},
+    ...                 frozenset({"player", "someone"}), frozenset({"creature"}))
+    >>> senses.meaning(["when", "someone", "dies"], 2)
+    (1, 'leaves the game')
+    >>> senses.meaning(["the", "creature", "dies"], 2), senses.meaning(["kill", "the", "player"], 0)
+    (None, (1, 'defeat'))
+    """
+
+    said_of_player: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    done_to_player: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    players: frozenset[str] = frozenset()
+    objects: frozenset[str] = frozenset()
+    #: words skipped between a verb and its object, or a subject and its verb ("the owner then dies")
+    between: frozenset[str] = frozenset(("the", "a", "an", "my", "your", "their", "his", "her", "our", "all",
+                                         "each", "then", "also", "just", "now", "gets", "get", "got", "is",
+                                         "was", "were", "are", "be", "been", "being", "finally", "guy"))
+
+    def meaning(self, tokens: list[str], i: int) -> tuple[int, str] | None:
+        """(phrase length, meaning) when the phrase at ``i`` is said of or done to a player, else None."""
+        for size in range(min(3, len(tokens) - i), 0, -1):
+            phrase = tuple(tokens[i:i + size])
+            if phrase in self.said_of_player and self._subject(tokens, i) == "player":
+                return size, self.said_of_player[phrase]
+            if phrase in self.done_to_player and self._object(tokens, i + size) == "player":
+                return size, self.done_to_player[phrase]
+        return None
+
+    def _subject(self, tokens: list[str], i: int) -> str | None:
+        for word in reversed(tokens[max(0, i - 6):i]):
+            if word in self.players:
+                return "player"
+            if word in self.objects or not re.match(r"^[a-z']+$", word):
+                return "object" if word in self.objects else None  # punctuation ends the clause
+        return None
+
+    def _object(self, tokens: list[str], i: int) -> str | None:
+        for word in tokens[i:i + 4]:
+            if word in self.between:
+                continue
+            return "player" if word in self.players else None
+        return None
+
+    def __bool__(self) -> bool:
+        return bool(self.said_of_player or self.done_to_player)
+
+
+@dataclass(frozen=True)
 class Lexicon:
     """Phrases (as tuples of lower-case tokens) to replace, and phrases that add words."""
 
     replace: Mapping[tuple[str, ...], str] = field(default_factory=dict)
     add: Mapping[tuple[str, ...], str] = field(default_factory=dict)
+    senses: Senses = field(default_factory=Senses)
 
     @classmethod
     def from_mapping(cls, terms: Mapping[str, Any], source: Path | None = None,
@@ -72,6 +130,27 @@ class Lexicon:
             (replace if action == "replace" else add)[key] = words
         return cls(replace, add)
 
+    def with_senses(self, data: Any, source: Path | None = None) -> Lexicon:
+        """This lexicon with the ``senses`` section: ``{players: [...], objects: [...], said_of_player:
+        {phrase: meaning}, done_to_player: {verb: meaning}}``."""
+        if not isinstance(data, Mapping):
+            raise InputError(source, "'senses' must be a mapping", key="senses")
+        words: dict[str, frozenset[str]] = {}
+        for name in ("players", "objects"):
+            found = data.get(name) or []
+            if not isinstance(found, list) or not all(isinstance(w, str) for w in found):
+                raise InputError(source, f"senses.{name} must be a list of words", key=f"senses.{name}")
+            words[name] = frozenset(w.lower() for w in found)
+        verbs: dict[str, dict[tuple[str, ...], str]] = {}
+        for name in ("said_of_player", "done_to_player"):
+            found = data.get(name) or {}
+            if not isinstance(found, Mapping) or not all(isinstance(v, str) for v in found.values()):
+                raise InputError(source, f"senses.{name} must map phrases to their meaning",
+                                 key=f"senses.{name}")
+            verbs[name] = {tuple(t.lower() for t in _TOKEN.findall(str(k))): v for k, v in found.items()}
+        senses = Senses(verbs["said_of_player"], verbs["done_to_player"], words["players"], words["objects"])
+        return Lexicon(self.replace, self.add, senses)
+
     def __bool__(self) -> bool:
         return bool(self.replace or self.add)
 
@@ -90,7 +169,8 @@ def load_lexicon(path: Path = LEXICON_PATH) -> Lexicon:
     numbers = data.get("numbers") or {}
     if not isinstance(numbers, dict):
         raise InputError(path, "'numbers' must map number words to digits", key="numbers")
-    return Lexicon.from_mapping(data["terms"], path, numbers)
+    lexicon = Lexicon.from_mapping(data["terms"], path, numbers)
+    return lexicon.with_senses(data["senses"], path) if "senses" in data else lexicon
 
 
 class Vocabulary:
@@ -114,17 +194,26 @@ class Vocabulary:
         return word in self.words
 
     def correct(self, word: str) -> str | None:
-        """The nearest corpus word within the allowed edit distance, or None."""
+        """The nearest corpus word within the allowed edit distance, or None — also when two corpus words
+        are equally near, which is how a real word the corpus lacks looks (and the choice would depend on
+        the order of a set).
+
+        >>> vocabulary = Vocabulary(["commander", "stick", "stack"])
+        >>> vocabulary.correct("comander"), vocabulary.correct("stuck")
+        ('commander', None)
+        """
         if len(word) < 5 or not _WORD.match(word) or word in self.words:
             return None
         limit = 1 if len(word) < 8 else 2
         from rapidfuzz import process
         from rapidfuzz.distance import Levenshtein
 
-        candidates = [w for n in range(len(word) - limit, len(word) + limit + 1)
-                      for w in self._by_length.get(n, ())]
-        found = process.extractOne(word, candidates, scorer=Levenshtein.distance, score_cutoff=limit)
-        return str(found[0]) if found else None
+        candidates = sorted(w for n in range(len(word) - limit, len(word) + limit + 1)
+                            for w in self._by_length.get(n, ()))
+        found = process.extract(word, candidates, scorer=Levenshtein.distance, score_cutoff=limit, limit=2)
+        if not found or (len(found) > 1 and found[1][1] == found[0][1]):
+            return None  # "stuck" is one edit from stick and stack: an English word, not a typo of either
+        return str(found[0][0])
 
 
 @dataclass(frozen=True)
@@ -145,6 +234,13 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
     changes: list[tuple[str, str]] = []
     i = 0
     while i < len(tokens):
+        sense = lexicon.senses.meaning(lowered, i) if lexicon.senses else None
+        if sense is not None:  # "someone dies": said of a player, the phrase means leaving the game
+            size, words = sense
+            out.append(words)
+            changes.append((" ".join(tokens[i:i + size]), words))
+            i += size
+            continue
         for size in range(min(_MAX_PHRASE, len(tokens) - i), 0, -1):
             phrase = tuple(lowered[i:i + size])
             if phrase in lexicon.replace:
@@ -178,3 +274,76 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
 def _join(tokens: list[str]) -> str:
     text = " ".join(token for token in tokens if token)
     return re.sub(r"\s+([?!.,;:])", r"\1", text)
+
+
+# --- rule numbers written in a question ------------------------------------------------------------
+
+_PREFIX = r"(?:(?P<prefix>comprehensive\s+rules?|cr|rules?|section|treachery|tr)\s*(?:#|no\.?\s*)?)?"
+_NUMBER = r"(?P<number>\d{3}(?:\.\d{1,3}(?:[a-z]{1,2})?)?)"
+_NUMBER_IN_TEXT = re.compile(
+    rf"(?<![\w.]){_PREFIX}{_NUMBER}(?P<period>\.(?![\w]))?(?![\w])", re.IGNORECASE
+)
+_FILLER = re.compile(r"^(?:[\s,;:?!()\"'“”‘’&/+]|\band\b|\bor\b)*$", re.IGNORECASE)
+_PREFIX_DOCUMENT = {"cr": "cr", "comprehensive rules": "cr", "comprehensive rule": "cr",
+                    "treachery": "treachery", "tr": "treachery"}
+_EDITION_WORDS = frozenset((
+    "rule", "rules", "cr", "comprehensive", "edition", "release", "version", "from", "the", "of", "in", "as",
+    "old", "older", "previous", "january", "february", "march", "april", "may", "june", "july", "august",
+    "september", "october", "november", "december",
+))
+_YEAR = re.compile(r"(?<!\d)(19|20)\d{2}(?!\d)")
+
+
+@dataclass(frozen=True)
+class NumberRef:
+    """A rule number written in a question; ``alone`` when it ends with a period ("722.4.")."""
+
+    number: str
+    document: str | None = None
+    alone: bool = False
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    text: str
+    refs: tuple[NumberRef, ...]
+    pure: bool  # nothing but numbers (and "rule"/"CR")
+    years: tuple[str, ...] = ()
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Find rule numbers. A bare three-digit number counts only with a prefix ("rule 809") or alone.
+
+    >>> parse_query("rule 907.11b").refs
+    (NumberRef(number='907.11b', document=None, alone=False),)
+    >>> parse_query("CR 722.4.").refs
+    (NumberRef(number='722.4', document='cr', alone=True),)
+    >>> parse_query("CR 722.4.").pure
+    True
+    >>> parse_query("what does 809.3c say about attacking?").pure
+    False
+    >>> parse_query("can I attack 100 times?").refs
+    ()
+    """
+    refs: list[NumberRef] = []
+    rest = text
+    matches = list(_NUMBER_IN_TEXT.finditer(text))
+    only_numbers = bool(matches) and _FILLER.match(_NUMBER_IN_TEXT.sub(" ", text)) is not None
+    for match in matches:
+        number = match["number"].lower()
+        prefix = (match["prefix"] or "").lower()
+        prefix = re.sub(r"\s+", " ", prefix)
+        if "." not in number and not prefix and not only_numbers:
+            continue  # "100 life", "2 players": not a section number
+        if number.split(".")[0][0] == "0":
+            continue
+        ref = NumberRef(number, _PREFIX_DOCUMENT.get(prefix), bool(match["period"]))
+        if ref not in refs:
+            refs.append(ref)
+        rest = rest.replace(match.group(), " ", 1)
+    years = tuple(dict.fromkeys(m.group() for m in _YEAR.finditer(rest)))
+    # "rule 721.4 from the October 2022 rules" is still only a number (read in that edition)
+    remainder = _YEAR.sub(" ", rest)
+    remainder = " ".join(w for w in re.findall(r"[^\W\d_]+|\S", remainder) if w.lower() not in _EDITION_WORDS)
+    pure = bool(refs) and _FILLER.match(remainder) is not None
+    return ParsedQuery(text, tuple(refs), pure, years)

@@ -45,7 +45,7 @@ of its glossary entries, and its identity cards' names and roles (Leader, Guardi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from rulesjudge.corpus.records import Record
@@ -109,6 +109,29 @@ class Scopes:
             if self.uses.get(scope) and scope in self.proper_names:
                 stripped = _name_pattern(scope).sub(" ", stripped)
         return stripped if re.search(r"\w", stripped) else text
+
+    def mend(self, text: str, known: Container[str]) -> str:
+        """The question with misspelt variant names mended, before the scopes are read: a word the
+        corpus doesn't know (``known``) within two edits of a word of a scope's name (one for six
+        letters; a swap of two letters is one edit), "emporer" → "emperor", "archenamy" → "archenemy".
+
+        >>> scopes = Scopes({}, {"emperor": (frozenset({"emperor"}),)})
+        >>> scopes.mend("emporer format, who goes first", {"format", "first"})
+        'emperor format, who goes first'
+        """
+        from rapidfuzz.distance import OSA
+
+        names = {word for scope in self.markers for word in marker_words(scope) if len(word) >= 6}
+
+        def mended(match: re.Match[str]) -> str:
+            word = match.group().lower()
+            if len(word) < 6 or word in known or word in names:
+                return match.group()
+            limit = 1 if len(word) < 7 else 2
+            best = min(sorted(names), key=lambda name: OSA.distance(word, name), default=None)
+            return best if best is not None and OSA.distance(word, best) <= limit else match.group()
+
+        return re.sub(r"[A-Za-z]+", mended, text)
 
     @classmethod
     def of(cls, records: Mapping[str, Record]) -> Scopes:
@@ -200,7 +223,29 @@ def _own_scope(record: Record, records: Mapping[str, Record]) -> str | None:
     section = records.get(f"{record.document}@{record.edition}/{record.number.split('.')[0]}")
     if section is None or not _VARIANT_SECTION.match(section.number or ""):
         return None
-    return scope_name(section.title) or None
+    option = _sub_option(record, records)
+    return scope_name(option or section.title) or None
+
+
+def _sub_option(record: Record, records: Mapping[str, Record]) -> str | None:
+    """The title of the format within a variant's section that a record belongs to: 903.12 "Brawl
+    Option", 903.13 "Commander Draft", 904.12 "Supervillain Rumble Option" are rules that are only a title,
+    with the neighbouring format's rules under them. They are scopes of their own: a Commander question
+    must not get Brawl's deck rules because both name the commander.
+
+    >>> brawl = Record("cr@x/903.12", "cr", "x", "rule", "Brawl Option", number="903.12",
+    ...                children=("cr@x/903.12a",))
+    >>> item = Record("cr@x/903.12a", "cr", "x", "subrule", "A brawl deck ...", number="903.12a")
+    >>> _sub_option(item, {r.id: r for r in (brawl, item)}), _sub_option(brawl, {brawl.id: brawl})
+    ('Brawl Option', 'Brawl Option')
+    """
+    match = re.match(r"^(\d{3}\.\d+)", record.number or "")
+    if not match:
+        return None
+    rule = records.get(f"{record.document}@{record.edition}/{match[1]}")
+    if rule is None or rule.kind != "rule" or not rule.children or len(rule.text.split()) > 4:
+        return None
+    return rule.text.strip().rstrip(".")
 
 
 def _document_markers(record: Record) -> list[str]:

@@ -68,3 +68,47 @@ def test_single_digits_are_words_for_bm25():
 ])
 def test_table_talk_of_the_judges_check(question, words):
     assert words <= set(rewrite(question, load_lexicon(LEXICON_PATH)).text.split())
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    # why: a player who "dies" has lost and left the game (800.4a, 104.3a), not gone to a graveyard (700.4)
+    ("monarch guy dies on my turn who gets it", "leaves the game"),
+    ("In a free-for-all, what happens when someone dies?", "leaves the game"),
+    ("what happens to enchantments when player dies?", "leaves the game"),
+    ("the owner then got killed, does my stolen creature stay?", "left the game"),
+    ("Can Heartless Hidetsugu kill opponents by dealing 21 damage?", "lose the game"),
+])
+def test_a_player_who_dies_has_left_the_game(question, said):
+    rewritten = rewrite(question, load_lexicon(LEXICON_PATH)).text
+    assert said in rewritten and "graveyard" not in rewritten
+
+
+@pytest.mark.parametrize("question", [
+    "my commander dies, can I put it in the command zone",  # why: 700.4, a creature card dies
+    "the creature dies and the token too",
+    "I kill the creature with a bolt",
+])
+def test_a_creature_that_dies_keeps_the_graveyard_sense(question):
+    rewritten = rewrite(question, load_lexicon(LEXICON_PATH)).text
+    assert "leave the game" not in rewritten and "leaves the game" not in rewritten
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("does 21 damage from any source kill", {"commander"}),  # why: 903.10a, 21 combat damage by a commander
+    ("15 poison in 2hg", {"two-headed", "giant"}),  # why: 810.10/704.6b, fifteen poison counters per team
+    ("start at 40 life?", {"commander"}),  # why: 903.7, each player's life total is 40
+])
+def test_numbers_that_name_a_rules_fact_bring_its_words(question, words):
+    assert words <= set(rewrite(question, load_lexicon(LEXICON_PATH)).text.split())
+
+
+def test_a_malformed_senses_section_is_one_line_naming_the_file(tmp_path):
+    path = tmp_path / "lexicon.yaml"
+    path.write_text("terms: {}\nsenses: {players: player}\n", encoding="utf-8")
+    load_lexicon.cache_clear()
+    try:
+        with pytest.raises(InputError) as raised:
+            load_lexicon(path)
+    finally:
+        load_lexicon.cache_clear()
+    assert str(path) in str(raised.value) and "senses.players" in str(raised.value)

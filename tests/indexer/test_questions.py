@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from rulesjudge.indexer.evaluate import AREAS, STYLES, Metrics, first_rank, load_questions
+from rulesjudge.indexer.evaluate import AREAS, QUESTIONS_PATH, STYLES, Metrics, first_rank, load_questions
 from rulesjudge.indexer.search import parse_query
 
 
 @pytest.fixture(scope="module")
 def questions():
-    return load_questions()
+    """The judge-written set alone (the real-question companions are checked below)."""
+    return load_questions(QUESTIONS_PATH, companions=False)
 
 
 def test_the_set_is_large_and_covers_every_area_and_style(questions):
@@ -84,3 +85,45 @@ def test_metrics_arithmetic():
     assert metrics.recall(1) == 0.25 and metrics.recall(5) == 0.5 and metrics.recall(10) == 0.75
     assert metrics.mrr == pytest.approx((1 + 1 / 3 + 1 / 6) / 4)
     assert first_rank(["a", "b", "c"], {"c", "x"}) == 3 and first_rank(["a"], {"z"}) is None
+
+
+def test_the_real_question_sets_are_their_own_groups_with_sources():
+    from rulesjudge.indexer.evaluate import COMPANION_SETS
+
+    everything = load_questions()
+    present = {group for group, path in COMPANION_SETS.items() if path.exists()}
+    assert {q.group for q in everything} >= present
+    for question in everything:
+        if question.group in ("real", "real-cards"):
+            assert question.source and question.source.startswith("http"), question.q
+    for group in present:  # each set keeps its own dev/test halves, by position
+        halves = Counter(q.split for q in everything if q.group == group)
+        assert abs(halves["dev"] - halves["test"]) <= 1, (group, halves)
+
+
+def test_a_real_question_without_its_source_is_one_line_naming_file_and_key(tmp_path):
+    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.indexer.evaluate import read_question_set
+
+    path = tmp_path / "questions_real.yaml"
+    path.write_text('- {q: "who wins", area: concepts, gold: [cr@2026-04-17/104.2]}\n', encoding="utf-8")
+    with pytest.raises(InputError) as raised:
+        read_question_set(path, "real")
+    assert str(path) in str(raised.value) and "[0].source" in str(raised.value)
+    assert read_question_set(path)[0].group == "general"  # the judge-written set needs none
+
+
+def test_card_rulings_count_in_any_snapshot_and_on_the_first_screen():
+    from types import SimpleNamespace
+
+    from rulesjudge.indexer.evaluate import on_first_screen, same_card_record
+
+    # why: a ruling is the same ruling in a newer snapshot with the same local id (cards contract)
+    assert same_card_record("cards@2026-07-09/ruling/x/2", "cards@2027-01-01/ruling/x/2")
+    ruling = SimpleNamespace(id="cards@2027-01-01/ruling/x/2")
+    other = SimpleNamespace(id="cards@2027-01-01/ruling/x/1")
+    shown = [SimpleNamespace(rulings=[(other, 1.0), (other, 0.5), (other, 0.2), (ruling, 0.1)])]
+    assert not on_first_screen(6, shown, ["cards@2026-07-09/ruling/x/2"])  # fourth ruling: not shown
+    shown[0].rulings.insert(0, (ruling, 2.0))
+    assert on_first_screen(None, shown, ["cards@2026-07-09/ruling/x/2"])
+    assert on_first_screen(5, [], [])  # a deciding rule in the top five

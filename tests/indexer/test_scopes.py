@@ -90,3 +90,34 @@ def test_a_two_headed_giant_combat_question_is_answered_by_the_shared_team_turns
     # 805.10b "As the declare attackers step begins, the active team declares attackers"
     hits = searcher.search("in two-headed giant, who declares the attackers", k=3).hits
     assert hits[0].id == "cr@2026-04-17/805.10b"
+
+
+@pytest.mark.parametrize(("record_id", "scope"), [
+    # why: 903.12 "Brawl Option" and 903.13 "Commander Draft" are formats of their own inside 903
+    ("cr@2026-04-17/903.12c", "brawl"),
+    ("cr@2026-04-17/903.13a", "commander draft"),
+    ("cr@2026-04-17/903.3", "commander"),
+])
+def test_a_format_inside_a_variant_section_is_a_scope_of_its_own(scopes, record_id, scope):
+    assert scopes.scope_of(record_id) == scope
+
+
+def test_a_commander_question_does_not_get_brawls_rule(searcher):
+    # why: 903.3 says a commander is a legendary creature (or says it can be one); 903.12c is Brawl's
+    hits = searcher.search("So, can I use any planeswalker as a commander now?", k=5).hits
+    ids = [hit.id for hit in hits]
+    assert "cr@2026-04-17/903.12c" not in ids[:3]
+    assert {"cr@2026-04-17/903.3", "cr@2026-04-17/903.3a"} & set(ids)
+
+
+def test_a_misspelt_variant_name_is_mended_before_the_scopes_are_read(searcher):
+    mended = searcher.rewrite("emporer format, who takes the first turn")
+    assert "emperor" in mended and "emperor" in searcher.scopes.named(mended)
+    assert "commander" not in searcher.rewrite("does it go to the command zone")  # a word the rules know
+
+
+def test_a_treachery_note_answers_only_questions_about_treachery(searcher):
+    # why: 608.2b (an illegal target) decides; The Reflector's note is an identity card's, Treachery only
+    hits = searcher.search("does my spell fizzle if they bounce the target", k=5).hits
+    assert hits[0].id == "cr@2026-04-17/608.2b"
+    assert not any(hit.document == "treachery" for hit in hits[:3])

@@ -338,3 +338,10 @@ def test_a_list_rule_hands_its_place_to_a_close_subrule_and_keeps_it_when_the_li
     # "what are the deck construction rules": the items are far behind -> the list rule answers
     far = searcher.adjust([(rule, 0.80), (item, 0.30)], params)
     assert [rid for rid, _ in far] == [rule, item]
+
+
+def test_a_quoted_term_is_what_the_question_asks_about(searcher):
+    # why: 109.5 says what "you" on an object means; the Two-Headed Giant words must not bury it
+    hits = searcher.search("When a card says 'you', does that refer only to me or to my whole "
+                           "Two-Headed Giant team?", k=5).hits
+    assert "cr@2026-04-17/109.5" in {hit.id for hit in hits}

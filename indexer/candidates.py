@@ -1,0 +1,158 @@
+"""Search stage: candidate generation — each method's ranking of the visible records.
+
+BM25 (:mod:`indexer.lexical`) over the chunks' lexical texts and the dense index (:mod:`indexer.index`:
+MiniLM chunk and sentence vectors in FAISS) each return their top candidates as (record id, score). The
+index parts are prepared on first need, not before: a question that is only a number never imports
+torch, FAISS or bm25s.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.visibility import Filters
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+
+    from rulesjudge.indexer.chunks import Chunk
+    from rulesjudge.indexer.embed import Embedder
+    from rulesjudge.indexer.index import BuildReport, DenseIndex
+    from rulesjudge.indexer.lexical import LexicalIndex
+
+METHODS = ("hybrid", "bm25", "dense")
+Scored = list[tuple[str, float]]  # (record id, score), best first
+
+
+class Candidates:
+    """The chunks, the BM25 and dense indexes, and the query-side vocabulary, each loaded on first use."""
+
+    def __init__(self, records: Mapping[str, Record], *, progress: bool = True, build: bool = True,
+                 embedder: Embedder | None = None, notify: Callable[[str], None] | None = None) -> None:
+        self.records = records
+        self.progress = progress
+        self.build = build
+        self._embedder = embedder
+        self._notify = notify
+        self._chunks: list[Chunk] | None = None
+        self._row_of: dict[str, int] | None = None
+        self._lexical: LexicalIndex | None = None
+        self._dense: DenseIndex | None = None
+        self._dense_tried = False
+        self.build_report: BuildReport | None = None
+        self._masks: dict[Filters, Any] = {}
+        self._vocabulary: Any = None
+
+    def notify(self, message: str) -> None:
+        if self._notify is not None:
+            self._notify(message)
+        else:
+            print(f"rulesjudge: {message}", file=sys.stderr)
+
+    @property
+    def chunks(self) -> list[Chunk]:
+        if self._chunks is None:
+            from rulesjudge.indexer.chunks import make_chunks
+
+            self._chunks = make_chunks(self.records)
+            self._row_of = {chunk.id: row for row, chunk in enumerate(self._chunks)}
+        return self._chunks
+
+    @property
+    def row_of(self) -> dict[str, int]:
+        _ = self.chunks
+        assert self._row_of is not None
+        return self._row_of
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            from rulesjudge.indexer.embed import Embedder
+
+            self._embedder = Embedder()
+        if self._embedder.notify is None:
+            from rulesjudge.indexer.index import stderr_notify
+
+            self._embedder.notify = self._notify or stderr_notify
+        return self._embedder
+
+    @property
+    def lexical(self) -> LexicalIndex:
+        if self._lexical is None:
+            from rulesjudge.indexer.chunks import corpus_hash
+            from rulesjudge.indexer.index import index_root
+            from rulesjudge.indexer.lexical import LexicalIndex
+
+            self._lexical = LexicalIndex.open(self.chunks, index_root() / "lexical", corpus_hash(self.chunks))
+        return self._lexical
+
+    @property
+    def dense(self) -> DenseIndex | None:
+        """The FAISS index, loaded or (when ``build``) rebuilt; None when it is stale and building is off."""
+        if self._dense is None and not self._dense_tried:
+            self._dense_tried = True
+            self._dense = self._open_dense()
+        return self._dense
+
+    def _open_dense(self) -> DenseIndex | None:
+        from rulesjudge.indexer.index import ensure_index, index_root, stderr_notify, try_load
+
+        notify = self._notify or stderr_notify
+        if not self.build:
+            from rulesjudge.indexer.embed import model_hash, model_label
+            from rulesjudge.indexer.index import IndexFileError, expected_manifest
+
+            wanted = expected_manifest(self.chunks, model_label(self.embedder.path),
+                                       model_hash(self.embedder.path), self.embedder.variant)
+            try:
+                dense, _reason = try_load(index_root(), wanted, [chunk.id for chunk in self.chunks])
+            except IndexFileError as error:
+                notify(f"{error}; dense search unavailable until the index is rebuilt")
+                return None
+            return dense
+        dense, report = ensure_index(self.chunks, self.embedder, progress=self.progress, notify=notify)
+        self.build_report = report
+        return dense
+
+    def prepare(self, methods: Iterable[str] = METHODS) -> None:
+        """Load (or build) everything the given methods need: call before timing queries."""
+        methods = set(methods)
+        if methods & {"bm25", "hybrid"}:
+            _ = self.lexical
+        if methods & {"dense", "hybrid"} and self.dense is not None:
+            self.embedder.prepare_queries()
+
+    @property
+    def vocabulary(self) -> Any:
+        """The corpus's words (BM25's vocabulary), for typo correction (:class:`indexer.query.Vocabulary`)."""
+        if self._vocabulary is None:
+            from rulesjudge.indexer.query import Vocabulary
+
+            words = self.lexical.words
+            self._vocabulary = Vocabulary(words) if words else Vocabulary.of_texts(
+                chunk.lexical_text for chunk in self.chunks)
+        return self._vocabulary
+
+    def mask(self, filters: Filters, visible: frozenset[str]) -> np.ndarray:
+        """The visible records as a boolean mask over the chunks (cached per filter set)."""
+        if filters not in self._masks:
+            import numpy as np
+
+            self._masks[filters] = np.array([chunk.id in visible for chunk in self.chunks], dtype=bool)
+        return self._masks[filters]
+
+    def bm25(self, words: str, n: int, mask: np.ndarray) -> Scored:
+        ids = self.chunks
+        return [(ids[row].id, score) for row, score in self.lexical.top(words, n, mask)]
+
+    def dense_ranking(self, text: str, n: int, mask: np.ndarray, sentence_weight: float) -> Scored:
+        """The dense index's ranking of the question (empty when no dense index is available)."""
+        index = self.dense
+        if index is None:
+            return []
+        vector = self.embedder.encode_query(text)
+        found = index.search_records(vector, n, mask, sentence_weight)
+        return [(index.ids[row], score) for row, score in found]

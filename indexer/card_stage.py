@@ -1,0 +1,310 @@
+"""Search stage: the cards a question names (issue 21.3).
+
+Players ask about the card in front of them ("Thalia, Heretic Cathar is out; does my Gideon enter
+tapped?"), and leave the rule implicit. This stage
+
+* recognises the question's cards (:meth:`CardDB.names_in <rulesjudge.corpus.cards.CardDB.names_in>`);
+* gives the result a **cards part**: each named card with its text and its rulings ranked by the
+  question (:class:`CardPart`);
+* reads the question together with what its cards do, for the **rules part** (:class:`CardReading`):
+  each card name is replaced by its card type ("Thalia, Heretic Cathar" → "creature"), so that a name
+  matches neither a rule nor a Treachery identity card ("The Cathar"), and the Oracle templates its text
+  matches (``indexer/oracle_templates.yaml``, data: "enters tapped" → 614.1c/614.12) add their rules'
+  words and lift their rules; its keywords lift their 701.x/702.x rule, found in the corpus by the
+  keyword's name.
+
+>>> templates = parse_templates({"templates": [{"oracle": "enters? tapped", "rules": ["614.12"],
+...                                             "words": "enters tapped"}]})
+>>> [t.rules for t in templates if t.pattern.search("Creatures your opponents control enter tapped.")]
+[('614.12',)]
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.records import Record
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rulesjudge.corpus.cards import Card, CardDB, CardMention, CardRuling
+
+TEMPLATES_PATH = Path(__file__).with_name("oracle_templates.yaml")
+_CARD_TYPES = ("creature", "planeswalker", "battle", "artifact", "enchantment", "land", "instant", "sorcery",
+               "tribal", "kindred")
+
+
+@dataclass(frozen=True)
+class Templates:
+    """The Oracle templates, and the words too common to show that a question speaks of one."""
+
+    templates: tuple[Template, ...]
+    generic: frozenset[str] = frozenset()
+
+    def __iter__(self) -> Iterator[Template]:
+        return iter(self.templates)
+
+
+@dataclass(frozen=True)
+class Template:
+    """An Oracle template: the pattern over Oracle text, the rules it invokes, the rules' words for it."""
+
+    pattern: re.Pattern[str]
+    rules: tuple[str, ...]
+    words: str = ""
+
+
+def parse_templates(data: Any, source: Path | None = None) -> Templates:
+    """The templates of a loaded YAML mapping ``{generic: "words", templates: [{oracle, rules, words}]}``."""
+    items = data.get("templates") if isinstance(data, Mapping) else None
+    if not isinstance(items, list):
+        raise InputError(source, "the Oracle templates need a list 'templates'", key="templates")
+    templates = []
+    for position, item in enumerate(items):
+        key = f"templates[{position}]"
+        if not isinstance(item, Mapping) or not isinstance(item.get("oracle"), str):
+            raise InputError(source, "each template needs an 'oracle' pattern", key=key)
+        rules = item.get("rules")
+        if not isinstance(rules, list) or not rules:
+            raise InputError(source, "each template needs a list of rule numbers", key=f"{key}.rules")
+        try:
+            pattern = re.compile(item["oracle"], re.IGNORECASE)
+        except re.error as error:
+            raise InputError(source, f"bad pattern: {error}", key=f"{key}.oracle") from None
+        templates.append(Template(pattern, tuple(str(rule) for rule in rules), str(item.get("words") or "")))
+    generic = data.get("generic") or ""
+    if not isinstance(generic, str):
+        raise InputError(source, "'generic' must be the words, apart by spaces", key="generic")
+    return Templates(tuple(templates), frozenset(generic.lower().split()))
+
+
+@lru_cache(maxsize=2)
+def load_templates(path: Path = TEMPLATES_PATH) -> Templates:
+    """The template file (one :class:`InputError` naming the file when it is malformed)."""
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as error:
+        raise InputError(path, f"cannot read the Oracle templates: {error}") from None
+    return parse_templates(data, path)
+
+
+@dataclass(frozen=True)
+class CardPart:
+    """A named card as the result shows it: its text, and its rulings best first for the question."""
+
+    card: Card
+    said: str
+    rulings: tuple[tuple[CardRuling, float], ...] = ()
+    #: the rules its Oracle text and keywords invoke (record ids), as read by :class:`CardStage`
+    rules: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        card = self.card
+        return {
+            "id": card.id, "name": card.name, "said": self.said, "edition": card.edition,
+            "faces": [{"name": f.name, "mana_cost": f.mana_cost, "type_line": f.type_line, "text": f.text,
+                       "power": f.power, "toughness": f.toughness, "loyalty": f.loyalty, "defense": f.defense}
+                      for f in card.faces],
+            "keywords": list(card.keywords), "commander_legality": card.commander_legality,
+            "can_be_commander": card.can_be_commander,
+            "rulings": [{"id": r.id, "date": r.date, "text": r.text, "score": round(score, 4)}
+                        for r, score in self.rulings],
+            "rules": list(self.rules),
+        }
+
+
+@dataclass(frozen=True)
+class CardReading:
+    """What the named cards bring to a question: the cards, the question with their names replaced by
+    their types and the words of the templates the question speaks of added (what BM25 and the dense
+    model read), and the rules their text invokes: those of the templates and keywords the question
+    speaks of (``template_rules``, lifted by ``FusionParams.card_rule_lift``) and the card's other
+    keywords' (``keyword_rules``, ``FusionParams.keyword_lift``)."""
+
+    mentions: tuple[CardMention, ...] = ()
+    text: str = ""
+    template_rules: tuple[str, ...] = ()
+    keyword_rules: tuple[str, ...] = ()
+    rules_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> rules it invokes
+    #: the question with the names replaced and nothing added: what the rulings are ranked by (a
+    #: card's rulings all say its name)
+    plain: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.mentions)
+
+
+class CardStage:
+    """Cards in search: recognition, the cards part, and the bridge from card text to rules."""
+
+    def __init__(self, records: Mapping[str, Record], cards: Callable[[], CardDB | None],
+                 templates: Templates | None = None) -> None:
+        self.records = records
+        self._cards = cards
+        self._templates = templates
+        self._rule_ids: dict[str, tuple[str, ...]] = {}
+        self._keywords: dict[str, tuple[str, ...]] | None = None
+
+    @property
+    def templates(self) -> Templates:
+        if self._templates is None:
+            self._templates = load_templates()
+        return self._templates
+
+    def read(self, question: str) -> CardReading:
+        """The cards named in the question and what they bring to its rules part."""
+        if not question.strip():
+            return CardReading(text=question)
+        db = self._cards()
+        if db is None:
+            return CardReading(text=question)
+        mentions = tuple(db.names_in(question))
+        if not mentions:
+            return CardReading(text=question)
+        from rulesjudge.indexer.lexical import tokenize
+
+        replaced = _replace_names(question, mentions)
+        generic = {word for text in self.templates.generic for word in tokenize(text)}
+        asked = set(tokenize(replaced)) - generic
+        template_rules: list[str] = []
+        keyword_rules: list[str] = []
+        words: list[str] = []
+        rules_of: dict[str, tuple[str, ...]] = {}
+        for card in _distinct_cards(mentions):
+            invoked: list[str] = []
+            for template in self.templates:
+                match = template.pattern.search(card.oracle_text)
+                if match is None:
+                    continue
+                found = [rid for number in template.rules for rid in self.rule_ids(number)]
+                invoked.extend(found)
+                # what the card does matters to the question when the question speaks of it: Gideon's
+                # "prevent all damage" says nothing about whether he enters tapped
+                if asked & set(tokenize(f"{match.group()} {template.words}")):
+                    template_rules.extend(found)
+                    if template.words and template.words not in words:
+                        words.append(template.words)
+            for keyword in card.keywords:
+                found = list(self.keyword_rules(keyword))
+                invoked.extend(found)
+                if asked & set(tokenize(keyword)):
+                    template_rules.extend(found)
+                else:
+                    keyword_rules.extend(found)
+            rules_of[card.id] = tuple(dict.fromkeys(invoked))
+        text = " ".join([replaced, *words])
+        return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
+                           tuple(dict.fromkeys(keyword_rules)), rules_of, replaced)
+
+    def parts(self, question: str, reading: CardReading) -> list[CardPart]:
+        """The cards part: each named card once, in the order the question names them, with its rulings
+        ranked by the question's words (ties keep the file's order)."""
+        from rulesjudge.indexer.lexical import tokenize
+
+        cards = _distinct_cards(reading.mentions)
+        said: dict[str, str] = {}
+        for mention in reading.mentions:
+            said.setdefault(mention.card.id, mention.said)
+        asked = set(tokenize(reading.plain or question))
+        rulings = [(card, [(ruling, set(tokenize(ruling.text))) for ruling in card.rulings])
+                   for card in cards]
+        counts: dict[str, int] = {}
+        total = 0
+        for _card, tokenized in rulings:
+            for _ruling, words in tokenized:
+                total += 1
+                for word in words:
+                    counts[word] = counts.get(word, 0) + 1
+        parts = []
+        for card, tokenized in rulings:
+            scored = [(ruling, _overlap(asked, words, counts, total)) for ruling, words in tokenized]
+            order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+            parts.append(CardPart(card, said[card.id], tuple(scored[i] for i in order),
+                                  reading.rules_of.get(card.id, ())))
+        return parts
+
+    def rule_ids(self, number: str) -> tuple[str, ...]:
+        """The current Comprehensive Rules' records with this number; a section or a rule that is only a
+        title stands for its rules."""
+        if number not in self._rule_ids:
+            self._rule_ids[number] = self._find_rules(number)
+        return self._rule_ids[number]
+
+    def _find_rules(self, number: str) -> tuple[str, ...]:
+        edition = self._current_cr()
+        record = self.records.get(f"cr@{edition}/{number}") if edition else None
+        if record is None:
+            return ()
+        if record.kind == "section" or (record.children and len(record.text.split()) <= 4):
+            return tuple(c for c in record.children if c in self.records)
+        return (record.id,)
+
+    def _current_cr(self) -> str | None:
+        editions = sorted({r.edition for r in self.records.values() if r.document == "cr" and r.number})
+        return editions[-1] if editions else None
+
+    def keyword_rules(self, keyword: str) -> tuple[str, ...]:
+        """The rules of a keyword ability or action, found by its name among the titles of 701 and 702
+        ("702.9. Flying" → 702.9a–c)."""
+        if self._keywords is None:
+            edition = self._current_cr()
+            titles: dict[str, tuple[str, ...]] = {}
+            for record in self.records.values():
+                if (record.document == "cr" and record.edition == edition and record.kind == "rule"
+                        and (record.number or "").startswith(("701.", "702.")) and record.children
+                        and len(record.text.split()) <= 4):
+                    titles[record.text.strip().rstrip(".").lower()] = tuple(
+                        c for c in record.children if c in self.records)
+            self._keywords = titles
+        return self._keywords.get(keyword.strip().lower(), ())
+
+
+def _distinct_cards(mentions: Sequence[CardMention]) -> list[Card]:
+    seen: dict[str, Card] = {}
+    for mention in mentions:
+        seen.setdefault(mention.card.id, mention.card)
+    return list(seen.values())
+
+
+def card_type(card: Card) -> str:
+    """The card's main type in lower case, as the rules would call it.
+
+    >>> from rulesjudge.corpus.cards import Card, Face
+    >>> card_type(Card("x", "Thalia", (Face("Thalia", type_line="Legendary Creature — Human Soldier"),)))
+    'creature'
+    >>> card_type(Card("x", "Fire // Ice", (Face("Fire", type_line="Instant"),)))
+    'instant'
+    """
+    line = card.faces[0].type_line.lower() if card.faces else ""
+    return next((kind for kind in _CARD_TYPES if kind in line.split("—")[0]), "card")
+
+
+def _replace_names(question: str, mentions: Sequence[CardMention]) -> str:
+    """The question with each card name said replaced by the card's type ("Thalia's" → "creature's")."""
+    out, last = [], 0
+    for mention in sorted(mentions, key=lambda m: m.start):
+        if mention.start < last:
+            continue
+        out.append(question[last:mention.start])
+        out.append(card_type(mention.card))
+        last = mention.end
+    out.append(question[last:])
+    return "".join(out)
+
+
+def _overlap(asked: set[str], words: set[str], counts: Mapping[str, int], total: int) -> float:
+    """A ruling's score for the question: the idf of the words they share (idf over the named cards'
+    rulings), over the square root of the ruling's length, so a short ruling on the point wins."""
+    shared = asked & words
+    if not shared:
+        return 0.0
+    weight = sum(math.log(1 + total / counts[word]) for word in shared)
+    return weight / math.sqrt(max(len(words), 1))
