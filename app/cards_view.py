@@ -171,6 +171,20 @@ def find_cards(db: CardDB, name: str) -> list[Card]:
     return [exact] if exact is not None else db.lookup(name)
 
 
+def starts_one(typed: str, names: Sequence[str]) -> bool:
+    """Whether ``typed`` is the start of a name or of a word of one (a name still being typed, not an
+    unknown one), in any case, accents or punctuation.
+
+    >>> names = ["Platinum Angel"]
+    >>> starts_one("plat", names), starts_one("angel", names), starts_one("xq", names)
+    (True, True, False)
+    """
+    from rulesjudge.corpus.cards.names import name_key
+
+    key = name_key(typed)
+    return bool(key) and any(name_key(n).startswith(key) or f" {key}" in f" {name_key(n)}" for n in names)
+
+
 def unknown_message(db: CardDB, name: str) -> str:
     """The one line for a name no card has: the nickname's card the snapshot lacks, or the closest names."""
     meant = db.nickname_of(name)
