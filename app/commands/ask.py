@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_file(args: argparse.Namespace) -> int:
+    from rulesjudge.app import card_sources
     from rulesjudge.corpus.errors import escape_controls, json_text
     from rulesjudge.scenarios.format import load_scenario
     from rulesjudge.scenarios.runner import default_citation_corpus, run_scenario
@@ -53,12 +54,28 @@ def run_file(args: argparse.Namespace) -> int:
 
     scenario = load_scenario(args.file)
     report = run_scenario(scenario, corpus=default_citation_corpus())
+    sources, edition = source_cards(scenario)
     if args.json:
-        print(json_text(report_to_dict(report), indent=2))
+        print(json_text({**report_to_dict(report), "cards": [s.to_json() for s in sources]}, indent=2))
     else:  # each line of the derivation stays one line whatever a name holds
         text = report_to_text(report, editions=getattr(args, "editions", False))
+        text = card_sources.with_sources(text, card_sources.sources_text(sources, edition))
         print("\n".join(escape_controls(line) for line in text.split("\n")))
     return 0 if report.passed else 1
+
+
+def source_cards(scenario: Any) -> tuple[list[Any], str]:
+    """The cards the scenario's effects come from (``source: Platinum Angel``), looked up in the current
+    card snapshot (:mod:`app.card_sources`), and its edition; none when no effect names a source."""
+    from rulesjudge.app import card_sources
+
+    names = card_sources.sources_of(card_sources.scenario_effects(scenario))
+    if not names:
+        return [], ""
+    from rulesjudge.corpus.cards import load_cards
+
+    db = load_cards()
+    return card_sources.resolve_all(db, names), db.edition
 
 
 def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:

@@ -8,7 +8,7 @@ Safety: every card text, ruling and typed name goes through :func:`app.presenter
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -167,3 +167,33 @@ def marking_words(question: str, names: Sequence[str]) -> list[str]:
     its name)."""
     in_names = {w.lower() for name in names for w in cards_view.question_words(name)}
     return [w for w in cards_view.question_words(question) if w.lower() not in in_names]
+
+
+# ------------------------------------------------------------------------------------------ checker page
+
+
+def show_sources(game: Mapping[str, Any], events: Sequence[Any]) -> None:
+    """The cards the table's effects come from (``source: Platinum Angel``), each with its Oracle text,
+    and a "did you mean" for a near-miss of a card's name (:mod:`app.card_sources`); nothing when no
+    effect names a source that is or nearly is a card."""
+    from rulesjudge.app import card_sources
+
+    names = card_sources.sources_of(card_sources.data_effects(game, events))
+    if not names:
+        return
+    try:
+        db = card_db()
+    except InputError:
+        return  # the cards are an aid to the derivation; the checker works without them
+    sources = [s for s in card_sources.resolve_all(db, names) if s.card is not None or s.did_you_mean]
+    if not sources:
+        return
+    with st.expander(f"Cards the effects come from ({len(sources)})", expanded=True):
+        for source in sources:
+            card = source.card
+            if card is None:
+                st.warning(md(f"{source.name}: no card of that name; did you mean {source.did_you_mean}?"))
+                continue
+            said = "" if card.name == source.name else md(f" (“{source.name}”)")
+            st.markdown(f"**[{md(card.name)}]({card_link(card.name)})**{said}")
+            show_faces(cards_view.card_view(card, []), ())

@@ -130,3 +130,29 @@ def test_the_rulings_closest_to_the_question_come_first(app_env):
 
 def test_a_question_naming_no_card_shows_no_cards(app_env):
     assert "Cards named in the question" not in shown(search("who becomes the monarch if the monarch leaves"))
+
+
+# ------------------------------------------------------------------------------------------ checker page
+
+
+def test_the_checker_shows_the_oracle_text_of_an_effects_source(app_env):
+    """A table where Platinum Angel's static ability is in force (added as an event, as the page does);
+    its Oracle text is what the derivation's "Platinum Angel's static ability" refers to."""
+    from rulesjudge.app import presenters
+
+    game = {"players": ["Ann", "Ben", "Cat"],
+            "permanents": {"Platinum Angel": {"owner": "Ann", "kind": "creature", "power": 4, "toughness": 4},
+                           "Platnum Angle": {"owner": "Ben", "kind": "creature"},
+                           "Angel": {"owner": "Cat", "kind": "creature"}}}
+    events = [{"add-effect": {"cant-lose": {"controller-of": "Platinum Angel"}}},
+              {"add-effect": {"cant-lose": "Ben", "source": "Platnum Angle"}},
+              {"add-effect": {"cant-lose": "Cat", "source": "Angel"}}]
+    at = AppTest.from_file(str(WEB / "pages" / "1_Scenario_checker.py"), default_timeout=TIMEOUT)
+    at.query_params["ruling"] = presenters.encode_share(game, events)
+    at.run()
+    assert not at.exception, at.exception
+    text = shown(at)
+    assert "Cards the effects come from (2)" in [plain(str(e.label)) for e in at.expander]
+    assert "You can't lose the game and your opponents can't win the game." in text  # its Oracle text
+    assert "Platnum Angle: no card of that name; did you mean Platinum Angel?" in text
+    assert "Angel:" not in text.replace("Platinum Angel", "")  # a name of the table's own is no card
