@@ -171,18 +171,19 @@ def find_cards(db: CardDB, name: str) -> list[Card]:
     return [exact] if exact is not None else db.lookup(name)
 
 
-def starts_one(typed: str, names: Sequence[str]) -> bool:
-    """Whether ``typed`` is the start of a name or of a word of one (a name still being typed, not an
-    unknown one), in any case, accents or punctuation.
+def starts_one(typed: str, names: Sequence[str], *, words: bool = True) -> bool:
+    """Whether ``typed`` is the start of a name (``words``: or of a word of one) — a name still being
+    typed, not an unknown one — in any case, accents or punctuation.
 
     >>> names = ["Platinum Angel"]
-    >>> starts_one("plat", names), starts_one("angel", names), starts_one("xq", names)
+    >>> starts_one("plat", names), starts_one("angel", names), starts_one("angel", names, words=False)
     (True, True, False)
     """
     from rulesjudge.corpus.cards.names import name_key
 
     key = name_key(typed)
-    return bool(key) and any(name_key(n).startswith(key) or f" {key}" in f" {name_key(n)}" for n in names)
+    return bool(key) and any(name_key(n).startswith(key) or (words and f" {key}" in f" {name_key(n)}")
+                             for n in names)
 
 
 def unknown_message(db: CardDB, name: str) -> str:
@@ -214,11 +215,12 @@ def marked_spans(text: str, words: Sequence[str]) -> list[tuple[str, bool]]:
     >>> marked_spans("Creatures enter tapped.", ["tapped", "creature", "the"])
     [('Creatures', True), (' enter ', False), ('tapped', True), ('.', False)]
     """
-    kept = {w.lower() for w in words if len(w) >= 3 and w.lower() not in STOP}
+    kept = {stem(w) for w in words if len(w) >= 3 and w.lower() not in STOP}
     wanted = sorted(kept, key=len, reverse=True)
     if not wanted:
         return [(text, False)] if text else []
-    pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in wanted) + r")(?:'?s|es)?\b", re.IGNORECASE)
+    pattern = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in wanted) + r")(?:'s|s|es|ed|d)?\b",
+                         re.IGNORECASE)
     out: list[tuple[str, bool]] = []
     last = 0
     for match in pattern.finditer(text):
@@ -229,6 +231,20 @@ def marked_spans(text: str, words: Sequence[str]) -> list[tuple[str, bool]]:
     if last < len(text):
         out.append((text[last:], False))
     return out
+
+
+def stem(word: str) -> str:
+    """A word without the plural, possessive or past ending that :func:`marked_spans` adds back, so
+    "controls" marks "control" and "enter" marks "enters" (a light stemmer: the words are only marked).
+
+    >>> [stem(w) for w in ["controls", "Thalia's", "tapped", "enters", "loss", "dies"]]
+    ['control', 'thalia', 'tapp', 'enter', 'loss', 'die']
+    """
+    word = word.lower().removesuffix("'s").removesuffix("’s")
+    for ending in ("ed", "s"):
+        if word.endswith(ending) and not word.endswith("ss") and len(word) - len(ending) >= 3:
+            return word[: -len(ending)]
+    return word
 
 
 def question_words(question: str) -> list[str]:

@@ -85,7 +85,8 @@ def show_faces(view: cards_view.CardView, words: Sequence[str]) -> None:
 
 
 def rulings_markdown(rulings: Sequence[cards_view.RulingView], words: Sequence[str]) -> str:
-    return "\n".join(f"{r.number}. **{md(r.date)}** {marked(r.text, words)}" for r in rulings)
+    # "- **2.**": the ruling's own number, which a markdown ordered list would renumber
+    return "\n".join(f"- **{r.number}.** {md(r.date)} · {marked(r.text, words)}" for r in rulings)
 
 
 def choose(name: str) -> None:
@@ -110,8 +111,13 @@ def card_lookup() -> None:
         return
     cards = cards_view.find_cards(db, typed)
     shown = cards[0] if len(cards) == 1 else None
-    suggestions = [n for n in (c.name for c in cards) if len(cards) > 1][:cards_view.MAX_LISTED] or \
-        [n for n in db.suggest(typed, SUGGESTED + 1) if shown is None or n != shown.name][:SUGGESTED]
+    if len(cards) > 1:
+        suggestions = [c.name for c in cards][:cards_view.MAX_LISTED]
+    elif shown is None:
+        suggestions = db.suggest(typed, SUGGESTED)
+    else:  # the card is shown: only longer names that start so ("Fog" -> "Fog Bank")
+        suggestions = [n for n in db.suggest(typed, SUGGESTED + 1)
+                       if n != shown.name and cards_view.starts_one(typed, [n], words=False)][:SUGGESTED]
     if len(cards) > 1:
         st.markdown(md(f"{len(cards)} cards answer to “{typed}”:"))
     elif shown is None and not cards_view.starts_one(typed, suggestions):

@@ -73,6 +73,13 @@ def test_suggestions_while_typing_the_start_of_a_name(app_env):
     assert "Platinum Angel" in buttons(at) and not at.warning  # a name being typed is not unknown
 
 
+def test_a_card_shown_suggests_only_longer_names_that_start_so(app_env):
+    at = cards_page("Fog")
+    assert "Prevent all combat damage that would be dealt this turn." in shown(at)  # Fog's text
+    names = buttons(at)
+    assert "Fog Bank" in names and all(n.lower().startswith("fog") for n in names)
+
+
 def test_a_nickname_and_a_face_name(app_env):
     assert "Oblivion Ring" in shown(cards_page("O-Ring"))  # the table's nickname, kept as data
     text = shown(cards_page("insectile aberration"))  # a back face names its card
@@ -116,6 +123,8 @@ def test_the_cards_a_question_names_stand_beside_the_rules(app_env):
         ":orange-background[", "").replace("]", ""))  # why: Thalia's Oracle text answers it
     raw = "\n".join(str(m.value) for m in at.markdown)
     assert ":orange-background[tapped]" in raw  # the question's word marked in the card's text
+    assert ":orange-background[control]" in raw  # "controls" in the question marks "control"
+    assert "- **2.** 2016-07-13 · " in plain(raw)  # a ruling keeps its own number and date
     assert ":orange-background[Thalia]" not in raw  # a card's own name is not marked in its rulings
 
 
@@ -124,7 +133,7 @@ def test_the_rulings_closest_to_the_question_come_first(app_env):
     question about entering together should see among the first three."""
     at = search("Thalia, Heretic Cathar and my opponent's creature enter the battlefield at the same time: "
                 "does it enter tapped?")
-    first = next(str(m.value) for m in at.markdown if str(m.value).startswith("1. **"))
+    first = next(str(m.value) for m in at.markdown if str(m.value).startswith("- **")).split("\n")[0]
     assert "same time" in plain(first.replace(":orange-background[", "")).replace("]", "")
 
 
