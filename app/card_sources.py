@@ -140,5 +140,29 @@ def with_sources(report_text: str, lines: Sequence[str]) -> str:
     return "\n".join([*text_lines[:at], *lines, *text_lines[at:]])
 
 
+def before_footer(ruling_text: str, lines: Sequence[str], footer: str = "rulesjudge (") -> str:
+    """A ruling text (``presenters.ruling_text``) with ``lines`` before its closing credit line (after the
+    steps, above the credit a judge pastes with it), or at its end when it has none.
+
+    >>> print(before_footer("Q\\n1. step\\n\\nrulesjudge (unofficial)", ["cards:"]))
+    Q
+    1. step
+    <BLANKLINE>
+    cards:
+    <BLANKLINE>
+    rulesjudge (unofficial)
+    """
+    if not lines:
+        return ruling_text
+    text_lines = ruling_text.split("\n")
+    at = max((i for i, line in enumerate(text_lines) if line.startswith(footer)), default=None)
+    if at is None:
+        return "\n".join([*text_lines, *lines])
+    head = text_lines[:at]
+    while head and not head[-1].strip():
+        head.pop()
+    return "\n".join([*head, "", *lines, "", *text_lines[at:]])
+
+
 def _type_line(card: Card) -> str:
     return " // ".join(dict.fromkeys(f.type_line for f in card.faces if f.type_line))

@@ -69,7 +69,13 @@ def source_cards(scenario: Any) -> tuple[list[Any], str]:
     card snapshot (:mod:`app.card_sources`), and its edition; none when no effect names a source."""
     from rulesjudge.app import card_sources
 
-    names = card_sources.sources_of(card_sources.scenario_effects(scenario))
+    return source_cards_of(card_sources.scenario_effects(scenario))
+
+
+def source_cards_of(effects: list[Any]) -> tuple[list[Any], str]:
+    from rulesjudge.app import card_sources
+
+    names = card_sources.sources_of(effects)
     if not names:
         return [], ""
     from rulesjudge.corpus.cards import load_cards
@@ -98,7 +104,7 @@ def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
 
 
 def run_what_if(args: argparse.Namespace) -> int:
-    from rulesjudge.app import presenters, services
+    from rulesjudge.app import card_sources, presenters, services
     from rulesjudge.corpus.errors import escape_controls, json_text
     from rulesjudge.scenarios.runner import default_citation_corpus
 
@@ -107,8 +113,10 @@ def run_what_if(args: argparse.Namespace) -> int:
     if asked.plan is None or asked.outcome is None:
         return not_understood(args)
     plan, outcome = asked.plan, asked.outcome
+    sources, edition = source_cards_of(card_sources.data_effects(game, [*events, *plan.events]))
     if args.json:
         print(json_text({
+            "cards": [s.to_json() for s in sources],
             "question": args.what_if, "understood": True, "read_as": plan.summary, "answer": outcome.answer,
             "events": list(plan.events), "values": dict(outcome.values),
             "steps": [{"text": s.text, "rules": list(s.rules), "readings": list(s.readings)}
@@ -118,6 +126,7 @@ def run_what_if(args: argparse.Namespace) -> int:
     text = presenters.ruling_text(question=args.what_if, summary=plan.summary, answer=outcome.answer,
                                   game=game, events=events, what_if=plan.events, steps=outcome.ruling_steps,
                                   answers=outcome.values)
+    text = card_sources.before_footer(text, card_sources.sources_text(sources, edition))
     print("\n".join(escape_controls(line) for line in text.split("\n")))
     return 0
 

@@ -109,3 +109,13 @@ def test_ask_without_sources_reads_no_cards(cards_data, tmp_path, capsys, monkey
         """), encoding="utf-8")
     assert main(["ask", str(path)]) == 0
     assert "cards the effects come from" not in capsys.readouterr().out
+
+
+def test_a_what_if_about_the_table_shows_the_source_card_too(cards_data, tmp_path, capsys):
+    path = tmp_path / "angel.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    code = main(["ask", str(path), "--what-if", "what if Ann concedes?"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    # why: conceding is leaving, which Platinum Angel's "can't lose" doesn't stop (104.3a; its ruling 2)
+    assert ANGEL_TEXT in out and "cards@2026-07-09/card/platinum-angel" in out
