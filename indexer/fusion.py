@@ -14,6 +14,7 @@ structure says about them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,8 @@ from rulesjudge.indexer.scopes import DOCUMENT_SCOPES
 
 Scored = list[tuple[str, float]]  # (record id, score), best first
 _HANDOVER_MARGIN = 0.15  # a list rule hands over only to a subrule this close (FusionParams.intro_handover)
+#: a subrule that opens with a condition states a case of its rule (FusionParams.case_penalty)
+_CONDITION = re.compile(r"^(?:If|When|Whenever|In a|Once|While)\b([^,.]{3,120})[,.]")
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,10 @@ class FusionParams:
     #: a subrule loses this when its own rule is also a candidate: the general rule (810.9) before the
     #: subrule that says a case of it (810.9c) unless the question's words pull the case far enough ahead
     child_penalty: float = 0.0
+    #: a subrule that states a case of its rule ("810.9c If an effect sets a single player's life total
+    #: …") loses this when its rule is also a candidate and the question says fewer than two words of
+    #: the case's condition: the general rule (810.9) answers a question that doesn't say the case
+    case_penalty: float = 0.06
     #: added to official rules and rulings: the Comprehensive Rules before a wiki page retelling them
     official_prior: float = 0.0
     #: added to the records of a variant the question names ("2HG", "the Leader") (:mod:`indexer.scopes`)
@@ -90,6 +97,8 @@ class QuestionFacts:
 
     named: frozenset[str] = frozenset()
     about_history: bool = False
+    #: the question's words, stemmed as BM25 reads them (for the conditions of cases)
+    words: frozenset[str] = frozenset()
 
 
 def fuse(
@@ -157,6 +166,7 @@ class Priors:
         self.records = records
         self._siblings_of: dict[str, list[str]] = {}  # parent id -> its subrules (priors ask per candidate)
         self._lists: dict[str, bool] = {}  # record id -> does it introduce a list (introduces_list)
+        self._conditions: dict[str, frozenset[str]] = {}
 
     def adjust(self, fused: Sequence[tuple[str, float]], params: FusionParams, facts: QuestionFacts,
                scopes: Any) -> list[tuple[str, float]]:
@@ -165,7 +175,8 @@ class Priors:
         :class:`~indexer.scopes.Scopes`, read only when a scope prior is on), version history only when
         asked about."""
         if not (params.official_prior or params.sibling_penalty or params.scope_lift or params.variant_penalty
-                or params.history_penalty or params.intro_handover or params.child_penalty):
+                or params.history_penalty or params.intro_handover or params.child_penalty
+                or params.case_penalty):
             return list(fused)
         named = facts.named
         present = {record_id for record_id, _ in fused}
@@ -188,11 +199,26 @@ class Priors:
                     score -= params.sibling_penalty * min(position, 4)
             if params.child_penalty and record.kind == "subrule" and record.parent in present:
                 score -= params.child_penalty
+            if params.case_penalty and record.kind == "subrule" and record.parent in present:
+                condition = self._condition(record)
+                if condition and len(condition & facts.words) < 2:
+                    score -= params.case_penalty
             adjusted.append((record_id, score))
         if params.intro_handover:
             adjusted = self._hand_over(adjusted, params.intro_handover)
         adjusted.sort(key=lambda item: (-item[1], item[0]))
         return adjusted
+
+    def _condition(self, record: Record) -> frozenset[str]:
+        """The words of the condition a subrule opens with ("If an effect sets a single player's life
+        total to a specific number, …" → effect, set, singl, player, life, total, specif, number), empty
+        for a subrule that states no case."""
+        if record.id not in self._conditions:
+            from rulesjudge.indexer.lexical import tokenize
+
+            match = _CONDITION.match(record.text)
+            self._conditions[record.id] = frozenset(tokenize(match[1])) if match else frozenset()
+        return self._conditions[record.id]
 
     def _hand_over(self, scored: list[tuple[str, float]], lead: float) -> list[tuple[str, float]]:
         """A list-introducing rule ranked above its subrules gives its best subrule its score plus

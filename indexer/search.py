@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.records import Corpus, Record
 from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
-from rulesjudge.indexer.card_stage import CardReading, CardStage
+from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
 from rulesjudge.indexer.folding import Folded, Folding
 from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, fuse, lift
@@ -185,7 +185,11 @@ class Searcher:
     def facts(self, text: str) -> QuestionFacts:
         """The variants (and variant documents) the question names, read after the lexicon, and whether
         it asks about versions."""
-        return QuestionFacts(frozenset(self.scopes.named(self.rewrite(text))), bool(_HISTORY.search(text)))
+        from rulesjudge.indexer.lexical import tokenize
+
+        rewritten = self.rewrite(text)
+        return QuestionFacts(frozenset(self.scopes.named(rewritten)), bool(_HISTORY.search(text)),
+                             frozenset(tokenize(rewritten)))
 
     def defining(self, text: str) -> set[str]:
         """Glossary entries whose term is most of what the question asks ("what is a permanent")."""
@@ -286,13 +290,13 @@ class Searcher:
         parsed = parse_query(query)
         groups, notes = self.exact.groups(parsed, filters) if parsed.refs else ([], [])
         hits: list[Hit] = []
-        reading = CardReading(text=query)
+        parts: list[CardPart] = []
         if parsed.pure:  # nothing but numbers: never load the model for them
             hits = [hit for group in groups for hit in group][:k]
         else:
             reading = self.card_stage.read(query)
-            ranked = self.ranked(reading.text, method, filters, limit=k + 50 if groups else k,
-                                 cards=reading)
+            parts = self.card_stage.parts(query, reading) if reading else []
+            ranked = self.ranked(reading.text, method, filters, limit=k + 50 if groups else k, cards=reading)
             hits = self._merge(groups, ranked, parsed, method, k)
         _rank_exact_first(hits)
         if parsed.refs and not groups:
@@ -300,7 +304,7 @@ class Searcher:
             notes.append(f"no loaded rule is numbered {shown}" + (" under these filters" if
                                                                   document or edition else ""))
         return SearchResult(query, hits, list(dict.fromkeys(notes)), exact=bool(parsed.pure and groups),
-                            cards=self.card_stage.parts(query, reading) if reading else [])
+                            cards=parts)
 
     def _merge(self, groups: list[list[Hit]], ranked: Folded, parsed: ParsedQuery, method: str,
                k: int) -> list[Hit]:

@@ -345,3 +345,23 @@ def test_a_quoted_term_is_what_the_question_asks_about(searcher):
     hits = searcher.search("When a card says 'you', does that refer only to me or to my whole "
                            "Two-Headed Giant team?", k=5).hits
     assert "cr@2026-04-17/109.5" in {hit.id for hit in hits}
+
+
+def test_a_rule_players_call_by_name_is_found_by_that_name(searcher):
+    # why: "the legend rule" is 704.5j, two legendary permanents with the same name
+    hits = searcher.search("token copy of my legendary creature: what does the legend rule do?", k=3)
+    assert "cr@2026-04-17/704.5j" in {hit.id for hit in hits.hits}
+
+
+def test_a_case_of_a_rule_comes_after_the_rule_unless_the_question_says_the_case(searcher):
+    # why: 810.9c is the case "an effect sets a single player's life total"; 810.9 is the general rule
+    from rulesjudge.indexer.search import FusionParams, QuestionFacts
+
+    rule, case = "cr@2026-04-17/810.9", "cr@2026-04-17/810.9c"
+    params = FusionParams(case_penalty=0.06, sibling_penalty=0.0, scope_lift=0.0, variant_penalty=0.0)
+    fused = [(case, 0.62), (rule, 0.60)]
+    plain = searcher.adjust(fused, params, searcher.facts("2HG, does damage to me hit our team's life?"))
+    assert [rid for rid, _ in plain] == [rule, case]
+    said = searcher.adjust(fused, params, searcher.facts("an effect sets a single player's life total to 10"))
+    assert [rid for rid, _ in said] == [case, rule]
+    assert searcher.adjust(fused, params, QuestionFacts())[0][0] == rule  # no words: the rule first
