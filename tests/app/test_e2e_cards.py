@@ -63,6 +63,20 @@ def test_cards_in_the_app_and_the_servers_memory(browser, server):  # noqa: F811
         page.get_by_text("Card name").first.wait_for()
         settle(page)
     figures["after more lookups (short name, typo, nickname, face) MB"] = round(rss_mb(pid), 1)
+
+    # a rule the card's text refers to opens on the search page (Thalia's first strike: 702.7)
+    page.goto(server["url"] + "Cards?card=Thalia%2C%20Heretic%20Cathar")
+    page.get_by_text("Rules its text refers to").first.wait_for()
+    link = page.locator('a[href*="rule=cr@2026-04-17/702.7"]').first
+    with page.context.expect_page() as new_tab:  # Streamlit opens a markdown link in a new tab
+        link.click()
+    tab = new_tab.value
+    tab.set_default_timeout(120_000)
+    tab.get_by_text("Opened:").first.wait_for()
+    settle(tab)
+    no_errors(tab)
+    assert tab.get_by_text("702.7").count() > 0
+    tab.close()
     print("\ncards in the app:", json.dumps(figures, indent=1))
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / "e2e-cards-metrics.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
