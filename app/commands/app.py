@@ -74,6 +74,11 @@ def run(args: argparse.Namespace) -> int:
     print("rulesjudge: loading the corpus and building or refreshing the search index…", file=sys.stderr)
     searcher = services.prepare_index(progress=True)
     print(f"rulesjudge: index ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    from rulesjudge.app.card_cache import prepare_card_cache
+
+    problem = prepare_card_cache()  # a child reads the snapshot: its peak memory is never the server's
+    if problem:
+        print(f"rulesjudge: warning: {problem}", file=sys.stderr)
     if args.build_only:
         vectors = services.library_vectors(searcher, services.load_library())  # the fallback's, on disk
         if vectors is not None:

@@ -47,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_file(args: argparse.Namespace) -> int:
+    from rulesjudge.app import card_sources
     from rulesjudge.corpus.errors import escape_controls, json_text
     from rulesjudge.scenarios.format import load_scenario
     from rulesjudge.scenarios.runner import check_about, default_citation_corpus, run_scenario
@@ -55,12 +56,34 @@ def run_file(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.file)
     check_about(scenario, default_citation_corpus())
     report = run_scenario(scenario, corpus=default_citation_corpus())
+    sources, edition = source_cards(scenario)
     if args.json:
-        print(json_text(report_to_dict(report), indent=2))
+        print(json_text({**report_to_dict(report), "cards": [s.to_json() for s in sources]}, indent=2))
     else:  # each line of the derivation stays one line whatever a name holds
         text = report_to_text(report, editions=getattr(args, "editions", False))
+        text = card_sources.with_sources(text, card_sources.sources_text(sources, edition))
         print("\n".join(escape_controls(line) for line in text.split("\n")))
     return 0 if report.passed else 1
+
+
+def source_cards(scenario: Any) -> tuple[list[Any], str]:
+    """The cards the scenario's effects come from (``source: Platinum Angel``), looked up in the current
+    card snapshot (:mod:`app.card_sources`), and its edition; none when no effect names a source."""
+    from rulesjudge.app import card_sources
+
+    return source_cards_of(card_sources.scenario_effects(scenario))
+
+
+def source_cards_of(effects: list[Any]) -> tuple[list[Any], str]:
+    from rulesjudge.app import card_sources
+
+    names = card_sources.sources_of(effects)
+    if not names:
+        return [], ""
+    from rulesjudge.corpus.cards import load_cards
+
+    db = load_cards()
+    return card_sources.resolve_all(db, names), db.edition
 
 
 def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
@@ -115,7 +138,7 @@ def players_in(question: str) -> list[str]:
 
 
 def run_what_if(args: argparse.Namespace) -> int:
-    from rulesjudge.app import presenters, services
+    from rulesjudge.app import card_sources, presenters, services
     from rulesjudge.corpus.errors import escape_controls, json_text
     from rulesjudge.scenarios.runner import default_citation_corpus
 
@@ -124,8 +147,10 @@ def run_what_if(args: argparse.Namespace) -> int:
     if asked.plan is None or asked.outcome is None:
         return not_understood(args, game)
     plan, outcome = asked.plan, asked.outcome
+    sources, edition = source_cards_of(card_sources.data_effects(asked.game, [*events, *plan.events]))
     if args.json:  # the model's notation (events, question names, values) is for machines: here only
         print(json_text({
+            "cards": [s.to_json() for s in sources],
             "question": args.what_if, "understood": True, "read_as": plan.summary, "answer": outcome.line,
             "sentence": outcome.answer, "stated": list(asked.stated), "overridden": list(asked.overridden),
             "assumed": asked.assumed, "game": asked.game,
@@ -137,6 +162,7 @@ def run_what_if(args: argparse.Namespace) -> int:
     text = presenters.ruling_text(question=args.what_if, summary=plan.summary, answer=outcome.answer,
                                   game=asked.game, events=events, steps=outcome.ruling_steps,
                                   situation=asked.situation)
+    text = card_sources.before_footer(text, card_sources.sources_text(sources, edition))
     print("\n".join(escape_controls(line) for line in text.split("\n")))
     return 0
 

@@ -8,7 +8,7 @@ from urllib.parse import quote
 import streamlit as st
 
 from rulesjudge.app import presenters, services
-from rulesjudge.app.web import common
+from rulesjudge.app.web import cards_ui, common
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.records import DOCUMENT_TITLES, document_title
 
@@ -168,6 +168,7 @@ elif query.strip():
     st.caption(md(f'{count} for "{query.strip()}" in {elapsed * 1000:.0f} ms'))
     for note in result.notes:
         st.info(md(note))
+    cards_ui.show_named_cards(result.cards, query)  # the cards the question names, beside the rules
     if not result.hits:
         st.warning("No rule matched. Try other words, or clear the filters.")
     for rank, hit in enumerate(result.hits, 1):

@@ -15,7 +15,7 @@ import streamlit as st
 from rulesjudge.app import presenters, services, whatif
 from rulesjudge.app.presenters import DEFAULT, NOBODY, TableForm
 from rulesjudge.app.table_picture import render_svg
-from rulesjudge.app.web import common
+from rulesjudge.app.web import cards_ui, common
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.scenarios.model.steps import Step
 from rulesjudge.scenarios.runner import AnswerReport
@@ -537,6 +537,8 @@ except InputError as error:
     st.stop()
 
 # ------------------------------------------------------------------------------ 4. the model's answers
+
+cards_ui.show_sources(game, events)  # the cards the effects come from, with their Oracle text
 
 chosen_now = [q for q in state.get("questions", []) if q in STANDARD_QUESTIONS]
 custom_now = [q.strip() for q in str(state.get("custom_questions") or "").splitlines() if q.strip()]
