@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from rulesjudge.corpus.documents import builtin_releases
 from rulesjudge.corpus.safe_yaml import read_yaml
 
 HERE = Path(__file__).resolve().parent
@@ -16,8 +17,6 @@ MAX_DATA_CHARS = 1_000_000
 
 def builtin_rules_text() -> str:
     """The built-in Comprehensive Rules release's text (the newest built in)."""
-    from rulesjudge.corpus.documents import builtin_releases
-
     releases = sorted(builtin_releases(), key=lambda r: r.edition)
     if not releases:
         return ""

@@ -23,10 +23,10 @@ from rulesjudge.corpus.records import (
     Provenance,
     Record,
     RecordKind,
+    glossary_local,
     make_id,
     ruling_local,
     ruling_title,
-    slugify,
 )
 
 # ---------------------------------------------------------------------------------------------------------
@@ -253,7 +253,7 @@ class QuotedRules:
         return draft
 
     def add_glossary(self, term: str, definition: str, line: int) -> Draft:
-        return self.builder.add("cr", self.edition, f"glossary/{slugify(term)}", "glossary", line, title=term,
+        return self.builder.add("cr", self.edition, glossary_local(term), "glossary", line, title=term,
                                 heading_path=(self.root, "Glossary"), paragraphs=[definition])
 
 

@@ -19,7 +19,7 @@ from rulesjudge.corpus.documents.monarch import read_monarch_rulings, read_monar
 from rulesjudge.corpus.documents.players import read_player_page
 from rulesjudge.corpus.documents.treachery import read_treachery
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import data_dir, write_atomic
+from rulesjudge.corpus.files import cache_dir, write_atomic
 from rulesjudge.corpus.records import (
     Provenance,
     Record,
@@ -98,7 +98,7 @@ def builtin_key() -> str:
 
 def _cache_path() -> Path | None:
     try:
-        return data_dir() / "cache" / f"builtin-{builtin_key()}.msgpack.z"
+        return cache_dir() / f"builtin-{builtin_key()}.msgpack.z"
     except OSError:
         return None
 

@@ -43,47 +43,40 @@ _MANIFEST_KEYS = (
 
 def load_manifest(path: Path = MANIFEST_PATH) -> list[Source]:
     """The source documents, in reading order; a malformed manifest is an :class:`InputError`."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise InputError(path, f"cannot read the sources manifest: {error}") from None
-    entries = data.get("documents") if isinstance(data, dict) else None
-    if not isinstance(entries, list):
-        raise InputError(path, "expected an object with a 'documents' list", key="documents")
-    sources = []
-    for index, entry in enumerate(entries):
-        where = f"documents[{index}]"
-        if not isinstance(entry, dict):
-            raise InputError(path, "expected an object", key=where)
-        missing = [key for key in _MANIFEST_KEYS if key not in entry]
-        if missing:
-            raise InputError(path, f"missing {', '.join(missing)}", key=where)
-        if entry["kind"] not in SOURCE_KINDS:
-            raise InputError(path, f"unknown kind {entry['kind']!r}", key=f"{where}.kind")
-        sources.append(_source(entry))
-    return sources
+    return _entries(path, "documents", kinds=SOURCE_KINDS)
 
 
 def builtin_releases(path: Path = MANIFEST_PATH) -> list[Source]:
     """The official releases built in (the manifest's ``releases``): read by the release parser, like a
     release a user adds, and cached the same way (see :func:`corpus.store.load_corpus`)."""
+    return _entries(path, "releases", required=False)
+
+
+def _entries(
+    path: Path, key: str, required: bool = True, kinds: tuple[str, ...] | None = None
+) -> list[Source]:
+    """The manifest's ``key`` list as sources, each entry checked for every key and, with ``kinds``, for
+    its kind (one line naming the manifest and the entry otherwise)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
         raise InputError(path, f"cannot read the sources manifest: {error}") from None
-    entries = data.get("releases", []) if isinstance(data, dict) else None
+    entries = data.get(key, None if required else []) if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        raise InputError(path, "expected a 'releases' list", key="releases")
-    releases = []
+        what = f"an object with a {key!r} list" if required else f"a {key!r} list"
+        raise InputError(path, f"expected {what}", key=key)
+    sources = []
     for index, entry in enumerate(entries):
-        where = f"releases[{index}]"
+        where = f"{key}[{index}]"
         if not isinstance(entry, dict):
             raise InputError(path, "expected an object", key=where)
-        missing = [key for key in _MANIFEST_KEYS if key not in entry]
+        missing = [name for name in _MANIFEST_KEYS if name not in entry]
         if missing:
             raise InputError(path, f"missing {', '.join(missing)}", key=where)
-        releases.append(_source(entry))
-    return releases
+        if kinds is not None and entry["kind"] not in kinds:
+            raise InputError(path, f"unknown kind {entry['kind']!r}", key=f"{where}.kind")
+        sources.append(_source(entry))
+    return sources
 
 
 def _source(entry: dict) -> Source:

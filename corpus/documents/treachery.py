@@ -18,6 +18,7 @@ from rulesjudge.corpus.documents.building import (
 from rulesjudge.corpus.documents.manifest import Source
 from rulesjudge.corpus.records import (
     Record,
+    glossary_local,
     slugify,
 )
 
@@ -177,7 +178,7 @@ def _treachery_glossary(builder: Builder, edition: str, lines: list[tuple[int, s
                         title=f"Reminder: {number}", heading_path=("GLOSSARY REMINDER",),
                         paragraphs=[reminder[2]])
         elif entry:
-            builder.add("treachery", edition, f"glossary/{slugify(entry[1])}", "glossary", paragraph.line,
+            builder.add("treachery", edition, glossary_local(entry[1]), "glossary", paragraph.line,
                         title=entry[1], heading_path=("GLOSSARY REMINDER",), paragraphs=[entry[2]])
         else:
             raise builder.error(f"unexpected glossary text: {paragraph.text[:40]!r}", paragraph.line)

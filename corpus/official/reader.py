@@ -28,9 +28,9 @@ from rulesjudge.corpus.official.lines import (
 from rulesjudge.corpus.records import (
     RecordKind,
     duplicate_local,
+    glossary_local,
     make_id,
     misfiled_local,
-    slugify,
 )
 
 DOCUMENT = "cr"
@@ -299,11 +299,11 @@ class Reader:
             return
         if self.term is None:
             title = OBSOLETE.sub("", line)
-            slug = slugify(title.replace("'", ""))  # "Isn't" as "Isn’t": one id whatever the apostrophe
-            if not slug:
+            local = glossary_local(title)  # "Isn't" as "Isn’t": one id whatever the apostrophe
+            if local == glossary_local(""):
                 raise self.error(number, f"unreadable glossary term {line!r}")
             parts = [part.strip(" \u201c\u201d\"") for part in title.split(",")]
-            draft = Draft(f"glossary/{slug}", "glossary", None, title, [], number, ("Glossary",), None)
+            draft = Draft(local, "glossary", None, title, [], number, ("Glossary",), None)
             draft.obsolete = title != line
             draft.aliases = [part for part in parts if part and len(parts) > 1]
             if draft.local in self.drafts:

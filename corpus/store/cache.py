@@ -21,7 +21,7 @@ from rulesjudge.corpus import crossrefs
 from rulesjudge.corpus.codec import DamagedCache, Raw, from_raw, pack, to_raw, unpack
 from rulesjudge.corpus.editions import EditionView, Entry, mask
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import data_dir
+from rulesjudge.corpus.files import cache_dir
 from rulesjudge.corpus.official import Release, parse_release, read_release_file
 from rulesjudge.corpus.records import (
     CrossRef,
@@ -391,7 +391,7 @@ def _delete_database(path: Path) -> None:
 
 
 def cache_path() -> Path:
-    return data_dir() / "cache" / CACHE_FILE
+    return cache_dir() / CACHE_FILE
 
 
 @functools.lru_cache(maxsize=1)

@@ -33,6 +33,11 @@ class LoadedRelease:
     sha256: str = ""
     warnings: tuple[str, ...] = ()
 
+    @classmethod
+    def of(cls, live: LiveRelease) -> LoadedRelease:
+        """What a command reports of a release the cache loaded."""
+        return cls(live.path, live.edition, dict(live.counts), live.cached, live.sha, live.warnings)
+
 
 class _Records(Mapping[str, Record]):
     """Every loaded record by id; release records are read from the cache on first access."""
@@ -91,8 +96,7 @@ class StoredCorpus:
         self._index_builtin()
         self._equivalents: dict[str, list[tuple[str, bool]]] = {}
         self._pairs: dict[tuple[str, str], bool] = {}
-        self.releases = [LoadedRelease(r.path, r.edition, dict(r.counts), r.cached, r.sha, r.warnings)
-                         for r in self.live if r.path]
+        self.releases = [LoadedRelease.of(r) for r in self.live if r.path]
 
     @property
     def records(self) -> Mapping[str, Record]:
@@ -301,5 +305,4 @@ class StoredCorpus:
 
     def chain(self, document: str = "cr") -> list[LoadedRelease]:
         """The loaded releases of a document whose neighbours are mapped onto each other, oldest first."""
-        return [LoadedRelease(r.path, r.edition, dict(r.counts), r.cached, r.sha, r.warnings)
-                for r in self._chains.get(document, [])]
+        return [LoadedRelease.of(r) for r in self._chains.get(document, [])]
