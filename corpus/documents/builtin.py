@@ -80,7 +80,7 @@ def _read_all() -> list[Record]:
 
 
 #: Files whose bytes decide the built-in records: the cache is keyed by their digest.
-def _cache_inputs() -> list[Path]:
+def cache_inputs() -> list[Path]:
     here = Path(__file__).resolve().parent  # corpus/documents: every reader module
     seeds = [SOURCES_DIR / source.file for source in load_manifest()]
     return [MANIFEST_PATH, *seeds, *sorted(here.glob("*.py")), here.parent / "clean.py",
@@ -91,7 +91,7 @@ def _cache_inputs() -> list[Path]:
 def builtin_key() -> str:
     """A digest of the sources and of the code that reads them: the same key, the same records."""
     digest = hashlib.sha256()
-    for path in _cache_inputs():
+    for path in cache_inputs():
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:24]
 

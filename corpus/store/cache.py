@@ -394,14 +394,20 @@ def cache_path() -> Path:
     return cache_dir() / CACHE_FILE
 
 
+def fingerprint_files() -> list[Path]:
+    """The code whose output the cache holds: the release reader, the cross-release map, the records and
+    the store itself (every module of their packages)."""
+    corpus = Path(__file__).resolve().parent.parent
+    return [*sorted((corpus / "official").glob("*.py")), corpus / "crossrefs.py", corpus / "editions.py",
+            corpus / "records.py", *sorted((corpus / "store").glob("*.py"))]
+
+
 @functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """Changes when the code that reads releases or maps them changes: the cache is then rebuilt."""
     corpus = Path(__file__).resolve().parent.parent
-    files = [*sorted((corpus / "official").glob("*.py")), corpus / "crossrefs.py", corpus / "editions.py",
-             corpus / "records.py", *sorted((corpus / "store").glob("*.py"))]
     digest = hashlib.sha256()
-    for path in files:
+    for path in fingerprint_files():
         with contextlib.suppress(OSError):
             digest.update(str(path.relative_to(corpus)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
