@@ -7,6 +7,7 @@ import functools
 from pathlib import Path
 
 from rulesjudge.corpus.documents import builtin_releases
+from rulesjudge.corpus.official import split_lines
 from rulesjudge.corpus.safe_yaml import read_yaml
 
 HERE = Path(__file__).resolve().parent
@@ -21,7 +22,7 @@ def builtin_rules_text() -> str:
     if not releases:
         return ""
     text = releases[-1].path.read_bytes().decode("utf-8-sig")
-    return text.replace("\r\r\n", "\n").replace("\r\n", "\n")  # the 2026 release ends lines in CR CR LF
+    return "\n".join(split_lines(text))  # as the release reader splits them (2026: CR CR LF)
 
 
 @functools.lru_cache(maxsize=1)

@@ -21,6 +21,14 @@ RELEASES_FOLDER = "releases"
 CONTENTS_FILE = "corpus-contents.txt"
 
 
+def data_folder() -> Path:
+    """The data folder, refused when it is a file (it may not exist yet: it is made on the first write)."""
+    folder = data_dir()
+    if folder.exists() and not folder.is_dir():
+        raise InputError(folder, "data folder is not a folder")
+    return folder
+
+
 def user_releases_folder() -> Path:
     return data_dir() / RELEASES_FOLDER
 
@@ -29,9 +37,7 @@ def user_release_paths() -> list[Path]:
     """Release files in the user's data folder; an unreadable folder is bad input (exit 2)."""
     folder = data_dir()
     try:
-        if folder.exists() and not folder.is_dir():
-            raise InputError(folder, "data folder is not a folder")
-        releases = folder / RELEASES_FOLDER
+        releases = data_folder() / RELEASES_FOLDER
         if not releases.exists():
             return []
         if not releases.is_dir():
@@ -51,9 +57,7 @@ def builtin_release_paths() -> list[Path]:
 
 def open_cache() -> Cache:
     """The data folder's corpus cache (in memory when the data folder can't be written)."""
-    folder = data_dir()
-    if folder.exists() and not folder.is_dir():
-        raise InputError(folder, "data folder is not a folder")
+    data_folder()
     return Cache(cache_path())
 
 
