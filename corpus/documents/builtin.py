@@ -20,14 +20,7 @@ from rulesjudge.corpus.documents.players import read_player_page
 from rulesjudge.corpus.documents.treachery import read_treachery
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import cache_dir, write_atomic
-from rulesjudge.corpus.records import (
-    Provenance,
-    Record,
-)
-
-# ---------------------------------------------------------------------------------------------------------
-# All built-in documents
-# ---------------------------------------------------------------------------------------------------------
+from rulesjudge.corpus.records import Provenance, Record
 
 READERS: dict[str, Callable[[str, Source], list[Record]]] = {
     "monarch-wiki": read_monarch_wiki,

@@ -1,5 +1,4 @@
-"""Reader of the Emperor variant's page (emperor-rules.txt).
-"""
+"""Reader of the Emperor variant's page (emperor-rules.txt)."""
 
 from __future__ import annotations
 
@@ -12,14 +11,7 @@ from rulesjudge.corpus.documents.building import (
     split_rule_line,
 )
 from rulesjudge.corpus.documents.manifest import Source
-from rulesjudge.corpus.records import (
-    Record,
-    slugify,
-)
-
-# ---------------------------------------------------------------------------------------------------------
-# emperor-rules.txt
-# ---------------------------------------------------------------------------------------------------------
+from rulesjudge.corpus.records import Record, slugify
 
 
 def read_emperor_rules(text: str, source: Source) -> list[Record]:

@@ -19,11 +19,9 @@ from rulesjudge.corpus.documents.building import (
     split_rule_line,
 )
 from rulesjudge.corpus.documents.manifest import Source
-from rulesjudge.corpus.records import (
-    Record,
-    slugify,
-)
+from rulesjudge.corpus.records import Record, slugify
 
+# ---------------------------------------------------------------------------------------------------------
 # monarch-wiki.txt
 # ---------------------------------------------------------------------------------------------------------
 

@@ -1,25 +1,11 @@
-"""Reader of the Player page (players-mtgsalvation.txt).
-"""
+"""Reader of the Player page (players-mtgsalvation.txt)."""
 
 from __future__ import annotations
 
 from rulesjudge.corpus import clean
-from rulesjudge.corpus.documents.building import (
-    Builder,
-    Draft,
-    QuotedRules,
-    quoted_edition,
-    split_rule_line,
-)
+from rulesjudge.corpus.documents.building import Builder, Draft, QuotedRules, quoted_edition, split_rule_line
 from rulesjudge.corpus.documents.manifest import Source
-from rulesjudge.corpus.records import (
-    Record,
-    slugify,
-)
-
-# ---------------------------------------------------------------------------------------------------------
-# players-mtgsalvation.txt
-# ---------------------------------------------------------------------------------------------------------
+from rulesjudge.corpus.records import Record, slugify
 
 
 def read_player_page(text: str, source: Source) -> list[Record]:

@@ -1,5 +1,4 @@
-"""Reader of the fan-made Treachery rules and identity card notes (treachery-rules-v4.txt).
-"""
+"""Reader of the fan-made Treachery rules and identity card notes (treachery-rules-v4.txt)."""
 
 from __future__ import annotations
 
@@ -16,15 +15,7 @@ from rulesjudge.corpus.documents.building import (
     split_rule_line,
 )
 from rulesjudge.corpus.documents.manifest import Source
-from rulesjudge.corpus.records import (
-    Record,
-    glossary_local,
-    slugify,
-)
-
-# ---------------------------------------------------------------------------------------------------------
-# treachery-rules-v4.txt
-# ---------------------------------------------------------------------------------------------------------
+from rulesjudge.corpus.records import Record, glossary_local, slugify
 
 _ZONES = ("INTRODUCTION", "TREACHERY COMP-RULES", "GLOSSARY REMINDER", "SPECIFIC CARD NOTES")
 _ROLES = {"LEADERS": "Leader", "GUARDIANS": "Guardian", "ASSASSINS": "Assassin", "TRAITORS": "Traitor"}

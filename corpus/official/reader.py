@@ -25,13 +25,7 @@ from rulesjudge.corpus.official.lines import (
     section_of,
     split_examples,
 )
-from rulesjudge.corpus.records import (
-    RecordKind,
-    duplicate_local,
-    glossary_local,
-    make_id,
-    misfiled_local,
-)
+from rulesjudge.corpus.records import RecordKind, duplicate_local, glossary_local, make_id, misfiled_local
 
 DOCUMENT = "cr"
 #: A glossary entry is its term and a few lines of definition (5 at most in 2020-2026); far more means the

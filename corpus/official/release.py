@@ -24,11 +24,7 @@ from rulesjudge.corpus.official.lines import (
     split_lines,
 )
 from rulesjudge.corpus.official.reader import DOCUMENT, Draft, Reader
-from rulesjudge.corpus.records import (
-    Provenance,
-    Record,
-    make_id,
-)
+from rulesjudge.corpus.records import Provenance, Record, make_id
 
 
 @dataclass(frozen=True, slots=True)

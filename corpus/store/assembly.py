@@ -16,12 +16,7 @@ from rulesjudge.corpus import crossrefs
 from rulesjudge.corpus.codec import to_raw
 from rulesjudge.corpus.editions import EditionView, map_editions
 from rulesjudge.corpus.official import Release
-from rulesjudge.corpus.records import (
-    CrossRef,
-    Provenance,
-    Record,
-    make_id,
-)
+from rulesjudge.corpus.records import CrossRef, Provenance, Record, make_id
 from rulesjudge.corpus.store.cache import (
     Assembled,
     Cache,

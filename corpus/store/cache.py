@@ -23,12 +23,7 @@ from rulesjudge.corpus.editions import EditionView, Entry, mask
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import cache_dir
 from rulesjudge.corpus.official import Release, parse_release, read_release_file
-from rulesjudge.corpus.records import (
-    CrossRef,
-    Provenance,
-    Record,
-    local_of,
-)
+from rulesjudge.corpus.records import CrossRef, Provenance, Record, local_of
 
 _T = TypeVar("_T")
 CACHE_FILE = "corpus.sqlite"

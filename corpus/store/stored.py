@@ -9,15 +9,7 @@ from dataclasses import dataclass, replace
 
 from rulesjudge.corpus.codec import Raw, from_raw
 from rulesjudge.corpus.editions import mask
-from rulesjudge.corpus.records import (
-    Provenance,
-    Record,
-    edition_of,
-    id_parts,
-    id_prefix,
-    local_of,
-    make_id,
-)
+from rulesjudge.corpus.records import Provenance, Record, edition_of, id_parts, id_prefix, local_of, make_id
 from rulesjudge.corpus.store.cache import Assembled, Cache, LiveRelease, healed, text_digest
 
 
