@@ -26,7 +26,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulesjudge.corpus.editions import EditionView, coverage
 from rulesjudge.corpus.official import decode_release, parse_release, split_lines
+from rulesjudge.corpus.records import edition_of, local_of
+from rulesjudge.corpus.releases import add_release
+from rulesjudge.corpus.store import load_corpus, open_cache
 
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
@@ -163,9 +167,6 @@ def corpus_figures(real: Sequence[Path], count: int = 62, lookup: str = "100.1")
     """Adding releases one by one (oldest first) into a fresh data folder, as ``corpus add`` does, with
     ``rulesjudge rule LOOKUP`` and the next add in a fresh process at N = 1, 5 and ``count`` releases
     loaded; the cache's size on disk; the Monarch chain across them all."""
-    from rulesjudge.corpus.releases import add_release
-    from rulesjudge.corpus.store import load_corpus, open_cache
-
     made = release_set(real, count)
     figures: dict[str, Any] = {"releases": len(made), "lookup": f"rulesjudge rule {lookup}"}
     checkpoints = sorted({1, min(5, len(made)), len(made)})
@@ -219,8 +220,6 @@ def _step(n: int, added: Fresh | None, lookup: Fresh, sizes: dict[str, int]) -> 
 
 def monarch_chain(corpus: Any, record_id: str = "cr@2026-04-17/725.4") -> dict[str, str]:
     """Edition -> the Monarch's leaving rule there, following the cross-release map from ``record_id``."""
-    from rulesjudge.corpus.records import edition_of, local_of
-
     return {edition_of(rid): local_of(rid) for rid, _changed in corpus.equivalents(record_id)}
 
 
@@ -238,8 +237,6 @@ def parse_seconds(path: Path, runs: int = 5) -> float:
 def coverage_figures(real: Sequence[Path]) -> list[dict[str, Any]]:
     """The cross-release map between each pair of neighbouring real releases: how many rules and
     subrules of the older were found in the newer, renumbered, edited, and the time the map took."""
-    from rulesjudge.corpus.editions import EditionView, coverage
-
     releases = sorted((parse_release(p.read_bytes(), source_name=p.name) for p in real),
                       key=lambda r: r.effective)
     views = {r.effective: EditionView.of(r.records) for r in releases}

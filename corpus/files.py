@@ -19,6 +19,11 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("rulesjudge", appauthor=False))
 
 
+def cache_dir() -> Path:
+    """Where every cache lives (the corpus, the built-in documents, the cards): deleting it is safe."""
+    return data_dir() / "cache"
+
+
 def write_atomic(path: str | Path, data: bytes | str) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the new one, never half of it.
 

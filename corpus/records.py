@@ -186,6 +186,16 @@ def misfiled_local(number: str, parent: str) -> str:
     return f"{number}~in-{parent}"
 
 
+def glossary_local(term: str) -> str:
+    """The local part of a glossary entry's id, whatever apostrophe the term is printed with (releases
+    print "Isn't" and "Isn’t"): every reader and every lookup of a term names it this way.
+
+    >>> glossary_local("Monarch"), glossary_local("Isn't"), glossary_local("Isn’t")
+    ('glossary/monarch', 'glossary/isnt', 'glossary/isnt')
+    """
+    return "glossary/" + slugify(term.replace("'", ""))
+
+
 def ruling_slug(text: str) -> str:
     """The slug of a ruling's id: its first six words (the model cites rulings by their opening words).
 

@@ -16,9 +16,17 @@ from pathlib import Path
 from rulesjudge.corpus.documents import builtin_releases
 from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.files import write_atomic
-from rulesjudge.corpus.inputs import check_not_empty, os_problem, read_file, read_source
+from rulesjudge.corpus.inputs import check_not_empty, os_problem, read_source
 from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release, unwrap
-from rulesjudge.corpus.records import Corpus, Record, document_of, edition_of, local_of, make_id, slugify
+from rulesjudge.corpus.records import (
+    Corpus,
+    Record,
+    document_of,
+    edition_of,
+    glossary_local,
+    local_of,
+    make_id,
+)
 from rulesjudge.corpus.store import Cache, keep_release, open_cache, user_release_paths, user_releases_folder
 
 MAX_BYTES = MAX_RELEASE_BYTES
@@ -106,8 +114,7 @@ def add_release(source: str, cache: Cache | None = None, *, replace_text: bool =
 def _readable_release(path: Path) -> Release | None:
     """The release a data-folder file holds, or None when it doesn't read as one (damaged, a folder)."""
     try:
-        return parse_release(read_file(path, limit=MAX_RELEASE_BYTES, what="release file"),
-                             source_name=path.name)
+        return parse_release(path)  # its bytes, at most MAX_RELEASE_BYTES, named by the file's name
     except InputError:
         return None
 
@@ -207,7 +214,7 @@ def _documents(corpus: Corpus) -> list[str]:
 
 
 def _glossary_entry(corpus: Corpus, term: str, document: str, edition: str | None) -> Record | None:
-    local = f"glossary/{slugify(term)}"
+    local = glossary_local(term)
     editions = [edition] if edition else list(reversed(corpus.editions(document)))
     return next((r for e in editions if (r := corpus.get(make_id(document, e, local)))), None)
 

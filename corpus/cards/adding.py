@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulesjudge.corpus.cards.db import forget_loaded, keep_snapshot, open_card_cache, snapshot_sha
 from rulesjudge.corpus.cards.readers import (
     MAX_CARD_FILE_BYTES,
     Snapshot,
@@ -210,14 +211,11 @@ def _write(target: Path, data: bytes) -> None:
 
 def _cache(snapshot: Snapshot, path: Path) -> None:
     """Keep the parsed cards now, under the sha the next load computes (no second parse)."""
-    from rulesjudge.corpus.cards.db import forget_loaded, keep_snapshot, open_card_cache, snapshot_sha
-    from rulesjudge.corpus.cards.snapshots import user_snapshots as listed
-
     forget_loaded()
     cache = open_card_cache()
     try:
         keep: set[str] = set()
-        for entry in [builtin_snapshot(), *listed()]:
+        for entry in [builtin_snapshot(), *user_snapshots()]:
             sha = snapshot_sha(entry, cache)
             keep.add(sha)
             if path in entry.paths:

@@ -25,7 +25,8 @@ from typing import Any
 
 from rulesjudge.corpus.cards.model import Card
 from rulesjudge.corpus.cards.readers import Snapshot
-from rulesjudge.corpus.files import data_dir
+from rulesjudge.corpus.documents import MANIFEST_PATH
+from rulesjudge.corpus.files import cache_dir
 
 CACHE_FILE = "cards.sqlite"
 SCHEMA = "cards-1"
@@ -50,15 +51,13 @@ class SnapshotInfo:
 
 
 def cache_path() -> Path:
-    return data_dir() / "cache" / CACHE_FILE
+    return cache_dir() / CACHE_FILE
 
 
 @functools.lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """Changes when the code that reads cards changes, or the sources manifest (the built-in rules the
     names' vocabulary and rules terms come from): the cache is then made anew."""
-    from rulesjudge.corpus.documents import MANIFEST_PATH
-
     here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
     for path in (*(here / n for n in ("model.py", "readers.py", "names.py", "cache.py", "vocabulary.py")),

@@ -24,6 +24,7 @@ from rulesjudge.corpus.cards.names import (
     index_from_data,
     name_key,
     rank_by_context,
+    rules_terms,
 )
 from rulesjudge.corpus.cards.readers import Snapshot
 from rulesjudge.corpus.cards.snapshots import SnapshotFile, choose, read_snapshot, snapshot_files
@@ -207,8 +208,6 @@ def keep_snapshot(cache: CardCache, sha: str, snapshot: Snapshot) -> SnapshotInf
 
 
 def build_index_data(snapshot: Snapshot) -> dict[str, Any]:
-    from rulesjudge.corpus.cards.names import rules_terms
-
     rules = builtin_rules_text()
     texts = [rules, *(card.oracle_text for card in snapshot.cards),
              *(r.text for card in snapshot.cards for r in card.rulings)]

@@ -11,10 +11,10 @@ as the edition (see docs/cards.md):
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
+
+from rulesjudge.corpus.records import make_id, slugify
 
 DOCUMENT = "cards"
 FACE_SEPARATOR = "\n//\n"  # between the faces' texts in Card.oracle_text, as Oracle prints split cards
@@ -26,18 +26,17 @@ def slug(name: str) -> str:
     >>> slug("Lim-Dûl the Necromancer"), slug("Fire // Ice"), slug("Thalia's Lancers")
     ('lim-dul-the-necromancer', 'fire-ice', 'thalia-s-lancers')
     """
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
-    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    return slugify(name)  # the records' own slug: one spelling of a name in every id
 
 
 def card_id(edition: str, card_slug_or_name: str) -> str:
     """The id of a card (a name is slugged; a slug stays as it is)."""
-    return f"{DOCUMENT}@{edition}/card/{slug(card_slug_or_name)}"
+    return make_id(DOCUMENT, edition, f"card/{slug(card_slug_or_name)}")
 
 
 def ruling_id(edition: str, card_slug: str, position: int) -> str:
     """The id of a card's ``position``-th ruling (1-based, in the file's order)."""
-    return f"{DOCUMENT}@{edition}/ruling/{card_slug}/{position}"
+    return make_id(DOCUMENT, edition, f"ruling/{card_slug}/{position}")
 
 
 @dataclass(frozen=True, slots=True)

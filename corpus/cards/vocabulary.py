@@ -6,6 +6,8 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from rulesjudge.corpus.documents import builtin_releases
+from rulesjudge.corpus.official import split_lines
 from rulesjudge.corpus.safe_yaml import read_yaml
 
 HERE = Path(__file__).resolve().parent
@@ -16,13 +18,11 @@ MAX_DATA_CHARS = 1_000_000
 
 def builtin_rules_text() -> str:
     """The built-in Comprehensive Rules release's text (the newest built in)."""
-    from rulesjudge.corpus.documents import builtin_releases
-
     releases = sorted(builtin_releases(), key=lambda r: r.edition)
     if not releases:
         return ""
     text = releases[-1].path.read_bytes().decode("utf-8-sig")
-    return text.replace("\r\r\n", "\n").replace("\r\n", "\n")  # the 2026 release ends lines in CR CR LF
+    return "\n".join(split_lines(text))  # as the release reader splits them (2026: CR CR LF)
 
 
 @functools.lru_cache(maxsize=1)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import difflib
 import doctest
 import hashlib
+import importlib
 import json
 import os
+import pkgutil
 import re
 import subprocess
 import sys
@@ -123,8 +125,10 @@ def test_a_missing_source_file_is_an_input_error():
 
 
 def test_docstring_examples_hold():
-    failures, tried = doctest.testmod(documents)
-    assert tried > 10 and failures == 0
+    modules = [documents, *(importlib.import_module(f"{documents.__name__}.{info.name}")
+                            for info in pkgutil.iter_modules(documents.__path__))]
+    results = [doctest.testmod(module) for module in modules]
+    assert sum(r.attempted for r in results) > 10 and sum(r.failed for r in results) == 0
 
 
 # --- counts per document ----------------------------------------------------------------------------------

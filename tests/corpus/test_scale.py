@@ -26,7 +26,7 @@ MONARCH = {"2020-06-01": "718", "2022-10-07": "721", "2024-06-07": "722", "2025-
 def counting(monkeypatch):
     """Counts parses of a release, maps of a pair of releases, and whole releases read from the cache."""
     counts = {"parses": 0, "maps": 0, "reads": 0}
-    parse, add_pair, raws = store.parse_release, Cache.add_pair, Cache.raws
+    parse, add_pair, raws = store.cache.parse_release, Cache.add_pair, Cache.raws
 
     def counted_parse(*args, **kwargs):
         counts["parses"] += 1
@@ -40,7 +40,7 @@ def counting(monkeypatch):
         counts["reads"] += 1
         return raws(self, sha)
 
-    monkeypatch.setattr(store, "parse_release", counted_parse)
+    monkeypatch.setattr(store.cache, "parse_release", counted_parse)  # every parse into the cache
     monkeypatch.setattr(releases, "parse_release", counted_parse)
     monkeypatch.setattr(Cache, "add_pair", counted_add_pair)
     monkeypatch.setattr(Cache, "raws", counted_raws)

@@ -89,7 +89,7 @@ def test_no_cache_file_holds_a_pickle(data_dir, capsys) -> None:
         msgpack.unpackb(data, ext_hook=refuse)  # plain data
 
 
-@pytest.mark.parametrize("module", ["corpus/documents.py", "corpus/store.py", "indexer", "app"])
+@pytest.mark.parametrize("module", ["corpus/documents", "corpus/store", "corpus/cards", "indexer", "app"])
 def test_no_code_loads_a_pickle(module) -> None:
     root = Path(__file__).resolve().parents[2] / module
     for path in [root] if root.is_file() else sorted(root.rglob("*.py")):
