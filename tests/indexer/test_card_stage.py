@@ -9,7 +9,8 @@ import pytest
 
 from rulesjudge.corpus.cards import Card, CardMention, CardRuling, Face
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.indexer.card_stage import CardStage, card_type, load_templates, parse_templates
+from rulesjudge.corpus.cards.oracle_templates import load_templates, parse_templates
+from rulesjudge.indexer.card_stage import CardStage, card_type
 
 CR = "cr@2026-04-17/"
 THALIA = Card("cards@2026-07-09/card/thalia-heretic-cathar", "Thalia, Heretic Cathar",
@@ -63,7 +64,7 @@ def test_a_malformed_template_file_is_one_line_naming_the_file(tmp_path):
             load_templates(path)
     finally:
         load_templates.cache_clear()
-    assert str(path) in str(raised.value) and "\n" not in str(raised.value)
+    assert f"{path}:2" in str(raised.value) and "\n" not in str(raised.value)  # file, line of the entry
     with pytest.raises(InputError):
         parse_templates({"templates": [{"oracle": "x", "rules": []}]})
 
