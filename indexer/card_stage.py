@@ -122,6 +122,8 @@ class CardStage:
         for card in _distinct_cards(mentions):
             invoked: list[str] = []
             for template in self.templates:
+                if not template.words:  # shown by `rulesjudge card`, too broad to say what a question asks
+                    continue
                 match = template.pattern.search(card.oracle_text.replace("’", "'"))
                 if match is None:
                     continue

@@ -156,3 +156,15 @@ def test_a_card_name_never_finds_a_treachery_identity_note(searcher):
     hits = searcher.search(question, k=5).hits
     assert not any(hit.document == "treachery" for hit in hits)
     assert {f"{CR}614.12", f"{CR}614.1c"} & {hit.id for hit in hits}  # why: 614.12 decides
+
+
+def test_a_template_without_words_is_shown_by_the_card_command_but_not_read_by_search(builtin_corpus):
+    # "commander" (903.3) is in most Commander cards' text; it says nothing of what a question asks
+    table = parse_templates({"templates": [
+        {"term": "nonbasic lands", "oracle": "nonbasic lands", "rules": ["305.7"]},
+        {"term": "enters tapped", "oracle": "enter tapped", "rules": ["614.12"], "words": "enters tapped"}]})
+    stage = CardStage(builtin_corpus.records, lambda: FakeCards(THALIA), table)
+    reading = stage.read("Do nonbasic lands enter tapped with Thalia, Heretic Cathar out?")
+    assert f"{CR}614.12" in reading.template_rules  # why: 614.12, how a permanent enters
+    assert f"{CR}305.7" not in reading.template_rules  # the question says "nonbasic lands", yet no words
+    assert f"{CR}305.7" not in reading.rules_of[THALIA.id]
