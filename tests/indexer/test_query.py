@@ -16,6 +16,17 @@ def test_the_shipped_lexicon_loads_and_covers_the_table_talk_of_the_issue():
         assert word in phrases, word
 
 
+@pytest.mark.parametrize("question", [
+    "What happens if you cast a spell on an invalid target?",
+    "the only target of my spell was exiled in response, what happens to the spell",
+    "my target is gone, does my bolt still deal damage",
+])
+def test_a_target_gone_before_resolution_reads_as_the_rules_illegal_target(question):
+    # why: 608.2b, on resolution a spell checks its targets; one no longer there is illegal
+    text = rewrite(question, load_lexicon(LEXICON_PATH)).text
+    assert "illegal" in text.split() and question.split()[0] in text
+
+
 def test_the_longest_phrase_wins_and_replace_differs_from_add():
     lexicon = Lexicon.from_mapping({"chump": {"add": "block"},
                                     "chump block": {"replace": "block with a creature"},
