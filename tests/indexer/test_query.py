@@ -27,6 +27,13 @@ def test_a_target_gone_before_resolution_reads_as_the_rules_illegal_target(quest
     assert "illegal" in text.split() and question.split()[0] in text
 
 
+def test_commander_damage_reads_as_the_rules_words_for_it():
+    # why: 903.10a never says "commander damage": "21 or more combat damage by the same commander"
+    text = rewrite("does damage from my commander's ability count as commander damage",
+                   load_lexicon(LEXICON_PATH)).text
+    assert "combat damage by the same commander" in text
+
+
 def test_the_longest_phrase_wins_and_replace_differs_from_add():
     lexicon = Lexicon.from_mapping({"chump": {"add": "block"},
                                     "chump block": {"replace": "block with a creature"},
