@@ -34,6 +34,12 @@ def test_commander_damage_reads_as_the_rules_words_for_it():
     assert "combat damage by the same commander" in text
 
 
+def test_attacking_a_planeswalker_reads_as_announcing_whom_each_creature_attacks():
+    # why: 508.1b, the active player announces which player, planeswalker or battle each creature attacks
+    text = rewrite("can my bear attack a planeswalker instead", load_lexicon(LEXICON_PATH)).text
+    assert "announces which player planeswalker or battle" in text
+
+
 def test_the_longest_phrase_wins_and_replace_differs_from_add():
     lexicon = Lexicon.from_mapping({"chump": {"add": "block"},
                                     "chump block": {"replace": "block with a creature"},
