@@ -40,6 +40,13 @@ def test_attacking_a_planeswalker_reads_as_announcing_whom_each_creature_attacks
     assert "announces which player planeswalker or battle" in text
 
 
+def test_a_token_off_the_battlefield_reads_as_ceasing_to_exist():
+    # why: 111.7/704.5d, a token in a zone other than the battlefield ceases to exist
+    text = rewrite("my opponent killed my token, can I get the token in the graveyard back",
+                   load_lexicon(LEXICON_PATH)).text
+    assert "ceases to exist" in text
+
+
 def test_the_longest_phrase_wins_and_replace_differs_from_add():
     lexicon = Lexicon.from_mapping({"chump": {"add": "block"},
                                     "chump block": {"replace": "block with a creature"},
