@@ -9,10 +9,11 @@ tapped?"), and leave the rule implicit. This stage
 * reads the question together with what its cards do, for the **rules part** (:class:`CardReading`):
   each card name is replaced by its card type ("Thalia, Heretic Cathar" → "creature"), so that a name
   matches neither a rule nor a Treachery identity card ("The Cathar"), and the Oracle templates its text
-  matches (``indexer/oracle_templates.yaml``, data: "enters tapped" → 614.1c/614.12) add their rules'
-  words and lift their rules; its keywords lift their 701.x/702.x rule, found in the corpus by the
-  keyword's name.
+  matches (``corpus/cards/oracle_templates.yaml``, the table ``rulesjudge card`` reads too: "enters
+  tapped" → 614.1c/614.12) add their rules' words and lift their rules; its keywords lift their
+  701.x/702.x rule, found in the corpus by the keyword's name.
 
+>>> from rulesjudge.corpus.cards.oracle_templates import parse_templates
 >>> templates = parse_templates({"templates": [{"oracle": "enters? tapped", "rules": ["614.12"],
 ...                                             "words": "enters tapped"}]})
 >>> [t.rules for t in templates if t.pattern.search("Creatures your opponents control enter tapped.")]
@@ -22,78 +23,18 @@ tapped?"), and leave the rule implicit. This stage
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.cards.oracle_templates import Templates, load_templates
 from rulesjudge.corpus.records import Record
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulesjudge.corpus.cards import Card, CardDB, CardMention, CardRuling
 
-TEMPLATES_PATH = Path(__file__).with_name("oracle_templates.yaml")
 _CARD_TYPES = ("creature", "planeswalker", "battle", "artifact", "enchantment", "land", "instant", "sorcery",
                "tribal", "kindred")
-
-
-@dataclass(frozen=True)
-class Templates:
-    """The Oracle templates, and the words too common to show that a question speaks of one."""
-
-    templates: tuple[Template, ...]
-    generic: frozenset[str] = frozenset()
-
-    def __iter__(self) -> Iterator[Template]:
-        return iter(self.templates)
-
-
-@dataclass(frozen=True)
-class Template:
-    """An Oracle template: the pattern over Oracle text, the rules it invokes, the rules' words for it."""
-
-    pattern: re.Pattern[str]
-    rules: tuple[str, ...]
-    words: str = ""
-
-
-def parse_templates(data: Any, source: Path | None = None) -> Templates:
-    """The templates of a loaded YAML mapping ``{generic: "words", templates: [{oracle, rules, words}]}``."""
-    items = data.get("templates") if isinstance(data, Mapping) else None
-    if not isinstance(items, list):
-        raise InputError(source, "the Oracle templates need a list 'templates'", key="templates")
-    templates = []
-    for position, item in enumerate(items):
-        key = f"templates[{position}]"
-        if not isinstance(item, Mapping) or not isinstance(item.get("oracle"), str):
-            raise InputError(source, "each template needs an 'oracle' pattern", key=key)
-        rules = item.get("rules")
-        if not isinstance(rules, list) or not rules:
-            raise InputError(source, "each template needs a list of rule numbers", key=f"{key}.rules")
-        try:
-            pattern = re.compile(item["oracle"], re.IGNORECASE)
-        except re.error as error:
-            raise InputError(source, f"bad pattern: {error}", key=f"{key}.oracle") from None
-        templates.append(Template(pattern, tuple(str(rule) for rule in rules), str(item.get("words") or "")))
-    generic = data.get("generic") or ""
-    if not isinstance(generic, str):
-        raise InputError(source, "'generic' must be the words, apart by spaces", key="generic")
-    return Templates(tuple(templates), frozenset(generic.lower().split()))
-
-
-@lru_cache(maxsize=2)
-def load_templates(path: Path = TEMPLATES_PATH) -> Templates:
-    """The template file (one :class:`InputError` naming the file when it is malformed)."""
-    import yaml
-
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as error:
-        raise InputError(path, f"cannot read the Oracle templates: {error}") from None
-    return parse_templates(data, path)
 
 
 @dataclass(frozen=True)
@@ -181,7 +122,9 @@ class CardStage:
         for card in _distinct_cards(mentions):
             invoked: list[str] = []
             for template in self.templates:
-                match = template.pattern.search(card.oracle_text)
+                if not template.words:  # shown by `rulesjudge card`, too broad to say what a question asks
+                    continue
+                match = template.pattern.search(card.oracle_text.replace("’", "'"))
                 if match is None:
                     continue
                 found = [rid for number in template.rules for rid in self.rule_ids(number)]

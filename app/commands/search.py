@@ -23,6 +23,7 @@ from rulesjudge.corpus.inputs import decode_text, read_capped, read_file
 from rulesjudge.corpus.records import source_label
 
 MAX_BATCH_BYTES = 1_000_000  # about 20,000 questions
+MAX_ABILITIES = 4  # of a named card's Oracle text in the plain-text answer (--json has all of it)
 
 
 def register(subparsers: Any) -> None:
@@ -59,9 +60,40 @@ def _questions(args: argparse.Namespace) -> list[tuple[int | None, str]]:
     return questions
 
 
+def _wrap(text: str, lines: int, indent: str = "    ") -> str:
+    return textwrap.fill(" ".join(escape_controls(text).split()), width=100, initial_indent=indent,
+                         subsequent_indent=indent, max_lines=lines, placeholder=" …")
+
+
+def _print_cards(cards: list[Any]) -> None:
+    """The cards part: each named card's name, type line and Oracle text (short), then its three rulings
+    that speak most of the question, with their date and id."""
+    print("Cards named:")
+    for part in cards:
+        card = part.card
+        said = f" (said: {escape_controls(part.said)})" if part.said.lower() != card.name.lower() else ""
+        print(f"* {escape_controls(card.name)}{said}  [{card.id}]")
+        for face in card.faces:
+            head = face.name if len(card.faces) > 1 else ""
+            cost = f" {face.mana_cost}" if face.mana_cost else ""
+            print(_wrap(f"{head + ': ' if head else ''}{face.type_line}{cost}", 2))
+            abilities = face.text.splitlines()
+            for ability in abilities[:MAX_ABILITIES]:  # one line each, short: the card, not its rulings
+                print(_wrap(ability, 2, "      "))
+            if len(abilities) > MAX_ABILITIES:
+                print("      …")
+        if not part.rulings:
+            print("    no official ruling")
+        for ruling, _score in part.rulings[:3]:
+            print(_wrap(f"ruling {ruling.date} [{ruling.id}]: {ruling.text}", 3))
+    print("Rules:")
+
+
 def _print_human(result: Any) -> None:
     for note in result.notes:  # a note may quote the question
         print(f"note: {escape_controls(note)}")
+    if result.cards:
+        _print_cards(result.cards)
     if not result.hits:
         print("no matching rule")
     for rank, hit in enumerate(result.hits, start=1):

@@ -1,5 +1,6 @@
 """The rules a card's text refers to: its keywords, the rules terms of its text, and the Oracle templates
-of ``oracle_rules.yaml``, each looked up in the loaded corpus (never a rule number in code).
+of ``oracle_templates.yaml`` (:mod:`~rulesjudge.corpus.cards.oracle_templates`), each looked up in the
+loaded corpus (never a rule number in code).
 
 - a keyword ("First strike", "Ward") is the Comprehensive Rules' glossary entry of that name and the rule
   it points to (702.7), or else the keyword rule (701.x/702.x) whose title is the keyword;
@@ -15,29 +16,16 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulesjudge.corpus.cards.model import Card
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.safe_yaml import read_yaml
+from rulesjudge.corpus.cards.oracle_templates import Template, load_templates
 
 if TYPE_CHECKING:
     from rulesjudge.corpus.records import Record
     from rulesjudge.corpus.store import StoredCorpus
 
-ORACLE_RULES = Path(__file__).resolve().parent / "oracle_rules.yaml"
 _SPECIAL_SECTIONS = re.compile(r"^7\d\d(?:\.|$)")  # additional rules: keyword actions/abilities, designations
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """An Oracle template: its name, its pattern, and the rules it invokes (numbers of ``edition``)."""
-
-    term: str
-    pattern: re.Pattern[str]
-    rules: tuple[str, ...]
-    edition: str
 
 
 @dataclass(frozen=True)
@@ -49,30 +37,13 @@ class RuleRef:
     records: tuple[Record, ...]
 
 
-@functools.lru_cache(maxsize=1)
-def oracle_phrases(path: Path = ORACLE_RULES) -> tuple[Phrase, ...]:
-    """The Oracle templates table (data)."""
-    data, lines = read_yaml(path.read_text(encoding="utf-8"), str(path), max_chars=1_000_000,
-                            raw_text=frozenset({"phrases", "edition"}))
-    edition = str(data.get("edition", ""))
-    out = []
-    for i, item in enumerate(data.get("phrases", [])):
-        try:
-            pattern = re.compile(str(item["phrase"]), re.IGNORECASE)
-        except (re.error, KeyError, TypeError) as error:
-            raise InputError(path, f"not a phrase with a valid pattern ({error})",
-                             line=lines.get(("phrases", i)), key=f"phrases[{i}]") from None
-        out.append(Phrase(str(item["term"]), pattern, tuple(str(r) for r in item["rules"]), edition))
-    return tuple(out)
-
-
-def templates_in(text: str) -> list[Phrase]:
+def templates_in(text: str) -> list[Template]:
     """The Oracle templates a text uses.
 
-    >>> [p.term for p in templates_in("Creatures your opponents control enter tapped.")]
+    >>> [t.term for t in templates_in("Creatures your opponents control enter tapped.")]
     ['enters tapped']
     """
-    return [phrase for phrase in oracle_phrases() if phrase.pattern.search(text)]
+    return load_templates().used_by(text)
 
 
 def rules_of(card: Card, corpus: StoredCorpus) -> list[RuleRef]:
@@ -95,7 +66,7 @@ def rules_of(card: Card, corpus: StoredCorpus) -> list[RuleRef]:
     text = _plain(card.oracle_text)
     lowered = text.lower()
     templates = templates_in(text)
-    covered = {number for phrase in templates for number in phrase.rules}
+    covered = {number for template in templates for number in template.rules}
     for term, entry in glossary.items():
         if term not in lowered:  # most terms: no regular expression to build
             continue
@@ -106,9 +77,10 @@ def rules_of(card: Card, corpus: StoredCorpus) -> list[RuleRef]:
             continue  # a template names the rules of this section more closely ("the monarch": 725.1)
         if re.search(rf"\b{re.escape(term)}(?:s|es|d|ed)?\b", text, re.IGNORECASE):
             add(entry.title or term, "glossary", [target])
-    for phrase in templates:
-        records = [r for number in phrase.rules if (r := _rule(corpus, phrase.edition, number)) is not None]
-        add(phrase.term, "template", records)
+    for template in templates:
+        records = [r for number in template.rules
+                   if (r := _rule(corpus, template.edition, number)) is not None]
+        add(template.term, "template", records)
     return refs
 
 

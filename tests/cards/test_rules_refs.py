@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from rulesjudge.corpus.cards.rules_refs import oracle_phrases, rules_of, templates_in
+from rulesjudge.corpus.cards.oracle_templates import load_templates
+from rulesjudge.corpus.cards.rules_refs import rules_of, templates_in
 from rulesjudge.corpus.cards.vocabulary import builtin_rules_text
 
 
@@ -18,10 +19,10 @@ def rule_text(number: str) -> str:
 
 
 def test_every_template_names_rules_of_the_built_in_release():
-    assert oracle_phrases()
-    for phrase in oracle_phrases():
-        assert phrase.edition == "2026-04-17"
-        for number in phrase.rules:
+    assert load_templates().templates
+    for template in load_templates():
+        assert template.edition == "2026-04-17"
+        for number in template.rules:
             rule_text(number)  # exists
 
 

@@ -8,8 +8,9 @@ import re
 import pytest
 
 from rulesjudge.corpus.cards import Card, CardMention, CardRuling, Face
+from rulesjudge.corpus.cards.oracle_templates import load_templates, parse_templates
 from rulesjudge.corpus.errors import InputError
-from rulesjudge.indexer.card_stage import CardStage, card_type, load_templates, parse_templates
+from rulesjudge.indexer.card_stage import CardStage, card_type
 
 CR = "cr@2026-04-17/"
 THALIA = Card("cards@2026-07-09/card/thalia-heretic-cathar", "Thalia, Heretic Cathar",
@@ -63,7 +64,7 @@ def test_a_malformed_template_file_is_one_line_naming_the_file(tmp_path):
             load_templates(path)
     finally:
         load_templates.cache_clear()
-    assert str(path) in str(raised.value) and "\n" not in str(raised.value)
+    assert f"{path}:2" in str(raised.value) and "\n" not in str(raised.value)  # file, line of the entry
     with pytest.raises(InputError):
         parse_templates({"templates": [{"oracle": "x", "rules": []}]})
 
@@ -123,9 +124,47 @@ def test_search_gives_the_cards_part_beside_the_hits(builtin_corpus, search_data
     assert Searcher(builtin_corpus, cards=None).search("722.4").cards == []  # a number: no cards read
 
 
+def test_plain_text_search_shows_the_cards_part_before_the_rules(builtin_corpus, search_data, capsys):
+    """`rulesjudge search` without --json: each named card's name, type line and Oracle text, then its
+    three rulings that speak most of the question (date and id), then the rules."""
+    from rulesjudge.app.commands.search import _print_human
+    from rulesjudge.indexer.search import Searcher
+
+    extra = tuple(CardRuling(f"cards@2026-07-09/ruling/thalia-heretic-cathar/{n}", "2020-01-0{n}", text)
+                  for n, text in ((3, "Thalia's first strike works as printed."),
+                                  (4, "Thalia is legendary.")))
+    thalia = Card(THALIA.id, THALIA.name, THALIA.faces, THALIA.keywords, edition=THALIA.edition,
+                  rulings=THALIA.rulings + extra)
+    searcher = Searcher(builtin_corpus, progress=False, cards=FakeCards(thalia))
+    searcher.ranked = lambda *args, **kwargs: []  # the cards part needs no index
+    _print_human(searcher.search("With Thalia, Heretic Cathar out, does a creature entering attacking "
+                                 "enter tapped?"))
+    out = capsys.readouterr().out
+    assert out.index("Thalia, Heretic Cathar") < out.index("Rules:")
+    assert "Legendary Creature — Human Soldier" in out and "{2}{W}" in out
+    assert "your opponents control enter tapped." in out and "\\n" not in out  # abilities, one a line
+    rulings = [line for line in out.splitlines() if line.lstrip().startswith("ruling ")]
+    assert len(rulings) == 3  # the top three, not all four
+    # why: ruling 1 speaks of a creature entering attacking, which the question asks about
+    assert rulings[0].split(":")[0].strip() == f"ruling 2016-07-13 [{THALIA.rulings[0].id}]"
+    assert "no matching rule" in out  # then the rules part, as before
+
+
 def test_a_card_name_never_finds_a_treachery_identity_note(searcher):
     # why: the Treachery identity card "The Cathar" shares a word with Thalia's name, not a rule
     question = "Opponent controls Thalia, Heretic Cathar; I cast Gideon Blackblade. Does Gideon enter tapped?"
     hits = searcher.search(question, k=5).hits
     assert not any(hit.document == "treachery" for hit in hits)
     assert {f"{CR}614.12", f"{CR}614.1c"} & {hit.id for hit in hits}  # why: 614.12 decides
+
+
+def test_a_template_without_words_is_shown_by_the_card_command_but_not_read_by_search(builtin_corpus):
+    # "commander" (903.3) is in most Commander cards' text; it says nothing of what a question asks
+    table = parse_templates({"templates": [
+        {"term": "nonbasic lands", "oracle": "nonbasic lands", "rules": ["305.7"]},
+        {"term": "enters tapped", "oracle": "enter tapped", "rules": ["614.12"], "words": "enters tapped"}]})
+    stage = CardStage(builtin_corpus.records, lambda: FakeCards(THALIA), table)
+    reading = stage.read("Do nonbasic lands enter tapped with Thalia, Heretic Cathar out?")
+    assert f"{CR}614.12" in reading.template_rules  # why: 614.12, how a permanent enters
+    assert f"{CR}305.7" not in reading.template_rules  # the question says "nonbasic lands", yet no words
+    assert f"{CR}305.7" not in reading.rules_of[THALIA.id]

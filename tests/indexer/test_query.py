@@ -16,6 +16,37 @@ def test_the_shipped_lexicon_loads_and_covers_the_table_talk_of_the_issue():
         assert word in phrases, word
 
 
+@pytest.mark.parametrize("question", [
+    "What happens if you cast a spell on an invalid target?",
+    "the only target of my spell was exiled in response, what happens to the spell",
+    "my target is gone, does my bolt still deal damage",
+])
+def test_a_target_gone_before_resolution_reads_as_the_rules_illegal_target(question):
+    # why: 608.2b, on resolution a spell checks its targets; one no longer there is illegal
+    text = rewrite(question, load_lexicon(LEXICON_PATH)).text
+    assert "illegal" in text.split() and question.split()[0] in text
+
+
+def test_commander_damage_reads_as_the_rules_words_for_it():
+    # why: 903.10a never says "commander damage": "21 or more combat damage by the same commander"
+    text = rewrite("does damage from my commander's ability count as commander damage",
+                   load_lexicon(LEXICON_PATH)).text
+    assert "combat damage by the same commander" in text
+
+
+def test_attacking_a_planeswalker_reads_as_announcing_whom_each_creature_attacks():
+    # why: 508.1b, the active player announces which player, planeswalker or battle each creature attacks
+    text = rewrite("can my bear attack a planeswalker instead", load_lexicon(LEXICON_PATH)).text
+    assert "announces which player planeswalker or battle" in text
+
+
+def test_a_token_off_the_battlefield_reads_as_ceasing_to_exist():
+    # why: 111.7/704.5d, a token in a zone other than the battlefield ceases to exist
+    text = rewrite("my opponent killed my token, can I get the token in the graveyard back",
+                   load_lexicon(LEXICON_PATH)).text
+    assert "ceases to exist" in text
+
+
 def test_the_longest_phrase_wins_and_replace_differs_from_add():
     lexicon = Lexicon.from_mapping({"chump": {"add": "block"},
                                     "chump block": {"replace": "block with a creature"},
