@@ -56,6 +56,19 @@ _EVERYONE = r"(?:everyone|everybody|every player|all (?:the )?players|all of (?:
 _EXCEPT = r"(?:except(?: for)?|but|other than|besides|apart from|save|excluding|minus)"
 
 
+@dataclass(frozen=True)
+class _ReaderState:
+    """A :class:`_Reader`'s memory at one point of a sentence, to go back to when a reading fails
+    (the topic a sentence is about is the sentence's, and stays)."""
+
+    mentioned: tuple[str, ...]
+    gone: frozenset[str]
+    subject: Ref | None
+    new_clause: bool
+    focus: Ref | None
+    touched: frozenset[str]
+
+
 class _Reader:
     """Resolves references against one table; remembers who was named (for "the other team")."""
 
@@ -83,14 +96,15 @@ class _Reader:
         return [p for _, p in sorted(found)]
 
     # -- helpers
-    def save(self) -> tuple[Any, ...]:
-        return (list(self.mentioned), set(self.gone), self.subject, self.new_clause, self.focus,
-                set(self.touched))
+    def save(self) -> _ReaderState:
+        """What a reading that fails must not leave behind (who was named, gone, the pronouns' players)."""
+        return _ReaderState(tuple(self.mentioned), frozenset(self.gone), self.subject, self.new_clause,
+                            self.focus, frozenset(self.touched))
 
-    def restore(self, saved: tuple[Any, ...]) -> None:
-        self.mentioned, self.gone = list(saved[0]), set(saved[1])
-        self.subject, self.new_clause, self.focus = saved[2], saved[3], saved[4]
-        self.touched = set(saved[5])
+    def restore(self, saved: _ReaderState) -> None:
+        self.mentioned, self.gone = list(saved.mentioned), set(saved.gone)
+        self.subject, self.new_clause, self.focus = saved.subject, saved.new_clause, saved.focus
+        self.touched = set(saved.touched)
 
     def someone_else(self, pronoun: str, ref: Ref, player: str) -> Ref:
         """ "Ben hits her": a pronoun that came out as the clause's own subject stands for the one other

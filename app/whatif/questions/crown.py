@@ -30,7 +30,6 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"where(?:'s| is)? {_CROWN} (?:go|going|gone)(?: to)?",
     rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
     rf"what happens to {_CROWN}",
-    rf"who(?:'s| is) {_KING}",
     rf"who (?:would|will|is going to|should) {_KING} be",
 )
 def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
