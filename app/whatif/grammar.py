@@ -99,6 +99,7 @@ def _per_player(question: str, words: str, *, one: bool = False, needs_roles: bo
         return _Ask(question, words.format(who=who.words), _each(who, question + "({p})"), who.players,
                     ("each", question, who.players))
 
+    build.__qualname__ = f"_per_player[{question}]"  # one name per question (tests name the patterns)
     return build
 
 
