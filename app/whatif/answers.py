@@ -1,14 +1,25 @@
-"""The answer in one line, from the model's answers and the reading's headline."""
+"""How to read a reading's answers in one line: a small frozen class per shape of answer (the reading's
+headline), each rendering itself from the model's answers (question text -> value).
+
+>>> Is("monarch", "Ben", negate=False).line({"monarch": "Ben"})
+'yes (the monarch: Ben)'
+>>> Several((("who is the monarch", Value("monarch")), ("who wins", Winners()))).line(
+...     {"monarch": "Cat", "game-over": False})
+'who is the monarch: Cat; who wins: nobody yet: the game goes on'
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rulesjudge.app.whatif.plan import WhatIf
 
+Values = Mapping[str, Any]
 
-def answer_line(plan: WhatIf, values: Mapping[str, Any]) -> str:
+
+def answer_line(plan: WhatIf, values: Values) -> str:
     """The answer in one line, from the model's answers (``values``: question text -> value).
 
     >>> from rulesjudge.app.whatif import TableFacts, interpret
@@ -20,76 +31,192 @@ def answer_line(plan: WhatIf, values: Mapping[str, Any]) -> str:
     >>> answer_line(plan, {"can-attack(Ann, Ben)": True, "can-attack(Ann, Cat)": False})
     'Ben'
     """
-    return _line(plan.headline, values)
+    return plan.headline.line(values) if plan.headline else ""
 
 
-def _line(spec: tuple[Any, ...], values: Mapping[str, Any]) -> str:
-    """The answer line a headline spec says how to read (see :func:`answer_line`)."""
-    if not spec:
-        return ""
-    kind = spec[0]
-    if kind == "several":
-        return "; ".join(f"{words}: {_line(part, values)}" for words, part in spec[1])
-    if kind == "value":
-        return format_value(values.get(spec[1]))
-    if kind == "is":
-        _, question, player, negate = spec
-        holds = values.get(question) == player
-        return _yes(holds != negate) + f" (the {question}: {format_value(values.get(question))})"
-    if kind == "member":
-        _, question, players, negate = spec
-        found = values.get(question)
+@dataclass(frozen=True)
+class Headline:
+    """How to read the answers in one line (a reading with none answers "what happens")."""
+
+    def line(self, values: Values) -> str:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Value(Headline):
+    """One question's value: "who is the monarch" -> "Cat"."""
+
+    question: str
+
+    def line(self, values: Values) -> str:
+        return format_value(values.get(self.question))
+
+
+@dataclass(frozen=True)
+class Is(Headline):
+    """Whether a designation's holder is a player: "does Dan keep the initiative"."""
+
+    question: str
+    player: str
+    negate: bool = False  # "does Dan lose it"
+
+    def line(self, values: Values) -> str:
+        holder = values.get(self.question)
+        holds = holder == self.player
+        return _yes(holds != self.negate) + f" (the {self.question}: {format_value(holder)})"
+
+
+@dataclass(frozen=True)
+class Member(Headline):
+    """Whether players are among a question's players: "is Ben still in", "are Ann and Cat opponents"."""
+
+    question: str
+    players: tuple[str, ...]
+    negate: bool = False
+
+    def line(self, values: Values) -> str:
+        found = values.get(self.question)
         members = set(found) if isinstance(found, (list, tuple, set, frozenset)) else {found}
-        holds = all(p in members for p in players)
-        return _yes(holds != negate) + f" ({question}: {format_value(found)})"
-    if kind == "turn":
+        holds = all(p in members for p in self.players)
+        return _yes(holds != self.negate) + f" ({self.question}: {format_value(found)})"
+
+
+@dataclass(frozen=True)
+class Turn(Headline):
+    """Whose turn it is and who takes the next one."""
+
+    def line(self, values: Values) -> str:
         active, nxt = values.get("active"), values.get("next-turn")
         now = format_value(active) if active else "nobody: the turn goes on with no active player"
         return f"now: {now}; next turn: {format_value(nxt)}"
-    if kind == "after":
+
+
+@dataclass(frozen=True)
+class After(Headline):
+    """Who plays after a player: the next turn when they are active, else the next in the turn order."""
+
+    player: str
+
+    def line(self, values: Values) -> str:
         order = list(values.get("turn-order") or [])
-        player = spec[1]
-        if values.get("active") == player and values.get("next-turn"):
+        if values.get("active") == self.player and values.get("next-turn"):
             return format_value(values["next-turn"])
-        if player not in order or len(order) < 2:
-            return f"{player} is not in the turn order ({format_value(order)})"
-        return order[(order.index(player) + 1) % len(order)]
-    if kind == "winners":
+        if self.player not in order or len(order) < 2:
+            return f"{self.player} is not in the turn order ({format_value(order)})"
+        return str(order[(order.index(self.player) + 1) % len(order)])
+
+
+@dataclass(frozen=True)
+class Winners(Headline):
+    """Who wins: nobody yet while the game goes on."""
+
+    def line(self, values: Values) -> str:
         if not values.get("game-over"):
             return "nobody yet: the game goes on"
         if not values.get("winners"):
             return "nobody: the game is over without a winner"
         return format_value(values.get("winners"))
-    if kind == "all-true":
-        return _yes(all(values.get(q) is True for q in spec[1]))
-    if kind == "targets":
-        return format_value([t for a, t in spec[1] if values.get(f"can-attack({a}, {t})") is True])
-    if kind == "attackers":
-        return format_value([a for a, t in spec[1] if values.get(f"can-attack({a}, {t})") is True])
-    if kind == "in-range":
-        player, others = spec[1], spec[2]
-        return format_value([o for o in others if values.get(f"in-range({player}, {o})") is True])
-    if kind == "each":
-        _, question, players = spec
-        parts = [f"{p}: {format_value(values.get(f'{question}({p})'))}" for p in players]
+
+
+@dataclass(frozen=True)
+class AllTrue(Headline):
+    """Yes when every question is true: "can Ann and Ben attack Dan", "can Eve unveil"."""
+
+    questions: tuple[str, ...]
+
+    def line(self, values: Values) -> str:
+        return _yes(all(values.get(q) is True for q in self.questions))
+
+
+@dataclass(frozen=True)
+class Targets(Headline):
+    """Whom the attackers can attack, of (attacker, target) pairs."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+    def line(self, values: Values) -> str:
+        return format_value([t for a, t in self.pairs if values.get(f"can-attack({a}, {t})") is True])
+
+
+@dataclass(frozen=True)
+class Attackers(Headline):
+    """Who can attack the targets, of (attacker, target) pairs."""
+
+    pairs: tuple[tuple[str, str], ...]
+
+    def line(self, values: Values) -> str:
+        return format_value([a for a, t in self.pairs if values.get(f"can-attack({a}, {t})") is True])
+
+
+@dataclass(frozen=True)
+class InRange(Headline):
+    """The players within a player's range of influence."""
+
+    player: str
+    others: tuple[str, ...]
+
+    def line(self, values: Values) -> str:
+        return format_value([o for o in self.others if values.get(f"in-range({self.player}, {o})") is True])
+
+
+@dataclass(frozen=True)
+class Each(Headline):
+    """``question(X)`` for each player: "Ann: 20; Ben: 18", or the value alone for one player."""
+
+    question: str
+    players: tuple[str, ...]
+
+    def line(self, values: Values) -> str:
+        parts = [f"{p}: {format_value(values.get(f'{self.question}({p})'))}" for p in self.players]
         return parts[0].split(": ", 1)[1] if len(parts) == 1 else "; ".join(parts)
-    if kind == "each-of":
-        if len(spec[1]) == 1:
-            return format_value(values.get(spec[1][0]))
-        return "; ".join(f"{q}: {format_value(values.get(q))}" for q in spec[1])
-    if kind == "positive":
-        _, question, players = spec
-        counts = [(p, values.get(f"{question}({p})")) for p in players]
+
+
+@dataclass(frozen=True)
+class EachOf(Headline):
+    """Several questions' values, each named (one alone: its value)."""
+
+    questions: tuple[str, ...]
+
+    def line(self, values: Values) -> str:
+        if len(self.questions) == 1:
+            return format_value(values.get(self.questions[0]))
+        return "; ".join(f"{q}: {format_value(values.get(q))}" for q in self.questions)
+
+
+@dataclass(frozen=True)
+class Positive(Headline):
+    """The players for whom ``question(X)`` is a positive count: "who draws" -> "Ann (1)"."""
+
+    question: str
+    players: tuple[str, ...]
+
+    def line(self, values: Values) -> str:
+        counts = [(p, values.get(f"{self.question}({p})")) for p in self.players]
         return format_value([f"{p} ({n})" for p, n in counts if isinstance(n, int) and n > 0])
-    if kind == "role-holders":
-        return _role_holders(values, spec[1], spec[2])
-    if kind == "having":
-        _, question, players, wanted = spec
-        return format_value([p for p in players if values.get(f"{question}({p})") == wanted])
-    return ""
 
 
-def _role_holders(values: Mapping[str, Any], players: Sequence[str], role: str) -> str:
+@dataclass(frozen=True)
+class RoleHolders(Headline):
+    """Treachery's "who is the Leader" (see :func:`_role_holders`)."""
+
+    players: tuple[str, ...]
+    role: str
+
+    def line(self, values: Values) -> str:
+        return _role_holders(values, self.players, self.role)
+
+
+@dataclass(frozen=True)
+class Several(Headline):
+    """Two questions asked at once ("who has the monarch and the initiative"): each line, named."""
+
+    parts: tuple[tuple[str, Headline | None], ...]
+
+    def line(self, values: Values) -> str:
+        return "; ".join(f"{words}: {part.line(values) if part else ''}" for words, part in self.parts)
+
+
+def _role_holders(values: Values, players: Sequence[str], role: str) -> str:
     """Treachery "who is the Leader": the players still in the game controlling that role's card (907.8a
     counts "players controlling a Leader identity"; The Metamorph's new card is theirs, 907.11b). A player who
     left controls none; ``role(X)`` gives their last one (907.12), named apart, or alone when nobody in the

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 from typing import Any
 
+from rulesjudge.app.whatif.answers import Each
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import Ref, _Reader, _Unknown
 
@@ -97,7 +98,7 @@ def _per_player(question: str, words: str, *, one: bool = False, needs_roles: bo
             return None
         who = reader.refer(match["x"], one=one)
         return _Ask(question, words.format(who=who.words), _each(who, question + "({p})"), who.players,
-                    ("each", question, who.players))
+                    Each(question, who.players))
 
     build.__qualname__ = f"_per_player[{question}]"  # one name per question (tests name the patterns)
     return build

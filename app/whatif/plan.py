@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the type only: the answer lines import the plan
+    from rulesjudge.app.whatif.answers import Headline
 
 MAX_QUESTION = 500
 
@@ -74,7 +77,7 @@ def _facts(table: TableFacts | Sequence[str]) -> TableFacts:
 class WhatIf:
     """A plain-English question as the model reads it.
 
-    ``headline`` says how to read the answers in one line (see :func:`answer_line`).
+    ``headline`` says how to read the answers in one line (:mod:`.answers`; None: "what happens").
     """
 
     kind: str
@@ -82,7 +85,7 @@ class WhatIf:
     events: tuple[Event, ...] = ()
     questions: tuple[str, ...] = ()
     players: tuple[str, ...] = field(default=())  # the players it is about (for the picture's arrows)
-    headline: tuple[Any, ...] = ()
+    headline: Headline | None = None
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ class _Ask:
     words: str  # "who is the monarch"
     questions: tuple[str, ...]
     players: tuple[str, ...] = ()
-    headline: tuple[Any, ...] = ()
+    headline: Headline | None = None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.events import HAPPENINGS
 from rulesjudge.app.whatif.events.time import _time_owner, _turns_until
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
@@ -225,7 +226,7 @@ def _both(one: _Ask, other: _Ask) -> _Ask:
     questions = tuple(dict.fromkeys((*one.questions, *other.questions)))
     players = tuple(dict.fromkeys((*one.players, *other.players)))
     return _Ask("several", f"{one.words}, and {other.words}", questions, players,
-                ("several", ((one.words, one.headline), (other.words, other.headline))))
+                Several(((one.words, one.headline), (other.words, other.headline))))
 
 
 def _join(happenings: Sequence[_Happening]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Targets, Value
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _per_player, _said
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _OBJECTS, _POSS, _PRONOUN, Ref, _Reader, _Unknown
@@ -42,14 +43,14 @@ def _q_can_attack(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if thing is not None:  # "can Cat attack the Siege", "can Dan attack Ann's planeswalker" (506.2, 310.8b)
         asked = tuple(f"can-attack({a}, {thing})" for a in attackers.players)
         return _Ask("can-attack", f"can {attackers.words} attack {thing}", asked, attackers.players,
-                    ("all-true", asked))
+                    AllTrue(asked))
     targets = reader.refer(match["y"])
     pairs = [(a, t) for a in attackers.players for t in targets.players if a != t]
     if not pairs:
         return None
     return _Ask("can-attack", f"can {attackers.words} attack {targets.words}",
                 tuple(f"can-attack({a}, {t})" for a, t in pairs), (*attackers.players, *targets.players),
-                ("all-true", tuple(f"can-attack({a}, {t})" for a, t in pairs)))
+                AllTrue(tuple(f"can-attack({a}, {t})" for a, t in pairs)))
 
 
 @PATTERNS(
@@ -65,7 +66,7 @@ def _q_attack_targets(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return None
     return _Ask("attack-targets", f"whom can {attackers.words} attack",
                 tuple(f"can-attack({a}, {t})" for a, t in pairs), attackers.players,
-                ("targets", tuple(pairs)))
+                Targets(tuple(pairs)))
 
 
 @PATTERNS(
@@ -79,14 +80,14 @@ def _q_attackers_of(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if thing is not None:  # "who can attack Jace": each player still in (the model says who, 506.2/310.8b)
         pairs = [(a, thing) for a in reader.playing()]
         return _Ask("attackers-of", f"who can attack {thing}",
-                    tuple(f"can-attack({a}, {t})" for a, t in pairs), (), ("attackers", tuple(pairs)))
+                    tuple(f"can-attack({a}, {t})" for a, t in pairs), (), Attackers(tuple(pairs)))
     targets = reader.refer(match["y"])
     pairs = [(a, t) for t in targets.players for a in reader.playing() if a != t]
     if not pairs:
         return None
     return _Ask("attackers-of", f"who can attack {targets.words}",
                 tuple(f"can-attack({a}, {t})" for a, t in pairs), targets.players,
-                ("attackers", tuple(pairs)))
+                Attackers(tuple(pairs)))
 
 
 @PATTERNS(
@@ -99,7 +100,7 @@ def _q_protector(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if thing is None or not reader.facts.knows_question("protector"):
         return None
     return _Ask("protector", f"who protects {thing}", (f"protector({thing})",), (),
-                ("value", f"protector({thing})"))
+                Value(f"protector({thing})"))
 
 
 @PATTERNS(
@@ -116,7 +117,7 @@ def _q_counters_on(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return None
     question = f"{what.lower()}({thing})"
     return _Ask(what.lower(), f"how much {what.lower()} does {thing} have", (question,), (),
-                ("value", question))
+                Value(question))
 
 
 _RANGE = r"range(?: of influence)?"
@@ -137,7 +138,7 @@ def _q_in_range(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return None
     return _Ask("in-range", f"is {others.words} within {source.words}'s range of influence",
                 tuple(f"in-range({s}, {o})" for s, o in pairs), (source.players[0], *others.players),
-                ("all-true", tuple(f"in-range({s}, {o})" for s, o in pairs)))
+                AllTrue(tuple(f"in-range({s}, {o})" for s, o in pairs)))
 
 
 @PATTERNS(
@@ -152,7 +153,7 @@ def _q_who_in_range(match: re.Match[str], reader: _Reader) -> _Ask:
     others = [p for p in reader.facts.players if p != player]
     return _Ask("who-in-range", f"who is within {source.words}'s range of influence",
                 (f"range({player})", *(f"in-range({player}, {o})" for o in others)), (player,),
-                ("in-range", player, tuple(others)))
+                InRange(player, tuple(others)))
 
 
 _q_range = PATTERNS(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import Is, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _PRONOUN, Ref, _Reader
@@ -33,7 +34,7 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"who (?:would|will|is going to|should) {_KING} be",
 )
 def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("monarch", "who is the monarch", ("monarch",), headline=("value", "monarch"))
+    return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
 
 
 @PATTERNS(rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|hold|steal) "
@@ -52,18 +53,18 @@ def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return None
     lose = match["verb"].lower() == "lose"
     words = f"does {who.words} {'lose' if lose else 'have'} the {designation}"
-    return _Ask(designation, words, (designation,), who.players, ("is", designation, who.players[0], lose))
+    return _Ask(designation, words, (designation,), who.players, Is(designation, who.players[0], lose))
 
 
 @PATTERNS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps) it")
 def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "…, who gets it?": the designation the sentence is about."""
     if reader.topic == "initiative":
-        return _Ask("initiative", "who has the initiative", ("initiative",), headline=("value", "initiative"))
+        return _Ask("initiative", "who has the initiative", ("initiative",), headline=Value("initiative"))
     if reader.topic == "monarch":
-        return _Ask("monarch", "who is the monarch", ("monarch",), headline=("value", "monarch"))
+        return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
     if reader.topic == "priority" and reader.facts.knows_question("priority") and reader.facts.questions:
-        return _Ask("priority", "who receives priority", ("priority",), headline=("value", "priority"))
+        return _Ask("priority", "who receives priority", ("priority",), headline=Value("priority"))
     return None
 
 
@@ -77,7 +78,7 @@ def _q_is_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
     who = _holder(reader, match["x"], match[0])
     lose = (match.groupdict().get("verb") or "").lower() == "lose"
     words = f"does {who.words} lose the crown" if lose else f"is {who.words} the monarch"
-    return _Ask("monarch", words, ("monarch",), who.players, ("is", "monarch", who.players[0], lose))
+    return _Ask("monarch", words, ("monarch",), who.players, Is("monarch", who.players[0], lose))
 
 
 _THE_INITIATIVE = r"(?:the )?initiative"
@@ -102,7 +103,7 @@ def _holder(reader: _Reader, text: str, question: str) -> Ref:
     rf"what happens to {_THE_INITIATIVE}",
 )
 def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("initiative", "who has the initiative", ("initiative",), headline=("value", "initiative"))
+    return _Ask("initiative", "who has the initiative", ("initiative",), headline=Value("initiative"))
 
 
 @PATTERNS(
@@ -115,4 +116,4 @@ def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     who = _holder(reader, match["x"], match[0])
     lose = (match.groupdict().get("verb") or "").lower() == "lose"
     words = f"does {who.words} lose the initiative" if lose else f"does {who.words} have the initiative"
-    return _Ask("initiative", words, ("initiative",), who.players, ("is", "initiative", who.players[0], lose))
+    return _Ask("initiative", words, ("initiative",), who.players, Is("initiative", who.players[0], lose))

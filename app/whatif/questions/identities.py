@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import AllTrue, RoleHolders
 from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, _ROLE_WORDS, _Reader
@@ -27,7 +28,7 @@ def _q_who_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
     role = _ROLE_WORDS[match["role"].lower()]
     players = tuple(reader.facts.players)
     return _Ask("role", f"who is {'the' if role == 'leader' else 'a'} {role.capitalize()}",
-                (*(f"role({p})" for p in players), "in-game"), (), ("role-holders", players, role))
+                (*(f"role({p})" for p in players), "in-game"), (), RoleHolders(players, role))
 
 
 @PATTERNS(rf"(?:can|could|may) {_X} unveil(?: (?:now|their identity|his identity|her identity|yet))?")
@@ -36,4 +37,4 @@ def _q_can_unveil(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return None
     who = reader.refer(match["x"])
     return _Ask("can-unveil", f"can {who.words} unveil", _each(who, "can-unveil({p})"), who.players,
-                ("all-true", _each(who, "can-unveil({p})")))
+                AllTrue(_each(who, "can-unveil({p})")))

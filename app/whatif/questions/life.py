@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import Positive
 from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, _Reader
@@ -30,7 +31,7 @@ _q_life = PATTERNS(
 def _q_who_draws(match: re.Match[str], reader: _Reader) -> _Ask:
     players = tuple(reader.facts.players)
     return _Ask("draws", "who draws a card", tuple(f"draws({p})" for p in players), (),
-                ("positive", "draws", players))
+                Positive("draws", players))
 
 
 _q_draws = PATTERNS(
@@ -44,7 +45,7 @@ _q_draws = PATTERNS(
 def _q_who_ventures(match: re.Match[str], reader: _Reader) -> _Ask:
     players = tuple(reader.facts.players)
     return _Ask("ventures", "who ventures into the Undercity", tuple(f"ventures({p})" for p in players), (),
-                ("positive", "ventures", players))
+                Positive("ventures", players))
 
 
 _q_ventures = PATTERNS(rf"(?:does|do|will|would) {_X} venture(?: into the undercity)?")(

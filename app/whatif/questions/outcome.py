@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import Member, Value, Winners
 from rulesjudge.app.whatif.grammar import _X, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _Reader
@@ -21,7 +22,7 @@ PATTERNS = _Grammar()
     r"who(?:'s| is) (?:still )?in the game",
 )
 def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("in-game", "who is still in the game", ("in-game",), headline=("value", "in-game"))
+    return _Ask("in-game", "who is still in the game", ("in-game",), headline=Value("in-game"))
 
 
 @PATTERNS(
@@ -34,7 +35,7 @@ def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
     too)."""
     who = reader.refer(match["x"])
     return _Ask("in-game", f"is {who.words} still in the game", ("in-game",), who.players,
-                ("member", "in-game", who.players, False))
+                Member("in-game", who.players, False))
 
 
 @PATTERNS(
@@ -48,7 +49,7 @@ def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
     r"(?:what(?:'s| is) the )?(?:result|outcome)(?: of the game)?",
 )
 def _q_winners(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("winners", "who wins", ("game-over", "winners"), headline=("winners",))
+    return _Ask("winners", "who wins", ("game-over", "winners"), headline=Winners())
 
 
 @PATTERNS(
@@ -61,7 +62,7 @@ def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
     plural = who.plural or len(who.players) > 1
     return _Ask("winners", f"{'do' if plural else 'does'} {who.words} win", ("game-over", "winners"),
                 who.players,
-                ("member", "winners", who.players, False))
+                Member("winners", who.players, False))
 
 
 @PATTERNS(
@@ -70,7 +71,7 @@ def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
     r"who (?:are|is) the losers?",
 )
 def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("losers", "who loses", ("losers", "game-over"), headline=("value", "losers"))
+    return _Ask("losers", "who loses", ("losers", "game-over"), headline=Value("losers"))
 
 
 @PATTERNS(
@@ -85,4 +86,4 @@ def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     plural = who.plural or len(who.players) > 1
     return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose", ("losers", "game-over"),
                 who.players,
-                ("member", "losers", who.players, False))
+                Member("losers", who.players, False))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import EachOf, Member, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import WHAT_HAPPENS, _Ask
 from rulesjudge.app.whatif.references import _POSS, _Reader
@@ -23,7 +24,7 @@ PATTERNS = _Grammar()
     r"legal setup",
 )
 def _q_legal(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("legal-setup", "is the setup legal", ("legal-setup",), headline=("value", "legal-setup"))
+    return _Ask("legal-setup", "is the setup legal", ("legal-setup",), headline=Value("legal-setup"))
 
 
 @PATTERNS(
@@ -33,7 +34,7 @@ def _q_legal(match: re.Match[str], reader: _Reader) -> _Ask:
 )
 def _q_defending(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("defending-players", "who are the defending players", ("defending-players",),
-                headline=("value", "defending-players"))
+                headline=Value("defending-players"))
 
 
 @PATTERNS(
@@ -50,8 +51,8 @@ def _q_priority(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if match.groupdict().get("x"):  # "does Cat have priority": yes or no, with the holder
         who = reader.refer(match["x"], one=True, alone=True)
         return _Ask("priority", f"does {who.words} receive priority", ("priority",), who.players,
-                    ("member", "priority", who.players, False))
-    return _Ask("priority", "who receives priority", ("priority",), headline=("value", "priority"))
+                    Member("priority", who.players, False))
+    return _Ask("priority", "who receives priority", ("priority",), headline=Value("priority"))
 
 
 _q_poison = PATTERNS(
@@ -96,7 +97,7 @@ def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     player = who.players[0]
     questions = tuple(f"commander-damage({player}, {c})" for c in commanders)
     return _Ask("commander-damage", f"how much commander damage has {who.words} taken", questions, (player,),
-                ("each-of", questions))
+                EachOf(questions))
 
 
 @PATTERNS(

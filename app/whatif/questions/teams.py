@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import Member
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, Ref, _Reader, _Unknown
@@ -32,7 +33,7 @@ def _q_is_opponent(match: re.Match[str], reader: _Reader) -> _Ask:
     other = reader.refer(match["y"])
     player = who.players[0]
     return _Ask("opponents", f"is {other.words} {who.words}'s opponent", (f"opponents({player})",),
-                (player, *other.players), ("member", f"opponents({player})", other.players, False))
+                (player, *other.players), Member(f"opponents({player})", other.players, False))
 
 
 @PATTERNS(rf"are {_X} and {_Y} opponents")
@@ -41,7 +42,7 @@ def _q_are_opponents(match: re.Match[str], reader: _Reader) -> _Ask:
     other = reader.refer(match["y"], one=True)
     player = who.players[0]
     return _Ask("opponents", f"are {who.words} and {other.words} opponents", (f"opponents({player})",),
-                (player, other.players[0]), ("member", f"opponents({player})", other.players, False))
+                (player, other.players[0]), Member(f"opponents({player})", other.players, False))
 
 
 _q_teammates = PATTERNS(
@@ -73,7 +74,7 @@ def _q_are_teammates(match: re.Match[str], reader: _Reader) -> _Ask:
         other = reader.refer(match["y"], one=True)
     player = who.players[0]
     return _Ask("teammates", f"are {who.words} and {other.words} teammates", (f"teammates({player})",),
-                (player, other.players[0]), ("member", f"teammates({player})", other.players, False))
+                (player, other.players[0]), Member(f"teammates({player})", other.players, False))
 
 
 _q_team = PATTERNS(

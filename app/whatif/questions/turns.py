@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rulesjudge.app.whatif.answers import After, Member, Turn, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.questions.crown import _BE
@@ -22,7 +23,7 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("first-player"):
         return None
     return _Ask("first-player", "who takes the first turn", ("first-player",),
-                headline=("value", "first-player"))
+                headline=Value("first-player"))
 
 
 @PATTERNS(
@@ -38,7 +39,7 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
 )
 def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),
-                headline=("turn",))
+                headline=Turn())
 
 
 @PATTERNS(
@@ -49,7 +50,7 @@ def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
 def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"], one=True, alone=True)
     return _Ask("turn", f"is {who.words} the active player", ("active", "next-turn"), who.players,
-                ("member", "active", who.players, False))
+                Member("active", who.players, False))
 
 
 @PATTERNS(
@@ -58,7 +59,7 @@ def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
     r"(?:how|in what order) do (?:the )?turns go",
 )
 def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("turn-order", "what is the turn order", ("turn-order",), headline=("value", "turn-order"))
+    return _Ask("turn-order", "what is the turn order", ("turn-order",), headline=Value("turn-order"))
 
 
 @PATTERNS(
@@ -71,7 +72,7 @@ def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
     come first, 500.7)."""
     who = reader.refer(match["x"], one=True, alone=True)
     return _Ask("turn-order", f"who plays after {who.words}", ("turn-order", "active", "next-turn"),
-                who.players, ("after", who.players[0]))
+                who.players, After(who.players[0]))
 
 
 @PATTERNS(
@@ -80,4 +81,4 @@ def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
     r"abilities|triggered abilities)(?: on the stack)?",
 )
 def _q_apnap(match: re.Match[str], reader: _Reader) -> _Ask:
-    return _Ask("apnap-order", "what is the APNAP order", ("apnap-order",), headline=("value", "apnap-order"))
+    return _Ask("apnap-order", "what is the APNAP order", ("apnap-order",), headline=Value("apnap-order"))
