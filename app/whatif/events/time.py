@@ -14,7 +14,11 @@ PATTERNS = _Grammar()
 
 
 def _turns_until(reader: _Reader, player: str, *, next_one: bool) -> int:
-    """How many ``next-turn`` events until ``player``'s turn (0: it is their turn now)."""
+    """How many ``next-turn`` events until ``player``'s turn (0: it is their turn now).
+
+    Rules reasoning (805.4 shared team turns, 807.4 Grand Melee's markers) kept in the reader for now
+    (issue 26): its home is the model, as an ``until-turn`` event with citations, which needs a new event
+    there rather than one more function."""
     order = [p for p in (reader.facts.turn_order or reader.facts.playing) if p not in reader.gone]
     if player not in order:
         raise _Unknown(f"{player} is not in the game, so takes no turn", player)
