@@ -71,7 +71,6 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
     r"(?:the )?next turn(?: (?:starts|begins|comes))?",
     r"(?:at |in )?the (?:start|beginning) of the next turn",
     r"a new turn (?:starts|begins)",
-    r"(?:the )?turn passes",
 )
 def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
     owner = _time_owner(reader, match.groupdict().get("x"))
@@ -123,7 +122,6 @@ _END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?
     rf"(?:at |in |during )?(?:the )?(?:beginning of )?(?:end step|"
     rf"end) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
     rf"(?:at |in |during )?(?P<x2>.+?){_POSS} (?P<next2>next )?end step",
-    rf"{_X} (?:gets|goes|moves) to (?:their|his|her) end step",
 )
 def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
     owner = _time_owner(reader, match.groupdict().get("x") or match.groupdict().get("x2"))

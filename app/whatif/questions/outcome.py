@@ -17,9 +17,7 @@ PATTERNS = _Grammar()
     r"who(?:'s| is| else is)? (?:still )?(?:in|left|alive|standing|playing|remaining|"
     r"around)(?: in)?(?: the game)?",
     r"who remains(?: in the game)?",
-    r"who is still in the game",
     r"how many (?:players|people) (?:are )?(?:left|remain|still in|still playing)(?: in)?(?: the game)?",
-    r"who(?:'s| is) (?:still )?in the game",
 )
 def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("in-game", "who is still in the game", ("in-game",), headline=Value("in-game"))

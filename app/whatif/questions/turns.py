@@ -34,7 +34,6 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     r"who (?:plays|goes|takes a turn|takes the next turn|has the next turn|gets the next turn|is next|"
     r"plays next|"
     r"goes next|comes next)",
-    r"whose turn (?:is it|comes) (?:next|after that)",
     r"whose turn (?:comes|is|will be|would be) after this one",
 )
 def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
