@@ -14,6 +14,7 @@ import yaml
 
 from rulesjudge.app import table_form
 from rulesjudge.app.table_picture import Arrow, Seat, TablePicture
+from rulesjudge.app.whatif.answers import format_value as format_value  # the one formatter, for the pages
 from rulesjudge.corpus.errors import InputError
 
 if TYPE_CHECKING:
@@ -67,25 +68,6 @@ def section_rules(store: Corpus, record_id: str) -> list[Record]:
              if (r.document, r.edition) == (record.document, record.edition)
              and r.number and re.fullmatch(rf"{number}\.\d+", r.number)]
     return sorted(found, key=lambda r: int(str(r.number).split(".")[1]))
-
-
-# --------------------------------------------------------------------------------------------- values
-
-
-def format_value(value: Any) -> str:
-    """An answer in words.
-
-    >>> format_value(None), format_value(True), format_value(["Ben", "Cat"]), format_value([])
-    ('nobody / none', 'yes', 'Ben, Cat', 'nobody')
-    """
-    if value is None:
-        return "nobody / none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (list, tuple, set, frozenset)):
-        items = sorted(value) if isinstance(value, (set, frozenset)) else list(value)
-        return ", ".join(format_value(v) for v in items) if items else "nobody"
-    return str(value)
 
 
 # -------------------------------------------------------------------------------------------- picture

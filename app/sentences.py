@@ -13,6 +13,23 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from rulesjudge.app.whatif.answers import (
+    AllTrue,
+    Attackers,
+    Each,
+    EachOf,
+    Headline,
+    Is,
+    Member,
+    RoleHolders,
+    Several,
+    Targets,
+    Turn,
+    Value,
+    Winners,
+    answer_line,
+)
+
 if TYPE_CHECKING:
     from rulesjudge.app.whatif import TableFacts, WhatIf
     from rulesjudge.scenarios.model.steps import Step
@@ -197,43 +214,40 @@ def judge_sentence(plan: WhatIf, answers: Mapping[str, AnswerReport], event_step
     return _sentence(plan.headline, plan, answers, list(event_steps), before)
 
 
-def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],
+def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],
               before: TableFacts | None) -> str:
-    from rulesjudge.app.whatif import answer_line
-
     happened = bool(plan.events)
     if not spec and plan.kind.startswith("what-happens"):
         return _what_happens(plan, answers, events, before)
     if not spec:
         return ""
-    if spec[0] == "turn":
+    if isinstance(spec, Turn):
         now, later = _value(answers, "active"), _value(answers, "next-turn")
         active = _one_value("active", now, [*events, *_steps(answers, "active")], before, happened)
         following = _one_value("next-turn", later, _steps(answers, "next-turn"), before, happened)
         return f"{active} {following}"
-    if spec[0] == "role-holders":
+    if isinstance(spec, RoleHolders):
         line = answer_line(plan, {q: a.value for q, a in answers.items()})
-        holders = [p for p in spec[1] if _value(answers, f"role({p})") == spec[2] and
+        holders = [p for p in spec.players if _value(answers, f"role({p})") == spec.role and
                    p in (_value(answers, "in-game") or ())]
         if "(" in line or not holders:
             return _upper_first(line) + "."
-        role = spec[2].capitalize() + ("s" if len(holders) > 1 else "")
+        role = spec.role.capitalize() + ("s" if len(holders) > 1 else "")
         return f"{names(holders)} {'is the' if len(holders) == 1 else 'are the'} {role}."
-    kind = spec[0]
-    if kind == "several":
-        return " ".join(_sentence(part, plan, answers, events, before) for _words, part in spec[1])
-    if kind == "value":
-        question = spec[1]
+    if isinstance(spec, Several):
+        return " ".join(_sentence(part, plan, answers, events, before) for _words, part in spec.parts)
+    if isinstance(spec, Value):
+        question = spec.question
         return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
                           happened)
-    if kind == "is":
-        _, question, player, negate = spec
+    if isinstance(spec, Is):
+        question, player, negate = spec.question, spec.player, spec.negate
         now = _value(answers, question)
         holds = now == player
         said = _one_value(question, now, [*events, *_steps(answers, question)], before, happened)
         return f"{'Yes' if holds != negate else 'No'}: {said}"
-    if kind == "member":
-        _, question, players, negate = spec
+    if isinstance(spec, Member):
+        question, players, negate = spec.question, spec.players, spec.negate
         found = _value(answers, question)
         members = set(found) if isinstance(found, (list, tuple, set, frozenset)) else {found}
         holds = all(p in members for p in players)
@@ -246,7 +260,7 @@ def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerRep
             return _cited(f"{'Yes' if holds != negate else 'No'}: {names(players)} {verb}", rule)
         said = _one_value(question, found, steps, before, happened)
         return f"{'Yes' if holds != negate else 'No'}: {said}"
-    if kind == "winners":
+    if isinstance(spec, Winners):
         steps = [*events, *_steps(answers, "game-over", "winners")]
         if not _value(answers, "game-over"):
             return _cited("Nobody has won yet: the game goes on", deciding_rule(steps))
@@ -255,21 +269,21 @@ def _sentence(spec: Sequence[Any], plan: WhatIf, answers: Mapping[str, AnswerRep
             return _cited("The game is over and nobody won", deciding_rule(steps))
         verb = "wins" if len(winners) == 1 else "win"
         return _cited(f"{names(winners)} {verb} the game", deciding_rule(steps))
-    if kind == "targets":
-        return _can_attack(spec[1], answers, by="attacker")
-    if kind == "attackers":
-        return _can_attack(spec[1], answers, by="target")
-    if kind == "all-true" and all(q.startswith("can-attack(") for q in spec[1]):
-        pairs = [_pair(q) for q in spec[1]]
+    if isinstance(spec, Targets):
+        return _can_attack(spec.pairs, answers, by="attacker")
+    if isinstance(spec, Attackers):
+        return _can_attack(spec.pairs, answers, by="target")
+    if isinstance(spec, AllTrue) and all(q.startswith("can-attack(") for q in spec.questions):
+        pairs = [_pair(q) for q in spec.questions]
         if len({a for a, _ in pairs}) == 1:
-            yes = all(_value(answers, q) is True for q in spec[1])
+            yes = all(_value(answers, q) is True for q in spec.questions)
             if len(pairs) == 1:
                 return _allowed(pairs[0], answers) if yes else _refused(pairs[0], answers)
             sentence = _can_attack(pairs, answers, by="attacker")
             return f"{'Yes' if yes else 'No'}: {sentence}"
     line = answer_line(plan, {q: a.value for q, a in answers.items()})
     questions = [q for q in plan.questions if q in answers]
-    if len(questions) == 1 and kind in ("each", "each-of", "value", "all-true"):
+    if len(questions) == 1 and isinstance(spec, (Each, EachOf, Value, AllTrue)):
         question = questions[0]
         return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
                           happened)
@@ -288,7 +302,7 @@ def _what_happens(plan: WhatIf, answers: Mapping[str, AnswerReport], events: lis
         if name in answers and (now is not None or getattr(before, name, None) is not None):
             said.append(_one_value(name, now, [*events, *_steps(answers, name)], before, True))
     if "winners" in answers or "game-over" in answers:
-        said.append(_sentence(("winners",), plan, answers, events, before))
+        said.append(_sentence(Winners(), plan, answers, events, before))
     for question in plan.questions:  # what the events touched: "life(Cat)" after damage
         if question not in ("in-game", "active", "monarch", "initiative", "game-over", "winners") and \
                 question in answers:

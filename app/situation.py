@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulesjudge.app.whatif.answers import Headline, Is, Value
 from rulesjudge.corpus.errors import InputError
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -512,26 +513,27 @@ _KEEPS = re.compile(r"\b(?:keep|keeps|stay|stays|still|remain|remains|lose|loses
 _DESIGNATIONS = ("monarch", "initiative")
 
 
-def presupposed(text: str, headline: Sequence[Any], events: Sequence[Any], questions: Sequence[str],
+def presupposed(text: str, headline: Headline | None, events: Sequence[Any], questions: Sequence[str],
                 holders: Mapping[str, str | None]) -> tuple[str, str] | None:
     """What a question takes for granted about a designation nobody holds: (designation, player), or None.
 
     "does Ben keep the initiative if Dan concedes?" presupposes Ben has it; "who becomes monarch if the active
     player leaves?" that the player leaving is the monarch (the only way the question has an answer).
 
-    >>> presupposed("does Ben keep the initiative if Dan concedes", ("is", "initiative", "Ben", False),
+    >>> from rulesjudge.app.whatif.answers import Is, Value
+    >>> presupposed("does Ben keep the initiative if Dan concedes", Is("initiative", "Ben"),
     ...             [{"concedes": "Dan"}], ["initiative"], {"initiative": None})
     ('initiative', 'Ben')
-    >>> presupposed("who becomes the monarch if Ann leaves", ("value", "monarch"), [{"leaves": "Ann"}],
+    >>> presupposed("who becomes the monarch if Ann leaves", Value("monarch"), [{"leaves": "Ann"}],
     ...             ["monarch"], {"monarch": None})
     ('monarch', 'Ann')
     """
     asked = [d for d in _DESIGNATIONS if d in questions and holders.get(d) is None]
-    if not asked or not headline or headline[0] not in ("is", "value") or headline[1] not in asked:
+    if not asked or not isinstance(headline, (Is, Value)) or headline.question not in asked:
         return None  # "what happens if Cat concedes" asks everything: it takes no holder for granted
-    designation = headline[1]
-    if headline and headline[0] == "is" and headline[1] == designation and _KEEPS.search(text):
-        return designation, str(headline[2])
+    designation = headline.question
+    if isinstance(headline, Is) and _KEEPS.search(text):
+        return designation, headline.player
     leavers = [e for e in events if isinstance(e, dict) and set(e) & {"leaves", "concedes", "loses"}]
     if len(leavers) == 1:
         who = next(iter(leavers[0].values()))

@@ -18,7 +18,7 @@ a ruling): then the target is the official Comprehensive Rules.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 from rulesjudge.corpus.records import CrossRef, Record
 
@@ -167,8 +167,3 @@ def target_of(
 
 def _is_date(text: str) -> bool:
     return bool(re.fullmatch(r"\d{4}-\d{2}-\d{2}", text))
-
-
-def references_of(records: Iterable[Record]) -> dict[str, list[tuple[str, str]]]:
-    """``find_references`` over many records, keyed by record id (used by tests and benchmarks)."""
-    return {record.id: find_references(record.text) for record in records}

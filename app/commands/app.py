@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         check_port_free(args.host, args.port)  # before the index work, not after it
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from rulesjudge.app import services
+    from rulesjudge.app import library, services
 
     started = time.perf_counter()
     print("rulesjudge: loading the corpus and building or refreshing the search index…", file=sys.stderr)
@@ -80,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if problem:
         print(f"rulesjudge: warning: {problem}", file=sys.stderr)
     if args.build_only:
-        vectors = services.library_vectors(searcher, services.load_library())  # the fallback's, on disk
+        vectors = library.library_vectors(searcher, library.load_library())  # the fallback's, on disk
         if vectors is not None:
             print(f"rulesjudge: {len(vectors)} library scenarios ready for the closest-scenario search",
                   file=sys.stderr)

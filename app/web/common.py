@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from rulesjudge.app import library as scenario_library
 from rulesjudge.app import services
 from rulesjudge.app.presenters import (
     badge,
@@ -21,6 +22,7 @@ from rulesjudge.app.presenters import (
     record_neighbours,
     record_title,
 )
+from rulesjudge.app.whatif import MAX_QUESTION as MAX_QUESTION  # one limit: a search and a what-if
 from rulesjudge.corpus.errors import escape_controls
 from rulesjudge.corpus.records import Corpus, Record
 from rulesjudge.scenarios.model.citations import Resolved
@@ -32,7 +34,6 @@ NOT_LOADED = (
     "Official release not loaded — add the Comprehensive Rules with `rulesjudge corpus add FILE_OR_URL` "
     "to read this rule."
 )
-MAX_QUESTION = 500
 NEWEST = "(current: newest of each document)"
 
 
@@ -54,13 +55,13 @@ def corpus() -> Corpus:
 
 
 @st.cache_resource(show_spinner="Reading the scenario library…")
-def library() -> list[services.LibraryScenario]:
-    return services.load_library()
+def library() -> list[scenario_library.LibraryScenario]:
+    return scenario_library.load_library()
 
 
 @st.cache_resource(show_spinner="Indexing the scenario library by the rules it cites…")
-def library_index() -> dict[str, list[services.LibraryScenario]]:
-    return services.library_index(library(), corpus())
+def library_index() -> dict[str, list[scenario_library.LibraryScenario]]:
+    return scenario_library.library_index(library(), corpus())
 
 
 # ------------------------------------------------------------------------------------------ rendering

@@ -66,9 +66,9 @@ def test_each_hit_links_the_library_scenarios_that_cite_it(home):
 
 
 def test_a_scenario_link_opens_it_in_the_checker(app_env):
-    from rulesjudge.app import services
+    from rulesjudge.app import library
 
-    entry = next((e for e in services.load_library() if e.relpath.startswith("monarch/725-4")), None)
+    entry = next((e for e in library.load_library() if e.relpath.startswith("monarch/725-4")), None)
     if entry is None:
         pytest.skip("no monarch/725-4 scenario in the library yet")
     at = AppTest.from_file(str(CHECKER), default_timeout=TIMEOUT)

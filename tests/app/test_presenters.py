@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from rulesjudge.app import presenters, services
+from rulesjudge.app import library, presenters, services
 from rulesjudge.app.presenters import TableForm, escape_markdown, form_to_game, game_to_form, scenario_yaml
 from rulesjudge.corpus.errors import InputError
 
@@ -39,11 +39,12 @@ def test_form_mistakes_are_one_line_errors_naming_the_field_and_line():
 
 
 def test_upload_is_size_capped_and_must_be_text():
+    from rulesjudge.scenarios.limits import MAX_CHARS
+
     with pytest.raises(InputError, match="too large"):
-        services.check_upload(b"x" * (64 * 1024 + 1), "big.yaml", limit=64 * 1024)
+        services.read_upload(b"x" * (MAX_CHARS + 1), "big.yaml")
     with pytest.raises(InputError, match="UTF-8"):
-        services.check_upload(b"\xff\xfe name", "bin.yaml", limit=64 * 1024)
-    assert services.check_upload(b"name: x\n", "ok.yaml", limit=64 * 1024) == "name: x\n"
+        services.read_upload(b"\xff\xfe name", "bin.yaml")
 
 
 @pytest.mark.parametrize(
@@ -85,15 +86,15 @@ def test_markdown_escaping_neutralises_links_images_and_html():
 
 
 def test_library_index_names_the_scenarios_that_cite_a_rule():
-    entries = services.load_library()
+    entries = library.load_library()
     if not entries:
         pytest.skip("the scenario library is empty")
     from rulesjudge.scenarios.model.citations import default_corpus
 
-    index = services.scenario_index(entries, default_corpus())
+    index = library.scenario_index(entries, default_corpus())
     citing = index.get("cr@2026-04-17/725.4", [])
     assert citing, "the monarch's leaving rule is cited by library scenarios"
-    assert all(isinstance(entry, services.LibraryScenario) for entry in citing)
+    assert all(isinstance(entry, library.LibraryScenario) for entry in citing)
     assert any("725.4" in entry.about or "725.4" in entry.relpath.replace("-", ".") for entry in citing)
 
 

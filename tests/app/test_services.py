@@ -10,12 +10,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from rulesjudge.app import library as scenario_library
 from rulesjudge.app import services
 from rulesjudge.app.whatif import interpret
 
 
-def entry(name: str, why: str = "") -> services.LibraryScenario:
-    return services.LibraryScenario(Path(name), f"{name}.yaml", name, why, (), "free-for-all", {})
+def entry(name: str, why: str = "") -> scenario_library.LibraryScenario:
+    return scenario_library.LibraryScenario(Path(name), f"{name}.yaml", name, why, (), "free-for-all", {})
 
 
 class FakeEncoder:
@@ -50,17 +51,17 @@ class Hit:
 @pytest.fixture
 def fresh(monkeypatch, tmp_path):
     monkeypatch.setenv("RULESJUDGE_DATA", str(tmp_path))
-    monkeypatch.setattr(services, "_vector_cache", lambda searcher: tmp_path / "app" / "vectors.npz")
-    monkeypatch.setattr(services, "_PRELOADED", {})
+    monkeypatch.setattr(scenario_library, "_vector_cache", lambda searcher: tmp_path / "app" / "vectors.npz")
+    monkeypatch.setattr(scenario_library, "_CACHE", {})
     return tmp_path
 
 
 def test_closest_by_meaning_once_the_library_vectors_are_ready(fresh):
     library = [entry("Range of influence one"), entry("The crown in combat"), entry("Treachery deal")]
     searcher = FakeSearcher(FakeEmbedder(FakeEncoder()))
-    assert services.closest_library("who gets the crown?", searcher, library) == []  # not ready: no wait
-    services.library_vectors(searcher, library)
-    found = services.closest_library("who gets the crown?", searcher, library, k=2)
+    assert scenario_library.closest_library("who gets the crown?", searcher, library) == []  # not ready
+    scenario_library.library_vectors(searcher, library)
+    found = scenario_library.closest_library("who gets the crown?", searcher, library, k=2)
     assert found[0].entry.name == "The crown in combat" and found[0].how == "meaning"
 
 
@@ -74,18 +75,18 @@ def test_library_vectors_are_kept_on_disk_and_only_new_texts_are_encoded(fresh):
             return super().encode(text)
 
     searcher = FakeSearcher(FakeEmbedder(Counting()))
-    services.library_vectors(searcher, library)
-    services._PRELOADED.clear()  # a new server: the vectors come from the disk
-    services.library_vectors(searcher, [*library, entry("Treachery deal")])
+    scenario_library.library_vectors(searcher, library)
+    scenario_library._CACHE.clear()  # a new server: the vectors come from the disk
+    scenario_library.library_vectors(searcher, [*library, entry("Treachery deal")])
     assert counted == ["The crown in combat. ", "Range of influence one. ", "Treachery deal. "]
 
 
 def test_without_the_onnx_model_the_closest_scenarios_cite_the_rules_found(fresh):
     crown, other = entry("The crown in combat"), entry("Range of influence one")
     searcher = FakeSearcher(FakeEmbedder(None))  # no ONNX export: never fall back to torch
-    assert services.library_vectors(searcher, [crown, other]) is None
+    assert scenario_library.library_vectors(searcher, [crown, other]) is None
     index = {"cr@2026-04-17/725.2": [crown], "cr@2026-04-17/801.2": [other, crown]}
-    found = services.closest_library("x", searcher, [crown, other], index=index,
+    found = scenario_library.closest_library("x", searcher, [crown, other], index=index,
                                      hits=[Hit("cr@2026-04-17/725.2"), Hit("cr@2026-04-17/801.2")])
     assert [(n.entry.name, n.how) for n in found] == [("The crown in combat", "cites the rules found"),
                                                       ("Range of influence one", "cites the rules found")]

@@ -164,13 +164,13 @@ def test_a_tangled_sentence_is_left_to_the_search_within_the_work_budget(monkeyp
     from rulesjudge.app import whatif
 
     tried = []
-    first = whatif._Grammar.first
+    first = whatif.grammar._Grammar.first
 
     def counted(self, text, reader, what):
         tried.append(text)
         return first(self, text, reader, what)
 
-    monkeypatch.setattr(whatif._Grammar, "first", counted)
+    monkeypatch.setattr(whatif.grammar._Grammar, "first", counted)
     tangled = " ".join(["after before and then, once when"] * 40)[:500]
     assert interpret(tangled, PLAYERS) is None
     assert len(tried) <= whatif.MAX_WORK + 1

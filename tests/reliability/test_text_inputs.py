@@ -53,12 +53,12 @@ def test_a_path_that_is_not_utf8_is_a_name_not_an_error(tmp_path) -> None:
 
 @pytest.mark.parametrize("reader", ["file", "upload"])
 def test_a_file_and_an_upload_that_are_not_utf8_get_the_same_words(tmp_path, reader) -> None:
-    from rulesjudge.app.services import check_upload
+    from rulesjudge.app.services import read_upload
     from rulesjudge.scenarios.format import load_scenario
 
     data = b"name: Ann \xff\n"
     path = tmp_path / "x.yaml"
     path.write_bytes(data)
     with pytest.raises(InputError) as raised:
-        load_scenario(path) if reader == "file" else check_upload(data, str(path), limit=65536)
+        load_scenario(path) if reader == "file" else read_upload(data, str(path))
     assert str(raised.value) == f"{path}: not valid UTF-8 text (byte 10)"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from rulesjudge.app import library as scenario_library
 from rulesjudge.app import presenters, services, whatif
 from rulesjudge.app.presenters import DEFAULT, NOBODY, TableForm
 from rulesjudge.app.table_picture import render_svg
@@ -296,7 +297,7 @@ def show_fallback(asked: str, table: dict[str, Any], started: float) -> None:
             st.error(md(str(error)))
         for hit in hits[:3]:
             st.markdown(f"**{md(hit.citation)}** — " + md(hit.text))
-        for near in services.closest_library(asked, common.searcher(), library, hits=hits,
+        for near in scenario_library.closest_library(asked, common.searcher(), library, hits=hits,
                                              index=common.library_index()):
             cols = st.columns([6, 1])
             cols[0].markdown(f"Scenario: **{md(near.entry.name)}** — {md(near.entry.why)}")
@@ -575,4 +576,4 @@ with st.expander("The file"):
     st.code(text, language="yaml")
 
 services.start_warm_up()  # after the first page is drawn: the model loads in the background
-services.start_library_vectors(common.searcher(), library)
+scenario_library.start_library_vectors(common.searcher(), library)

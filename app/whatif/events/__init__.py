@@ -1,0 +1,13 @@
+"""The events a what-if may say happen, by topic; :data:`ORDER` is the order their patterns are tried in
+(the first that reads a clause wins; within a topic, in the order written)."""
+
+from __future__ import annotations
+
+from rulesjudge.app.whatif.events import players, time
+from rulesjudge.app.whatif.grammar import _Grammar
+
+#: The topics, in the order their patterns are tried: what players do and undergo, then time passing.
+ORDER = (players, time)
+
+#: Every event pattern, in :data:`ORDER`.
+HAPPENINGS = _Grammar.joined(*(topic.PATTERNS for topic in ORDER))

@@ -1,0 +1,558 @@
+"""Events that happen to players: leaving, conceding, being decked, damage (combat, commander,
+noncombat), life, cards, poison, extra turns, priority, designations, winning, unveiling."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
+from rulesjudge.app.whatif.normalise import _NUMBER, _names, _number
+from rulesjudge.app.whatif.plan import Event, _Happening
+from rulesjudge.app.whatif.questions.crown import _CROWN, _KING, _THE_INITIATIVE
+from rulesjudge.app.whatif.references import _POSS, Ref, _Reader, _Unknown
+
+#: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+_MODAL = r"(?:(?:just|already|also|suddenly|finally|then|now|accidentally) )?(?:(?:were|was|is going|" \
+    r"are going|decides|decided|decide|has|have|had|wants|want|chooses|choose|would|" \
+    r"should|will|did|does|do|gets|get|needs|need|must|might|may|could) (?:to )?)?"
+_CONCEDE = r"(?P<concede>concedes|conceded|concede|conceding|scoops|scooped|scoop|scoops up|scoop up|" \
+    r"scoops it up|" \
+    r"forfeits|forfeit|forfeited|gives up|give up|gave up|resigns|resign|resigned|has conceded|" \
+    r"have conceded|" \
+    r"taps the deck|extends the hand)"
+_LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|gets eliminated|" \
+    r"get eliminated|" \
+    r"got eliminated|was eliminated|were eliminated|is knocked out|are knocked out|gets knocked out|" \
+    r"get knocked out|" \
+    r"gets killed|get killed|is killed|are killed|was killed|got killed|is dead|are dead|has lost|" \
+    r"have lost|" \
+    r"has died|has been eliminated|have been eliminated|bites the dust|bites it|" \
+    r"kicks the bucket|is toast|croaks|is knocked out of the game|" \
+    r"goes down|" \
+    r"is out|are out|goes out|go out|went out|is down|are down)"
+_LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dropped out|quits|quit|" \
+    r"is gone|" \
+    r"are gone|has left|have left|is removed|gets removed|walks away|walks out|has to go|has to leave)"
+_GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
+_TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first))*"
+
+
+def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
+    """ "Ann concedes", "Ann and Ben lose the game", "Cat leaves the game": the judge's own verb, restated."""
+    if match.groupdict().get("concede"):
+        return f"{ref.words} concede{ref.verb_s}"
+    if match.groupdict().get("lose"):
+        return f"{ref.words} lose{ref.verb_s} the game"
+    return f"{ref.words} leave{ref.verb_s} the game"
+
+
+@PATTERNS(
+    rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}",
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}",
+    rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
+)
+def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
+    conceding = bool(match.groupdict().get("concede"))
+    ref = reader.refer(match["x"], one=True)
+    players = list(ref.players)
+    gone = [p for p in players if p in reader.gone]
+    if gone:
+        raise _Unknown(f"{_names(gone)} already left the game in this question", match["x"])
+    reader.gone.update(players)
+    arg: Any = players[0] if len(players) == 1 else players
+    return _Happening(({"concedes" if conceding else "leaves": arg},), _leaving_words(ref, match),
+                      tuple(players), gone=tuple(players))
+
+
+@PATTERNS(
+    rf"{_X}{_TOGETHER} (?:gets|got|is|was|are|get) decked(?: out)?{_TOGETHER}",
+    rf"{_X} (?:decks|decked|deck)(?: out| themselves| himself| herself| themself)?",
+    rf"{_X} (?:mills|milled|mill) (?:out|themselves|himself|herself)",
+    rf"{_X} {_MODAL}(?:draws?|drew|tries to draw) (?:a card )?(?:from|with|off|out of) (?:an|their|his|"
+    rf"her|the) "
+    r"empty (?:library|deck)",
+    rf"{_X} (?:runs|ran|run) out of (?:cards|library|deck)",
+    # not "Ann can't draw": an effect that stops her drawing makes her draw nothing, and lose nothing (704.5b
+    # needs an attempt to draw from an empty library)
+)
+def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
+    ref = reader.refer(match["x"], one=True)
+    players = list(ref.players)
+    reader.gone.update(players)
+    arg: Any = players[0] if len(players) == 1 else players
+    if reader.facts.knows_event("draw-from-empty") and reader.facts.events:
+        event: Event = {"draw-from-empty": arg}
+        return _Happening((event,), f"{ref.words} draw{ref.verb_s} from an empty library", tuple(players),
+                          gone=tuple(players))
+    # 704.5b: a player who attempted to draw from an empty library loses the game (a state-based action).
+    return _Happening(({"leaves": arg},),
+                      f"{ref.words} draw{ref.verb_s} from an empty library and lose{ref.verb_s} the "
+                      f"game (704.5b)",
+                      tuple(players), gone=tuple(players))
+
+
+@PATTERNS(
+    rf"{_X} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|gets knocked|is taken|"
+    r"gets taken) (?:down )?to (?:0|zero)(?: life)?",
+    rf"{_X} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life",
+    rf"{_X} {_MODAL}(?:loses|lost|lose|pays|paid|pay) (?:all|all of) (?:their|his|her|its)(?:'s)? "
+    r"life(?: total)?",
+)
+def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
+    ref = reader.refer(match["x"], one=True)
+    events: list[Event] = []
+    for player in ref.players:
+        life = reader.facts.life.get(player)
+        if life is None or life <= 0:
+            return _h_leaves(match, reader)
+        events.append({"lose-life": {"player": player, "amount": life}})
+    reader.gone.update(ref.players)
+    return _Happening(tuple(events), f"{ref.words} go{'' if ref.verb_s == '' else 'es'} to 0 "
+        f"life", ref.players,
+                      gone=ref.players)
+
+
+_HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|punches|punched|" \
+    rf"cracks|cracked|crack|smashes|smashed|bashes|bashed|clocks|clocked|gets through to|" \
+    rf"get through to|" \
+    rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
+    r"swings (?:in )?(?:at|into) and hits)"
+_FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?" \
+    r"(?P<each> each)?|" \
+    r"(?P<lethal>lethal|exactly lethal|lethal damage|just enough to kill (?:him|her|them))))?"
+#: The amount a creature deals "for lethal": the target's life total, filled in by :func:`_combat`.
+LETHAL = -1
+#: Words that change what a clause means: a name or a card's words taken freely ("with Thassa's Oracle",
+#: "'s Grizzly Bears") never swallow them, so "Ann wins with Lab Man unless Ben responds" is not read as a
+#: plain win (the search answers it).
+_CLAUSE_WORDS = (r"(?:unless|but|except|if|not|no|never|nobody|doesn't|don't|didn't|isn't|aren't|can't|"
+                 r"cannot|won't|wouldn't|instead|however|although|though|until|before|after|then|and|or|prevents?|"
+                 r"prevented|blocks?|blocked|counters?|countered|responds?)")
+_WORD = rf"(?!{_CLAUSE_WORDS}\b)[\w/+'.-]+"
+
+
+def _free_words(most: int) -> str:
+    """One to ``most`` words, none of them a clause word."""
+    return rf"{_WORD}(?: {_WORD}){{0,{most - 1}}}"
+
+
+_THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
+_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|they|both of them|all of them|all three|all two) )?"\
+    r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage)|" \
+    r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
+    r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
+
+
+def _lethal(reader: _Reader, target: str, said: str, touched_before: set[str]) -> int:
+    """ "Dan hits Cat for lethal": as much damage as Cat's life total on the table (704.5a), when no earlier
+    event of the question changed it (the reader does not keep life totals)."""
+    life = reader.facts.life.get(target)
+    if life is None or life <= 0 or target in touched_before:
+        raise _Unknown(f"how much is lethal for {target} here? say the damage", said)
+    return life
+
+
+def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, creatures: int = 1,
+            *, words: str = "") -> _Happening:
+    if reader.thing(target_text) is not None:  # "Dan hits Jace for 3": an attack on a permanent, not played
+        raise _Unknown(f"not a player: {target_text}", target_text)
+    touched_before = set(reader.touched)
+    source = reader.refer(source_text, one=True, alone=True)
+    target = reader.refer(target_text, one=True, alone=True)
+    target = reader.affected(reader.someone_else(target_text, target, source.players[0]))
+    a, t = source.players[0], target.players[0]
+    if a == t:
+        raise _Unknown(f"{a} can't deal combat damage to themselves here", target_text)
+    if amount == LETHAL:
+        amount = _lethal(reader, t, target_text, touched_before)
+    creatures = max(1, min(creatures, 20))
+    if creatures == 1:
+        hit: Any = {"from": a, "to": t, "amount": amount}
+        how = f"a creature {source.words} controls deals {amount} combat damage to {target.words}"
+    else:
+        share = [amount // creatures + (1 if i < amount % creatures else 0) for i in range(creatures)]
+        hit = [{"from": a, "to": t, "amount": max(1, n)} for n in share]
+        each = f"{share[0]} each" if len(set(share)) == 1 else ", ".join(str(max(1, n)) for n in share)
+        how = (f"{creatures} creatures {source.words} controls deal combat damage to {target.words} "
+               f"({each}, at the same time)")
+    return _Happening(({"combat-damage": hit},), words or how, (a, t), extra=(f"life({t})",))
+
+
+@PATTERNS(
+    rf"{_X}{_POSS}(?P<thing>{_THING}) {_HIT} {_Y}{_FOR}{_STEP}",
+    rf"{_X}{_POSS}(?P<thing>{_THING}) (?:attacks?|attacked|swings? at|swung at|"
+    rf"swings? into) {_Y}{_FOR}{_STEP}",
+)
+def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if _not_combat(match):
+        return None
+    said = match.groupdict().get("n") or match["amount"]
+    commander = _commander_of(reader, match["x"], match["thing"])
+    if commander is not None:
+        if match.groupdict().get("lethal"):
+            raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
+        return _commander_hits(reader, commander, match["y"], said)
+    counted = re.fullmatch(rf"(?P<count>{_NUMBER}) of (?P<owner>.+)", match["x"].strip(), re.IGNORECASE)
+    if counted and not match.groupdict().get("lethal"):  # "two of Dan's creatures hit Cat for three each"
+        creatures = _number(counted["count"])
+        each = _number(said, _power(match["thing"]))
+        total = each * creatures if match["each"] or not said else each
+        return _combat(reader, counted["owner"], match["y"], total, creatures)
+    amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(match["thing"]))
+    return _combat(reader, match["x"], match["y"], amount)
+
+
+def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
+    """A commander's combat damage (903.10a): its power unless an amount is said."""
+    target = reader.affected(reader.refer(target_text, one=True, alone=True))
+    amount = _number(said, 0)
+    hit: dict[str, Any] = {"creature": commander, "to": target.players[0]}
+    if amount:
+        hit["amount"] = amount
+    words = f"{commander} deals {amount or 'its'} combat damage to {target.words}".replace("its combat",
+                                                                                         "combat")
+    return _Happening(({"combat-damage": hit},), words, target.players,
+                      extra=(f"life({target.players[0]})",
+                             f"commander-damage({target.players[0]}, {commander})"))
+
+
+def _named_commander(reader: _Reader, text: str) -> str | None:
+    """ "Krenko" (or "Ann's Krenko") as the one dealing damage: a commander on the table, by its name."""
+    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+        return None
+    name = re.sub(rf"(?i)^.+?{_POSS} ", "", text.strip())
+    return next((c for c, _owner in reader.facts.commanders if c.casefold() == name.casefold()), None)
+
+
+def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | None:
+    """ "Ann's commander" or "Ann's Krenko": a commander on the table that Ann owns, when the model knows
+    creatures in combat (issue 13); None otherwise (the damage is then a creature Ann controls)."""
+    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+        return None
+    owner = reader.owner(owner_text)
+    words = (thing or "").strip().casefold()
+    mine = [c for c, o in reader.facts.commanders if o == owner]
+    # "Ann's commander Krenko", "Ann's big Krenko", "with Krenko": its name among the words, else the word
+    # "commander" with one commander to mean (read as a plain creature, its damage would not count, 903.10a)
+    named = [c for c in mine if re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
+    if named:
+        return named[0] if len(named) == 1 else None
+    if {"commander", "general"} & set(re.findall(r"[\w'-]+", words)):
+        return mine[0] if len(mine) == 1 else None
+    return None
+
+
+def _power(thing: str | None) -> int:
+    """The power of a creature described as "a 2/2" (1 when not said: enough for any designation).
+
+    >>> _power(" 3/3 Beast"), _power(" dragon")
+    (3, 1)
+    """
+    found = re.search(r"\b(\d{1,2})/\d{1,2}(?=s?\b)", thing or "")  # "a 2/2", "two 2/2s"
+    return int(found[1]) if found else 1
+
+
+#: What deals damage outside combat: "with a spell", "Ben's Shock". Damage from these never moves the crown
+#: or the initiative (725.2, 726.2), so it must not be read as a creature's combat damage.
+_NONCOMBAT_SOURCES = frozenset((
+    "spell", "spells", "ability", "abilities", "effect", "effects", "instant", "sorcery", "burn", "bolt",
+    "shock", "fireball", "trigger", "triggers", "ping", "pinger", "card", "enchantment", "artifact",
+    "planeswalker", "walker", "fight", "fights", "sweeper", "wrath",
+))
+
+
+def _not_combat(match: re.Match[str]) -> bool:
+    """Is the damage said to come from something other than a creature in combat? Also "Ben deals 3 damage
+    to Cat" with no creature and no "combat": the words say damage, not a hit (read as noncombat)."""
+    thing = (match.groupdict().get("thing") or "").strip().lower()
+    if thing and thing.split()[-1] in _NONCOMBAT_SOURCES:
+        return True
+    said = match[0].lower()
+    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:\S+ )?(?:points? of )?(combat )?(?:damage )?to\b",
+                      said)
+    return bool(dealt and not dealt[1] and not thing)
+
+
+_COUNT = rf"(?P<count>{_NUMBER}|some|several|two of (?:his|her|their)|all (?:his|her|their)|his|her|their)"
+
+
+_WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,2}}?))?"
+
+
+@PATTERNS(
+    rf"{_X} {_HIT} {_Y}{_WITH}{_FOR}{_STEP}",
+    rf"{_X} (?:attacks|attacked|attack|swings at|swings into|swung at|swing at|goes after|went after|"
+    rf"go after|"
+    rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",
+)
+def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if _not_combat(match):
+        return None  # "Ben deals 3 damage to Cat with a spell": noncombat damage, read by _h_damage
+    commander = _named_commander(reader, match["x"]) or \
+        _commander_of(reader, match["x"], match.groupdict().get("thing"))
+    if commander is not None:  # "Krenko connects with Ben for seven", "Ann hits Ben with Krenko"
+        if match.groupdict().get("lethal"):
+            raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
+        return _commander_hits(reader, commander, match["y"], _said(match, "n", "amount"))
+    if match.groupdict().get("lethal"):  # "Dan swings at Cat for lethal"
+        return _combat(reader, match["x"], match["y"], LETHAL)
+    count_text = (match.groupdict().get("count") or "").lower()
+    creatures = _number(count_text, 1) if re.fullmatch(_NUMBER, count_text or "x") else 1
+    total = match.groupdict().get("amount")
+    each = bool(match.groupdict().get("each"))
+    amount = _number(match.groupdict().get("n") or total, creatures * _power(match["thing"]))
+    if each:
+        amount *= creatures
+    return _combat(reader, match["x"], match["y"], amount, creatures)
+
+
+@PATTERNS(
+    rf"{_Y} (?:is|gets|got|was) (?:hit|attacked|punched|smacked) by {_X}(?:{_POSS}(?P<thing>{_THING}))?{_FOR}"
+    rf"{_STEP}",
+    rf"{_Y} (?:takes|took|"
+    rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat|commander) damage from {_X}"
+    rf"(?:{_POSS}(?P<thing>{_THING}))?"
+    rf"{_STEP}",
+    # "takes 3 from Ben's creature": a creature's damage is combat damage here
+    rf"{_Y} (?:takes|took|take|gets hit for) (?P<n2>{_NUMBER})(?: (?:points? of )?damage)? from {_X}{_POSS}"
+    rf"(?P<thing>{_THING})",
+)
+def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
+    reader.refer(match["y"], one=True, alone=True)  # the one hit is the subject: "… then concedes" is Cat
+    commander = _named_commander(reader, match["x"]) or \
+        _commander_of(reader, match["x"], match.groupdict().get("thing"))
+    lethal = match.groupdict().get("lethal")
+    if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
+        if lethal:
+            raise _Unknown("how much is lethal here? say the commander's damage", lethal)
+        return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2", "amount"))
+    amount = LETHAL if lethal else _number(_said(match, "n", "n2", "amount"))
+    return _combat(reader, match["x"], match["y"], amount)
+
+
+@PATTERNS(
+    rf"{_X} (?:deals|deal|dealt|does) (?P<n>{_NUMBER}) (?:noncombat )?(?:damage )?to {_Y}"
+    rf"(?: with {_free_words(6)})?",
+    rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
+    rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
+    rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
+)
+def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    source = reader.refer(match["x"], one=True, alone=True)
+    target = reader.refer(match["y"], one=True, alone=True)
+    # "Dan burns her": a plain object pronoun never means the clause's own subject
+    target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
+    amount = _number(_said(match, "n", "n2", "amount"))
+    return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
+                      f"{source.words} deals {amount} noncombat damage to {target.words}",
+                      (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
+
+
+@PATTERNS(
+    rf"{_Y} (?:takes|took|"
+    rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?",
+    rf"{_Y} (?:takes|took|take) (?P<n2>{_NUMBER}) from {_X}",  # "takes seven from Cat": said of damage
+)
+def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    commander = _named_commander(reader, match.groupdict().get("x") or "")
+    if commander is not None:  # "Ben takes 7 from Krenko": a creature's damage, read as in combat
+        return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2"))
+    target = reader.affected(reader.refer(match["y"], one=True, alone=True))
+    amount = _number(_said(match, "n", "n2"))
+    if match.groupdict().get("x") and "noncombat" not in match[0].lower():
+        _combat_or_not(reader, target.players[0], match[0])
+    event: dict[str, Any] = {"to": target.players[0], "amount": amount}
+    players = [target.players[0]]
+    if match.groupdict().get("x"):
+        source = reader.refer(match["x"], one=True, alone=True)
+        event["from"] = source.players[0]
+        players.insert(0, source.players[0])
+    return _Happening(({"damage": event},), f"{target.words} takes {amount} noncombat damage", tuple(players),
+                      extra=(f"life({target.players[0]})",))
+
+
+def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
+    """ "Cat takes ten from Dan" says damage, not whether a creature dealt it in combat. Read as noncombat
+    damage it moves no designation; when the player hit holds the crown or the initiative, or the sentence
+    asks about them, the answer turns on that (725.2, 726.2), so it is asked rather than guessed."""
+    holders = {reader.facts.monarch, reader.facts.initiative}
+    if target in holders or re.search(r"(?i)\b(?:monarch|crown|king|queen|initiative)\b", reader.sentence):
+        raise _Unknown(f"'{said.strip()}': combat damage from a creature, or damage from a spell or ability? "
+                       "say 'hits' or 'burns'", said)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life",
+    # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
+    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
+)
+def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = _team_or_player(reader, match["x"])
+    gain = match["verb"].lower().startswith("gain")
+    amount = _number(match["n"])
+    verb = ("gain" if gain else "lose") + ("s" if who.verb_s else "")
+    return _each_player(who, "gain-life" if gain else "lose-life", "amount", amount,
+                        f"{who.words} {verb} {amount} life", "life")
+
+
+def _each_player(who: Ref, event: str, key: str, value: int, words: str, then: str) -> _Happening:
+    """One ``event: {player: X, key: value}`` per player named, and the question ``then(X)`` to ask after."""
+    if len(who.players) > 1 and "team" in who.words.lower():
+        # "Cat's team gets 15 poison": said of a team, not of each player. A Two-Headed Giant team shares
+        # one life total and one poison count (810.4, 810.10), so N each would be 2N for the team.
+        raise _Unknown(f"{who.words}: said of the team, not of each player - say which player", who.words)
+    events = tuple({event: {"player": p, key: value}} for p in who.players)
+    return _Happening(events, words, who.players, extra=tuple(f"{then}({p})" for p in who.players))
+
+
+def _affected_player(reader: _Reader, text: str) -> Ref:
+    return reader.affected(reader.refer(text, one=True))
+
+
+def _team_or_player(reader: _Reader, text: str) -> Ref:
+    """The player an amount is said of, or a team sharing one total (Two-Headed Giant: "Ann's team loses 10
+    life" is the team's total, once)."""
+    group = reader.refer(text)
+    shared = reader.shared_total(group) if len(group.players) > 1 else None
+    return reader.affected(shared) if shared else _affected_player(reader, text)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:draws|drew|draw) (?:(?P<n>{_NUMBER}) (?:extra |more )?cards?|a card|an extra card|"
+    r"(?P<n2>\d+))(?: (?:from an effect|off an effect|with an effect|for the turn))?",
+)
+def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = _affected_player(reader, match["x"])
+    count = _number(_said(match, "n", "n2"))
+    words = f"{who.words} draw{who.verb_s} {count} card{'s' if count != 1 else ''}"
+    return _each_player(who, "draw", "count", count, words, "draws")
+
+
+@PATTERNS(
+    rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}) (?:more )?poison(?: counters?)?",
+    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
+    rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
+)
+def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("poison"):
+        return None
+    who = _team_or_player(reader, match["x"])
+    reader.topic = "poison"  # "… how many does he have"
+    count = _number(_said(match, "n", "n2", "n3"))
+    words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
+    return _each_player(who, "poison", "count", count, words, "poison")
+
+
+@PATTERNS(
+    rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into|drops to|falls to|"
+    rf"is) (?P<n>{_NUMBER})",
+    rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>{_NUMBER})",
+    # "Ann is at one life": the table as it stands, said as a life total
+    rf"{_X} (?:is|are|was|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
+)
+def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("set-life"):
+        return None
+    who = _affected_player(reader, match["x"])
+    life = _number(_said(match, "n", "n2", "n3"), 0)
+    return _each_player(who, "set-life", "life", life, f"{who.words}'s life total becomes {life}", "life")
+
+
+@PATTERNS(
+    rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) (?:an|another|one more) extra "
+    r"turn(?: after this one)?",
+    rf"(?:an effect (?:says|makes) )?{_X} {_MODAL}(?:takes|take|gets|get|took) (?P<n>{_NUMBER}) extra turns"
+    r"(?: after this one)?",
+)
+def _h_extra_turn(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("extra-turn"):
+        return None
+    who = reader.refer(match["x"], one=True, alone=True)
+    count = _number(match.groupdict().get("n"))
+    if not 1 <= count <= 10:
+        return None
+    # one effect at a time, each adding a turn right after this one (500.7)
+    words = f"{who.words} takes {'an extra turn' if count == 1 else f'{count} extra turns'} after this one"
+    return _Happening(({"extra-turn": who.players[0]},) * count, words, who.players)
+
+
+#: "with nothing on the stack": what 117.4 needs for the step to end, said; passing as read here already
+#: means an empty stack (the model's pass-priority event), so the words change nothing.
+_EMPTY_STACK = r"(?:,? (?:with|and|while) (?:nothing on the stack|an empty stack|the stack (?:is )?empty|" \
+    r"no spells? on the stack))?"
+
+
+@PATTERNS(
+    rf"(?:everyone|everybody|all players|all|every player) pass(?:es)? priority(?: in succession)?"
+    rf"{_EMPTY_STACK}",
+    rf"{_X} (?:passes|passed|pass) priority(?: in succession)?{_EMPTY_STACK}",
+)
+def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("pass-priority"):
+        return None
+    reader.topic = "priority"
+    if match.groupdict().get("x"):
+        who = reader.refer(match["x"], one=True, alone=True)
+        return _Happening(({"pass-priority": who.players[0]},), f"{who.words} passes priority", who.players)
+    # everyone: one pass each, in succession (117.4), a Two-Headed Giant team passing as one (805.5b)
+    sides = len({reader.facts.teams.get(p, p) for p in reader.playing()}) \
+        if reader.facts.shared_turns else len(reader.playing())
+    return _Happening(("pass-priority",) * sides, "every player passes priority in succession", ())
+
+
+@PATTERNS(
+    rf"an? (?:effect|card|spell|ability) (?:says|makes|forces) {_X} (?:to )?"
+    r"(?:loses?|lose the game|loses the game)",
+    rf"{_X} (?:loses|lose) (?:the game )?(?:to|from|by|because of) an? (?:effect|card|spell|ability)",
+)
+def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.events or not reader.facts.knows_event("loses"):
+        return None
+    who = reader.refer(match["x"], one=True)
+    reader.gone.update(who.players)
+    arg: Any = who.players[0] if len(who.players) == 1 else list(who.players)
+    return _Happening(({"loses": arg},), f"an effect says {who.words} lose{who.verb_s} the game", who.players,
+                      gone=who.players)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:becomes|became|become|is made|gets made|is now|turns into) {_KING}",
+    rf"{_X} {_MODAL}(?:takes|took|take|gets|get|gains|gain|steals|steal|receives) {_CROWN}(?: (?:with|"
+    rf"from|by) "
+    r"(?:an|a) (?:effect|card|spell|ability))?",
+)
+def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True, alone=True)
+    return _Happening(({"become-monarch": who.players[0]},), f"{who.words} becomes the monarch", who.players)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:takes|took|take|gets|get|gains|gain|receives|takes over) {_THE_INITIATIVE}",
+)
+def _h_take_initiative(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True, alone=True)
+    return _Happening(({"take-initiative": who.players[0]},), f"{who.words} takes the initiative",
+                      who.players)
+
+
+@PATTERNS(rf"{_X} {_MODAL}(?:wins|won|win)(?: the game)?(?: (?:with|through|by|via|off|thanks to) "
+             rf"{_free_words(8)})?")
+def _h_wins(match: re.Match[str], reader: _Reader) -> _Happening:
+    who = reader.refer(match["x"], one=True, alone=True)
+    return _Happening(({"wins": who.players[0]},), f"an effect says {who.words} wins the game", who.players)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:unveils|unveiled|unveil|reveals (?:their|his|her) identity|flips (?:their|his|her) "
+    r"identity(?: card)?(?: face up)?|turns (?:their|his|her) identity(?: card)? face up)",
+)
+def _h_unveil(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if not reader.facts.roles:
+        return None
+    who = reader.refer(match["x"], one=True)
+    return _Happening(tuple({"unveil": p} for p in who.players), f"{who.words} unveil{who.verb_s}",
+                      who.players)

@@ -1,0 +1,155 @@
+"""Events of time: turns passing, the end step, the upkeep, a named player's turn."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.grammar import _X, _Grammar, _said
+from rulesjudge.app.whatif.normalise import _NUMBER, _number
+from rulesjudge.app.whatif.plan import Event, _Happening
+from rulesjudge.app.whatif.references import _POSS, _PRONOUN, _Reader, _Unknown
+
+#: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+def _turns_until(reader: _Reader, player: str, *, next_one: bool) -> int:
+    """How many ``next-turn`` events until ``player``'s turn (0: it is their turn now).
+
+    Rules reasoning (805.4 shared team turns, 807.4 Grand Melee's markers) kept in the reader for now
+    (issue 26): its home is the model, as an ``until-turn`` event with citations, which needs a new event
+    there rather than one more function."""
+    order = [p for p in (reader.facts.turn_order or reader.facts.playing) if p not in reader.gone]
+    if player not in order:
+        raise _Unknown(f"{player} is not in the game, so takes no turn", player)
+    active = [p for p in reader.facts.active if p not in reader.gone]
+    has_active = bool(active) and order and order[0] in active
+    if len(active) > 1:
+        if not reader.facts.shared_turns or not reader.facts.teams:
+            if player in active and not next_one:
+                return 0
+            # Grand Melee: several turn markers move at once (807.4c-d); which turn is Cat's is not a count
+            raise _Unknown("several players take turns at once at this table - ask without naming a "
+                           "later turn", player)
+        # shared team turns (805.4): a turn is a team's, so the count is in teams, not seats
+        order = list(dict.fromkeys(reader.facts.teams.get(p, p) for p in order))
+        player = reader.facts.teams.get(player, player)
+    steps = order.index(player) + (0 if has_active else 1)
+    if steps == 0 and next_one:
+        steps = len(order)
+    return steps
+
+
+#: The steps of a turn a table's events can have reached, in order (``TableFacts.step``).
+STEPS = ("", "upkeep", "combat", "end-step")
+
+
+def _past(reader: _Reader, step: str) -> bool:
+    """Has the current turn reached ``step`` already (by the table's own events)? Then "the upkeep" is the
+    next turn's: a step never comes round twice in a turn."""
+    return STEPS.index(reader.facts.step) >= STEPS.index(step) if reader.facts.step in STEPS else False
+
+
+def _time_owner(reader: _Reader, text: str | None) -> str | None:
+    if not text:
+        return None
+    text = re.sub(rf"(?i){_POSS}$", "", text.strip())
+    if text.lower() in ("the", "this", "the current", "the active player"):
+        return None
+    subject, focus = reader.subject, reader.focus
+    if re.fullmatch(_PRONOUN, text, re.IGNORECASE) and subject is not None and focus is not None \
+            and focus.players != subject.players:
+        # "Ben hits Cat, who draws at the end of his turn": Ben's or Cat's; the answer turns on it
+        raise _Unknown(f"whose turn is '{text} turn'? name the player", text)
+    return reader.refer(text, one=True, alone=True).players[0]
+
+
+@PATTERNS(
+    rf"(?:(?P<x>.+?){_POSS} |the |this |a |another |one )?turn (?:ends|is over|passes|finishes|goes by)",
+    rf"{_X} (?:ends|passes|finishes|end|pass) (?:(?:their|his|her)(?:'s)? |the )?turn",
+    r"(?:we )?(?:go|move|pass|get) to the next turn",
+    r"(?:the )?next turn(?: (?:starts|begins|comes))?",
+    r"(?:at |in )?the (?:start|beginning) of the next turn",
+    r"a new turn (?:starts|begins)",
+)
+def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
+    owner = _time_owner(reader, match.groupdict().get("x"))
+    if owner is not None:  # "Cat's turn ends": every turn until hers, and hers
+        if reader.gone:  # "Ben concedes after Dan's turn ends": read first, Ben's leaving skews the count
+            raise _Unknown(f"which turn is '{owner}'s turn'? ask without the leaving", match[0])
+        steps = _turns_until(reader, owner, next_one=False) + 1
+        return _Happening(("next-turn",) * steps, f"{owner}'s turn ends and the next one begins", (owner,))
+    return _Happening(("next-turn",), "the turn ends and the next one begins")
+
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+@PATTERNS(
+    rf"(?:the )?turns? (?:passes|pass|goes by|go by|ends|end) (?P<n>once|twice|thrice|{_NUMBER} times)",
+    rf"(?:after |in )?(?P<n>{_NUMBER}) (?:more )?turns(?: (?:pass|go by|later|from now|have passed))?",
+    rf"(?:we )?(?:go|skip|move) (?:forward |ahead )?(?P<n>{_NUMBER}) turns(?: (?:ahead|forward|later))?",
+)
+def _h_turns_pass(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "the turn passes twice", "two turns later": that many turns end, one after the other."""
+    said = match["n"].lower().removesuffix(" times")
+    count = _TIMES.get(said) or _number(said, 0)
+    if not 1 <= count <= 20:
+        return None
+    return _Happening(("next-turn",) * count,
+                      f"{count} turn{'s' if count > 1 else ''} end, one after the other")
+
+
+@PATTERNS(
+    rf"(?:at |in |on )?(?:the )?(?:start|beginning) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
+    rf"(?:on|during|in) (?P<x2>.+?){_POSS} (?P<next2>next )?turn",
+    rf"(?:when|once) it(?:'s| is) (?P<x3>.+?){_POSS} turn",
+)
+def _h_turn_of(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    owner = _time_owner(reader, _said(match, "x", "x2", "x3"))  # each regex names its own group
+    if owner is None:
+        return None
+    steps = _turns_until(reader, owner, next_one=bool(_said(match, "next", "next2")))
+    return _Happening(("next-turn",) * steps, f"{owner}'s turn begins", (owner,))
+
+
+_END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?)?end step|end of turn)"
+
+
+@PATTERNS(
+    rf"(?:at )?{_END}(?: (?:comes|begins|starts|arrives))?",
+    rf"(?:we )?(?:get|go|move|pass) to {_END}",
+    rf"(?:at |in |during )?(?:the )?(?:beginning of )?(?:end step|"
+    rf"end) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
+    rf"(?:at |in |during )?(?P<x2>.+?){_POSS} (?P<next2>next )?end step",
+)
+def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
+    owner = _time_owner(reader, match.groupdict().get("x") or match.groupdict().get("x2"))
+    events: tuple[Event, ...] = ()
+    nxt = bool(match.groupdict().get("next") or match.groupdict().get("next2"))
+    if owner is not None:
+        events = ("next-turn",) * _turns_until(reader, owner, next_one=nxt or _past(reader, "end-step"))
+    elif _past(reader, "end-step") and not reader.gone:
+        # the table is in its end step: "at the end of turn" could be this one (its draw is done) or the next
+        raise _Unknown("the table is in the end step already - say whose end step", match[0])
+    whose = f"{owner}'s" if owner else "the active player's"
+    return _Happening((*events, "end-step"), f"{whose} end step begins", (owner,) if owner else (),
+                      extra=tuple(f"draws({p})" for p in reader.facts.players))
+
+
+@PATTERNS(
+    r"(?:at |in |during )?(?:the )?(?:beginning of (?:the )?)?(?:next )?upkeep(?: (?:comes|begins|starts))?",
+    rf"(?:at |in |during )?(?:the )?(?:beginning of )?(?P<x>.+?){_POSS} (?P<next>next )?upkeep",
+)
+def _h_upkeep(match: re.Match[str], reader: _Reader) -> _Happening:
+    owner = _time_owner(reader, match.groupdict().get("x"))
+    events: tuple[Event, ...] = ()
+    past = _past(reader, "upkeep")  # a file's table in combat: "the upkeep" is the next turn's
+    if owner is not None:
+        events = ("next-turn",) * _turns_until(reader, owner,
+                                               next_one=bool(match.groupdict().get("next")) or past)
+    elif past:
+        events = ("next-turn",)
+    whose = f"{owner}'s" if owner else "the next turn's" if past else "the active player's"
+    return _Happening((*events, "upkeep"), f"{whose} upkeep begins", (owner,) if owner else (),
+                      extra=tuple(f"ventures({p})" for p in reader.facts.players))

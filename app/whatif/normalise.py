@@ -1,0 +1,110 @@
+"""A question as typed, made one line with straight quotes and the usual homophones mended."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+_QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - ", "–": " - "}
+
+
+_TYPOS = (
+    (re.compile(r"\bwho'?s turn\b", re.IGNORECASE), "whose turn"),  # "who's turn is it": the homophone
+    (re.compile(r"\b(who|what|where|it)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
+    # "whose the monarch": the homophone, where a designation follows
+    (re.compile(r"\bwhose (?=(?:the|a|an|new|next|current|monarch|king|queen|active|leader|initiative|up)\b)",
+                re.IGNORECASE), "who's "),
+)
+#: "Cat's out", "Cat's conceded": "is", "has" contracted after a name (not "Cat's left neighbour").
+_IS_WORDS = ("out", "gone", "dead", "eliminated", "knocked", "decked", "done", "the monarch")
+_CONTRACTED = re.compile(  # not "who's left", "what's left": a question, read as such
+    r"(?<![\w'])(?!(?:who|what|where|that|there|here|it)'s)(\w+)'s "
+    r"(out|gone|dead|eliminated|knocked|decked|done|conceded|lost|died|dropped|quit|scooped|"
+    r"left(?=$|[,;:.!?]| (?:the (?:game|table)|and|so|now|then|who|whom|whose|what|where|is|does|can|"
+    r"will|would|before|after)\b)|been)\b",
+    re.IGNORECASE,
+)
+#: "her life", "his creature": possessive pronouns become "her's", "his's", so one possessive form reads both.
+_PRONOUN_POSSESSIVE = re.compile(
+    r"\b(his|her|their|its)\b(?= (?:next |left[- ]hand |right[- ]hand )?(?:life|range|creatures?|attackers?|"
+    r"commander|dragon|army|team ?mates?|teammates?|team|opponents?|turn|end step|upkeep|identity|role|"
+    r"left|right|"
+    r"emperor|partners?|ally|allies|side|board)\b)",
+    re.IGNORECASE,
+)
+
+
+def normalise(text: str) -> str:
+    """One line, straight apostrophes, no trailing punctuation, common typos mended.
+
+    >>> normalise("  Who’s the monarch   now?? ")
+    "Who's the monarch now"
+    >>> normalise("whose the monarch if Ann attacks with her creatures")
+    "who's the monarch if Ann attacks with her's creatures"
+    >>> normalise("what if Cat concedes? who gets it (on Ann's turn) -> Ann?")
+    "what if Cat concedes, who gets it, on Ann's turn, Ann"
+    """
+    for curly, straight in _QUOTES.items():
+        text = text.replace(curly, straight)
+    text = " ".join(text.split())
+    # a question mark inside, brackets and arrows part clauses as a comma does
+    text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
+    text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
+    text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
+    for typo, fix in _TYPOS:
+        text = typo.sub(fix, text)
+    text = _PRONOUN_POSSESSIVE.sub(r"\1's", text)
+    return text.strip().rstrip("?.! ").strip()
+
+
+#: Short words people mistype at a table, mended as typed (too short to mend by spelling distance).
+
+_LEADING = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so|and|but|wait|um+|hmm+|sorry|quick question|rules question|question|judge|"
+    r"judge call|real quick|one more|another one|also|well|alright|right|how about|what about|"
+    # filler as people type it in a chat: context, never part of the question
+    r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
+    r"stupid question|sorry for the dumb question|"
+    r"q)(?:[,:!]? |$))+",
+    re.IGNORECASE,
+)
+_TRAILING = re.compile(
+    r"(?:,? (?:now|then|please|exactly|here|at this point|in this case|in that case|at that point|after that|"
+    r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
+    r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right)+$",
+    re.IGNORECASE,
+)
+
+
+def _trim(text: str) -> str:
+    """Without the words around a question ("hey judge, …", "…, then?")."""
+    text = _LEADING.sub("", text).strip(" ,;:")
+    trimmed = _TRAILING.sub("", text).strip(" ,;:")
+    return text if re.search(r"(?i)\b(?:what|who|whose)$", trimmed) else trimmed
+
+
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+          "nineteen")
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+#: Numbers as words, up to fifty-nine ("twenty one", "twenty-one": 21 commander damage, 40 life).
+_WORD_NUMBERS = {"a": 1, "an": 1, **{w: i for i, w in enumerate(_UNITS, 1)},
+                 **{w: i for i, w in enumerate(_TEENS, 10)}, **_TENS,
+                 **{f"{t}{sep}{u}": n + i for t, n in _TENS.items() for i, u in enumerate(_UNITS, 1)
+                    for sep in (" ", "-")}}
+_NUMBER = r"(?:\d{1,3}|" + "|".join(sorted(map(re.escape, _WORD_NUMBERS), key=len, reverse=True)) + ")"
+
+
+def _number(text: str | None, default: int = 1) -> int:
+    if not text:
+        return default
+    text = text.strip().lower()
+    return int(text) if text.isdigit() else _WORD_NUMBERS.get(text, default)
+
+
+def _names(names: Sequence[str]) -> str:
+    """ "Ann", "Ann and Ben", "Ann, Ben and Cat"."""
+    names = list(names)
+    if not names:
+        return "nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

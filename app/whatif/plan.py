@@ -1,0 +1,106 @@
+"""What a reading is made of: the table's facts (:class:`TableFacts`), the reading (:class:`WhatIf`), its
+two parts (a question asked, events that happen) and the error a question can end in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the type only: the answer lines import the plan
+    from rulesjudge.app.whatif.answers import Headline
+
+MAX_QUESTION = 500
+
+Event = dict[str, Any] | str
+
+#: Questions asked when a judge asks "what happens": who is still in, the turn, the designations, the end.
+WHAT_HAPPENS = ("in-game", "active", "monarch", "initiative", "game-over", "winners")
+
+
+class WhatIfError(ValueError):
+    """The question was understood but names something that is not at the table (one line, for the UI)."""
+
+
+@dataclass(frozen=True)
+class TableFacts:
+    """What a question may refer to: the seats and who holds what, as the table stands before the what-if.
+
+    Built by :func:`app.services.table_facts` from the model's answers; a plain list of names is enough
+    for questions that only use names (:meth:`seated`).
+    """
+
+    players: tuple[str, ...]
+    in_game: tuple[str, ...] | None = None  # None: everyone
+    active: tuple[str, ...] = ()  # several in a shared team turn (Two-Headed Giant)
+    turn_order: tuple[str, ...] = ()  # from the active player (from the next one when there is none)
+    monarch: str | None = None
+    initiative: str | None = None
+    variant: str = "free-for-all"
+    teams: Mapping[str, str] = field(default_factory=dict)  # player -> the variant's team name
+    teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    emperors: tuple[str, ...] = ()
+    roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
+    life: Mapping[str, int] = field(default_factory=dict)
+    #: player -> the life total their life changes go to (one per Two-Headed Giant team, 810.9): an amount
+    #: said of a team that shares one total is said of the total, once.
+    pools: Mapping[str, str] = field(default_factory=dict)
+    shared_turns: bool = False  # teams take turns and priority as one (805; Variant.turn_group)
+    commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
+    objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
+    over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
+    step: str = ""  # how far the table's own events took this turn: "", "upkeep", "combat" or "end-step"
+    events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
+    questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
+
+    @classmethod
+    def seated(cls, players: Sequence[str]) -> TableFacts:
+        """A table known only by its seats (the first seat active)."""
+        return cls(players=tuple(players), active=tuple(players[:1]), turn_order=tuple(players))
+
+    @property
+    def playing(self) -> tuple[str, ...]:
+        return self.players if self.in_game is None else self.in_game
+
+    def knows_event(self, name: str) -> bool:
+        return not self.events or name in self.events
+
+    def knows_question(self, name: str) -> bool:
+        return not self.questions or name in self.questions
+
+
+def _facts(table: TableFacts | Sequence[str]) -> TableFacts:
+    return table if isinstance(table, TableFacts) else TableFacts.seated(list(table))
+
+
+@dataclass(frozen=True)
+class WhatIf:
+    """A plain-English question as the model reads it.
+
+    ``headline`` says how to read the answers in one line (:mod:`.answers`; None: "what happens").
+    """
+
+    kind: str
+    summary: str  # the question restated, e.g. "If Ann leaves the game, who is the monarch?"
+    events: tuple[Event, ...] = ()
+    questions: tuple[str, ...] = ()
+    players: tuple[str, ...] = field(default=())  # the players it is about (for the picture's arrows)
+    headline: Headline | None = None
+
+
+@dataclass(frozen=True)
+class _Ask:
+    kind: str
+    words: str  # "who is the monarch"
+    questions: tuple[str, ...]
+    players: tuple[str, ...] = ()
+    headline: Headline | None = None
+
+
+@dataclass(frozen=True)
+class _Happening:
+    events: tuple[Event, ...]
+    words: str  # "Ann concedes"
+    players: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()  # questions worth adding to "what happens" (life after damage …)
+    gone: tuple[str, ...] = ()  # players this takes out of the game

@@ -1,0 +1,119 @@
+"""Questions about the crown (725) and the initiative (726)."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.answers import Is, Value
+from rulesjudge.app.whatif.grammar import _X, _Grammar
+from rulesjudge.app.whatif.plan import _Ask
+from rulesjudge.app.whatif.references import _PRONOUN, Ref, _Reader
+
+#: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+_BE = r"(?:'s| is| will be| would be| becomes| will become| would become| should become| ends up(?: as|" \
+    r" being)?|" \
+    r" gets to be| should be| is going to be| remains| stays| was)"
+_KING = r"(?:the )?(?:new |next )?(?:monarch|king|queen)"
+_CROWN = r"(?:the )?(?:crown|monarchy|monarch designation|monarch)"
+_HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|receives|steals|is given|" \
+    r"would get|" \
+    r"will get|" \
+    r"would have|will have|should get|gets to keep|would take|will take|is left with|picks up)"
+
+
+@PATTERNS(
+    rf"who{_BE}? {_KING}",
+    rf"who(?: {_HOLD}|'s got) {_CROWN}",
+    rf"(?:where|who) (?:does|would|will) {_CROWN} go(?: to)?",
+    rf"where(?:'s| is)? {_CROWN} (?:go|going|gone)(?: to)?",
+    rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
+    rf"what happens to {_CROWN}",
+    rf"who (?:would|will|is going to|should) {_KING} be",
+)
+def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
+
+
+@PATTERNS(rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|hold|steal) "
+            r"it")
+def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "if Ann hits Dan, does Dan keep it": "it" is the designation the sentence is about, else the one held
+    by the players it names (Dan has the initiative); not guessed when that is both or neither."""
+    who = _holder(reader, match["x"], match[0])
+    designation = reader.topic
+    if not designation:
+        named = {*who.players, *(reader.focus.players if reader.focus else ()), *reader.mentioned}
+        holders = (("monarch", reader.facts.monarch), ("initiative", reader.facts.initiative))
+        held = {d for d, holder in holders if holder in named}
+        designation = held.pop() if len(held) == 1 else ""
+    if designation not in ("monarch", "initiative"):
+        return None
+    lose = match["verb"].lower() == "lose"
+    words = f"does {who.words} {'lose' if lose else 'have'} the {designation}"
+    return _Ask(designation, words, (designation,), who.players, Is(designation, who.players[0], lose))
+
+
+@PATTERNS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps) it")
+def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "…, who gets it?": the designation the sentence is about."""
+    if reader.topic == "initiative":
+        return _Ask("initiative", "who has the initiative", ("initiative",), headline=Value("initiative"))
+    if reader.topic == "monarch":
+        return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
+    if reader.topic == "priority" and reader.facts.knows_question("priority") and reader.facts.questions:
+        return _Ask("priority", "who receives priority", ("priority",), headline=Value("priority"))
+    return None
+
+
+@PATTERNS(
+    rf"(?:does|will|would|should|can) {_X} (?:become|stay|remain|be|keep being|get to be|still be) {_KING}",
+    rf"is {_X} (?:still |now |then |going to be )?{_KING}",
+    rf"(?:does|will|would|should|can) {_X} (?P<verb>get|keep|take|lose|steal|have|hold|inherit) {_CROWN}",
+    rf"(?:does|will|would) {_CROWN} (?:go|pass|move) to {_X}",
+)
+def _q_is_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = _holder(reader, match["x"], match[0])
+    lose = (match.groupdict().get("verb") or "").lower() == "lose"
+    words = f"does {who.words} lose the crown" if lose else f"is {who.words} the monarch"
+    return _Ask("monarch", words, ("monarch",), who.players, Is("monarch", who.players[0], lose))
+
+
+_THE_INITIATIVE = r"(?:the )?initiative"
+_GAINING = re.compile(r"\b(?:get|take|steal|inherit|become|gain)\b", re.IGNORECASE)
+
+
+def _holder(reader: _Reader, text: str, question: str) -> Ref:
+    """Whom "does he get the initiative" asks about. After "Ben hits Dan", "he" gaining a designation is the
+    one who dealt the damage (the clause's subject); "he" keeping or losing it is the one hit."""
+    if (re.fullmatch(_PRONOUN, text.strip(), re.IGNORECASE) and _GAINING.search(question)
+            and reader.subject is not None and reader.focus is not None):
+        return reader._note(reader.subject)
+    return reader.refer(text, one=True, alone=True)
+
+
+@PATTERNS(
+    rf"who(?: {_HOLD}|'s got) {_THE_INITIATIVE}",
+    rf"who{_BE}? (?:the )?(?:new )?initiative (?:holder|player)",
+    rf"(?:where|who) (?:does|would|will) {_THE_INITIATIVE} go(?: to)?",
+    rf"where(?:'s| is)? {_THE_INITIATIVE} (?:go|going|gone)(?: to)?",
+    rf"who(?:'s| is) (?:holding|got) {_THE_INITIATIVE}",
+    rf"what happens to {_THE_INITIATIVE}",
+)
+def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("initiative", "who has the initiative", ("initiative",), headline=Value("initiative"))
+
+
+@PATTERNS(
+    rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|"
+    rf"hold) {_THE_INITIATIVE}",
+    rf"is {_X} (?:still )?(?:the )?initiative (?:holder|player)",
+    rf"(?:does|will|would) {_THE_INITIATIVE} (?:go|pass|move) to {_X}",
+)
+def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = _holder(reader, match["x"], match[0])
+    lose = (match.groupdict().get("verb") or "").lower() == "lose"
+    words = f"does {who.words} lose the initiative" if lose else f"does {who.words} have the initiative"
+    return _Ask("initiative", words, ("initiative",), who.players, Is("initiative", who.players[0], lose))

@@ -1,0 +1,40 @@
+"""Treachery's questions: roles (907) and unveiling."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.answers import AllTrue, RoleHolders
+from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
+from rulesjudge.app.whatif.plan import _Ask
+from rulesjudge.app.whatif.references import _POSS, _ROLE_WORDS, _Reader
+
+#: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+_q_role = PATTERNS(
+    rf"what(?:'s| is) {_X}{_POSS} (?:role|identity|identity card)",
+    rf"what (?:role|identity) (?:is|does|has) {_X}(?: have| got)?",
+    rf"what is {_X}",
+)(
+    _per_player("role", "what is {who}'s identity", needs_roles=True))
+
+
+@PATTERNS(r"who(?:'s| is| are) (?:the |a |an )?(?P<role>leaders?|guardians?|assassins?|traitors?)")
+def _q_who_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.roles:
+        return None
+    role = _ROLE_WORDS[match["role"].lower()]
+    players = tuple(reader.facts.players)
+    return _Ask("role", f"who is {'the' if role == 'leader' else 'a'} {role.capitalize()}",
+                (*(f"role({p})" for p in players), "in-game"), (), RoleHolders(players, role))
+
+
+@PATTERNS(rf"(?:can|could|may) {_X} unveil(?: (?:now|their identity|his identity|her identity|yet))?")
+def _q_can_unveil(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.roles:
+        return None
+    who = reader.refer(match["x"])
+    return _Ask("can-unveil", f"can {who.words} unveil", _each(who, "can-unveil({p})"), who.players,
+                AllTrue(_each(who, "can-unveil({p})")))

@@ -1,0 +1,52 @@
+"""Questions about life totals, drawing and venturing."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.answers import Positive
+from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
+from rulesjudge.app.whatif.plan import _Ask
+from rulesjudge.app.whatif.references import _POSS, _Reader
+
+#: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+_q_life = PATTERNS(
+    rf"what(?:'s| is| are) {_X}{_POSS} life(?: totals?)?(?: at)?",
+    rf"how (?:much|many) life(?: points)? (?:does|do|would|will) {_X} have(?: left)?",
+    rf"what life (?:is|are) {_X} (?:at|on)",
+    rf"what(?:'s| is| are) the life(?: totals?)? of {_X}",
+    rf"{_X}{_POSS} life(?: totals?)?",
+    rf"how much life (?:is|are) {_X} at",
+)(
+    _per_player("life", "what is {who}'s life total"))
+
+
+@PATTERNS(
+    r"who (?:draws|gets to draw|would draw|will draw)(?: a card| cards| an extra card| anything)?",
+    r"(?:does|do) (?:anyone|anybody) draw(?: a card| cards)?",
+)
+def _q_who_draws(match: re.Match[str], reader: _Reader) -> _Ask:
+    players = tuple(reader.facts.players)
+    return _Ask("draws", "who draws a card", tuple(f"draws({p})" for p in players), (),
+                Positive("draws", players))
+
+
+_q_draws = PATTERNS(
+    rf"(?:does|do|will|would) {_X} draw(?: a card| cards| an extra card)?",
+    rf"how many cards (?:does|do|would|will) {_X} draw",
+)(
+    _per_player("draws", "how many cards does {who} draw"))
+
+
+@PATTERNS(r"who ventures(?: into the undercity)?", r"(?:does|do|will) (?:anyone|anybody) venture")
+def _q_who_ventures(match: re.Match[str], reader: _Reader) -> _Ask:
+    players = tuple(reader.facts.players)
+    return _Ask("ventures", "who ventures into the Undercity", tuple(f"ventures({p})" for p in players), (),
+                Positive("ventures", players))
+
+
+_q_ventures = PATTERNS(rf"(?:does|do|will|would) {_X} venture(?: into the undercity)?")(
+    _per_player("ventures", "does {who} venture into the Undercity"))

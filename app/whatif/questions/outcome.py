@@ -1,0 +1,87 @@
+"""Questions about who is still in, who wins and who loses."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.answers import Member, Value, Winners
+from rulesjudge.app.whatif.grammar import _X, _Grammar
+from rulesjudge.app.whatif.plan import _Ask
+from rulesjudge.app.whatif.references import _Reader
+
+#: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+@PATTERNS(
+    r"who(?:'s| is| else is)? (?:still )?(?:in|left|alive|standing|playing|remaining|"
+    r"around)(?: in)?(?: the game)?",
+    r"who remains(?: in the game)?",
+    r"how many (?:players|people) (?:are )?(?:left|remain|still in|still playing)(?: in)?(?: the game)?",
+)
+def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("in-game", "who is still in the game", ("in-game",), headline=Value("in-game"))
+
+
+@PATTERNS(
+    rf"is {_X} still (?:in|alive|playing|in the game)",
+    rf"(?:does|do|will|would|can) {_X} (?:survive|live|stay in|stay alive|make it)(?: the game)?",
+    rf"what (?:happens|would happen|will happen|happened) (?:to|with) {_X}",
+)
+def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
+    """ "is Cat still in", "what happens to Ben" (after Ann concedes in Two-Headed Giant: does he leave
+    too)."""
+    who = reader.refer(match["x"])
+    return _Ask("in-game", f"is {who.words} still in the game", ("in-game",), who.players,
+                Member("in-game", who.players, False))
+
+
+@PATTERNS(
+    r"who (?:wins|won|will win|would win|is the winner|are the winners|gets the win|takes the game|takes it|"
+    r"is winning|has won)(?: the game)?",
+    r"(?:does|would|will) (?:anyone|anybody|someone|somebody) win(?: the game)?",
+    r"which (?:team|side|player|players) (?:wins|won|would win|will win)(?: the game)?",
+    r"(?:is|would|will) (?:it|the game) (?:be )?over",
+    r"(?:does|would|will) the game (?:end|stop|finish|be over)",
+    r"is there a winner",
+    r"(?:what(?:'s| is) the )?(?:result|outcome)(?: of the game)?",
+)
+def _q_winners(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("winners", "who wins", ("game-over", "winners"), headline=Winners())
+
+
+@PATTERNS(
+    rf"(?:does|do|will|would|did|can) {_X} (?:still )?win(?: the game)?",
+    rf"(?:has|have) {_X} won(?: the game)?",
+    rf"(?:is|are) {_X} (?:the )?winners?",
+)
+def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    plural = who.plural or len(who.players) > 1
+    return _Ask("winners", f"{'do' if plural else 'does'} {who.words} win", ("game-over", "winners"),
+                who.players,
+                Member("winners", who.players, False))
+
+
+@PATTERNS(
+    r"who(?: loses| lost| else loses| would lose| will lose| is out| is eliminated|'s out|'s eliminated|"
+    r"'s dead| is dead| dies| died| goes out)(?: the game)?(?: too| as well| now)?",
+    r"who (?:are|is) the losers?",
+)
+def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("losers", "who loses", ("losers", "game-over"), headline=Value("losers"))
+
+
+@PATTERNS(
+    rf"(?:does|do|will|would) {_X} (?:also )?lose(?: the game)?(?: too| as well)?",
+    rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
+    rf"(?: too| as well)?",
+    rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",
+    rf"(?:is|are) {_X} (?:also )?(?:out|eliminated|dead)(?: too| as well)?",
+)
+def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"])
+    plural = who.plural or len(who.players) > 1
+    return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose", ("losers", "game-over"),
+                who.players,
+                Member("losers", who.players, False))

@@ -1,0 +1,109 @@
+"""Questions about the table's state: a legal setup, defending players, priority, poison, commander damage,
+and "what happens"."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.answers import EachOf, Member, Value
+from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
+from rulesjudge.app.whatif.plan import WHAT_HAPPENS, _Ask
+from rulesjudge.app.whatif.references import _POSS, _Reader
+
+#: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+@PATTERNS(
+    r"is (?:this|the|that|our) (?:table|setup|set-up|set up|game|deal|identity deck|deck|seating|"
+    r"draw of identities)"
+    r" (?:legal|allowed|valid|ok|okay|right)",
+    r"is this (?:a )?(?:legal|valid) (?:setup|deal|table|game|identity deck|seating)",
+    r"(?:are|were) (?:the|these|our) (?:identities|roles|teams|seats) (?:dealt )?(?:legal|valid|right|ok)",
+    r"(?:is|was) (?:the|this) (?:identity deck|deal) (?:built|dealt) (?:right|correctly|legally)",
+    r"legal setup",
+)
+def _q_legal(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("legal-setup", "is the setup legal", ("legal-setup",), headline=Value("legal-setup"))
+
+
+@PATTERNS(
+    r"who(?:'s| is| are) (?:the )?defending players?",
+    r"who(?:'s| is| are) defending",
+    r"who (?:gets|can get|would get) attacked",
+)
+def _q_defending(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("defending-players", "who are the defending players", ("defending-players",),
+                headline=Value("defending-players"))
+
+
+@PATTERNS(
+    r"who (?:has|gets|receives|would get|will get|would have|will have|holds) priority",
+    r"who(?:'s| is) (?:on|holding|given) priority",
+    r"whose priority is it",
+    r"who (?:can|may|gets to) (?:act|cast (?:a )?spells?|respond)(?: first)?",
+    r"who (?:has|gets|receives) priority (?:first|next|now|then)",
+    rf"(?:does|do|would|will) {_X} (?:have|get|receive|hold) priority(?: first| next| now| then)?",
+)
+def _q_priority(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.knows_question("priority") or not reader.facts.questions:
+        return None
+    if match.groupdict().get("x"):  # "does Cat have priority": yes or no, with the holder
+        who = reader.refer(match["x"], one=True, alone=True)
+        return _Ask("priority", f"does {who.words} receive priority", ("priority",), who.players,
+                    Member("priority", who.players, False))
+    return _Ask("priority", "who receives priority", ("priority",), headline=Value("priority"))
+
+
+_q_poison = PATTERNS(
+    rf"how (?:much|many) poison(?: counters)? (?:does|do|would|will) {_X} have",
+    rf"what(?:'s| is) {_X}{_POSS} poison(?: count| counters| total)?",
+    rf"how (?:much|many) poison(?: counters)? (?:is|are) {_X} (?:at|on)",
+)(
+    _per_player("poison", "how many poison counters does {who} have", new=True))
+
+
+@PATTERNS(rf"how many (?:counters |of them )?(?:does|do|would|will) {_X} have"
+            r"(?: now| then| in total| total)?")
+def _q_how_many_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Dan gets one more poison counter, how many does he have": "how many" of what the sentence gave."""
+    if reader.topic != "poison":
+        return None
+    return _q_poison_each(match, reader)
+
+
+_q_poison_each = _per_player("poison", "how many poison counters does {who} have", new=True)
+
+
+@PATTERNS(
+    rf"how much commander damage (?:has|have|does|did) {_X} (?:taken|take|got|gotten|have|has)"
+    rf"(?: (?:from|off|of) (?P<c>.+?))?",
+    rf"how much (?P<c2>.+?) damage (?:has|have) {_X} taken",
+)
+def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:
+        return None
+    who = reader.refer(match["x"], one=True, alone=True)
+    named = match.groupdict().get("c") or match.groupdict().get("c2")
+    commanders = [c for c, _owner in reader.facts.commanders]
+    if named:
+        chosen = [c for c in commanders if c.casefold() == named.strip().casefold()]
+        if not chosen:  # "from Ann's commander": the commanders Ann owns
+            owner = reader.owner(re.sub(rf"(?i){_POSS}(?: commander)?$", "", named.strip()))
+            chosen = [c for c, o in reader.facts.commanders if o == owner]
+        commanders = chosen
+    if not commanders:
+        return None
+    player = who.players[0]
+    questions = tuple(f"commander-damage({player}, {c})" for c in commanders)
+    return _Ask("commander-damage", f"how much commander damage has {who.words} taken", questions, (player,),
+                EachOf(questions))
+
+
+@PATTERNS(
+    r"what (?:happens|would happen|will happen|changes|then)(?: next| now| then)?",
+    r"what(?:'s| is) the (?:state of the )?(?:game|table)",
+    r"what does (?:the|this) (?:table|game) look like",
+)
+def _q_what_happens(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("what-happens", "what happens", WHAT_HAPPENS)

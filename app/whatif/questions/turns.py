@@ -1,0 +1,83 @@
+"""Questions about turns: whose turn, the next, the order, who plays after whom, APNAP, who goes first."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.answers import After, Member, Turn, Value
+from rulesjudge.app.whatif.grammar import _X, _Grammar
+from rulesjudge.app.whatif.plan import _Ask
+from rulesjudge.app.whatif.questions.crown import _BE
+from rulesjudge.app.whatif.references import _POSS, _Reader
+
+#: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+@PATTERNS(
+    r"who (?:goes|plays|takes (?:a|the|their) turn|gets to go|gets to play) first",
+    r"who (?:starts|begins|takes the first turn|gets the first turn|starts the game|begins the game)",
+    r"who(?:'s| is) the (?:starting|first) player",
+)
+def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    if not reader.facts.knows_question("first-player"):
+        return None
+    return _Ask("first-player", "who takes the first turn", ("first-player",),
+                headline=Value("first-player"))
+
+
+@PATTERNS(
+    r"whose turn(?: is it| will it be| would it be| is it going to be| is this| is that| comes next| is next|"
+    r" is it next)?",
+    rf"who{_BE}? (?:the )?(?:new )?active players?",
+    r"who(?:'s| is) (?:active|on turn|up|up next|next)",
+    r"who (?:plays|goes|takes a turn|takes the next turn|has the next turn|gets the next turn|is next|"
+    r"plays next|"
+    r"goes next|comes next)",
+    r"whose turn (?:comes|is|will be|would be) after this one",
+)
+def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),
+                headline=Turn())
+
+
+@PATTERNS(
+    rf"is it (?:still )?{_X}{_POSS} turn",
+    rf"is {_X} (?:still )?(?:the |an |one of the )?active(?: player| players| team)?",
+    rf"is {_X} taking a turn(?: now)?",
+)
+def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
+    who = reader.refer(match["x"], one=True, alone=True)
+    return _Ask("turn", f"is {who.words} the active player", ("active", "next-turn"), who.players,
+                Member("active", who.players, False))
+
+
+@PATTERNS(
+    r"(?:what(?:'s| is) the (?:new )?)?turn order",
+    r"(?:in )?what order do (?:we|they|the players|players) (?:play|take turns|go)(?: in)?",
+    r"(?:how|in what order) do (?:the )?turns go",
+)
+def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("turn-order", "what is the turn order", ("turn-order",), headline=Value("turn-order"))
+
+
+@PATTERNS(
+    rf"who (?:plays|goes|comes|is|takes (?:a|their) turn)(?: next| up)? (?:right )?after {_X}",
+    rf"who(?:'s| is) (?:next|up|up next) (?:right )?after {_X}",
+    rf"whose turn (?:is|comes|is it) (?:right )?after {_X}{_POSS}?(?: turn)?",
+)
+def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
+    """Who plays after X: the turn order, or the next turn when X is the active player (an extra turn may
+    come first, 500.7)."""
+    who = reader.refer(match["x"], one=True, alone=True)
+    return _Ask("turn-order", f"who plays after {who.words}", ("turn-order", "active", "next-turn"),
+                who.players, After(who.players[0]))
+
+
+@PATTERNS(
+    r"(?:what(?:'s| is) the )?apnap(?: order)?",
+    r"in what order do (?:we|players|the players) (?:put|choose|order|stack) (?:our |their )?(?:triggers|"
+    r"abilities|triggered abilities)(?: on the stack)?",
+)
+def _q_apnap(match: re.Match[str], reader: _Reader) -> _Ask:
+    return _Ask("apnap-order", "what is the APNAP order", ("apnap-order",), headline=Value("apnap-order"))

@@ -1,0 +1,424 @@
+"""Reading a sentence: its clauses split and ordered, a question and its events found in either order, and
+:func:`interpret`, the door in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rulesjudge.app.whatif.answers import Several
+from rulesjudge.app.whatif.events import HAPPENINGS
+from rulesjudge.app.whatif.events.time import _time_owner, _turns_until
+from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
+from rulesjudge.app.whatif.normalise import _names, _trim, normalise
+from rulesjudge.app.whatif.plan import (
+    MAX_QUESTION,
+    WHAT_HAPPENS,
+    Event,
+    TableFacts,
+    WhatIf,
+    WhatIfError,
+    _Ask,
+    _facts,
+    _Happening,
+)
+from rulesjudge.app.whatif.questions import QUESTIONS
+from rulesjudge.app.whatif.references import _POSS, _PRONOUN, _Reader, _Unknown
+from rulesjudge.app.whatif.typos import mend_typos
+
+_CONNECTOR = r"(?:if|when|whenever|after|once|as soon as|should|in case|now that|right after|the moment|" \
+    r"assuming|" \
+    r"supposing|given that|upon|say|suppose|imagine|let's say|at|in|during|on)"
+_QUESTION_START = re.compile(
+    r"\b(?:who|whom|whose|what|which|where|can|could|may|is|are|does|do|did|will|would|how|has|have)\b",
+    re.IGNORECASE,
+)
+_TURN_MODIFIER = re.compile(
+    rf"^(?P<rest>.+?),? (?:on|during|in) (?P<whose>(?:their|his|her|its)|"
+    rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
+_SPLIT = re.compile(r",? and then |,? then |,? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
+                    r"; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
+#: Words that put two events in order against the order they are said in: "A after B" is B then A.
+_ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|this\b)", re.IGNORECASE)
+_ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORECASE)
+
+
+def _clause(text: str, reader: _Reader) -> list[_Happening]:
+    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first)."""
+    try:
+        return [HAPPENINGS.first(text, reader, "an event")]
+    except _Unknown as error:
+        modifier = _TURN_MODIFIER.match(text)
+        if not modifier:
+            timed = _at_a_time(text, reader)
+            if timed is None:
+                raise
+            return timed
+        first = error
+    happening = HAPPENINGS.first(modifier["rest"], reader, "an event")
+    whose = modifier["whose"]
+    if re.fullmatch(rf"{_PRONOUN}(?:{_POSS})?", whose.strip(), re.IGNORECASE) and reader.subject is not None \
+            and reader.focus is not None and reader.focus.players != reader.subject.players:
+        # "Ben hits Cat on his own turn": the one who acts; without "own", "his" may be either: not guessed
+        if not re.search(r"(?i) own turn$", text):
+            said = re.sub(rf"(?i){_POSS}$", "", whose.strip())
+            raise _Unknown(f"whose turn is '{said} turn'? name the player", whose)
+        reader.focus = None
+    owner = _time_owner(reader, whose)
+    if owner is None:
+        raise first
+    saved = reader.save()
+    reader.gone.difference_update(happening.gone)
+    steps = _turns_until(reader, owner, next_one=False)
+    reader.restore(saved)
+    words = happening.words + (f" during {owner}'s turn" if steps else "")
+    return [replace(happening, events=(*("next-turn",) * steps, *happening.events), words=words)]
+
+
+_TIME_EVENTS = frozenset(("next-turn", "end-step", "upkeep"))
+
+
+def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
+    """ "Cat concedes at the end of turn", "Ann concedes in Ben's upkeep": the time comes first, then the
+    event. Only a time the reader knows: "Cat concedes during combat" is not read (the model has no combat
+    step to stop at)."""
+    saved = reader.save()
+    for cut in re.finditer(r",? (?=(?:at|during|in|on) )", text, re.IGNORECASE):
+        reader.restore(saved)
+        try:
+            time = HAPPENINGS.first(text[cut.end():], reader, "a time")  # the turns before it first
+            event = HAPPENINGS.first(text[: cut.start()], reader, "an event")
+        except _Unknown:
+            continue
+        if time.events and all(isinstance(e, str) and e in _TIME_EVENTS for e in time.events):
+            return [time, event]
+    reader.restore(saved)
+    return None
+
+
+def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
+    """Clauses in order: "Ann concedes and then Ben's creature hits Cat" is two events, one after the other;
+    "Ann and Ben concede" is one (they leave at the same time); "Cat concedes after Ben hits her" and
+    "before Cat concedes, Ben hits her" are Ben's hit, then Cat's conceding."""
+    text = _trim(text)
+    saved = reader.save()
+    try:
+        return _clause(text, reader)
+    except _Unknown as error:
+        first = error
+    if depth > 3:
+        raise first
+    for read in (_in_sequence, _in_order_said):
+        reader.restore(saved)
+        found = read(text, reader, depth)
+        if found is not None:
+            return found
+    reader.restore(saved)
+    raise first
+
+
+def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "A and then B", "A, B": the events as said; "Ben hits Cat and then concedes": Ben, said once."""
+    saved = reader.save()
+    for split in _SPLIT.finditer(text):
+        reader.restore(saved)
+        left, right = text[: split.start()], text[split.end():]
+        try:
+            head = _clause(_trim(left), reader)
+        except _Unknown:
+            continue
+        after_head = reader.save()
+        subject = reader.subject.players[0] if reader.subject and len(reader.subject.players) == 1 else None
+        for tail in (right, f"{subject} {right}" if subject else None):
+            if tail is None:
+                continue
+            reader.restore(after_head)
+            try:
+                return [*head, *_happenings(tail, reader, depth + 1)]
+            except _Unknown:
+                continue
+    return None
+
+
+def _in_order_said(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "A after B" (B, then A), "A before B" (A, then B), "before B, A" and "after B, A"."""
+    saved = reader.save()
+    leading = _ORDER_FIRST.match(text)
+    if leading:  # "before B, A": where B ends is where a clause ends
+        rest = text[leading.end():]
+        cuts = [m.start() for m in re.finditer(r",? ", rest)]
+        for cut in cuts:
+            reader.restore(saved)
+            said_first, said_second = rest[:cut], rest[cut:].lstrip(", ")
+            try:
+                first = _clause(_trim(said_first), reader)
+                second = _happenings(said_second, reader, depth + 1)
+            except _Unknown:
+                continue
+            before = leading["word"].lower() == "before"
+            return [*second, *first] if before else [*first, *second]
+    for order in _ORDER.finditer(text):
+        reader.restore(saved)
+        said_first, said_second = text[: order.start()], text[order.end():]
+        try:
+            first = _happenings(said_first, reader, depth + 1)
+            second = _happenings(said_second, reader, depth + 1)
+        except _Unknown:
+            continue
+        before = order["word"].lower() == "before"
+        return [*first, *second] if before else [*second, *first]
+    return None
+
+
+def _ask(text: str, reader: _Reader) -> _Ask:
+    """One question, or two joined by "and": "who has the monarch and (who has) the initiative"."""
+    text = _trim(text)
+    saved = reader.save()
+    try:
+        return QUESTIONS.first(text, reader, "a question")
+    except _Unknown as error:
+        first = error
+    for joint in re.finditer(r",? and (?:also )?", text, re.IGNORECASE):
+        reader.restore(saved)
+        left, right = text[: joint.start()], text[joint.end():]
+        try:
+            one = QUESTIONS.first(left, reader, "a question")
+        except _Unknown:
+            continue
+        words = left.split()
+        # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
+        for cut in range(0, len(words)):
+            second = right if cut == 0 else " ".join([*words[:cut], right])
+            try:
+                other = QUESTIONS.first(second, reader, "a question")
+            except _Unknown:
+                continue
+            return _both(one, other)
+    reader.restore(saved)
+    raise first
+
+
+def _ask_with_time(text: str, reader: _Reader) -> tuple[list[_Happening], _Ask]:
+    """A question, or a question with its own later event: "(if Ann becomes the monarch) who draws at the
+    end of turn" is the end step after the first event, then the question."""
+    saved = reader.save()
+    try:
+        return [], _ask(text, reader)
+    except _Unknown as error:
+        first = error
+    for connector in re.finditer(rf"(?<= ){_CONNECTOR}(?= )", text, re.IGNORECASE):
+        reader.restore(saved)
+        question, condition = text[: connector.start() - 1], text[connector.end() + 1:]
+        timed = connector[0].strip().lower() in ("at", "in", "during", "on")
+        try:
+            later = _happenings(f"{connector[0].strip()} {condition}" if timed else condition, reader)
+            return later, _ask(question, reader)
+        except _Unknown:
+            continue
+    reader.restore(saved)
+    raise first
+
+
+def _both(one: _Ask, other: _Ask) -> _Ask:
+    """Two questions asked at once: both sets of questions, each answered in its own part of the line."""
+    questions = tuple(dict.fromkeys((*one.questions, *other.questions)))
+    players = tuple(dict.fromkeys((*one.players, *other.players)))
+    return _Ask("several", f"{one.words}, and {other.words}", questions, players,
+                Several(((one.words, one.headline), (other.words, other.headline))))
+
+
+def _join(happenings: Sequence[_Happening]) -> str:
+    words = [h.words for h in happenings]
+    return words[0] if len(words) == 1 else ", then ".join(words)
+
+
+def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
+    events = tuple(e for h in happenings for e in h.events)
+    named = [*(p for h in happenings for p in h.players), *(ask.players if ask else ())]
+    players = tuple(dict.fromkeys(named))
+    if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
+        extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
+        ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))
+    if happenings:
+        summary = f"If {_join(happenings)}, {ask.words}?"
+        kind = ask.kind if ask.kind != "what-happens" else "what-happens-if"
+    else:
+        summary = ask.words[0].upper() + ask.words[1:] + "?"
+        kind = ask.kind
+    return WhatIf(kind, summary, events, ask.questions, players, ask.headline)
+
+
+def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
+    """Ways to read a sentence, most specific first; each is tried with a fresh reader."""
+
+    def question_only() -> WhatIf:
+        return _combine([], _ask(text, _Reader(facts)))
+
+    yield question_only
+
+    what_if = re.fullmatch(
+        r"(?:(?:so |and |but )?what (?:happens |would happen |will happen |about |then )?(?:if|when|"
+        r"after|once)|"
+        r"(?:suppose|say|imagine|assume|let's say|let us say)(?: that)?|and if|if|when|after|once) (?P<c>.+?)"
+        r"(?:,? what (?:happens|then|now|next|would happen|changes))?",
+        text, re.IGNORECASE)
+    if what_if:
+        def happens_only() -> WhatIf:
+            return _combine(_happenings(what_if["c"], _Reader(facts, sentence=text)), None)
+
+        yield happens_only
+
+    # the question first: "who is the monarch if Ann leaves", "who draws a card at the end of turn"
+    for connector in re.finditer(rf"(?<= ){_CONNECTOR}(?= )", text, re.IGNORECASE):
+        question, condition = text[: connector.start() - 1], text[connector.end() + 1:]
+        timed = connector[0].strip().lower() in ("at", "in", "during", "on")
+
+        def question_first(q: str = question, c: str = condition, t: bool = timed,
+                           word: str = connector[0].strip()) -> WhatIf:
+            reader = _Reader(facts, hint=q, sentence=text)
+            happenings = _happenings(f"{word} {c}" if t else c, reader)
+            return _combine(happenings, _ask(q, reader))
+
+        yield question_first
+
+    # the condition first: "if Ann leaves, who is the monarch", "Ann concedes, who is king",
+    # "if Ben's creature hits Ann who is monarch"
+    lead = re.match(rf"^(?:{_CONNECTOR}) ", text, re.IGNORECASE)
+    body = text[lead.end():] if lead else text
+    for start in _QUESTION_START.finditer(body):
+        if start.start() == 0:
+            continue
+        condition = body[: start.start()].rstrip(" ,;:-.!?")
+        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|now)$", "", condition)
+        # "what if Cat concedes? who gets the crown": the "what if" of a condition said as its own question
+        condition = re.sub(r"(?i)^what (?:happens |would happen )?(?:if|when) ", "", condition)
+        question = body[start.start():]
+
+        def condition_first(c: str = condition, q: str = question) -> WhatIf:
+            reader = _Reader(facts, hint=q, sentence=text)
+            happenings = _happenings(c, reader)
+            later, ask = _ask_with_time(q, reader)
+            return _combine([*happenings, *later], ask)
+
+        yield condition_first
+
+    def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
+        return _combine(_happenings(body, _Reader(facts, sentence=text)), None)
+
+    yield bare_events
+
+
+def _looks_like_a_name(fragment: str) -> bool:
+    """Is an unknown fragment worth an error ("no player called 'Zed'") rather than the search fallback?"""
+    words = fragment.split()
+    articles = {"a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "some", "any",
+                "its"}
+    return 0 < len(words) <= 2 and words[0].lower() not in articles and fragment[:1].isupper() and \
+        all(w[:1].isupper() or w.lower() in ("of", "the", "and", "de", "van") for w in words)
+
+
+#: Keywords that change what damage does to a player (702.4 double strike, 702.15 lifelink, 702.16
+#: protection, 702.70 poisonous, 702.80 wither, 702.90 infect, 702.164 toxic). The model deals plain
+#: damage, so a sentence with damage that names one goes to the search rather than answered as plain damage
+#: ("Ben's infect creature hits Cat for 2" is poison counters, not 2 life).
+_DAMAGE_CHANGERS = re.compile(
+    r"\b(?:double[- ]?strike|double[- ]?striker|lifelink|lifelinker|lifelinking|protection|"
+    r"pro[- ](?:white|blue|black|red|green|creatures)|poisonous|wither|infect|infector|toxic)\b",
+    re.IGNORECASE)
+
+
+def _deals_damage(events: Sequence[Event]) -> bool:
+    return any(isinstance(e, dict) and ("damage" in e or "combat-damage" in e) for e in events)
+
+
+def _bare_possessives(text: str, players: Sequence[str]) -> str:
+    """ "anns life", "bens turn": a name with a bare "s" is a possessive typed without its apostrophe (not
+    when that is another player's name)."""
+    names = {p.casefold() for p in players}
+    for player in players:
+        if f"{player}s".casefold() not in names:
+            text = re.sub(rf"(?i)(?<![\w']){re.escape(player)}s(?![\w'])", f"{player}'s", text)
+    return text
+
+
+#: Words that put an event before those said ahead of it: "… if Cat conceded first", "Ann had conceded",
+#: "earlier". The reader plays events in the order said (or as "before"/"after" order them); with two
+#: events or more these would reverse it unseen, so such a sentence goes to the search. Not "who goes
+#: first", "first turn", "first strike".
+_ORDER_HINT = re.compile(
+    r"\b(?:first(?! (?:player|turn|strike|main|combat|step|phase|seat))|earlier|beforehand|previously|"
+    r"(?:had|'d) (?:already |just )?(?:conceded|left|lost|died|dropped|scooped|hit|been|gotten|got|taken|"
+    r"attacked|dealt|drawn|gained|passed|unveiled|become|quit))\b",
+    re.IGNORECASE,
+)
+
+
+def _players_in(value: Any, players: Sequence[str]) -> Iterator[str]:
+    """The players an event's arguments name (not a creature's name: ``creature: Krenko``)."""
+    if isinstance(value, str):
+        if value in players:
+            yield value
+    elif isinstance(value, dict):
+        for key, inner in value.items():
+            if key != "creature":
+                yield from _players_in(inner, players)
+    elif isinstance(value, (list, tuple)):
+        for inner in value:
+            yield from _players_in(inner, players)
+
+
+def _check_still_in(plan: WhatIf, facts: TableFacts) -> None:
+    """A what-if's events happen to the table as it stands: a player its own events took out of the game
+    can't concede or be hit again (800.4a), and once the game is over nothing more happens (104.1). Read
+    anyway, "if the Leader concedes" would answer as if she were still playing."""
+    if not plan.events:
+        return
+    if facts.over:
+        raise WhatIfError("the game at this table is over already, so no event changes it - ask without "
+                          "an event (who won, who is still in)")
+    gone = [p for p in dict.fromkeys(_players_in(list(plan.events), facts.players)) if p not in facts.playing]
+    if gone:
+        raise WhatIfError(f"{_names(gone)} left the game already at this table - ask about the players "
+                          f"still in ({_names(facts.playing)})")
+
+
+def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None:
+    """The events and questions a plain-English question stands for, or None when it is not one we read.
+
+    ``table``: the :class:`TableFacts` of the table on screen (or just its players, in seat order). Raises
+    :class:`WhatIfError` when the question is recognised but names a player not at the table, names a
+    designation nobody holds, or is longer than :data:`MAX_QUESTION` characters.
+    """
+    if len(question) > MAX_QUESTION:
+        raise WhatIfError(f"the question is longer than {MAX_QUESTION} characters")
+    facts = _facts(table)
+    text = _trim(mend_typos(_bare_possessives(normalise(question), facts.players), facts.players))
+    if not text or not facts.players:
+        return None
+    errors: list[_Unknown] = []
+    work = _WORK.set([MAX_WORK])
+    try:
+        for reading in _readings(text, facts):
+            try:
+                plan = reading()
+            except _Unknown as error:
+                errors.append(error)
+                continue
+            if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text):
+                return None
+            if len(plan.events) > 1 and _ORDER_HINT.search(text):
+                return None  # "Ben hits Cat and Cat concedes first": the order said is not the order read
+            _check_still_in(plan, facts)
+            return plan
+    except _OutOfWork:
+        return None  # too tangled to read in time: the rules search answers it
+    finally:
+        _WORK.reset(work)
+    worth_saying = [e for e in errors if not str(e).startswith("not ") and
+                    (not str(e).startswith("there is no player") or _looks_like_a_name(e.fragment))]
+    if worth_saying:
+        worth_saying.sort(key=lambda e: len(e.fragment))
+        raise WhatIfError(str(worth_saying[0]))
+    return None

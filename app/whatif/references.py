@@ -1,0 +1,564 @@
+"""Naming the players: a fragment of a question (a name, a role or designation, a group, a pronoun)
+resolved to the players it names at one table (:class:`Ref`), by a :class:`_Reader`
+that remembers who was named."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulesjudge.app.whatif.normalise import _UNITS, _names, _number
+from rulesjudge.app.whatif.plan import TableFacts, WhatIfError, _facts
+
+
+@dataclass(frozen=True)
+class Ref:
+    """Players a fragment of a question names, and the words a summary uses for them."""
+
+    players: tuple[str, ...]
+    words: str
+    plural: bool = False  # said as a group ("both Assassins", "everyone"), not as one player
+
+    @property
+    def verb_s(self) -> str:
+        """The verb ending for this subject: "Ann concedes", "Ann and Ben concede"."""
+        return "" if self.plural or len(self.players) > 1 else "s"
+
+
+class _Unknown(WhatIfError):
+    """A fragment that names no one at the table; ``fragment`` is kept to choose the message to show."""
+
+    def __init__(self, message: str, fragment: str) -> None:
+        super().__init__(message)
+        self.fragment = fragment
+
+
+_ARTICLE = r"(?:the |a |an )?"
+_POSS = r"(?:'s|s'|')"
+_OBJECTS = (r"(?:creatures?|attackers?|army|armies|team's creatures|guys|dudes|tokens?|commanders?|"
+            r"blockers?|board|permanents?)")
+_ROLE_WORDS = {
+    "leader": "leader", "leaders": "leader", "guardian": "guardian", "guardians": "guardian",
+    "assassin": "assassin", "assassins": "assassin", "traitor": "traitor", "traitors": "traitor",
+}
+_MONARCH = r"(?:monarch|king|queen|crown ?holder|(?:player|one|person) (?:with|holding|wearing) the crown|" \
+    r"whoever (?:has|holds|wears) the crown)"
+_INITIATIVE = r"(?:initiative ?holder|initiative player|(?:player|one|person) (?:with|" \
+    r"holding) the initiative|" \
+    r"whoever (?:has|holds) the initiative)"
+_ACTIVE = r"(?:active player|current player|turn player|player on turn|player whose turn it is|" \
+    r"whoever's turn it is|whoever is active)"
+_EVERYONE = r"(?:everyone|everybody|every player|all (?:the )?players|all of (?:us|them)|" \
+    r"the (?:whole )?table|" \
+    r"all|each player|every(?:one|body) at the table)"
+_EXCEPT = r"(?:except(?: for)?|but|other than|besides|apart from|save|excluding|minus)"
+
+
+@dataclass(frozen=True)
+class _ReaderState:
+    """A :class:`_Reader`'s memory at one point of a sentence, to go back to when a reading fails
+    (the topic a sentence is about is the sentence's, and stays)."""
+
+    mentioned: tuple[str, ...]
+    gone: frozenset[str]
+    subject: Ref | None
+    new_clause: bool
+    focus: Ref | None
+    touched: frozenset[str]
+
+
+class _Reader:
+    """Resolves references against one table; remembers who was named (for "the other team")."""
+
+    def __init__(self, facts: TableFacts, hint: str = "", sentence: str = "") -> None:
+        self.facts = facts
+        self.mentioned: list[str] = []
+        self.sentence = sentence
+        self.sentence_names = self._names_in(sentence)  # everyone the whole sentence names, in order
+        self.gone: set[str] = set()
+        self.subject: Ref | None = None  # what "he", "her", "their" stand for: the last clause's subject
+        self.focus: Ref | None = None  # or the player an event last did something to ("hits him")
+        self.touched: set[str] = set()  # every player an event did something to
+        self.topic = ""  # the designation a sentence is about ("monarch", "initiative"): what "it" stands for
+        self.new_clause = True
+        named = self._names_in(hint)  # a pronoun before its name: "does Ben get the crown if his creature …"
+        if named:
+            self.subject = Ref((named[0],), named[0])
+
+    def _names_in(self, text: str) -> list[str]:
+        found = []
+        for player in self.facts.players:
+            match = re.search(rf"(?<![\w']){re.escape(player)}(?![\w])", text, re.IGNORECASE)
+            if match:
+                found.append((match.start(), player))
+        return [p for _, p in sorted(found)]
+
+    # -- helpers
+    def save(self) -> _ReaderState:
+        """What a reading that fails must not leave behind (who was named, gone, the pronouns' players)."""
+        return _ReaderState(tuple(self.mentioned), frozenset(self.gone), self.subject, self.new_clause,
+                            self.focus, frozenset(self.touched))
+
+    def restore(self, saved: _ReaderState) -> None:
+        self.mentioned, self.gone = list(saved.mentioned), set(saved.gone)
+        self.subject, self.new_clause, self.focus = saved.subject, saved.new_clause, saved.focus
+        self.touched = set(saved.touched)
+
+    def someone_else(self, pronoun: str, ref: Ref, player: str) -> Ref:
+        """ "Ben hits her": a pronoun that came out as the clause's own subject stands for the one other
+        player the sentence names; with several candidates it is not guessed."""
+        if player not in ref.players or not re.fullmatch(_PRONOUN, pronoun.strip(), re.IGNORECASE):
+            return ref
+        others = [p for p in self.mentioned if p != player]  # named so far, else anywhere in the sentence
+        others = others or [p for p in self.sentence_names if p != player]
+        if len(others) != 1:
+            raise _Unknown(f"whom does '{pronoun.strip()}' stand for? name the player", pronoun)
+        return Ref((others[0],), others[0])
+
+    def affected(self, ref: Ref) -> Ref:
+        """Note the player an event did something to: a later "he" or "her life" means them."""
+        self.focus = ref
+        self.touched.update(ref.players)
+        return ref
+
+    def _note(self, ref: Ref) -> Ref:
+        self.mentioned.extend(p for p in ref.players if p not in self.mentioned)
+        if self.new_clause:  # the first player a clause names is its subject
+            self.subject, self.new_clause = ref, False
+        return ref
+
+    def playing(self) -> list[str]:
+        return [p for p in self.facts.playing if p not in self.gone]
+
+    def name(self, text: str) -> str | None:
+        text = text.strip().strip("\"'").strip()
+        for player in self.facts.players:
+            if player == text:
+                return player
+        folded = text.casefold()
+        return next((p for p in self.facts.players if p.casefold() == folded), None)
+
+    def unknown(self, fragment: str) -> _Unknown:
+        players = ", ".join(self.facts.players)
+        return _Unknown(f"there is no player called '{fragment}' at this table (players: "
+            f"{players})", fragment)
+
+    def _group(self, players: Sequence[str], words: str, what: str) -> Ref:
+        if not players:
+            raise _Unknown(f"nobody at this table is {what}", words)
+        listed = _names(players)
+        return Ref(tuple(players), words if listed == words else f"{words} ({listed})", plural=True)
+
+    def _one(self, player: str | None, words: str, what: str) -> Ref:
+        if player is None:
+            raise _Unknown(f"nobody is {what} at this table", words)
+        return Ref((player,), player if player == words else f"{words} ({player})")
+
+    # -- the vocabulary
+    def refer(self, raw: str, *, one: bool = False, alone: bool = False) -> Ref:
+        """The players a fragment names. ``one``: it must be a single player (the subject of an event said
+        in the singular), so "the emperor" at a table with two emperors is an error asking which.
+
+        >>> reader = _Reader(TableFacts(players=("Ann", "Ben", "Cat", "Dan"), monarch="Cat", active=("Ann",)))
+        >>> reader.refer("everyone but the monarch").players
+        ('Ann', 'Ben', 'Dan')
+        >>> reader.refer("the player on Ann's left").players
+        ('Ben',)
+        """
+        text = raw.strip().strip(",").strip()
+        if " and " in text.lower():  # "both Ann and Ben"
+            text = re.sub(r"(?i)^(?:both|all of|each of|either of) ", "", text)
+        ref = self._single(text)
+        if ref is None:
+            ref = self._several(text)
+        if ref is None:
+            raise self.unknown(text)
+        if one and len(ref.players) > 1 and not ref.plural:
+            raise _Unknown(f"{ref.words}: which one? name a player", text)
+        if alone and len(ref.players) > 1:  # an event one player does: never drop the others unsaid
+            shared = self.shared_total(ref)
+            if shared is None:
+                raise _Unknown(f"{ref.words}: one player at a time here - ask about each of them", text)
+            ref = shared
+        return self._note(ref)
+
+    def shared_total(self, ref: Ref) -> Ref | None:
+        """A team whose players share one life total and one poison count (810.9, 810.10), said as the team:
+        the damage, life or poison it takes goes to that total once, through the first of them still in."""
+        if "team" not in ref.words.lower() or not self.facts.pools:
+            return None
+        pools = {self.facts.pools.get(p) for p in ref.players}
+        playing = [p for p in ref.players if p in self.playing()]
+        if len(pools) != 1 or None in pools or not playing:
+            return None
+        return Ref((playing[0],), f"{ref.words} (their shared total, through {playing[0]})")
+
+    def _several(self, text: str) -> Ref | None:
+        """ "Ann and Ben", "Ann, Ben and Cat", "the monarch and Dan", "Ann & Ben"."""
+        pieces = [p for p in re.split(r"(?i)\s*(?:,\s*and\s+|,|\band\b|&|\bplus\b|\bas well as\b)\s*", text)
+                  if p.strip()]
+        if len(pieces) < 2:
+            return None
+        pieces = [word for piece in pieces for word in self._spaced_names(piece.strip())]
+        refs = [self._single(piece.strip()) for piece in pieces]
+        if any(r is None for r in refs):
+            missing = next(p for p, r in zip(pieces, refs, strict=True) if r is None)
+            raise self.unknown(missing.strip())
+        players = list(dict.fromkeys(p for r in refs if r for p in r.players))
+        return Ref(tuple(players), _names([r.words for r in refs if r]), plural=True)
+
+    def _apposition(self, text: str) -> Ref | None:
+        """ "Eve the Traitor", "the emperor Ben": the player named, when the description fits them."""
+        match = re.fullmatch(r"(?P<name>[\w'-]+),? (?P<what>the .+)|(?P<what2>the .+?) (?P<name2>[\w'-]+)",
+                             text, re.IGNORECASE)
+        if not match:
+            return None
+        player = self.name(match["name"] or match["name2"] or "")
+        if player is None:
+            return None
+        described = self._single(match["what"] or match["what2"])
+        if described is None:
+            return None
+        if player not in described.players:
+            raise _Unknown(f"{player} is not {described.words}", text)
+        return Ref((player,), player)
+
+    def _spaced_names(self, piece: str) -> list[str]:
+        """ "ann ben" in "ann ben and cat" (typed without the comma): names, when every word is one."""
+        words = piece.split()
+        if len(words) > 1 and self._single(piece) is None and all(self.name(w) for w in words):
+            return words
+        return [piece]
+
+    def _single(self, text: str) -> Ref | None:
+        text = text.strip().strip("\"'").strip()
+        if not text:
+            return None
+        found = self.name(text)
+        if found:
+            return Ref((found,), found)
+        stripped = re.sub(r"(?i)^(?:the )?player ", "", text)
+        found = self.name(stripped)
+        if found:
+            return Ref((found,), found)
+        for pattern, build in _REFERENCES:
+            match = pattern.fullmatch(text)
+            if match:
+                ref = build(self, match)
+                if ref is not None:
+                    return ref
+        return self._apposition(text)
+
+    def thing(self, text: str) -> str | None:
+        """The planeswalker or battle a fragment names: "Jace", "the Siege", "Cat's planeswalker", "the battle
+        Ben protects" is not read. None when it names none; an error when it could be several."""
+        text = re.sub(r"(?i)^the ", "", text.strip().strip("\"'").strip())
+        named = [n for n, _k, _c in self.facts.objects if n.casefold() == text.casefold()]
+        if named:
+            return named[0]
+        kinds = {"planeswalker": ("planeswalker", "walker", "pw"), "battle": ("battle", "siege")}
+        match = re.fullmatch(rf"(?:(?P<x>.+?){_POSS} )?(?P<kind>[\w-]+)", text, re.IGNORECASE)
+        if not match:
+            return None
+        kind = next((k for k, words in kinds.items() if match["kind"].lower() in words), None)
+        if kind is None:
+            return None
+        owner = self.owner(match["x"]) if match["x"] else None
+        if match["x"] and owner is None:
+            return None
+        found = [n for n, k, c in self.facts.objects if k == kind and (owner is None or c == owner)]
+        if len(found) > 1:
+            raise _Unknown(f"{text}: which one? say its name ({_names(found)})", text)
+        return found[0] if found else None
+
+    def owner(self, text: str) -> str | None:
+        """The single player a possessive fragment names ("Ann" of "Ann's teammate")."""
+        ref = self._single(text)
+        if ref is None or len(ref.players) != 1:
+            return None
+        return ref.players[0]
+
+    # -- seats
+    def neighbour(self, player: str, step: int) -> str:
+        """The next player still in the game to the left (+1: next in turn order) or right (-1)."""
+        seats = list(self.facts.players)
+        playing = set(self.playing())
+        index = seats.index(player)
+        for offset in range(1, len(seats)):
+            other = seats[(index + step * offset) % len(seats)]
+            if other in playing:
+                return other
+        return player
+
+    def teammates(self, player: str) -> list[str]:
+        if player in self.facts.teammates:
+            return [p for p in self.facts.teammates[player] if p not in self.gone]
+        team = self.facts.teams.get(player)
+        if team is None:
+            return []
+        return [p for p in self.playing() if p != player and self.facts.teams.get(p) == team]
+
+    def opponents(self, player: str) -> list[str]:
+        mates = set(self.teammates(player))
+        return [p for p in self.playing() if p != player and p not in mates]
+
+
+_References = list[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], Ref | None]]]
+_REFERENCES: _References = []
+
+
+def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref | None]], Any]:
+    def register(build: Callable[[_Reader, re.Match[str]], Ref | None]) -> Any:
+        _REFERENCES.append((re.compile(regex, re.IGNORECASE), build))
+        return build
+
+    return register
+
+
+_PRONOUN = r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its)"
+
+
+@_reference(r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its|himself|herself|themselves|themself)")
+def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """ "He", "her", "their": the player an earlier event did something to, else the clause's subject."""
+    plural = match[0].lower() in ("they", "them", "their", "theirs", "themselves")
+    if plural and reader.focus is not None and not reader.touched <= set(reader.focus.players):
+        # "Ann gains 5 and Ben loses 5, what's their life": both of them, or one? not guessed
+        raise _Unknown(f"whom does '{match[0]}' stand for? name the players", match[0])
+    return reader.focus or reader.subject
+
+
+@_reference(rf"(?:the )?(?:current |new )?{_MONARCH}")
+def _the_monarch(reader: _Reader, match: re.Match[str]) -> Ref:
+    reader.topic = "monarch"
+    return reader._one(reader.facts.monarch, "the monarch", "the monarch")
+
+
+@_reference(rf"(?:the )?(?:current )?{_INITIATIVE}")
+def _the_initiative_holder(reader: _Reader, match: re.Match[str]) -> Ref:
+    reader.topic = "initiative"
+    return reader._one(reader.facts.initiative, "the initiative holder", "holding the initiative")
+
+
+@_reference(rf"(?:the )?{_ACTIVE}s?")
+def _the_active_player(reader: _Reader, match: re.Match[str]) -> Ref:
+    active = [p for p in reader.facts.active if p not in reader.gone]
+    if len(active) > 1:
+        return reader._group(active, "the active players", "active")
+    return reader._one(active[0] if active else None, "the active player", "the active player")
+
+
+@_reference(r"(?P<many>both |all (?:the )?|each |every |the two |the )?(?P<role>leaders?|guardians?|"
+    r"assassins?|"
+            r"traitors?)(?: players?)?")
+def _by_role(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    if not reader.facts.roles:
+        return None
+    role = _ROLE_WORDS[match["role"].lower()]
+    holders = [p for p in reader.facts.players if reader.facts.roles.get(p) == role and p not in reader.gone]
+    # a player who left keeps the last role they had (907.12); "the Leader" is the one still playing it
+    # (The Metamorph took Cat's card: Eve), the departed only when nobody in the game has it
+    holders = [p for p in holders if p in reader.playing()] or holders
+    plural = match["role"].lower().endswith("s") or (match["many"] or "").strip().lower() in (
+        "both", "all", "all the", "each", "every", "the two")
+    word = role.capitalize() + ("s" if plural else "")
+    ref = reader._group(holders, f"the {word}", f"the {role.capitalize()}")
+    if len(holders) == 1:  # one player, whatever the words: "If the Traitor (Eve) concedes"
+        return Ref(ref.players, f"the {role.capitalize()} ({holders[0]})")
+    return Ref(ref.players, ref.words, plural=plural)
+
+
+@_reference(r"(?P<many>both |all (?:the )?|each |the two |the )?(?P<word>emperors?)")
+def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    emperors = [p for p in reader.facts.emperors if p not in reader.gone]
+    if not reader.facts.emperors:
+        return None
+    plural = match["word"].lower().endswith("s") or (match["many"] or "").strip().lower() in ("both", "each")
+    if len(emperors) == 1:
+        return Ref((emperors[0],), f"the emperor ({emperors[0]})")
+    ref = reader._group(emperors, "the emperors" if plural else "the emperor", "an emperor")
+    return Ref(ref.players, ref.words, plural=plural)
+
+
+@_reference(rf"(?P<x>.+?){_POSS}(?: team{_POSS}| side{_POSS})? emperor|"
+            rf"(?:the )?emperor (?:on|of|from|for) (?P<x2>.+?){_POSS} (?:team|side)")
+def _someones_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"] or match["x2"])
+    if owner is None:
+        return None
+    team = {owner, *reader.teammates(owner)}
+    emperor = next((e for e in reader.facts.emperors if e in team), None)
+    return reader._one(emperor, f"{owner}'s emperor", f"{owner}'s emperor")
+
+
+@_reference(rf"(?P<x>.+?){_POSS} (?:team ?mates?|team-mates?|partners?|allies|ally|friends?)")
+def _teammates_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    mates = reader.teammates(owner)
+    if not mates:
+        raise _Unknown(f"{owner} has no teammates at this table", match[0])
+    ref = reader._group(mates, f"{owner}'s teammate" + ("s" if len(mates) > 1 else ""), "a teammate")
+    return Ref(ref.players, ref.words, plural=len(mates) > 1)
+
+
+@_reference(rf"(?P<x>.+?)(?:{_POSS} (?:whole )?team| and (?:his|her|their)(?:'s)? (?:team ?mates?|teammates?|"
+    rf"partners?|"
+            r"team|allies))")
+def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    members = [owner, *reader.teammates(owner)]
+    team = reader.facts.teams.get(owner)
+    seated = [p for p in reader.facts.players if p == owner or p in reader.facts.teammates.get(owner, ())
+              or (team is not None and reader.facts.teams.get(p) == team)]
+    if len(members) == 1:  # "Ann and Cat die, does Ben's team lose": those this what-if took out still count
+        members = [p for p in seated if p == owner or p in reader.facts.playing]
+    if len(members) == 1 and len(seated) > 1:  # the table's own events took the others out: Ann alone
+        return Ref((owner,), f"{owner}'s team ({owner})")
+    if len(members) == 1:
+        raise _Unknown(f"{owner} has no teammates at this table", match[0])
+    return reader._group(members, f"{owner}'s team", "on that team")
+
+
+@_reference(rf"(?P<x>.+?){_POSS} (?:opponents|enemies)")
+def _opponents_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    return reader._group(reader.opponents(owner), f"{owner}'s opponents", f"{owner}'s opponent")
+
+
+@_reference(r"(?:the )?other (?:team|side)")
+def _other_team(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    if not reader.facts.teams:
+        return None
+    named = reader.mentioned or (list(reader.subject.players) if reader.subject else [])
+    sides = {reader.facts.teams[p] for p in named if p in reader.facts.teams}
+    if len(sides) != 1:
+        names = sorted(set(reader.facts.teams.values()))
+        if len(names) == 2 and not sides:
+            raise _Unknown("the other team than whose? name a player of one team", match[0])
+        return None
+    side = next(iter(sides))
+    members = [p for p in reader.playing() if reader.facts.teams.get(p) not in (None, side)]
+    return reader._group(members, "the other team", "on the other team")
+
+
+@_reference(r"team (?P<name>\w+)|(?:the )?(?P<name2>\w+) team")
+def _named_team(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    wanted = (match["name"] or match["name2"] or "").casefold()
+    aliases = {"assassin": "assassins", "leader's": "leader", "leaders": "leader"}
+    wanted = aliases.get(wanted, wanted)
+    members = [p for p in reader.playing() if str(reader.facts.teams.get(p, "")).casefold() == wanted]
+    if not members:
+        return None
+    return reader._group(members, f"team {reader.facts.teams[members[0]]}", "on that team")
+
+
+@_reference(rf"{_EVERYONE}(?: else)? {_EXCEPT} (?P<x>.+)|all {_EXCEPT} (?P<x2>.+)")
+def _everyone_except(reader: _Reader, match: re.Match[str]) -> Ref:
+    left_out = reader.refer(match["x"] or match["x2"])
+    players = [p for p in reader.playing() if p not in left_out.players]
+    return reader._group(players, f"everyone except {left_out.words}", "left")
+
+
+@_reference(rf"{_EVERYONE}")
+def _everyone(reader: _Reader, match: re.Match[str]) -> Ref:
+    return reader._group(reader.playing(), "everyone", "playing")
+
+
+@_reference(r"(?:everyone|everybody) else|(?:all )?the others|(?:all )?the other players|"
+    r"the rest(?: of (?:us|them|"
+            r"the table))?")
+def _everyone_else(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    # "if everybody else concedes, does Ann win": said before the one player the sentence names
+    named = reader.mentioned or (reader.sentence_names if len(reader.sentence_names) == 1 else [])
+    if not named:
+        return None
+    players = [p for p in reader.playing() if p not in named]
+    return reader._group(players, "everyone else", "left")
+
+
+@_reference(rf"(?:the )?(?:player|person|one|opponent|seat) (?:to|on|"
+    rf"at) (?P<x>.+?){_POSS} (?P<side>left|right)"
+            rf"(?:[- ]hand(?: side)?)?|(?P<x2>.+?){_POSS} (?P<side2>left|"
+            rf"right)(?:[- ]hand)?(?: neighbou?r| side)?|"
+            rf"(?:the )?(?:player|person|one) (?:to|on) the (?P<side3>left|right) of (?P<x3>.+)")
+def _neighbour(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    owner = reader.owner(match["x"] or match["x2"] or match["x3"])
+    if owner is None:
+        return None
+    side = (match["side"] or match["side2"] or match["side3"]).lower()
+    other = reader.neighbour(owner, 1 if side == "left" else -1)
+    return Ref((other,), f"the player on {owner}'s {side} ({other})")
+
+
+@_reference(r"(?:the )?(?:player|person|one) (?:after|before) (?P<x>.+)|(?:the )?(?P<next>next|"
+    r"previous) player")
+def _after(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    if match["next"]:
+        active = [p for p in reader.facts.active if p not in reader.gone] or list(reader.facts.active)
+        if not active:
+            return None
+        step = 1 if match["next"].lower() == "next" else -1
+        other = reader.neighbour(active[0], step)
+        return Ref((other,), f"the {match['next'].lower()} player ({other})")
+    owner = reader.owner(match["x"])
+    if owner is None:
+        return None
+    step = 1 if "after" in match[0].lower() else -1
+    other = reader.neighbour(owner, step)
+    return Ref((other,), f"the player {'after' if step == 1 else 'before'} {owner} ({other})")
+
+
+@_reference(rf"(?:the )?(?:player (?:in |at )?seat|player number|player|seat|p)(?: number| #| no\.?)? ?#?"
+            rf"(?P<n>\d{{1,2}}|{'|'.join(_UNITS)}|ten|eleven|twelve)")
+def _by_seat(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """ "player 2", "P3", "seat 4", "the player in seat 3": the seats as the table lists them, from 1."""
+    seat = _number(match["n"], 0)
+    if not 1 <= seat <= len(reader.facts.players):
+        raise _Unknown(f"there is no seat {seat} at this table ({len(reader.facts.players)} seats)", match[0])
+    player = reader.facts.players[seat - 1]
+    return Ref((player,), f"seat {seat} ({player})")
+
+
+@_reference(rf"(?:the )?(?:player|person|one|opponent) (?:across|opposite) (?:from |to )?(?P<x>.+?)|"
+            rf"(?P<x2>.+?){_POSS} opposite(?: number| player)?")
+def _across(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """The player sitting opposite: only at an even table (at an odd one nobody sits straight across)."""
+    owner = reader.owner(match["x"] or match["x2"])
+    seats = list(reader.facts.players)
+    if owner is None or len(seats) % 2:
+        return None
+    other = seats[(seats.index(owner) + len(seats) // 2) % len(seats)]
+    return Ref((other,), f"the player across from {owner} ({other})")
+
+
+def resolve_player(raw: str, players: Sequence[str] | TableFacts) -> str:
+    """The player a fragment of a question names (case-insensitive, possessive and "player" dropped).
+
+    >>> resolve_player("ben's", ["Ann", "Ben"])
+    'Ben'
+    >>> try:
+    ...     resolve_player("Zed", ["Ann", "Ben"])
+    ... except WhatIfError as error:
+    ...     print(error)
+    there is no player called 'Zed' at this table (players: Ann, Ben)
+    """
+    text = re.sub(rf"(?i){_POSS}$", "", raw.strip()).strip()
+    ref = _Reader(_facts(players)).refer(text, one=True)
+    return ref.players[0]
+
+
+def resolve_players(raw: str, players: Sequence[str] | TableFacts) -> list[str]:
+    """Several players: "Ann and Ben", "Ann, Ben and Cat", "Ann & Ben", "everyone except Dan".
+
+    >>> resolve_players("ann, Ben and cat", ["Ann", "Ben", "Cat"])
+    ['Ann', 'Ben', 'Cat']
+    """
+    return list(_Reader(_facts(players)).refer(raw).players)
