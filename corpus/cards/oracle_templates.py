@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.corpus.errors import InputError
+from rulesjudge.corpus.safe_yaml import read_yaml
 
 TEMPLATES_PATH = Path(__file__).resolve().parent / "oracle_templates.yaml"
 
@@ -87,7 +88,6 @@ def parse_templates(data: Any, source: Path | None = None,
 @functools.lru_cache(maxsize=2)
 def load_templates(path: Path = TEMPLATES_PATH) -> Templates:
     """The table file (one :class:`InputError` naming the file, line and key when it is malformed)."""
-    from rulesjudge.corpus.safe_yaml import read_yaml
 
     try:
         text = path.read_text(encoding="utf-8")
