@@ -116,7 +116,7 @@ def stats(power: str | None, toughness: str | None, loyalty: str | None, defense
 
 def card_text(view: CardView) -> str:
     """The card as plain text (``rulesjudge card NAME``), control characters escaped."""
-    from rulesjudge.corpus.errors import escape_controls
+    from rulesjudge.common.errors import escape_controls
 
     lines = [f"{view.name}  ({view.id})"]
     for face in view.faces:

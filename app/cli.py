@@ -1,7 +1,7 @@
 """The `rulesjudge` command line.
 
 Each subcommand lives in its own module under ``app/commands/`` with ``register(subparsers)``; this file
-only assembles them and turns bad input (:class:`corpus.errors.InputError`) into one line and exit 2.
+only assembles them and turns bad input (:class:`common.errors.InputError`) into one line and exit 2.
 Heavy imports (torch, sentence-transformers, faiss) happen inside the commands that need them, so
 ``rulesjudge rule`` and ``rulesjudge check`` start instantly.
 """
@@ -14,7 +14,7 @@ import pkgutil
 import sys
 
 import rulesjudge.app.commands as commands_package
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 EXIT_INPUT_ERROR = 2
 
@@ -41,7 +41,7 @@ ARGUMENT_NAMES = {"question": ("question", "the question"), "what_if": ("--what-
 def check_text_arguments(args: argparse.Namespace) -> None:
     """Every text argument decoded or refused the same way, before any command runs (one place: a new
     command's text options are checked too)."""
-    from rulesjudge.corpus.inputs import check_argument_text
+    from rulesjudge.common.inputs import check_argument_text
 
     for dest, value in vars(args).items():
         if dest in PATH_ARGUMENTS:

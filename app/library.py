@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 if TYPE_CHECKING:  # the types only: importing the search or the model here would load them on import
     import numpy as np
@@ -55,7 +55,7 @@ def library_root() -> Path:
 
 def load_library(root: Path | None = None) -> list[LibraryScenario]:
     """Every scenario file under the library (files that do not read as a mapping are skipped)."""
-    from rulesjudge.corpus.inputs import read_text
+    from rulesjudge.common.inputs import read_text
     from rulesjudge.scenarios.format import read_scenario_yaml
     from rulesjudge.scenarios.limits import MAX_CHARS
 
@@ -183,7 +183,7 @@ _VECTORS_LOCK = threading.Lock()
 
 
 def _vector_cache(searcher: Searcher) -> Path:
-    from rulesjudge.corpus.files import data_dir
+    from rulesjudge.common.files import data_dir
     from rulesjudge.indexer.embed import model_hash
 
     return data_dir() / "app" / f"library-vectors-{model_hash(searcher.embedder.path)[:16]}.npz"
@@ -201,7 +201,7 @@ def library_vectors(searcher: Searcher, entries: Sequence[LibraryScenario]) -> n
 
     import numpy as np
 
-    from rulesjudge.corpus.files import write_atomic
+    from rulesjudge.common.files import write_atomic
 
     with _VECTORS_LOCK:
         texts = library_texts(entries)

@@ -15,7 +15,7 @@ import yaml
 from rulesjudge.app import table_form
 from rulesjudge.app.table_picture import Arrow, Seat, TablePicture
 from rulesjudge.app.whatif.answers import format_value as format_value  # the one formatter, for the pages
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 if TYPE_CHECKING:
     from rulesjudge.corpus.records import Corpus, Record
@@ -238,7 +238,7 @@ def event_argument(text: str) -> Any:
     >>> event_argument("{player: Ben, count: 3}"), event_argument("  ")
     ({'player': 'Ben', 'count': 3}, None)
     """
-    from rulesjudge.corpus.safe_yaml import read_yaml
+    from rulesjudge.common.safe_yaml import read_yaml
 
     if not text.strip():
         return None

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.app.library import library_index, library_vectors, load_library
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 if TYPE_CHECKING:  # the types only: importing the search or the model here would load them on import
 
@@ -207,7 +207,7 @@ def parse_scenario_text(text: str, path: str = "<upload>") -> Scenario:
 def read_scenario_file(path: str | Path) -> dict[str, Any]:
     """A scenario file's data, checked as ``rulesjudge check`` checks it (InputError: one line naming the
     file and line)."""
-    from rulesjudge.corpus.inputs import read_text
+    from rulesjudge.common.inputs import read_text
     from rulesjudge.scenarios.limits import MAX_CHARS
 
     return scenario_data(read_text(path, limit=MAX_CHARS, what="scenario file"), str(path))
@@ -217,7 +217,7 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
     """An uploaded scenario file's data, checked as ``rulesjudge check`` checks a file: at most 64 KB of
     UTF-8, YAML bounded in depth and size, the limits on players, events and questions, a valid scenario.
     Bad input raises InputError (one line naming the file, line and key)."""
-    from rulesjudge.corpus.inputs import decode_text
+    from rulesjudge.common.inputs import decode_text
     from rulesjudge.scenarios.limits import MAX_CHARS
 
     if len(data) > MAX_CHARS:

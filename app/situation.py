@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesjudge.app.whatif.answers import Headline, Is, Value
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,

@@ -1,7 +1,7 @@
 """The checker's table form: what its widgets hold (:class:`TableForm`), the ``game:`` mapping of the scenario
 format it stands for, and how the form changes with the variant (each variant's own facts: teams, identities,
 fewest players). Text fields use one simple syntax each, so a judge can type a table quickly; their mistakes
-come back as :class:`corpus.errors.InputError` naming the field and line.
+come back as :class:`common.errors.InputError` naming the field and line.
 
 >>> form = TableForm(players="Ann, Ben, Cat", monarch="Ann", life="Ann: 3")
 >>> form_to_game(form)
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.model import VARIANTS as MODEL_VARIANTS
 from rulesjudge.scenarios.model import Setup
 from rulesjudge.scenarios.model.emperor import emperors_of

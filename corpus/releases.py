@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import write_atomic
+from rulesjudge.common.inputs import check_not_empty, os_problem, read_source
 from rulesjudge.corpus.documents import builtin_releases
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import write_atomic
-from rulesjudge.corpus.inputs import check_not_empty, os_problem, read_source
 from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release, unwrap
 from rulesjudge.corpus.records import (
     Corpus,
@@ -34,7 +34,8 @@ MAX_BYTES = MAX_RELEASE_BYTES
 
 def fetch(source: str) -> tuple[bytes, str]:
     """The bytes of a local file or an http(s) URL, and a name for messages: a regular file or one
-    download, at most :data:`MAX_BYTES`, within the reader's overall deadline (see corpus/inputs.py)."""
+    download, at most :data:`MAX_BYTES`, within the reader's overall deadline
+    (see rulesjudge/common/inputs.py)."""
     return read_source(source, limit=MAX_BYTES, what="release file")
 
 

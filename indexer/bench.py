@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.files import DATA_ENV
+from rulesjudge.common.files import DATA_ENV
 from rulesjudge.indexer.search import METHODS, Searcher
 
 

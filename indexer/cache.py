@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from rulesjudge.corpus.files import write_atomic
+from rulesjudge.common.files import write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np

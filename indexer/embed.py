@@ -24,8 +24,8 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import data_dir, write_atomic
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import data_dir, write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np

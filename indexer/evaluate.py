@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
@@ -126,8 +126,8 @@ def load_questions(path: Path = QUESTIONS_PATH, *, companions: bool | None = Non
 
 def read_question_set(path: Path, group: str = "") -> list[Question]:
     """One question file; a companion set (``group``) also needs each question's ``source``."""
-    from rulesjudge.corpus.inputs import read_text
-    from rulesjudge.corpus.safe_yaml import read_yaml
+    from rulesjudge.common.inputs import read_text
+    from rulesjudge.common.safe_yaml import read_yaml
 
     data, _lines = read_yaml(read_text(path, limit=MAX_QUESTION_SET_BYTES), str(path),
                              max_chars=MAX_QUESTION_SET_BYTES)  # bounded: --questions takes any file

@@ -15,7 +15,7 @@ result. A rebuild embeds only chunks whose text is neither in the cache nor amon
 the built-in corpus, prints progress (a line every few seconds when stderr is not a terminal) and writes
 the cache in checkpoints. Before any of that it checks that the data folder can take the result: an
 unusable folder (read-only, a file where a folder should be, ``current.json`` a folder) is an
-:class:`~corpus.errors.InputError` (one line, exit 2) before the model is even loaded. A generation is
+:class:`~common.errors.InputError` (one line, exit 2) before the model is even loaded. A generation is
 written into a temporary folder that is renamed into place, and only then does ``current.json`` point
 at it: a build killed half-way leaves the previous generation in use. Generations no manifest points at
 (left by a killed build) are removed by the next build or load. Builds take turns (:func:`build_lock`):
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import data_dir, write_atomic
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import data_dir, write_atomic
 from rulesjudge.indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash, dense_texts
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -80,7 +80,7 @@ def checksum_of(target: Path) -> str | None:
 
 def record_checksum(target: Path, data: bytes) -> None:
     """Record ``data``'s sha256 as the export's (after it was checked against sentence-transformers)."""
-    from rulesjudge.corpus.files import write_atomic
+    from rulesjudge.common.files import write_atomic
 
     write_atomic(manifest_path(target), json.dumps({"file": target.name, "sha256": sha256_of(data)}))
 

@@ -28,7 +28,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9+/'’-]*|[+-]\d+/[+-]\d+|\S", re.IGNORECASE)

@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import Corpus, Record
 from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage

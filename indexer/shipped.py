@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.files import write_atomic
+from rulesjudge.common.files import write_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import Corpus, Record, edition_of
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.model import VARIANTS
 from rulesjudge.scenarios.model.events import (
     Attack,

@@ -1,7 +1,7 @@
 """The scenario file format: YAML, one scenario per file, validated with pydantic, read into the model's
 :class:`Setup` (the rules model never sees YAML).
 
-Every error is an :class:`corpus.errors.InputError` that names the file, the line and the key, so the
+Every error is an :class:`common.errors.InputError` that names the file, the line and the key, so the
 command line prints one line and exits 2. See ``docs/scenario-format.md`` for the reference. The app builds
 a setup from its table form with :func:`setup_from_data` (the ``game:`` mapping, checked the same way).
 
@@ -19,7 +19,7 @@ pydantic's errors as one line naming file, line and key, and the order of the ch
 ('The monarch concedes', ('Ann', 'Ben', 'Cat'), ['monarch'])
 >>> parse_scenario("name: x\\ngame: {players: [Ann, Ann]}")
 Traceback (most recent call last):
-rulesjudge.corpus.errors.InputError: <input>:2: game.players[1]: player 'Ann' is seated twice
+rulesjudge.common.errors.InputError: <input>:2: game.players[1]: player 'Ann' is seated twice
 """
 
 from __future__ import annotations
@@ -29,11 +29,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.inputs import Found, find_files, read_text
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.inputs import Found, find_files, read_text
+from rulesjudge.common.safe_yaml import dotted as _dotted
+from rulesjudge.common.safe_yaml import read_yaml
 from rulesjudge.corpus.records import RULE_NUMBER
-from rulesjudge.corpus.safe_yaml import dotted as _dotted
-from rulesjudge.corpus.safe_yaml import read_yaml
 from rulesjudge.scenarios.checks import (
     check_answer,
     check_question,

@@ -5,15 +5,15 @@ hold the command line or the app's server. ``docs/limits.md`` lists them with th
 
 >>> check_counts({"game": {"players": [f"P{i}" for i in range(65)]}}, "big.yaml", {("game", "players"): 2})
 Traceback (most recent call last):
-rulesjudge.corpus.errors.InputError: big.yaml:2: game.players: 65 players: a scenario seats at most 64
+rulesjudge.common.errors.InputError: big.yaml:2: game.players: 65 players: a scenario seats at most 64
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.safe_yaml import MAX_DEPTH, MAX_NUMBER_CHARS, MAX_VALUES
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.safe_yaml import MAX_DEPTH, MAX_NUMBER_CHARS, MAX_VALUES
 
 __all__ = ["MAX_DEPTH", "MAX_NUMBER_CHARS", "MAX_VALUES"]  # the YAML reader's limits, listed here too
 

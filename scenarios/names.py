@@ -25,7 +25,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from rulesjudge.corpus.errors import escape_controls
+from rulesjudge.common.errors import escape_controls
 from rulesjudge.scenarios.limits import MAX_PLAYERS
 
 # Bidirectional controls (Unicode's Bidi_Control property): they reorder what is shown around them.

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.safe_yaml import dotted
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.safe_yaml import dotted
 from rulesjudge.scenarios.format import (
     Scenario,
     check_question,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulesjudge.corpus.errors import escape_controls
+from rulesjudge.common.errors import escape_controls
 from rulesjudge.scenarios.model.events import event_to_yaml
 from rulesjudge.scenarios.model.steps import Step
 from rulesjudge.scenarios.runner import ScenarioReport

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulesjudge.app.cli import main
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import RecordId, make_id
 
 

@@ -1,4 +1,5 @@
-"""The packages keep their layers: app -> scenarios | indexer -> corpus (pyproject's import-linter contract).
+"""The packages keep their layers: app -> scenarios | indexer -> corpus -> common (the import-linter
+contract in pyproject.toml).
 
 A module that imports upwards (corpus importing the indexer, the rules model importing the search) fails here,
 naming the import chain, so the data flow of ARCHITECTURE.md stays one way."""

@@ -60,7 +60,7 @@ def streamlit_flags(host: str, port: int) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.common.errors import InputError
 
     if not 0 < args.port < 65536:
         raise InputError(None, f"port must be between 1 and 65535 (got {args.port})", key="--port")
@@ -152,7 +152,7 @@ def check_port_free(host: str, port: int) -> None:
     this computer doesn't have, a host name that doesn't resolve."""
     import socket
 
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.common.errors import InputError
 
     try:
         addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)

@@ -33,7 +33,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.common.errors import InputError
 
     if args.what_if is not None:
         if not args.what_if.strip():
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_file(args: argparse.Namespace) -> int:
     from rulesjudge.app import card_sources
-    from rulesjudge.corpus.errors import escape_controls, json_text
+    from rulesjudge.common.errors import escape_controls, json_text
     from rulesjudge.scenarios.format import load_scenario
     from rulesjudge.scenarios.runner import check_about, default_citation_corpus, run_scenario
     from rulesjudge.scenarios.view import report_to_dict, report_to_text
@@ -89,7 +89,7 @@ def source_cards_of(effects: list[Any]) -> tuple[list[Any], str]:
 def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
     """The table (``game:``) and events the question is asked of: FILE's, or a table of --players."""
     from rulesjudge.app import presenters, services
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.common.errors import InputError
     from rulesjudge.scenarios.format import setup_from_data
 
     if args.file and args.players is not None:
@@ -139,7 +139,7 @@ def players_in(question: str) -> list[str]:
 
 def run_what_if(args: argparse.Namespace) -> int:
     from rulesjudge.app import card_sources, presenters, services
-    from rulesjudge.corpus.errors import escape_controls, json_text
+    from rulesjudge.common.errors import escape_controls, json_text
     from rulesjudge.scenarios.runner import default_citation_corpus
 
     game, events = table_of(args)
@@ -172,7 +172,7 @@ def not_understood(args: argparse.Namespace, game: dict[str, Any]) -> int:
     import sys
 
     from rulesjudge.app import services
-    from rulesjudge.corpus.errors import escape_controls, json_text
+    from rulesjudge.common.errors import escape_controls, json_text
 
     searcher = services.open_searcher(progress=False, build=True)
     hits = services.search_for_table(args.what_if, game, searcher, k=3)  # the table's variant's rules first

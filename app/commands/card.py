@@ -25,8 +25,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from rulesjudge.app.cards_view import card_text, card_view, find_cards, list_text
+    from rulesjudge.common.errors import json_text
     from rulesjudge.corpus.cards import load_cards
-    from rulesjudge.corpus.errors import json_text
 
     name = " ".join(args.name)
     db = load_cards(args.edition)
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 def unknown(db: CardDB, name: str) -> Exception:
     """The one line for a name no card has (:func:`app.cards_view.unknown_message`)."""
     from rulesjudge.app.cards_view import unknown_message
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.common.errors import InputError
 
     return InputError("command line", unknown_message(db, name), key="NAME")
 

@@ -40,8 +40,8 @@ def run_update(args: argparse.Namespace) -> int:
 
 
 def outcome(added: Any) -> str:
+    from rulesjudge.common.errors import escape_controls
     from rulesjudge.corpus.cards.snapshots import choose
-    from rulesjudge.corpus.errors import escape_controls
 
     snap = added.snapshot
     what = f"card snapshot of {snap.edition} ({snap.format}: {len(snap.cards)} cards, {snap.rulings} rulings)"
@@ -55,9 +55,9 @@ def outcome(added: Any) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from rulesjudge.common.errors import escape_controls
     from rulesjudge.corpus.cards import load_cards
     from rulesjudge.corpus.cards.snapshots import choose, snapshot_files
-    from rulesjudge.corpus.errors import escape_controls
 
     current = choose(None)
     print(f"  {'edition':<12} {'format':<9} {'cards':>7} {'rulings':>8}  source")

@@ -32,7 +32,7 @@ def _relative(path: Path) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.errors import escape_controls
+    from rulesjudge.common.errors import escape_controls
     from rulesjudge.scenarios.runner import check_paths
     from rulesjudge.scenarios.view import show_value
 

@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_add(args: argparse.Namespace) -> int:
     """Add each release; a refused one is one line on stderr and exit 2, the others are added."""
-    from rulesjudge.corpus.errors import InputError, escape_controls
+    from rulesjudge.common.errors import InputError, escape_controls
     from rulesjudge.corpus.releases import add_release, release_sources
     from rulesjudge.corpus.store import load_corpus, open_cache
 
@@ -79,7 +79,7 @@ def _outcome(added: Any) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.errors import escape_controls
+    from rulesjudge.common.errors import escape_controls
     from rulesjudge.corpus.records import DOCUMENT_TITLES
     from rulesjudge.corpus.store import load_corpus
 

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 DEFAULT_RELEASES = Path(__file__).resolve().parents[2].parent / "shared" / "cr"
 

@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.common.errors import InputError
     from rulesjudge.corpus.releases import SeveralDocuments, find_rule, rule_report
     from rulesjudge.corpus.store import load_corpus
 

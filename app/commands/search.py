@@ -18,8 +18,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError, escape_controls, json_text
-from rulesjudge.corpus.inputs import decode_text, read_capped, read_file
+from rulesjudge.common.errors import InputError, escape_controls, json_text
+from rulesjudge.common.inputs import decode_text, read_capped, read_file
 from rulesjudge.corpus.records import source_label
 
 MAX_BATCH_BYTES = 1_000_000  # about 20,000 questions

@@ -9,7 +9,7 @@ import streamlit as st
 
 from rulesjudge.app import presenters, services
 from rulesjudge.app.web import cards_ui, common
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import DOCUMENT_TITLES, document_title
 
 common.setup_page("Rules search", "⚖️")

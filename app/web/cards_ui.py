@@ -16,7 +16,7 @@ import streamlit as st
 
 from rulesjudge.app import cards_view
 from rulesjudge.app.web import common
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 if TYPE_CHECKING:
     from rulesjudge.corpus.cards import Card, CardDB

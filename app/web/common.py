@@ -23,7 +23,7 @@ from rulesjudge.app.presenters import (
     record_title,
 )
 from rulesjudge.app.whatif import MAX_QUESTION as MAX_QUESTION  # one limit: a search and a what-if
-from rulesjudge.corpus.errors import escape_controls
+from rulesjudge.common.errors import escape_controls
 from rulesjudge.corpus.records import Corpus, Record
 from rulesjudge.scenarios.model.citations import Resolved
 

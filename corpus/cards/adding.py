@@ -18,6 +18,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import write_atomic
+from rulesjudge.common.inputs import download, is_url, read_source
 from rulesjudge.corpus.cards.db import forget_loaded, keep_snapshot, open_card_cache, snapshot_sha
 from rulesjudge.corpus.cards.readers import (
     MAX_CARD_FILE_BYTES,
@@ -33,9 +36,6 @@ from rulesjudge.corpus.cards.snapshots import (
     user_cards_folder,
     user_snapshots,
 )
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import write_atomic
-from rulesjudge.corpus.inputs import download, is_url, read_source
 
 MTGJSON_BASE_URL = "https://mtgjson.com/api/v5/"
 BASE_URL_ENV = "RULESJUDGE_MTGJSON_URL"

@@ -85,7 +85,7 @@ def _recognition(data: Path) -> dict[str, Any]:
     program = f"""
 import json, statistics, time
 from rulesjudge.corpus.cards import load_cards
-from rulesjudge.corpus.safe_yaml import read_yaml
+from rulesjudge.common.safe_yaml import read_yaml
 db = load_cards()
 out = {{}}
 questions, _ = read_yaml(open({str(ROOT / "indexer" / "questions.yaml")!r}).read(), max_chars=10**7)

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rulesjudge.common.files import cache_dir
 from rulesjudge.corpus.cards.model import Card
 from rulesjudge.corpus.cards.readers import Snapshot
 from rulesjudge.corpus.documents import MANIFEST_PATH
-from rulesjudge.corpus.files import cache_dir
 
 CACHE_FILE = "cards.sqlite"
 SCHEMA = "cards-1"

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from rulesjudge.common.errors import InputError, escape_controls
 from rulesjudge.corpus.cards.cache import CardCache, SnapshotInfo, cache_path
 from rulesjudge.corpus.cards.model import Card, CardMention, card_id
 from rulesjudge.corpus.cards.names import (
@@ -29,7 +30,6 @@ from rulesjudge.corpus.cards.names import (
 from rulesjudge.corpus.cards.readers import Snapshot
 from rulesjudge.corpus.cards.snapshots import SnapshotFile, choose, read_snapshot, snapshot_files
 from rulesjudge.corpus.cards.vocabulary import builtin_rules_text, extra_rules_terms, nicknames
-from rulesjudge.corpus.errors import InputError, escape_controls
 
 
 class CardDB:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.safe_yaml import read_yaml
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.safe_yaml import read_yaml
 
 TEMPLATES_PATH = Path(__file__).resolve().parent / "oracle_templates.yaml"
 

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.cards.model import Card, CardRuling, Face, card_id, ruling_id, slug
-from rulesjudge.corpus.errors import InputError
 
 #: The largest card file read (on disk, and once decompressed): MTGJSON's AtomicCards.json is ~120 MB and
 #: Scryfall's oracle-cards ~160 MB; anything far larger is not a snapshot (a 2 GB file is refused unread).
@@ -60,7 +60,7 @@ def unpack(data: bytes, name: str, limit: int = MAX_CARD_FILE_BYTES) -> bytes:
     b'{"a": 1}'
     >>> unpack(lzma.compress(b'{"a": 1}')[:20], "AtomicCards.json.xz")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: AtomicCards.json.xz: a truncated or damaged xz file (Compressed \
+    rulesjudge.common.errors.InputError: AtomicCards.json.xz: a truncated or damaged xz file (Compressed \
 file ended before the end-of-stream marker was reached)
     """
     if data.startswith(_XZ):

@@ -14,6 +14,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import data_dir
+from rulesjudge.common.inputs import read_file
 from rulesjudge.corpus.cards.readers import (
     MAX_CARD_FILE_BYTES,
     Snapshot,
@@ -21,9 +24,6 @@ from rulesjudge.corpus.cards.readers import (
     read_scryfall,
 )
 from rulesjudge.corpus.documents import MANIFEST_PATH, SOURCES_DIR
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import data_dir
-from rulesjudge.corpus.inputs import read_file
 
 CARDS_FOLDER = "cards"
 SCRYFALL_CARDS, SCRYFALL_RULINGS = "oracle-cards.json", "rulings.json"

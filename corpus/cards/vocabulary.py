@@ -6,9 +6,9 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from rulesjudge.common.safe_yaml import read_yaml
 from rulesjudge.corpus.documents import builtin_releases
 from rulesjudge.corpus.official import split_lines
-from rulesjudge.corpus.safe_yaml import read_yaml
 
 HERE = Path(__file__).resolve().parent
 NICKNAMES = HERE / "nicknames.yaml"

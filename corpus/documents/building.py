@@ -14,9 +14,9 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus import clean
 from rulesjudge.corpus.documents.manifest import Source
-from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.official.lines import read_date
 from rulesjudge.corpus.records import (
     RULE_NUMBER,

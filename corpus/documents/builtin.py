@@ -11,6 +11,8 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import cache_dir, write_atomic
 from rulesjudge.corpus.codec import DamagedCache, from_raw, pack, to_raw, unpack
 from rulesjudge.corpus.documents.building import merge_records
 from rulesjudge.corpus.documents.emperor import read_emperor_rules
@@ -18,8 +20,6 @@ from rulesjudge.corpus.documents.manifest import MANIFEST_PATH, SOURCES_DIR, Sou
 from rulesjudge.corpus.documents.monarch import read_monarch_rulings, read_monarch_wiki
 from rulesjudge.corpus.documents.players import read_player_page
 from rulesjudge.corpus.documents.treachery import read_treachery
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import cache_dir, write_atomic
 from rulesjudge.corpus.records import Provenance, Record
 
 READERS: dict[str, Callable[[str, Source], list[Record]]] = {

@@ -9,7 +9,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 SOURCES_DIR = Path(__file__).resolve().parent.parent / "sources"
 MANIFEST_PATH = SOURCES_DIR / "manifest.json"

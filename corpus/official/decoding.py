@@ -10,8 +10,8 @@ import re
 import zlib
 from pathlib import Path
 
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.inputs import read_file
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.inputs import read_file
 from rulesjudge.corpus.official.lines import DATE_PHRASE, split_lines
 
 SENTINEL = "Comprehensive Rules"
@@ -41,7 +41,7 @@ def decode_release(data: bytes, source: str) -> str:
     'Comprehensive Rules \u2019'
     >>> decode_release("\\ufeffComprehensive Rules\\r\\n1\\x00".encode("utf-8"), "x.txt")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: x.txt:2: control character U+0000: not a Comprehensive Rules release
+    rulesjudge.common.errors.InputError: x.txt:2: control character U+0000: not a Comprehensive Rules release
     """
     return read_text(data, source)[0]
 
@@ -129,7 +129,7 @@ def unwrap(data: bytes, source: str) -> bytes:
     b'Comprehensive Rules'
     >>> unwrap(b"%PDF-1.7 ...", "cr.pdf")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: cr.pdf: a PDF document, not the release's text file: download the \
+    rulesjudge.common.errors.InputError: cr.pdf: a PDF document, not the release's text file: download the \
 TXT version from Magic.Wizards.com/Rules
     """
     if data[:2] == b"\x1f\x8b":

@@ -8,7 +8,7 @@ import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.official.decoding import (
     APOSTROPHE,
     LOST_CHARACTERS,

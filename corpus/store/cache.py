@@ -17,11 +17,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import cache_dir
 from rulesjudge.corpus import crossrefs
 from rulesjudge.corpus.codec import DamagedCache, Raw, from_raw, pack, to_raw, unpack
 from rulesjudge.corpus.editions import EditionView, Entry, mask
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import cache_dir
 from rulesjudge.corpus.official import Release, parse_release, read_release_file
 from rulesjudge.corpus.records import CrossRef, Provenance, Record, local_of
 

@@ -9,9 +9,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import data_dir, write_atomic
 from rulesjudge.corpus.documents import builtin_key, builtin_releases, read_builtin
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.files import data_dir, write_atomic
 from rulesjudge.corpus.official import read_release_file
 from rulesjudge.corpus.store.assembly import assemble_corpus
 from rulesjudge.corpus.store.cache import CACHE_FILE, Cache, LiveRelease, cache_path, parse_into

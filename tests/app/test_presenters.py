@@ -7,7 +7,7 @@ import yaml
 
 from rulesjudge.app import library, presenters, services
 from rulesjudge.app.presenters import TableForm, escape_markdown, form_to_game, game_to_form, scenario_yaml
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 
 def test_emperor_teams_round_trip_through_the_form():

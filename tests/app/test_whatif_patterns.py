@@ -22,7 +22,7 @@ from rulesjudge.app.whatif import WhatIfError, interpret
 from rulesjudge.app.whatif.events import HAPPENINGS
 from rulesjudge.app.whatif.grammar import _Grammar
 from rulesjudge.app.whatif.questions import QUESTIONS
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 HERE = Path(__file__).parent
 GRAMMARS = {"question": QUESTIONS, "event": HAPPENINGS}

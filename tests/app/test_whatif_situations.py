@@ -17,7 +17,7 @@ import pytest
 import yaml
 
 from rulesjudge.app import services
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 DATA = yaml.safe_load(Path(__file__).with_name("whatif_situations.yaml").read_text(encoding="utf-8"))
 TABLES: dict[str, dict[str, Any]] = DATA["tables"]

@@ -11,12 +11,12 @@ import sqlite3
 
 import pytest
 
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.cards import load_cards
 from rulesjudge.corpus.cards.cache import cache_path
 from rulesjudge.corpus.cards.model import slug
 from rulesjudge.corpus.cards.snapshots import builtin_snapshot
 from rulesjudge.corpus.documents import MANIFEST_PATH
-from rulesjudge.corpus.errors import InputError
 from tests.cards.conftest import SHARED_CARDS, VENDORED_CARDS, mtgjson
 
 ID = re.compile(r"^cards@\d{4}-\d{2}-\d{2}/(card/[a-z0-9-]+|ruling/[a-z0-9-]+/\d+)$")

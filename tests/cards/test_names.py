@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from rulesjudge.common.safe_yaml import read_yaml
 from rulesjudge.corpus.cards.vocabulary import nicknames
-from rulesjudge.corpus.safe_yaml import read_yaml
 from tests.cards.conftest import PROJECT_ROOT
 
 #: Cards the shared snapshot's README says it lacks (sets whose files were missing).

@@ -15,8 +15,8 @@ import zipfile
 
 import pytest
 
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.cards.readers import read_mtgjson, read_scryfall, unpack
-from rulesjudge.corpus.errors import InputError
 from tests.cards.conftest import mtgjson, scryfall_cards, scryfall_rulings
 
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus import documents
 from rulesjudge.corpus.documents import load_manifest, read_builtin, read_source
-from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.records import Record, RecordId
 
 PROJECT = Path(__file__).resolve().parents[2]

@@ -12,9 +12,9 @@ import pytest
 from test_official import EFFECTIVE, EXPECTED
 
 from rulesjudge.app.cli import main
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.crossrefs import find_references
 from rulesjudge.corpus.editions import EditionView, map_editions
-from rulesjudge.corpus.errors import InputError
 from rulesjudge.corpus.official import Release, parse_release
 from rulesjudge.corpus.records import Record
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.official import Release, looks_like_release, parse_release, split_lines
 
 EXPECTED = {

@@ -12,7 +12,7 @@ import mutations  # tests/corpus/mutations.py
 import pytest
 from test_official import EFFECTIVE, EXPECTED
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.official import Release, parse_release
 from rulesjudge.corpus.records import Record
 

@@ -18,7 +18,7 @@ import pytest
 import variants  # tests/corpus/variants.py
 from test_official import EFFECTIVE, EXPECTED
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.official import SAMPLE, Release, decode_release, parse_release, split_lines
 from rulesjudge.corpus.records import Record
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.official import parse_release
 from rulesjudge.corpus.records import Provenance
 from rulesjudge.corpus.store import assemble, load_corpus

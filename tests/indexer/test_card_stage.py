@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.cards import Card, CardMention, CardRuling, Face
 from rulesjudge.corpus.cards.oracle_templates import load_templates, parse_templates
-from rulesjudge.corpus.errors import InputError
 from rulesjudge.indexer.card_stage import CardStage, card_type
 
 CR = "cr@2026-04-17/"

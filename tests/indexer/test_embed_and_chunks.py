@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import Record
 from rulesjudge.indexer.chunks import corpus_hash, dense_texts, make_chunk, make_chunks, split_sentences
 from rulesjudge.indexer.embed import BUNDLED_WEIGHTS_SHA256, model_hash, model_path, sha256_file

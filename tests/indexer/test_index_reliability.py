@@ -18,7 +18,7 @@ import pytest
 
 import rulesjudge.indexer.index as index_module
 from rulesjudge.app.cli import main
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.indexer.cache import EmbeddingCache
 from rulesjudge.indexer.chunks import dense_texts, make_chunks
 from rulesjudge.indexer.index import Progress, ensure_index, index_root

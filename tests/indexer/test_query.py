@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.indexer.query import LEXICON_PATH, Lexicon, Vocabulary, load_lexicon, rewrite
 
 

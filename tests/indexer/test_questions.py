@@ -102,7 +102,7 @@ def test_the_real_question_sets_are_their_own_groups_with_sources():
 
 
 def test_a_real_question_without_its_source_is_one_line_naming_file_and_key(tmp_path):
-    from rulesjudge.corpus.errors import InputError
+    from rulesjudge.common.errors import InputError
     from rulesjudge.indexer.evaluate import read_question_set
 
     path = tmp_path / "questions_real.yaml"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import Record
 from rulesjudge.corpus.store import StoredCorpus, corpus_of
 from rulesjudge.indexer.search import Searcher, parse_query

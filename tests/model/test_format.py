@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import dump_scenario, load_scenario, parse_scenario, variant_key
 from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 

@@ -12,7 +12,7 @@ import unicodedata
 
 import yaml
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import parse_scenario
 from rulesjudge.scenarios.runner import LIBRARY, run_scenario
 

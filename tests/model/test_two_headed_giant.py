@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_model_helpers import ask, cited, derive
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import parse_scenario
 from rulesjudge.scenarios.model import two_headed_giant as thg
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = PROJECT_ROOT / "scenarios" / "library"
@@ -157,7 +157,7 @@ def random_question(rng: random.Random, phrases: list[tuple[str, Table]]) -> tup
 def fuzz_what_ifs(count: int, seed: int, tally: Tally, corpus: Any) -> None:
     """Questions through what `ask --what-if` does: the argument's text checked, read, played."""
     from rulesjudge.app.services import ask_what_if
-    from rulesjudge.corpus.inputs import check_argument_text
+    from rulesjudge.common.inputs import check_argument_text
 
     rng = random.Random(seed)
     phrases = phrase_tables()

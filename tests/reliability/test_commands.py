@@ -111,7 +111,7 @@ def test_a_damaged_release_named_on_the_command_line_is_refused(tmp_path, data_d
 def test_files_written_atomically_get_the_usual_permissions_not_private_ones(tmp_path) -> None:
     import os
 
-    from rulesjudge.corpus.files import write_atomic
+    from rulesjudge.common.files import write_atomic
 
     new = tmp_path / "new.txt"
     write_atomic(new, "x")

@@ -1,4 +1,5 @@
-"""The shared bounded reader (corpus/inputs.py): regular files only, a size cap while reading, one overall
+"""The shared bounded reader (rulesjudge/common/inputs.py): regular files only, a size cap while reading,
+one overall
 download deadline, every network failure one line -- in `corpus add`, `check` and `search --batch` alike.
 
 Time-bound cases give the reader a small deadline and assert it is refused; no wall-clock assertion.
@@ -12,8 +13,8 @@ import os
 import pytest
 
 from rulesjudge.app.cli import main
-from rulesjudge.corpus.errors import InputError
-from rulesjudge.corpus.inputs import download, find_files, read_capped, read_file, read_source
+from rulesjudge.common.errors import InputError
+from rulesjudge.common.inputs import download, find_files, read_capped, read_file, read_source
 
 OK_HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rulesjudge.app.commands.search import MAX_BATCH_BYTES
-from rulesjudge.corpus.inputs import DOWNLOAD_SECONDS, READ_TIMEOUT_SECONDS
+from rulesjudge.common.inputs import DOWNLOAD_SECONDS, READ_TIMEOUT_SECONDS
 from rulesjudge.corpus.releases import MAX_BYTES
 from rulesjudge.indexer.evaluate import MAX_QUESTION_SET_BYTES
 from rulesjudge.scenarios import limits

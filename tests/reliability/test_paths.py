@@ -1,6 +1,7 @@
 """Paths that are not the regular file a command expects (issue 24, 1-2): a folder, a link to a folder, a
 symbolic link loop, an entry swapped for a folder mid-run, an empty argument. Every command opens user
-paths through one reader (corpus/inputs.py ``open_regular``): one line naming the path, exit 2, never a
+paths through one reader (rulesjudge/common/inputs.py ``open_regular``): one line naming the path, exit 2,
+never a
 traceback; a release file of the data folder that became a folder is left out with one warning."""
 
 from __future__ import annotations

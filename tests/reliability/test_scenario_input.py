@@ -14,7 +14,7 @@ import unicodedata
 import pytest
 
 from rulesjudge.app.cli import main
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios import limits
 from rulesjudge.scenarios.format import parse_scenario
 from rulesjudge.scenarios.runner import evaluate, run_scenario
@@ -329,7 +329,7 @@ def test_the_pure_python_parser_reads_the_same_way(monkeypatch, text: str, probl
     # without libyaml (a machine where PyYAML was built without it) the reader uses PyYAML's own parser
     import yaml
 
-    from rulesjudge.corpus import safe_yaml
+    from rulesjudge.common import safe_yaml
 
     monkeypatch.setattr(safe_yaml, "_Loader", yaml.SafeLoader)
     if problem is None:

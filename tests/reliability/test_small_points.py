@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulesjudge.app.cli import main
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import parse_scenario
 
 

@@ -1,7 +1,7 @@
 """Every text input decoded or refused the same way (issue 24, 2-3): a command-line argument that is not
 valid UTF-8 (Python keeps its bytes as surrogates) is one line naming the argument, exit 2, whichever
 command and argument it is; a file or an upload that is not UTF-8 is refused by the one decoder
-(corpus/inputs.py ``decode_text``) with the same words and the byte."""
+(rulesjudge/common/inputs.py ``decode_text``) with the same words and the byte."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 BAD = b"\xff"
 

@@ -17,7 +17,7 @@ from rulesjudge.app import presenters, services, whatif
 from rulesjudge.app.presenters import DEFAULT, NOBODY, TableForm
 from rulesjudge.app.table_picture import render_svg
 from rulesjudge.app.web import cards_ui, common
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.model.steps import Step
 from rulesjudge.scenarios.runner import AnswerReport
 

@@ -15,10 +15,10 @@ question set and the app's scenario library are all read through it.
 ({'game': {'players': ['Ann', 'Ben'], 'life': {'Ann': 20}}}, 2)
 >>> read_yaml("name: " + "[" * 30000, max_chars=100_000)
 Traceback (most recent call last):
-rulesjudge.corpus.errors.InputError: <input>:1: name[0][0]\u2026: nested more than 32 levels deep
+rulesjudge.common.errors.InputError: <input>:1: name[0][0]\u2026: nested more than 32 levels deep
 >>> read_yaml("life: !!int abc", max_chars=1000)
 Traceback (most recent call last):
-rulesjudge.corpus.errors.InputError: <input>:1: life: 'abc' is not a whole number
+rulesjudge.common.errors.InputError: <input>:1: life: 'abc' is not a whole number
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any
 
 import yaml
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 Path_ = tuple[str | int, ...]
 

@@ -16,10 +16,10 @@ things the same way, in one line naming the file:
 b'who is the monarch?'
 >>> read_file(p, limit=10)
 Traceback (most recent call last):
-rulesjudge.corpus.errors.InputError: ...q.txt: too large: more than 10 bytes
+rulesjudge.common.errors.InputError: ...q.txt: too large: more than 10 bytes
 >>> read_file("/dev/zero", limit=10)
 Traceback (most recent call last):
-rulesjudge.corpus.errors.InputError: /dev/zero: not a regular file (a character device): only files are read
+rulesjudge.common.errors.InputError: /dev/zero: not a regular file (a character device): only files are read
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
-from rulesjudge.corpus.errors import InputError
+from rulesjudge.common.errors import InputError
 
 if TYPE_CHECKING:  # the network modules load only for a download (they cost `check` 40 ms to import)
     import urllib.request
@@ -84,7 +84,7 @@ def open_regular(path: Path, what: str = "file") -> int:
     >>> import tempfile
     >>> open_regular(Path(tempfile.mkdtemp()), "scenario file")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: ...: is a folder, not a scenario file
+    rulesjudge.common.errors.InputError: ...: is a folder, not a scenario file
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -128,7 +128,7 @@ def check_not_empty(path: str | Path, what: str) -> None:
 
     >>> check_not_empty(" ", "release file")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: " ": empty path: name a release file
+    rulesjudge.common.errors.InputError: " ": empty path: name a release file
     """
     if not str(path).strip():
         raise InputError(f'"{path}"', f"empty path: name a {what}")
@@ -161,7 +161,7 @@ def decode_text(data: bytes, name: str | Path) -> str:
     'Ann'
     >>> decode_text(b"Ann \\xff", "x.yaml")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: x.yaml: not valid UTF-8 text (byte 4)
+    rulesjudge.common.errors.InputError: x.yaml: not valid UTF-8 text (byte 4)
     """
     try:
         return data.decode("utf-8-sig")
@@ -177,7 +177,7 @@ def check_argument_text(value: str, key: str, noun: str) -> str:
     'who is the monarch?'
     >>> check_argument_text("monarch \\udcff", "--what-if", "the question")
     Traceback (most recent call last):
-    rulesjudge.corpus.errors.InputError: command line: --what-if: the question is not valid UTF-8 text
+    rulesjudge.common.errors.InputError: command line: --what-if: the question is not valid UTF-8 text
     """
     try:
         value.encode("utf-8")
