@@ -121,17 +121,20 @@ class CardStage:
         rules_of: dict[str, tuple[str, ...]] = {}
         for card in _distinct_cards(mentions):
             invoked: list[str] = []
+            oracle = card.oracle_text.replace("’", "'")
             for template in self.templates:
                 if not template.words:  # shown by `rulesjudge card`, too broad to say what a question asks
                     continue
-                match = template.pattern.search(card.oracle_text.replace("’", "'"))
-                if match is None:
+                # every place the text uses the template: "Starting with you, each player chooses" speaks
+                # of choosing in its second alternative, not its first
+                matched = " ".join(m.group() for m in template.pattern.finditer(oracle))
+                if not matched:
                     continue
                 found = [rid for number in template.rules for rid in self.rule_ids(number)]
                 invoked.extend(found)
                 # what the card does matters to the question when the question speaks of it: Gideon's
                 # "prevent all damage" says nothing about whether he enters tapped
-                if asked & set(tokenize(f"{match.group()} {template.words}")):
+                if asked & set(tokenize(f"{matched} {template.words}")):
                     template_rules.extend(found)
                     if template.words and template.words not in words:
                         words.append(template.words)
