@@ -39,10 +39,6 @@ from rulesjudge.scenarios.runner import (
     _within,
 )
 
-#: Counts the events a :class:`Table` plays, all tables together: how a test (and the report of issue 26)
-#: measures that a checker rerun plays the scenario once. ``REPLAYS["tables"]``: tables set up from a game.
-REPLAYS: dict[str, int] = {"tables": 0, "events": 0}
-
 
 @dataclass(frozen=True)
 class Table:
@@ -63,7 +59,6 @@ class Table:
     def of(cls, game: Mapping[str, Any], events: Sequence[Any] = ()) -> Table:
         """Set up ``game`` and play ``events`` (bad input raises InputError naming the key; so does a table
         running past the time budget of ``scenarios.limits``, so no table can hold the server)."""
-        REPLAYS["tables"] += 1
         setup = setup_from_data(dict(game))
         empty = cls(dict(game), (), setup, (), (), (build_state(setup),))
         return empty.then(events)
@@ -96,7 +91,6 @@ class Table:
             state, steps = apply(state, event)
             reports.append(EventReport(event, tuple(steps), None))
             states.append(state)
-        REPLAYS["events"] += len(parsed)
         return Table(self.game, (*self.events, *events), self.setup, (*self.parsed, *parsed), tuple(reports),
                      tuple(states))
 
