@@ -6,9 +6,9 @@ links and the ruling text. The table form (:class:`TableForm` and the ``game:`` 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import yaml
 
@@ -18,6 +18,7 @@ from rulesjudge.app.whatif.answers import format_value as format_value  # the on
 from rulesjudge.common.errors import InputError
 
 if TYPE_CHECKING:
+    from rulesjudge.app.table import Table
     from rulesjudge.corpus.records import Corpus, Record
     from rulesjudge.scenarios.runner import AnswerReport
 
@@ -73,9 +74,6 @@ def section_rules(store: Corpus, record_id: str) -> list[Record]:
 # -------------------------------------------------------------------------------------------- picture
 
 
-Evaluate = Callable[[dict[str, Any], Sequence[Any], Sequence[str]], list["AnswerReport"]]
-
-
 def identity_labels(game: dict[str, Any]) -> dict[str, str]:
     labels = {}
     for name, identity in (game.get("identities") or {}).items():
@@ -88,9 +86,7 @@ def identity_labels(game: dict[str, Any]) -> dict[str, str]:
 
 
 def build_picture(
-    game: dict[str, Any],
-    events: Sequence[Any],
-    evaluate: Evaluate,
+    table: Table,
     *,
     arrows_for: str | None = None,
     show_range: bool = False,
@@ -98,12 +94,13 @@ def build_picture(
     reveal: bool = False,
     cards: dict[str, str] | None = None,
 ) -> TablePicture:
-    """Ask the model about the table after ``events`` and draw what it says.
+    """Ask the model about ``table`` (:class:`app.table.Table`, after its events) and draw what it says.
 
     ``arrows_for``: a player whose range and attacks are drawn, or ``"everyone"``. ``cards``: Treachery
     identity cards by the player who controls them now (named beside every identity the picture shows:
     face up, revealed as its player left, or all of them when the judge reveals them).
     """
+    game = dict(table.game)
     seats = seat_order(game)
     questions = ["active", "monarch", "initiative", "in-game", "winners", "losers"]
     has_identities = variant_of(str(game.get("variant") or "")).has_identities
@@ -115,15 +112,15 @@ def build_picture(
     questions += [f"life({p})" for p in seats]
     sources = [] if not (show_range or show_attacks) or not arrows_for else (
         seats if arrows_for == "everyone" else [arrows_for])
-    for source in sources:
-        for target in seats:
-            if target == source:
-                continue
-            if show_attacks:
-                questions.append(f"can-attack({source}, {target})")
-            if show_range:
-                questions.append(f"in-range({source}, {target})")
-    values = {str(a.question): a.value for a in evaluate(game, events, questions)}
+    Kind = Literal["attack", "range"]
+    wanted: tuple[tuple[Kind, bool], ...] = (("attack", show_attacks), ("range", show_range))
+    kinds = [kind for kind, shown in wanted if shown]
+    # (question, the arrow drawn when its answer is yes), in the order they are asked
+    asked_arrows = [(f"{'can-attack' if kind == 'attack' else 'in-range'}({source}, {target})",
+                     Arrow(source, target, kind))
+                    for source in sources for target in seats if target != source for kind in kinds]
+    questions += [question for question, _arrow in asked_arrows]
+    values = table.values(questions)
     in_game = set(values.get("in-game") or [])
     winners, losers = set(values.get("winners") or []), set(values.get("losers") or [])
     labels = identity_labels(game)
@@ -156,12 +153,7 @@ def build_picture(
                 result="won" if name in winners else "lost" if name in losers else None,
             )
         )
-    arrows: list[Arrow] = []
-    for question, value in values.items():
-        match = re.fullmatch(r"(can-attack|in-range)\((.+), (.+)\)", question)
-        if match and value is True:
-            kind = "attack" if match[1] == "can-attack" else "range"
-            arrows.append(Arrow(match[2], match[3], kind))  # type: ignore[arg-type]
+    arrows = [arrow for question, arrow in asked_arrows if values.get(question) is True]
     legend: list[str] = []
     if (show_attacks or show_range) and sources and not arrows:
         legend.append("no arrows: " + ("nobody can attack or reach anyone" if show_attacks and show_range

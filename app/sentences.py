@@ -204,9 +204,10 @@ def judge_sentence(plan: WhatIf, answers: Mapping[str, AnswerReport], event_step
     >>> from rulesjudge.app import services
     >>> from rulesjudge.app.whatif import interpret
     >>> game = {"players": ["Ann", "Ben", "Cat", "Dan"], "monarch": "Ann"}
-    >>> facts = services.table_facts(game)
+    >>> table = services.open_table(game)
+    >>> facts = services.table_facts(table)
     >>> plan = interpret("who is the monarch if Ann concedes on Ben's turn", facts)
-    >>> report = services.evaluate_full(game, plan.events, plan.questions)
+    >>> report = table.then(plan.events).report(plan.questions)
     >>> judge_sentence(plan, {str(a.question): a for a in report.answers},
     ...                [s for e in report.events for s in e.steps], facts)
     'Ben becomes the monarch (725.4).'

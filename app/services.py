@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,11 +23,13 @@ from rulesjudge.common.errors import InputError
 if TYPE_CHECKING:  # the types only: importing the search or the model here would load them on import
 
     from rulesjudge.app.presenters import RulingStep
+    from rulesjudge.app.table import Table
     from rulesjudge.app.whatif import TableFacts, WhatIf
     from rulesjudge.corpus.records import Corpus
     from rulesjudge.indexer.search import Hit, Searcher, SearchResult
     from rulesjudge.scenarios.format import Scenario
     from rulesjudge.scenarios.model.citations import Resolved
+    from rulesjudge.scenarios.model.events import Event
     from rulesjudge.scenarios.model.steps import Reading, Step
     from rulesjudge.scenarios.runner import AnswerReport, ScenarioReport
 
@@ -234,14 +236,21 @@ def scenario_data(text: str, name: str) -> dict[str, Any]:
     return dict(raw)
 
 
+def open_table(game: dict[str, Any], events: Sequence[Any] = ()) -> Table:
+    """``game`` set up and ``events`` played once (:class:`app.table.Table`), to be asked many questions:
+    the page and the command line make one per question or rerun and pass it to the services below. Bad
+    input raises InputError, and so does a table running past the time budget of ``scenarios.limits``."""
+    from rulesjudge.app.table import Table
+
+    return Table.of(game, events)
+
+
 def evaluate_full(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> ScenarioReport:
     """The model's report on ``game`` after ``events``: ``.events`` (each with the steps it caused) and
     ``.answers`` to ``questions`` (scenario-format values; bad input raises InputError, and so does an
-    evaluation running past the time budget of ``scenarios.limits``, so no table can hold the server)."""
-    from rulesjudge.scenarios.limits import TIME_BUDGET_SECONDS
-    from rulesjudge.scenarios.runner import evaluate as _evaluate
-
-    return _evaluate(game, list(events), list(questions), budget=TIME_BUDGET_SECONDS)
+    evaluation running past the time budget of ``scenarios.limits``, so no table can hold the server).
+    For one question list; to ask a table more than once, :func:`open_table` and ask it."""
+    return open_table(game, events).report(questions)
 
 
 def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[str]) -> list[AnswerReport]:
@@ -249,12 +258,13 @@ def evaluate(game: dict[str, Any], events: Sequence[Any], questions: Sequence[st
     return evaluate_full(game, events, questions).answers
 
 
-def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
+def table_facts(table: Table) -> TableFacts:
     """What a what-if question may refer to (:class:`app.whatif.TableFacts`), asked of the model about the
-    table after ``events``: seats, who is in, the active player, turn order, monarch, initiative, teams,
+    table after its events: seats, who is in, the active player, turn order, monarch, initiative, teams,
     teammates, emperors, Treachery roles (the judge sees every card) and life totals.
 
-    >>> facts = table_facts({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, [{"leaves": "Ben"}])
+    >>> facts = table_facts(open_table({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"},
+    ...                                [{"leaves": "Ben"}]))
     >>> facts.monarch, facts.in_game, facts.active
     ('Cat', ('Ann', 'Cat'), ('Ann',))
     """
@@ -263,6 +273,7 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
     from rulesjudge.scenarios.model.events import EVENT_TYPES
     from rulesjudge.scenarios.model.questions import QUESTIONS
 
+    game = dict(table.game)
     seats = seat_order(game)
     variant = variant_of(str(game.get("variant") or "free-for-all")).name  # a file may say "Two-Headed Giant"
     dealt = variant_of(variant).has_identities
@@ -275,8 +286,8 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         questions += [f"role({p})" for p in seats]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
-    report = evaluate_full(game, events, questions)
-    values = {str(a.question): a.value for a in report.answers}
+    values = table.values(questions)
+    state = table.state
 
     def players(value: Any) -> tuple[str, ...]:
         if value is None:
@@ -296,13 +307,12 @@ def table_facts(game: dict[str, Any], events: Sequence[Any] = ()) -> TableFacts:
         emperors=tuple(p for p in seats if p in emperors(game)),
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if dealt else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
-        pools=_life_pools(report.state, seats),
-        shared_turns=report.state is not None and any(
-            len(report.state.variant.turn_group(report.state, p)) > 1 for p in seats),
+        pools=_life_pools(state, seats),
+        shared_turns=any(len(state.variant.turn_group(state, p)) > 1 for p in seats),
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
-        step=_step_reached(events),
+        step=_step_reached(table.parsed),
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
@@ -327,23 +337,36 @@ def _attackable_things(game: dict[str, Any]) -> list[tuple[str, str]]:
     return found
 
 
-def _step_reached(events: Sequence[Any]) -> str:
-    """How far the current turn has gone by the table's events (``TableFacts.step``): a file whose events end
-    in combat is past its upkeep, so a what-if's "at the upkeep" means the next turn's (503.1, 500.1).
+def _step_reached(events: Sequence[Event]) -> str:
+    """How far the current turn has gone by the table's events (``TableFacts.step``), read from the model's
+    events by type: a file whose events end in combat is past its upkeep, so a what-if's "at the upkeep"
+    means the next turn's (503.1, 500.1); a new turn starts again (500.1).
 
-    >>> _step_reached(["upkeep", {"attack": {}}]), _step_reached(["end-step", "next-turn"])
+    >>> from rulesjudge.scenarios.model.events import Attack, EndStep, NextTurn, Upkeep
+    >>> in_combat = [Upkeep(), Attack(attacker=("Ann",), creatures=())]
+    >>> _step_reached(in_combat), _step_reached([*in_combat, EndStep(), NextTurn()])
     ('combat', '')
     """
     from rulesjudge.app.whatif import STEPS
+    from rulesjudge.scenarios.model.events import (
+        Attack,
+        Block,
+        CombatDamage,
+        CombatDamageStep,
+        EndStep,
+        EndTurn,
+        NextTurn,
+        Upkeep,
+    )
 
+    steps: dict[type, str] = {Upkeep: "upkeep", EndStep: "end-step", Attack: "combat", Block: "combat",
+                              CombatDamage: "combat", CombatDamageStep: "combat"}
     reached = ""
     for event in events:
-        name = event if isinstance(event, str) else next(iter(event), "") if isinstance(event, dict) else ""
-        if name in ("next-turn", "end-turn"):
+        if isinstance(event, NextTurn | EndTurn):
             reached = ""
             continue
-        step = "upkeep" if name == "upkeep" else "end-step" if name == "end-step" else \
-            "combat" if any(w in name for w in ("attack", "combat", "block")) else ""
+        step = steps.get(type(event), "")
         if step and STEPS.index(step) > STEPS.index(reached):
             reached = step
     return reached
@@ -358,21 +381,21 @@ def _commanders(game: dict[str, Any]) -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def identity_cards(game: dict[str, Any], events: Sequence[Any] = ()) -> dict[str, str]:
-    """Treachery identity cards by the player who controls them after ``events`` (cards move: The Metamorph,
-    The Puppet Master), for the picture; empty for other variants or identities dealt without a card.
+def identity_cards(table: Table) -> dict[str, str]:
+    """Treachery identity cards by the player who controls them after the table's events (cards move: The
+    Metamorph, The Puppet Master), for the picture; empty for other variants or identities dealt without a
+    card.
 
-    >>> identity_cards({"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan"],
-    ...                 "identities": {"Ann": "leader", "Ben": {"role": "traitor", "card": "The Metamorph"},
-    ...                                "Cat": "assassin", "Dan": "assassin"}})
+    >>> identity_cards(open_table({"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan"],
+    ...     "identities": {"Ann": "leader", "Ben": {"role": "traitor", "card": "The Metamorph"},
+    ...                    "Cat": "assassin", "Dan": "assassin"}}))
     {'Ben': 'The Metamorph'}
     """
     from rulesjudge.app.presenters import variant_of
 
-    if not variant_of(str(game.get("variant") or "")).has_identities:
+    if not variant_of(str(table.game.get("variant") or "")).has_identities:
         return {}
-    state = evaluate_full(game, events, []).state
-    identities = state.identities if state is not None else {}
+    identities = table.state.identities
     return {str(p): str(i.card) for p, i in identities.items() if i.card}
 
 
@@ -411,18 +434,20 @@ class WhatIfOutcome:
     values: list[tuple[str, str]]
     ruling_steps: list[RulingStep]
     line: str = ""  # the short answer (whatif.answer_line), for --json and the phrase lists
+    after: Table | None = None  # the table after the what-if's events (the picture after it)
 
 
-def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: Corpus,
-            before: TableFacts | None = None) -> WhatIfOutcome:
-    """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events and read the answers.
-    ``before``: the table's facts before the what-if (so the sentence says "becomes" for a change)."""
+def what_if(table: Table, plan: WhatIf, corpus: Corpus, before: TableFacts | None = None) -> WhatIfOutcome:
+    """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events (only the what-if's are
+    played) and read the answers. ``before``: the table's facts before the what-if (so the sentence says
+    "becomes" for a change)."""
     from rulesjudge.app.presenters import RulingStep, format_value
     from rulesjudge.app.sentences import judge_sentence
     from rulesjudge.app.whatif import answer_line
 
-    report = evaluate_full(game, [*events, *plan.events], list(plan.questions))
-    mine = event_steps(report)[len(events):]
+    after = table.then(plan.events)
+    report = after.report(plan.questions)
+    mine = event_steps(report)[len(table.events):]
     by_question = {str(a.question): a.value for a in report.answers}
     values = [(question, format_value(value)) for question, value in by_question.items()]
     line = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
@@ -437,13 +462,13 @@ def what_if(game: dict[str, Any], events: Sequence[Any], plan: WhatIf, corpus: C
         if ruling and ruling[-1].text == text and ruling[-1].rules == rules:
             continue  # the same step given for two questions
         ruling.append(RulingStep(text, rules, readings))
-    return WhatIfOutcome(report, mine, answer, values, ruling, line)
+    return WhatIfOutcome(report, mine, answer, values, ruling, line, after)
 
 
 # ------------------------------------------------------------------------------ the table's search
 
 
-def search_for_table(question: str, game: dict[str, Any], searcher: Searcher, k: int = 10) -> list[Hit]:
+def search_for_table(question: str, game: Mapping[str, Any], searcher: Searcher, k: int = 10) -> list[Hit]:
     """The rules closest to a question about a table, scoped to its variant: the variant's own rules first
     (its sections, e.g. 810 and the 805 it plays by for Two-Headed Giant; Treachery's own document), the
     general rules next. "can ben block for ann" at a Two-Headed Giant table puts 805.10d (the team blocks as
@@ -491,6 +516,7 @@ class AskedWhatIf:
     stated: tuple[str, ...] = ()  # the facts the question stated, in words ("Ann is the monarch")
     overridden: tuple[str, ...] = ()  # what those facts replaced ("the table said Cat is the monarch")
     assumed: str = ""  # what the question took for granted ("Ann, the active player, is the monarch")
+    table: Table | None = None  # the table the question was played on (``game`` and the events), played
 
     @property
     def situation(self) -> str:
@@ -502,19 +528,18 @@ class AskedWhatIf:
         return f"The question's table: {'; '.join(self.stated)}{over}."
 
 
-def ask_what_if(game: dict[str, Any], events: Sequence[Any], question: str, corpus: Corpus,
-                *, source: str = "--what-if") -> AskedWhatIf:
-    """Read ``question`` against the table ``game`` after ``events`` and play it (the command line's and the
-    app's what-if). The facts the question states set the table for it (``app.situation``), and what it takes
-    for granted is assumed and said. A question naming someone not at the table raises InputError naming
-    ``source``.
+def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "--what-if") -> AskedWhatIf:
+    """Read ``question`` against ``table`` (:func:`open_table`) and play it (the command line's and the app's
+    what-if). The facts the question states set the table for it (``app.situation``), and what it takes for
+    granted is assumed and said; only then is the table set up again. A question naming someone not at the
+    table raises InputError naming ``source``.
 
     >>> from rulesjudge.scenarios.runner import default_citation_corpus
-    >>> asked = ask_what_if({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}, [],
+    >>> asked = ask_what_if(open_table({"players": ["Ann", "Ben", "Cat"], "monarch": "Cat"}),
     ...                     "who is the monarch if Cat leaves", default_citation_corpus())
     >>> asked.outcome.answer
     'Ann becomes the monarch (725.4).'
-    >>> asked = ask_what_if({"players": ["Ann", "Ben", "Cat"]}, [],
+    >>> asked = ask_what_if(open_table({"players": ["Ann", "Ben", "Cat"]}),
     ...                     "who becomes monarch if the active player leaves?", default_citation_corpus())
     >>> asked.outcome.answer
     'Assuming Ann, the active player, is the monarch: Ben becomes the monarch (725.4).'
@@ -522,15 +547,16 @@ def ask_what_if(game: dict[str, Any], events: Sequence[Any], question: str, corp
     from rulesjudge.app import situation as said
     from rulesjudge.app.whatif import WhatIfError, interpret
 
+    game = dict(table.game)
     stated = said.read_situation(question, game)
     said.check(stated, source)
-    table = stated.game
+    played = table if stated.game == game else open_table(stated.game, table.events)
     try:
-        facts = table_facts(table, events)
+        facts = table_facts(played)
         plan = interpret(stated.rest, facts)
         if plan is None and stated.changed:  # the facts misread: the question as it was, on the form's table
-            table, stated = game, said.Situation(dict(game), rest=question)
-            facts = table_facts(table, events)
+            played, stated = table, said.Situation(game, rest=question)
+            facts = table_facts(played)
             plan = interpret(question, facts)
     except WhatIfError as error:
         raise InputError(source, str(error)) from error
@@ -541,11 +567,12 @@ def ask_what_if(game: dict[str, Any], events: Sequence[Any], question: str, corp
                                 {"monarch": facts.monarch, "initiative": facts.initiative})
     if presumed and presumed[1] in facts.playing:
         key, who = presumed
-        table = {**table, key: who}
+        played = open_table({**played.game, key: who}, table.events)
         role = ", the active player," if who in facts.active else ""
         assumed = f"{who}{role} {'is the monarch' if key == 'monarch' else 'has the initiative'}"
-        facts = table_facts(table, events)
-    outcome = what_if(table, events, plan, corpus, facts)
+        facts = table_facts(played)
+    outcome = what_if(played, plan, corpus, facts)
     if assumed:
         outcome = replace(outcome, answer=f"Assuming {assumed}: {outcome.answer}")
-    return AskedWhatIf(question, plan, outcome, table, stated.said, stated.overridden, assumed)
+    return AskedWhatIf(question, plan, outcome, dict(played.game), stated.said, stated.overridden, assumed,
+                       played)

@@ -143,7 +143,7 @@ def run_what_if(args: argparse.Namespace) -> int:
     from rulesjudge.scenarios.runner import default_citation_corpus
 
     game, events = table_of(args)
-    asked = services.ask_what_if(game, events, args.what_if, default_citation_corpus())
+    asked = services.ask_what_if(services.open_table(game, events), args.what_if, default_citation_corpus())
     if asked.plan is None or asked.outcome is None:
         return not_understood(args, game)
     plan, outcome = asked.plan, asked.outcome

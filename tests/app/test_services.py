@@ -96,7 +96,7 @@ def test_table_facts_name_the_designations_and_roles():
     game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan", "Eve"], "monarch": "Eve",
             "identities": {"Ann": "assassin", "Ben": "guardian", "Cat": "leader", "Dan": "assassin",
                            "Eve": "traitor"}}
-    facts = services.table_facts(game)
+    facts = services.table_facts(services.open_table(game))
     assert facts.active == ("Cat",)  # 907.7: the Leader starts
     assert facts.monarch == "Eve" and facts.roles["Dan"] == "assassin"
     assert facts.turn_order == ("Cat", "Dan", "Eve", "Ann", "Ben")
@@ -105,9 +105,10 @@ def test_table_facts_name_the_designations_and_roles():
 def test_a_what_if_is_played_after_the_tables_own_events():
     game = {"players": ["Ann", "Ben", "Cat", "Dan"], "monarch": "Dan"}
     events = ["next-turn"]  # Ben's turn now
-    plan = interpret("who's the monarch if the monarch concedes", services.table_facts(game, events))
+    table = services.open_table(game, events)
+    plan = interpret("who's the monarch if the monarch concedes", services.table_facts(table))
     assert plan is not None
-    outcome = services.what_if(game, events, plan, services.corpus_of(None))
+    outcome = services.what_if(table, plan, services.corpus_of(None))
     # 725.4: Dan leaves during Ben's turn, so the active player, Ben, becomes the monarch.
     assert outcome.line == "Ben" and outcome.answer.startswith("Ben ")
     assert len(outcome.event_steps) == 1 and outcome.ruling_steps

@@ -22,7 +22,7 @@ def _corpus():
 
 
 def answer(question: str, game: dict = FOUR) -> services.AskedWhatIf:
-    return services.ask_what_if(game, [], question, _corpus())
+    return services.ask_what_if(services.open_table(game), question, _corpus())
 
 
 @pytest.mark.parametrize(("question", "monarch"), [

@@ -7,7 +7,6 @@ import xml.etree.ElementTree as ET
 from rulesjudge.app.presenters import build_picture
 from rulesjudge.app.table_picture import Arrow, Seat, TablePicture, render_svg, seat_positions, team_colours
 from rulesjudge.scenarios.model.questions import parse_question
-from rulesjudge.scenarios.runner import AnswerReport
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -85,23 +84,29 @@ def test_seat_positions_are_on_a_circle():
         assert abs(((x - 100) ** 2 + (y - 100) ** 2) ** 0.5 - 40) < 1e-6
 
 
-def fake_model(answers: dict[str, object]):
-    """A stand-in for the rules model that answers from a table of values and records the questions."""
-    asked: list[list[str]] = []
+class FakeTable:
+    """A stand-in for a played :class:`app.table.Table` that answers from a table of values and records the
+    questions asked of it."""
 
-    def evaluate(game, events, questions):
-        asked.append(list(questions))
-        return [AnswerReport(parse_question(q), answers.get(q), ()) for q in questions]
+    def __init__(self, game: dict[str, object], answers: dict[str, object]) -> None:
+        self.game, self.answers, self.asked = game, answers, []
 
-    return evaluate, asked
+    def values(self, questions):
+        self.asked.append(list(questions))
+        return {str(parse_question(q)): self.answers.get(q) for q in questions}
+
+
+def fake_model(game: dict[str, object], answers: dict[str, object]):
+    table = FakeTable(game, answers)
+    return table, table.asked
 
 
 def test_picture_is_built_from_the_models_answers():
     game = {"variant": "free-for-all", "players": ["Ann", "Ben", "Cat"]}
-    evaluate, asked = fake_model({"active": "Ben", "monarch": "Cat", "in-game": ["Ben", "Cat"],
+    table, asked = fake_model(game, {"active": "Ben", "monarch": "Cat", "in-game": ["Ben", "Cat"],
                                   "can-attack(Ben, Cat)": True, "can-attack(Ben, Ann)": False,
                                   "life(Ben)": 17})
-    picture = build_picture(game, [{"leaves": "Ann"}], evaluate, arrows_for="Ben", show_attacks=True)
+    picture = build_picture(table, arrows_for="Ben", show_attacks=True)
     seats = {s.name: s for s in picture.seats}
     assert seats["Ben"].active and seats["Cat"].monarch and not seats["Ann"].in_game
     assert seats["Ben"].life == 17
@@ -112,27 +117,27 @@ def test_picture_is_built_from_the_models_answers():
 def test_treachery_identities_show_what_the_table_knows():
     game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat"],
             "identities": {"Cat": "leader", "Ben": "guardian", "Ann": "assassin"}}
-    evaluate, asked = fake_model({"in-game": ["Ann", "Ben", "Cat"], "active": "Cat",
+    table, asked = fake_model(game, {"in-game": ["Ann", "Ben", "Cat"], "active": "Cat",
                                   "known-role(Cat)": "leader", "known-role(Ann)": "assassin",
                                   "role(Ben)": "guardian", "role(Cat)": "leader", "role(Ann)": "assassin"})
-    svg = render_svg(build_picture(game, [], evaluate))
+    svg = render_svg(build_picture(table))
     assert "Guardian" not in svg and "Leader" in svg and "face down" in svg
     assert "known-role(Ben)" in asked[0]
-    revealed = render_svg(build_picture(game, [], evaluate, reveal=True))  # the judge's own view
+    revealed = render_svg(build_picture(table, reveal=True))  # the judge's own view
     assert "Guardian" in revealed and "face down" not in revealed
 
 
 def test_treachery_picture_from_the_rules_model():
-    from rulesjudge.app.services import evaluate
+    from rulesjudge.app.services import open_table
 
     game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan", "Eve"],
             "identities": {"Cat": "leader", "Ben": "guardian", "Ann": "assassin", "Dan": "assassin",
                            "Eve": "traitor"}}
-    seats = {s.name: s for s in build_picture(game, [], evaluate).seats}
+    seats = {s.name: s for s in build_picture(open_table(game)).seats}
     # 907.4a/b: the Leader starts face up, every other identity face down.
     assert [n for n, s in seats.items() if s.face_down] == ["Ann", "Ben", "Dan", "Eve"]
     assert seats["Cat"].identity == "Leader" and seats["Cat"].active  # 907.7: the Leader starts
-    seats = {s.name: s for s in build_picture(game, [{"leaves": "Ben"}], evaluate).seats}
+    seats = {s.name: s for s in build_picture(open_table(game, [{"leaves": "Ben"}])).seats}
     # 907.13: a player who leaves reveals their identity; they are greyed out, the rest unchanged.
     assert not seats["Ben"].face_down and seats["Ben"].identity == "Guardian" and not seats["Ben"].in_game
     assert seats["Ann"].face_down
@@ -201,17 +206,18 @@ def test_the_emperor_has_a_badge_on_their_seat():
 
 
 def test_revealed_identities_name_their_cards():
-    from rulesjudge.app.services import evaluate, identity_cards
+    from rulesjudge.app.services import identity_cards, open_table
 
     game = {"variant": "treachery", "players": ["Ann", "Ben", "Cat", "Dan"],
             "identities": {"Ann": {"role": "leader", "card": "The Old Ruler"},
                            "Ben": {"role": "traitor", "card": "The Metamorph"},
                            "Cat": {"role": "assassin", "card": "The Witch"}, "Dan": "assassin"}}
-    cards = identity_cards(game)
-    hidden = render_svg(build_picture(game, [], evaluate, cards=cards))
+    table = open_table(game)
+    cards = identity_cards(table)
+    hidden = render_svg(build_picture(table, cards=cards))
     assert "The Old Ruler" in hidden  # 907.4a: the Leader is face up, its card is public
     assert "The Metamorph" not in hidden and "The Witch" not in hidden  # 907.4b: face down
-    revealed = render_svg(build_picture(game, [], evaluate, reveal=True, cards=cards))
+    revealed = render_svg(build_picture(table, reveal=True, cards=cards))
     assert "The Metamorph" in revealed and "The Witch" in revealed and "face down" not in revealed
 
 

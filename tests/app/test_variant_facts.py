@@ -71,9 +71,10 @@ def test_a_variant_registered_in_the_model_alone_drives_form_picture_and_what_if
     assert form.teams == "Ann, Ben, Cat\nDan, Eve, Fay"  # its own default teams, padded to its six players
     game = form_to_game(form)
     assert game == {"variant": "trio-test", "teams": [["Ann", "Ben", "Cat"], ["Dan", "Eve", "Fay"]]}
-    picture = presenters.build_picture(game, [], services.evaluate)
+    table = services.open_table(game)
+    picture = presenters.build_picture(table)
     assert [seat.name for seat in picture.seats] == ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
-    facts = services.table_facts(game)
+    facts = services.table_facts(table)
     assert facts.variant == "trio-test"
     plan = whatif.interpret("who are Ann's teammates?", facts)  # 102.3: the rest of her team
     assert plan is not None

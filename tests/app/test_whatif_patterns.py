@@ -62,10 +62,10 @@ def reached() -> frozenset[tuple[str, int]]:
             key = repr(table)
             try:
                 if name == "whatif_situations.yaml":
-                    services.ask_what_if(table, [], phrase["say"], _corpus())
+                    services.ask_what_if(services.open_table(table), phrase["say"], _corpus())
                 else:
                     if key not in facts:
-                        facts[key] = services.table_facts(table)
+                        facts[key] = services.table_facts(services.open_table(table))
                     interpret(phrase["say"], facts[key])
             except (WhatIfError, InputError):
                 pass  # a refusal still reached the patterns it read on the way

@@ -24,7 +24,7 @@ _FACTS: dict[str, Any] = {}
 
 def facts(table: str) -> Any:
     if table not in _FACTS:
-        _FACTS[table] = services.table_facts(TABLES[table])
+        _FACTS[table] = services.table_facts(services.open_table(TABLES[table]))
     return _FACTS[table]
 
 

@@ -34,7 +34,7 @@ def _corpus() -> Any:
 def score(phrase: dict[str, Any]) -> tuple[str, str]:
     """("right" | "not read" | "wrong", what was seen) for one phrase."""
     try:
-        asked = services.ask_what_if(TABLES[phrase["table"]], [], phrase["say"], _corpus())
+        asked = services.ask_what_if(services.open_table(TABLES[phrase["table"]]), phrase["say"], _corpus())
     except InputError as error:
         return ("wrong" if phrase.get("fallback") else "not read"), f"refused: {error}"
     if phrase.get("fallback"):

@@ -156,7 +156,7 @@ def random_question(rng: random.Random, phrases: list[tuple[str, Table]]) -> tup
 
 def fuzz_what_ifs(count: int, seed: int, tally: Tally, corpus: Any) -> None:
     """Questions through what `ask --what-if` does: the argument's text checked, read, played."""
-    from rulesjudge.app.services import ask_what_if
+    from rulesjudge.app.services import ask_what_if, open_table
     from rulesjudge.common.inputs import check_argument_text
 
     rng = random.Random(seed)
@@ -166,7 +166,7 @@ def fuzz_what_ifs(count: int, seed: int, tally: Tally, corpus: Any) -> None:
         check_argument_text(question, "--what-if", "the question")
         if not question.strip():
             return "empty"
-        asked = ask_what_if(game, events, question, corpus)
+        asked = ask_what_if(open_table(game, events), question, corpus)
         return "answered" if asked.outcome is not None else "not understood"
 
     for n in range(count):

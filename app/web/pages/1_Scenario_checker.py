@@ -15,6 +15,7 @@ import streamlit as st
 from rulesjudge.app import library as scenario_library
 from rulesjudge.app import presenters, services, whatif
 from rulesjudge.app.presenters import DEFAULT, NOBODY, TableForm
+from rulesjudge.app.table import Table
 from rulesjudge.app.table_picture import render_svg
 from rulesjudge.app.web import cards_ui, common
 from rulesjudge.common.errors import InputError
@@ -183,10 +184,6 @@ if game is not None:  # the address keeps the table: a reload (or a bookmark) re
         st.query_params["table"] = token
 
 
-def evaluate(game_: dict[str, Any], events_: Sequence[Any], questions_: Sequence[str]) -> list[AnswerReport]:
-    return services.evaluate(game_, events_, questions_)
-
-
 def show_steps(steps: Sequence[Step], *, key: str) -> None:
     """A derivation: numbered sentences, the readings a judge may choose, each cited rule expandable."""
     store = common.corpus()
@@ -225,16 +222,18 @@ def show_answers(
 
 st.subheader("Ask about this table")
 facts = None
+table = None  # the table played once for this rerun: the facts, the events' steps, the picture, the answers
 if game is not None:
     try:
-        facts = services.table_facts(game, events)
+        table = services.open_table(game, events)
+        facts = services.table_facts(table)
     except InputError as error:
         table_error = str(error)
 def show_what_if(asked: str, events: Sequence[Any], answered: services.AskedWhatIf, started: float) -> None:
     """The answer as a judge says it, how the question was read, the derivation below, the picture after it,
     the share link and the ruling to copy (the model's notation stays in ``ask --json``)."""
-    plan, outcome, table = answered.plan, answered.outcome, answered.game
-    assert plan is not None and outcome is not None
+    plan, outcome, asked_game = answered.plan, answered.outcome, answered.game
+    assert plan is not None and outcome is not None and outcome.after is not None
     elapsed = time.perf_counter() - started
     with st.container(border=True, key="whatif_answer"):
         st.caption("You asked: " + md(asked))
@@ -249,23 +248,23 @@ def show_what_if(asked: str, events: Sequence[Any], answered: services.AskedWhat
         st.caption(f"answered in {elapsed * 1000:.0f} ms")
         focus = plan.players[0] if plan.players else None
         after = presenters.build_picture(
-            table, [*events, *plan.events], evaluate, arrows_for=focus,
+            outcome.after, arrows_for=focus,
             show_range=plan.kind in ("in-range", "who-in-range", "range"),
             show_attacks=plan.kind in ("can-attack", "attack-targets", "attackers-of"),
             reveal=bool(state.get("reveal")),
-            cards=services.identity_cards(table, [*events, *plan.events]))
+            cards=services.identity_cards(outcome.after))
         drawn, _ = st.columns([3, 1])
         drawn.image(render_svg(after), caption="the table after the what-if", width="stretch")
         # st.context.url is Streamlit >= 1.46 (pyproject allows 1.40): without it, a relative link
         base = str(getattr(st.context, "url", "") or "").split("?")[0]
-        link = f"{base}?ruling={presenters.encode_share(game or table, events, asked)}"
+        link = f"{base}?ruling={presenters.encode_share(game or asked_game, events, asked)}"
         share, copy = st.columns(2)
         with share.expander("Share this ruling (a link)"):
             st.code(link, language=None, wrap_lines=True)
             st.caption("The link reopens this table, its events and the question.")
         with copy.expander("Copy ruling (plain text)"):
             ruling_text = presenters.ruling_text(
-                question=asked, summary=plan.summary, answer=outcome.answer, game=table, events=events,
+                question=asked, summary=plan.summary, answer=outcome.answer, game=asked_game, events=events,
                 steps=outcome.ruling_steps, situation=answered.situation, link=link)
             st.code(ruling_text, language=None, wrap_lines=True)
 
@@ -308,8 +307,7 @@ def show_fallback(asked: str, table: dict[str, Any], started: float) -> None:
 
 
 @st.fragment
-def ask_about_table(game: dict[str, Any] | None, events: Sequence[Any], facts: Any,
-                    table_error: str | None) -> None:
+def ask_about_table(table: Table | None, facts: Any, table_error: str | None) -> None:
     """The question box and its answer. A fragment: asking reruns this part only, not the table form, the
     picture and the model's answers below, which a question does not change (most of the page's work, for
     the browser and for the server)."""
@@ -329,23 +327,23 @@ def ask_about_table(game: dict[str, Any] | None, events: Sequence[Any], facts: A
         st.code(asked, language=None, wrap_lines=True)
     elif asked and table_error:
         st.warning("Mend the table below first: " + md(table_error))
-    elif asked and game is not None and facts is not None:
+    elif asked and table is not None and facts is not None:
         started = time.perf_counter()
         try:  # the facts the question states set its table; what it takes for granted is said
-            answered = services.ask_what_if(game, events, asked, common.corpus(), source="question")
+            answered = services.ask_what_if(table, asked, common.corpus(), source="question")
         except InputError as error:  # understood, but names someone not at the table
             st.error(md(str(error)))
         else:
             if answered.plan is not None:
-                show_what_if(asked, events, answered, started)
+                show_what_if(asked, list(table.events), answered, started)
             else:
-                show_fallback(asked, game, started)
+                show_fallback(asked, dict(table.game), started)
     if asked and st.button("Clear the question", key="clear_ask"):
         state["ask"] = ""
         st.rerun(scope="fragment")
 
 
-ask_about_table(game, events, facts, table_error)
+ask_about_table(table, facts, table_error)
 
 
 # ------------------------------------------------------------------------------------- 1. the table
@@ -399,7 +397,7 @@ with col_b:
 if table_error:
     st.error(md(table_error))
     st.stop()
-assert game is not None
+assert game is not None and table is not None
 
 # ------------------------------------------------------------------------------------------ 2. events
 
@@ -411,11 +409,7 @@ from rulesjudge.scenarios.model.events import (  # noqa: E402
     parse_event,
 )
 
-try:
-    derivations = services.event_steps(services.evaluate_full(game, events, []))
-except InputError as error:
-    st.error(md(str(error)))
-    derivations = []
+derivations = services.event_steps(table.report())  # played above: the steps each event caused
 if events:
     for i, event in enumerate(events):
         with st.container(border=True):
@@ -525,11 +519,12 @@ with options_column:
     show_attacks = st.checkbox("who can attack whom", key="show_attacks", value=True)
     reveal = st.checkbox("reveal face-down identities (the judge's view)", key="reveal", value=False)
 try:
+    shown_table = table.upto(shown)  # the states after each event are kept: nothing is replayed
     picture = presenters.build_picture(
-        game, events[:shown], evaluate,
+        shown_table,
         arrows_for=None if arrows_for == "(none)" else arrows_for,
         show_range=show_range, show_attacks=show_attacks, reveal=reveal,
-        cards=services.identity_cards(game, events[:shown]),
+        cards=services.identity_cards(shown_table),
     )
     with picture_column:
         st.image(render_svg(picture), width="stretch")
@@ -553,7 +548,7 @@ with st.expander(f"4. The model's answers for this table ({len(chosen_now) + len
     if questions:
         try:
             started = time.perf_counter()
-            answers = evaluate(game, events, questions)
+            answers = table.ask(questions)
             st.caption(f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
             show_answers(answers, loaded["expect"] if loaded else None, key="ans")
         except InputError as error:
