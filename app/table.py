@@ -33,10 +33,10 @@ from rulesjudge.scenarios.runner import (
     AnswerReport,
     EventReport,
     ScenarioReport,
-    _deadline,
-    _event,
-    _question,
-    _within,
+    check_deadline,
+    deadline_after,
+    read_event,
+    read_question,
 )
 
 
@@ -82,12 +82,12 @@ class Table:
             raise InputError(WHAT_IF, f"{len(self.events) + len(events)} events: a scenario plays at most "
                                       f"{MAX_EVENTS}")
         start = len(self.events)
-        parsed = tuple(e if isinstance(e, Event) else _event(self.setup, start + i, e)
+        parsed = tuple(e if isinstance(e, Event) else read_event(self.setup, start + i, e)
                        for i, e in enumerate(events))
         state, reports, states = self.state, list(self.reports), list(self.states)
-        deadline = _deadline(TIME_BUDGET_SECONDS)
+        deadline = deadline_after(TIME_BUDGET_SECONDS)
         for event in parsed:  # the state after each is kept (the picture's slider)
-            _within(deadline, TIME_BUDGET_SECONDS, WHAT_IF)
+            check_deadline(deadline, TIME_BUDGET_SECONDS, WHAT_IF)
             state, steps = apply(state, event)
             reports.append(EventReport(event, tuple(steps), None))
             states.append(state)
@@ -104,11 +104,11 @@ class Table:
         """The model's answers to ``questions`` (scenario-format texts) about the table now, in order."""
         if len(questions) > MAX_QUESTIONS:
             raise InputError(WHAT_IF, f"{len(questions)} questions: at most {MAX_QUESTIONS} at a time")
-        deadline = _deadline(TIME_BUDGET_SECONDS)
+        deadline = deadline_after(TIME_BUDGET_SECONDS)
         answers = []
         for text in questions:
-            _within(deadline, TIME_BUDGET_SECONDS, WHAT_IF)
-            asked = _question(self.setup, text)
+            check_deadline(deadline, TIME_BUDGET_SECONDS, WHAT_IF)
+            asked = read_question(self.setup, text)
             value, steps = answer(self.state, asked)
             answers.append(AnswerReport(asked, value, tuple(steps), key=str(asked)))
         return answers

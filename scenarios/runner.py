@@ -116,11 +116,12 @@ class OverBudget(InputError):
     """A scenario's evaluation ran past its time budget (the app's guard against a file made to be slow)."""
 
 
-def _deadline(budget: float | None) -> float | None:
+def deadline_after(budget: float | None) -> float | None:
+    """The monotonic time at which a budget of seconds runs out (None: no budget)."""
     return None if budget is None else time.monotonic() + budget
 
 
-def _within(deadline: float | None, budget: float | None, path: str) -> None:
+def check_deadline(deadline: float | None, budget: float | None, path: str) -> None:
     """Stop between two events or questions once the budget is spent (each one alone is bounded by the
     limits on players and permanents, so the overrun is small)."""
     if deadline is not None and time.monotonic() >= deadline:
@@ -137,7 +138,7 @@ def _play(
 ) -> tuple[TableState, list[EventReport]]:
     reports = []
     for i, event in enumerate(events):
-        _within(deadline, budget, path)
+        check_deadline(deadline, budget, path)
         state, steps = apply(state, event)
         reports.append(EventReport(event, tuple(steps), lines[i] if i < len(lines) else None))
     return state, reports
@@ -147,7 +148,7 @@ def run_scenario(scenario: Scenario, corpus: Any = None, budget: float | None = 
     """Run one scenario. A model error is reported as a failure, never raised; so is running past
     ``budget`` seconds (None: no budget)."""
     report = ScenarioReport(scenario, corpus=corpus)
-    deadline = _deadline(budget)
+    deadline = deadline_after(budget)
     try:
         state = build_state(scenario.game)
         state, report.events = _play(
@@ -155,7 +156,7 @@ def run_scenario(scenario: Scenario, corpus: Any = None, budget: float | None = 
         )
         report.state = state
         for exp in scenario.expect:
-            _within(deadline, budget, scenario.path)
+            check_deadline(deadline, budget, scenario.path)
             value, steps = answer(state, exp.question)
             kind = QUESTIONS[exp.question.name].kind
             report.answers.append(
@@ -185,7 +186,7 @@ def evaluate(
     """Ad-hoc what-if: a setup (the model's, or a ``game:`` mapping as the app's form makes it), events
     (objects or format items), question texts. Bad input raises :class:`InputError` naming the key; past
     ``budget`` seconds (None: no budget) it stops with :class:`OverBudget`."""
-    deadline = _deadline(budget)
+    deadline = deadline_after(budget)
     if len(questions) > MAX_QUESTIONS:
         raise InputError(WHAT_IF, f"{len(questions)} questions: at most {MAX_QUESTIONS} at a time")
     if len(events) > MAX_EVENTS:
@@ -193,15 +194,15 @@ def evaluate(
     setup = setup_from_data(game_setup) if isinstance(game_setup, dict) else game_setup
     if not isinstance(game_setup, dict):
         check_setup(setup, lambda where, message: InputError(WHAT_IF, message, key=dotted(("game", *where))))
-    parsed_events = [e if isinstance(e, Event) else _event(setup, i, e) for i, e in enumerate(events)]
+    parsed_events = [e if isinstance(e, Event) else read_event(setup, i, e) for i, e in enumerate(events)]
     scenario = Scenario(name="what if", game=setup, events=tuple(parsed_events))
     report = ScenarioReport(scenario)
     state = build_state(setup)
     state, report.events = _play(state, scenario.events, deadline=deadline, budget=budget, path=WHAT_IF)
     report.state = state
     for q in questions:
-        _within(deadline, budget, WHAT_IF)
-        asked = q if isinstance(q, Question) else _question(setup, q)
+        check_deadline(deadline, budget, WHAT_IF)
+        asked = q if isinstance(q, Question) else read_question(setup, q)
         value, steps = answer(state, asked)
         report.answers.append(AnswerReport(asked, value, tuple(steps), key=str(asked)))
     return report
@@ -210,14 +211,16 @@ def evaluate(
 WHAT_IF = "<what-if>"
 
 
-def _question(setup: Setup, text: str) -> Question:
+def read_question(setup: Setup, text: str) -> Question:
+    """A what-if question read and checked against the table (one :class:`InputError` when it is not one)."""
     def fail(message: str) -> InputError:
         return InputError(WHAT_IF, message, key=text)
 
     return check_question(text, setup, fail)
 
 
-def _event(setup: Setup, i: int, item: str | dict[str, Any]) -> Event:
+def read_event(setup: Setup, i: int, item: str | dict[str, Any]) -> Event:
+    """The i-th what-if event read and checked against the table (its place names it in an error)."""
     def fail(where: tuple[str | int, ...], message: str) -> InputError:
         return InputError(WHAT_IF, message, key=dotted(where))
 
