@@ -14,9 +14,7 @@ import contextlib
 import functools
 import hashlib
 import json
-import os
 import sqlite3
-import threading
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.common.files import cache_dir
+from rulesjudge.common.sqlite_cache import SqliteCache
 from rulesjudge.corpus.cards.model import Card
 from rulesjudge.corpus.cards.readers import Snapshot
 from rulesjudge.corpus.documents import MANIFEST_PATH
@@ -31,7 +30,6 @@ from rulesjudge.corpus.documents import MANIFEST_PATH
 CACHE_FILE = "cards.sqlite"
 SCHEMA = "cards-1"
 _TABLES = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE snapshots (sha TEXT PRIMARY KEY, edition TEXT, format TEXT, cards INTEGER, rulings INTEGER,
                         names BLOB);
 CREATE TABLE cards (sha TEXT, id TEXT, data BLOB, PRIMARY KEY (sha, id)) WITHOUT ROWID;
@@ -67,67 +65,11 @@ def code_fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-class CardCache:
+class CardCache(SqliteCache):
     """The SQLite file; safe to share between threads (one lock)."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path
-        self.lock = threading.RLock()
-        self.db = self._open(path)
-
-    def _open(self, path: Path | None) -> sqlite3.Connection:
-        if path is not None:
-            for attempt in range(2):
-                try:
-                    return self._connect(str(path))
-                except sqlite3.OperationalError:
-                    break  # locked past the timeout, or the folder can't be written: in memory then
-                except (sqlite3.DatabaseError, OSError):
-                    if attempt == 0:
-                        _delete(path)  # not a database, or a damaged one: made anew
-        return self._connect(":memory:")
-
-    def _connect(self, where: str, fresh: bool = False) -> sqlite3.Connection:
-        if where != ":memory:":
-            Path(where).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(where, timeout=30, isolation_level=None, check_same_thread=False)
-        try:
-            if where != ":memory:":
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")
-            expected = f"{SCHEMA} {code_fingerprint()}"
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            found = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() if "meta" in tables \
-                else None
-            if found is not None and found[0] == expected:
-                db.execute("BEGIN IMMEDIATE")  # proves the file can be written
-                db.execute("COMMIT")
-                return db
-            if tables and where != ":memory:" and not fresh:
-                db.close()
-                _delete(Path(where))
-                return self._connect(where, fresh=True)
-            db.execute("BEGIN IMMEDIATE")
-            for statement in _TABLES.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.execute("INSERT OR REPLACE INTO meta VALUES('schema', ?)", (expected,))
-            db.execute("COMMIT")
-        except BaseException:
-            db.close()
-            raise
-        return db
-
-    @contextlib.contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+        super().__init__(path, schema=f"{SCHEMA} {code_fingerprint()}", tables=_TABLES)
 
     # ----------------------------------------------------------------------------------------- reading
 
@@ -159,7 +101,7 @@ class CardCache:
 
     def keep(self, sha: str, snapshot: Snapshot, names: dict[str, Any]) -> SnapshotInfo:
         """Keep a parsed snapshot (all of it, or nothing)."""
-        with self._write() as db:
+        with self.write() as db:
             db.execute("DELETE FROM cards WHERE sha=?", (sha,))
             db.executemany("INSERT INTO cards VALUES (?, ?, ?)",
                            ((sha, card.id, _pack(card.to_data())) for card in snapshot.cards))
@@ -170,7 +112,7 @@ class CardCache:
 
     def forget_others(self, keep: set[str]) -> None:
         """Drop the snapshots whose files are gone (a replaced snapshot's rows)."""
-        with contextlib.suppress(sqlite3.Error), self._write() as db:
+        with contextlib.suppress(sqlite3.Error), self.write() as db:
             for (sha,) in db.execute("SELECT sha FROM snapshots").fetchall():
                 if sha not in keep:
                     db.execute("DELETE FROM cards WHERE sha=?", (sha,))
@@ -190,7 +132,7 @@ class CardCache:
             for chunk in iter(lambda: handle.read(1 << 20), b""):
                 digest.update(chunk)
         sha = digest.hexdigest()
-        with contextlib.suppress(sqlite3.Error), self._write() as db:
+        with contextlib.suppress(sqlite3.Error), self.write() as db:
             db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
                        (key, info.st_size, info.st_mtime_ns, info.st_ino, sha))
         return sha
@@ -203,8 +145,3 @@ def _pack(value: Any) -> bytes:
 def _unpack(blob: bytes) -> Any:
     return json.loads(zlib.decompress(blob))
 
-
-def _delete(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with contextlib.suppress(OSError):
-            os.unlink(f"{path}{suffix}")

@@ -10,15 +10,15 @@ import hashlib
 import json
 import sqlite3
 import stat
-import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
 from rulesjudge.common.errors import InputError
 from rulesjudge.common.files import cache_dir
+from rulesjudge.common.sqlite_cache import SqliteCache
 from rulesjudge.corpus import crossrefs
 from rulesjudge.corpus.codec import DamagedCache, Raw, from_raw, pack, to_raw, unpack
 from rulesjudge.corpus.editions import EditionView, Entry, mask
@@ -36,7 +36,6 @@ TOUCH_SECONDS = 86400
 KEEP_ASSEMBLED = 8
 
 _TABLES = """
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE IF NOT EXISTS files(path TEXT PRIMARY KEY, size INTEGER, mtime_ns INTEGER, inode INTEGER,
                                  sha256 TEXT);
 CREATE TABLE IF NOT EXISTS releases(id INTEGER PRIMARY KEY, sha256 TEXT UNIQUE, document TEXT, edition TEXT,
@@ -66,7 +65,7 @@ class CachedRelease:
     records: int
 
 
-class Cache:
+class Cache(SqliteCache):
     """The corpus cache, one SQLite file in the data folder; what it holds is in its tables:
 
     - ``releases``: one row per parsed release (sha256 of the file, document, edition, counts, warnings);
@@ -84,71 +83,10 @@ class Cache:
     """
 
     def __init__(self, path: Path | None) -> None:
-        self.path = path
-        self.lock = threading.RLock()
-        self.db = self._open(path)
+        # auto_vacuum: pages freed by forgotten releases go back (new files)
+        super().__init__(path, schema=f"{SCHEMA} {code_fingerprint()}", tables=_TABLES,
+                         pragmas=("auto_vacuum=FULL",))
         self._ids: dict[str, int] = {}
-        self.changed = False  # something was written since it was opened
-
-    def _open(self, path: Path | None) -> sqlite3.Connection:
-        if path is not None:
-            for attempt in range(2):
-                try:
-                    return self._connect(str(path))
-                except sqlite3.OperationalError:
-                    break  # locked by another process past the timeout, or not writable: in memory then
-                except (sqlite3.DatabaseError, OSError):
-                    if attempt == 0:
-                        _delete_database(path)  # not a database, or a damaged one: made anew
-        return self._connect(":memory:")
-
-    def _connect(self, where: str, fresh: bool = False) -> sqlite3.Connection:
-        """Open the cache; one of another schema or older code is deleted and made anew (never migrated)."""
-        in_memory = where == ":memory:"
-        if not in_memory:
-            Path(where).parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(where, timeout=30, isolation_level=None, check_same_thread=False)
-        try:
-            db.execute("PRAGMA auto_vacuum=FULL")  # pages freed by forgotten releases go back (new files)
-            if not in_memory:
-                db.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
-                db.execute("PRAGMA synchronous=NORMAL")
-                db.execute("PRAGMA journal_size_limit=4194304")
-            expected = f"{SCHEMA} {code_fingerprint()}"
-            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            found = db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() if "meta" in tables \
-                else None
-            if found is not None and found[0] == expected:
-                db.execute("BEGIN IMMEDIATE")  # proves the file can be written
-                db.execute("COMMIT")
-                return db
-            if tables and not in_memory and not fresh:
-                db.close()
-                _delete_database(Path(where))
-                return self._connect(where, fresh=True)
-            db.execute("BEGIN IMMEDIATE")
-            for statement in _TABLES.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.execute("INSERT OR REPLACE INTO meta VALUES('schema', ?)", (expected,))
-            db.execute("COMMIT")
-        except BaseException:
-            db.close()
-            raise
-        return db
-
-    @contextlib.contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: everything in it is written, or nothing."""
-        with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.db
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
-            self.changed = True
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         with self.lock:
@@ -378,11 +316,6 @@ class Cache:
 def text_digest(text: str) -> bytes:
     return hashlib.blake2b(text.encode(), digest_size=8).digest()
 
-
-def _delete_database(path: Path) -> None:
-    for suffix in ("", "-wal", "-shm", "-journal"):
-        with contextlib.suppress(OSError):
-            Path(str(path) + suffix).unlink()
 
 
 def cache_path() -> Path:
