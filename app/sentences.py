@@ -28,6 +28,7 @@ from rulesjudge.app.whatif.answers import (
     Value,
     Winners,
     answer_line,
+    can_attack,
 )
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ def _attack_reasons(attacker: str, refused: Sequence[str], answers: Mapping[str,
     grouped by the rule that says no (this turn only where 801.2c fixes ranges as the turn began)."""
     groups: dict[str, list[str]] = {}
     for target in refused:
-        report = answers.get(f"can-attack({attacker}, {target})")
+        report = answers.get(can_attack(attacker, target))
         steps = list(report.steps) if report else []
         rule = deciding_rule(steps[-1:]) or deciding_rule(steps)
         if any("teammate" in s.text for s in steps[-2:]):
@@ -168,8 +169,8 @@ def _can_attack(plan_pairs: Sequence[tuple[str, str]], answers: Mapping[str, Ans
     """Whom one player can attack (``by="attacker"``), or who can attack one player (``by="target"``)."""
     if not plan_pairs:
         return ""
-    yes = [(a, t) for a, t in plan_pairs if _value(answers, f"can-attack({a}, {t})") is True]
-    no = [(a, t) for a, t in plan_pairs if _value(answers, f"can-attack({a}, {t})") is not True]
+    yes = [(a, t) for a, t in plan_pairs if _value(answers, can_attack(a, t)) is True]
+    no = [(a, t) for a, t in plan_pairs if _value(answers, can_attack(a, t)) is not True]
     if by == "attacker":
         attacker = plan_pairs[0][0]
         first = f"{attacker} can attack {names([t for _, t in yes]) if yes else 'nobody'}."
@@ -181,7 +182,7 @@ def _can_attack(plan_pairs: Sequence[tuple[str, str]], answers: Mapping[str, Ans
         return first
     groups: dict[str, list[str]] = {}
     for attacker, _ in no:
-        report = answers.get(f"can-attack({attacker}, {target})")
+        report = answers.get(can_attack(attacker, target))
         rule = deciding_rule(list(report.steps)[-1:]) if report else ""
         groups.setdefault(rule, []).append(attacker)
     rest = "; ".join(f"not {names(g, 'or')}" + (f" ({r})" if r else "") for r, g in groups.items())
@@ -321,14 +322,14 @@ def _pair(question: str) -> tuple[str, str]:
 def _allowed(pair: tuple[str, str], answers: Mapping[str, AnswerReport]) -> str:
     """ "Yes: Ben can attack Dan (802.1)."."""
     attacker, target = pair
-    report = answers.get(f"can-attack({attacker}, {target})")
+    report = answers.get(can_attack(attacker, target))
     return _cited(f"Yes: {attacker} can attack {target}", deciding_rule(list(report.steps)) if report else "")
 
 
 def _refused(pair: tuple[str, str], answers: Mapping[str, AnswerReport]) -> str:
     """ "No: Ann can't attack Dan this turn (801.2c)."."""
     attacker, target = pair
-    report = answers.get(f"can-attack({attacker}, {target})")
+    report = answers.get(can_attack(attacker, target))
     steps = list(report.steps) if report else []
     this_turn = any(c.local == "801.2c" for s in steps for c in s.cites)
     rule = deciding_rule(steps[-1:]) or deciding_rule(steps)

@@ -19,6 +19,16 @@ from rulesjudge.app.whatif.plan import WhatIf
 Values = Mapping[str, Any]
 
 
+def can_attack(attacker: str, target: str) -> str:
+    """The model's question whether ``attacker`` can attack ``target`` (written here once; the reader asks
+    it, the answers and sentences read its value).
+
+    >>> can_attack("Cat", "Eve")
+    'can-attack(Cat, Eve)'
+    """
+    return f"can-attack({attacker}, {target})"
+
+
 def answer_line(plan: WhatIf, values: Values) -> str:
     """The answer in one line, from the model's answers (``values``: question text -> value).
 
@@ -135,7 +145,7 @@ class Targets(Headline):
     pairs: tuple[tuple[str, str], ...]
 
     def line(self, values: Values) -> str:
-        return format_value([t for a, t in self.pairs if values.get(f"can-attack({a}, {t})") is True])
+        return format_value([t for a, t in self.pairs if values.get(can_attack(a, t)) is True])
 
 
 @dataclass(frozen=True)
@@ -145,7 +155,7 @@ class Attackers(Headline):
     pairs: tuple[tuple[str, str], ...]
 
     def line(self, values: Values) -> str:
-        return format_value([a for a, t in self.pairs if values.get(f"can-attack({a}, {t})") is True])
+        return format_value([a for a, t in self.pairs if values.get(can_attack(a, t)) is True])
 
 
 @dataclass(frozen=True)

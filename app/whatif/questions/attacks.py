@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Targets, Value
+from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Targets, Value, can_attack
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _per_player, _said
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _OBJECTS, _POSS, _PRONOUN, Ref, _Reader, _Unknown
@@ -41,7 +41,7 @@ def _q_can_attack(match: re.Match[str], reader: _Reader) -> _Ask | None:
     attackers = _attackers(reader, match["x"])
     thing = reader.thing(match["y"])
     if thing is not None:  # "can Cat attack the Siege", "can Dan attack Ann's planeswalker" (506.2, 310.8b)
-        asked = tuple(f"can-attack({a}, {thing})" for a in attackers.players)
+        asked = tuple(can_attack(a, thing) for a in attackers.players)
         return _Ask("can-attack", f"can {attackers.words} attack {thing}", asked, attackers.players,
                     AllTrue(asked))
     targets = reader.refer(match["y"])
@@ -49,8 +49,8 @@ def _q_can_attack(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not pairs:
         return None
     return _Ask("can-attack", f"can {attackers.words} attack {targets.words}",
-                tuple(f"can-attack({a}, {t})" for a, t in pairs), (*attackers.players, *targets.players),
-                AllTrue(tuple(f"can-attack({a}, {t})" for a, t in pairs)))
+                tuple(can_attack(a, t) for a, t in pairs), (*attackers.players, *targets.players),
+                AllTrue(tuple(can_attack(a, t) for a, t in pairs)))
 
 
 @PATTERNS(
@@ -65,7 +65,7 @@ def _q_attack_targets(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not pairs:
         return None
     return _Ask("attack-targets", f"whom can {attackers.words} attack",
-                tuple(f"can-attack({a}, {t})" for a, t in pairs), attackers.players,
+                tuple(can_attack(a, t) for a, t in pairs), attackers.players,
                 Targets(tuple(pairs)))
 
 
@@ -80,13 +80,13 @@ def _q_attackers_of(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if thing is not None:  # "who can attack Jace": each player still in (the model says who, 506.2/310.8b)
         pairs = [(a, thing) for a in reader.playing()]
         return _Ask("attackers-of", f"who can attack {thing}",
-                    tuple(f"can-attack({a}, {t})" for a, t in pairs), (), Attackers(tuple(pairs)))
+                    tuple(can_attack(a, t) for a, t in pairs), (), Attackers(tuple(pairs)))
     targets = reader.refer(match["y"])
     pairs = [(a, t) for t in targets.players for a in reader.playing() if a != t]
     if not pairs:
         return None
     return _Ask("attackers-of", f"who can attack {targets.words}",
-                tuple(f"can-attack({a}, {t})" for a, t in pairs), targets.players,
+                tuple(can_attack(a, t) for a, t in pairs), targets.players,
                 Attackers(tuple(pairs)))
 
 
