@@ -356,6 +356,7 @@ def _step_reached(events: Sequence[Event]) -> str:
         EndStep,
         EndTurn,
         NextTurn,
+        UntilTurn,
         Upkeep,
     )
 
@@ -363,7 +364,7 @@ def _step_reached(events: Sequence[Event]) -> str:
                               CombatDamage: "combat", CombatDamageStep: "combat"}
     reached = ""
     for event in events:
-        if isinstance(event, NextTurn | EndTurn):
+        if isinstance(event, NextTurn | EndTurn | UntilTurn):
             reached = ""
             continue
         step = steps.get(type(event), "")

@@ -367,6 +367,38 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
     return state, steps + more
 
 
+def _until_turn(state: TableState, event: ev.UntilTurn) -> Result:
+    """Turns pass until ``event.player``'s turn begins: each a ``next-turn`` (so extra turns come first,
+    500.7, a player who left takes none, 800.4k, and a shared team turn is the team's, 805.4), with the
+    triggers of each turn's end resolved as a ``next-turn`` event's are. Grand Melee's several turns at once
+    are the variant's to refuse (807.4c-d)."""
+    player = event.player
+    if not state.is_in(player):
+        return state, [step(f"{player} has left the game, so no turn of theirs comes.", cr("800.4a"),
+                            cr("800.4k"))]
+    if player in state.active_players and not event.next:
+        return state, [step(f"It is {player}'s turn now: no turn passes.", cr("102.1"))]
+    steps: list[Step] = []
+    passed = 0
+    # each seat once, after the extra turns waiting: their turn has come by then, or the game has ended
+    for _ in range(len(state.seats) + len(state.extra_turns) + 1):
+        state, more = apply(state, ev.NextTurn(hold=event.hold))
+        steps += more
+        passed += 1
+        if player in state.active_players or state.game_over or not state.is_in(player):
+            break
+    if player in state.active_players:
+        team = " (the team's turn, 805.4)" if len(state.active_players) > 1 else ""
+        head = step(f"Turns pass until {player}'s turn{team}: {passed} turn{'s end' if passed > 1 else ' ends'}, "
+                    "each played through its phases in order.", cr("500.1"), cr("101.4"),
+                    *((cr("805.4"),) if team else ()))
+    else:
+        why = "the game is over" if state.game_over else f"{player} left the game"
+        head = step(f"{passed} turn{'s' if passed > 1 else ''} passed and {player}'s turn didn't come: {why}.",
+                    cr("104.1") if state.game_over else cr("800.4k"))
+    return state, [head, *steps]
+
+
 def _extra_turn(state: TableState, event: ev.ExtraTurn) -> Result:
     return turns.add_extra_turns(state, event.players)
 
@@ -493,6 +525,7 @@ HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
     ev.Upkeep: _upkeep,
     ev.EndStep: _end_step,
     ev.NextTurn: _next_turn,
+    ev.UntilTurn: _until_turn,
     ev.ExtraTurn: _extra_turn,
     ev.Resolve: _resolve,
     ev.PassPriority: _pass_priority,

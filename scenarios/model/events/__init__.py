@@ -67,6 +67,7 @@ from rulesjudge.scenarios.model.events.turns import (
     NextTurn,
     PassPriority,
     Resolve,
+    UntilTurn,
     Upkeep,
 )
 
@@ -93,6 +94,7 @@ register_events(
     Upkeep,
     EndStep,
     NextTurn,
+    UntilTurn,
     ExtraTurn,
     EndTurn,
     Resolve,
@@ -116,6 +118,6 @@ __all__ = [
     "Dies", "Draw", "DrawFromEmpty", "EndEffect", "EndStep", "EndTurn", "Event", "EventArgError", "Exiled",
     "ExtraTurn", "Flag", "GainControl", "GainLife", "GameDraw", "Hit", "Leaves", "LoseLife", "Loses",
     "NextTurn", "PassPriority", "PerPlayer", "Permanent", "Player", "Players", "Poison", "Resolve", "SetLife",
-    "TakeInitiative", "Target", "Text", "ToHand", "Upkeep", "Wins", "Word", "contract", "effect_data",
+    "TakeInitiative", "Target", "Text", "ToHand", "UntilTurn", "Upkeep", "Wins", "Word", "contract", "effect_data",
     "event_to_yaml", "key_of", "parse_effect", "parse_event", "register_events", "value_of",
 ]
