@@ -92,7 +92,8 @@ def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
             event = HAPPENINGS.first(text[: cut.start()], reader, "an event")
         except _Unknown:
             continue
-        if time.events and all((e if isinstance(e, str) else next(iter(e))) in _TIME_EVENTS for e in time.events):
+        names = [e if isinstance(e, str) else next(iter(e)) for e in time.events]
+        if names and all(n in _TIME_EVENTS for n in names):
             return [time, event]
     reader.restore(saved)
     return None

@@ -387,14 +387,14 @@ def _until_turn(state: TableState, event: ev.UntilTurn) -> Result:
         passed += 1
         if player in state.active_players or state.game_over or not state.is_in(player):
             break
+    ended = f"{passed} turn{'s' if passed > 1 else ''}"
     if player in state.active_players:
         team = " (the team's turn, 805.4)" if len(state.active_players) > 1 else ""
-        head = step(f"Turns pass until {player}'s turn{team}: {passed} turn{'s end' if passed > 1 else ' ends'}, "
-                    "each played through its phases in order.", cr("500.1"), cr("101.4"),
-                    *((cr("805.4"),) if team else ()))
+        head = step(f"Turns pass until {player}'s turn{team}: {ended} end, each played through its phases.",
+                    cr("500.1"), cr("101.4"), *((cr("805.4"),) if team else ()))
     else:
         why = "the game is over" if state.game_over else f"{player} left the game"
-        head = step(f"{passed} turn{'s' if passed > 1 else ''} passed and {player}'s turn didn't come: {why}.",
+        head = step(f"{ended} passed, and {player}'s turn didn't come: {why}.",
                     cr("104.1") if state.game_over else cr("800.4k"))
     return state, [head, *steps]
 

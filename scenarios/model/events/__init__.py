@@ -118,6 +118,6 @@ __all__ = [
     "Dies", "Draw", "DrawFromEmpty", "EndEffect", "EndStep", "EndTurn", "Event", "EventArgError", "Exiled",
     "ExtraTurn", "Flag", "GainControl", "GainLife", "GameDraw", "Hit", "Leaves", "LoseLife", "Loses",
     "NextTurn", "PassPriority", "PerPlayer", "Permanent", "Player", "Players", "Poison", "Resolve", "SetLife",
-    "TakeInitiative", "Target", "Text", "ToHand", "UntilTurn", "Upkeep", "Wins", "Word", "contract", "effect_data",
-    "event_to_yaml", "key_of", "parse_effect", "parse_event", "register_events", "value_of",
+    "TakeInitiative", "Target", "Text", "ToHand", "UntilTurn", "Upkeep", "Wins", "Word", "contract",
+    "effect_data", "event_to_yaml", "key_of", "parse_effect", "parse_event", "register_events", "value_of",
 ]
