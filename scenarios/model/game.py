@@ -388,9 +388,10 @@ def _until_turn(state: TableState, event: ev.UntilTurn) -> Result:
         if player in state.active_players or state.game_over or not state.is_in(player):
             break
     ended = f"{passed} turn{'s' if passed > 1 else ''}"
+    verb = "end" if passed > 1 else "ends"
     if player in state.active_players:
         team = " (the team's turn, 805.4)" if len(state.active_players) > 1 else ""
-        head = step(f"Turns pass until {player}'s turn{team}: {ended} end, each played through its phases.",
+        head = step(f"Turns pass until {player}'s turn{team}: {ended} {verb}, each played in full.",
                     cr("500.1"), cr("101.4"), *((cr("805.4"),) if team else ()))
     else:
         why = "the game is over" if state.game_over else f"{player} left the game"
