@@ -272,6 +272,7 @@ def table_facts(table: Table) -> TableFacts:
     from rulesjudge.app.whatif import TableFacts
     from rulesjudge.scenarios.model.events import EVENT_TYPES
     from rulesjudge.scenarios.model.questions import QUESTIONS
+    from rulesjudge.scenarios.model.treachery_cards import ROLES
 
     game = dict(table.game)
     seats = seat_order(game)
@@ -284,6 +285,7 @@ def table_facts(table: Table) -> TableFacts:
         questions += [f"team({p})" for p in seats] + [f"teammates({p})" for p in seats]
     if dealt:
         questions += [f"role({p})" for p in seats]
+        questions += [f"{q}({r})" for r in ROLES for q in ("role-holders", "left-with-role")]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
     values = table.values(questions)
@@ -306,6 +308,8 @@ def table_facts(table: Table) -> TableFacts:
         teammates={p: players(values.get(f"teammates({p})")) for p in seats} if teamed else {},
         emperors=tuple(p for p in seats if p in emperors(game)),
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if dealt else {},
+        role_holders={r: players(values.get(f"role-holders({r})")) for r in ROLES} if dealt else {},
+        left_with_role={r: players(values.get(f"left-with-role({r})")) for r in ROLES} if dealt else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
         pools=_life_pools(state, seats),
         shared_turns=any(len(state.variant.turn_group(state, p)) > 1 for p in seats),

@@ -30,9 +30,9 @@ def _until(reader: _Reader, player: str, *, next_one: bool) -> tuple[Event, ...]
     if several and (player not in active or next_one):
         raise _Unknown("several players take turns at once at this table - ask without naming a "
                        "later turn", player)
-    if player in active and not next_one:
-        return ()  # their turn now: no turn passes
-    return ({"until-turn": {"player": player, "next": True}} if next_one else {"until-turn": player},)
+    if player not in active:  # their next turn is the coming one
+        return ({"until-turn": player},)
+    return ({"until-turn": {"player": player, "next": True}},) if next_one else ()  # (): their turn now
 
 
 #: The steps of a turn a table's events can have reached, in order (``TableFacts.step``).
