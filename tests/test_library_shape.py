@@ -95,14 +95,15 @@ PERMANENT_QUESTIONS = {"controller", "exists", "owner", "zone", "tapped", "attac
 MIXED_QUESTIONS = {"can-attack": ("player", "name"), "can-attack-now": ("player", "name"),
                    "commander-damage": ("player", "permanent"),
                    "defending-player": ("name",), "attackers": ("name",),
-                   "can-deploy": ("permanent", "player")}
+                   "can-deploy": ("permanent", "player"),
+                   "role-holders": ("role",), "left-with-role": ("role",)}
 EVENTS = {"leaves", "become-monarch", "take-initiative", "combat-damage", "end-step", "resolve",
           "next-turn", "gain-control", "concedes", "loses", "wins", "game-draw", "draw-from-empty", "at-once",
           "damage", "lose-life", "gain-life", "set-life", "poison", "draw", "add-effect", "end-effect",
           "upkeep",
           "extra-turn", "end-turn", "pass-priority", "cast", "commander-cast", "control-ends", "deploy",
           "dies",
-          "exiled", "to-hand", "attack", "combat-damage-step", "unveil", "block"}
+          "exiled", "to-hand", "attack", "combat-damage-step", "unveil", "block", "until-turn"}
 CALL = re.compile(r"^([a-z-]+)\((.*)\)$")
 
 
@@ -111,7 +112,8 @@ def test_questions_and_events_are_known_and_name_the_table(path: Path):
     data = _load(path)
     players = set(data["game"]["players"])
     permanents = set((data["game"].get("permanents") or {}).keys())
-    kinds = {"player": players, "permanent": permanents, "name": players | permanents}
+    kinds = {"player": players, "permanent": permanents, "name": players | permanents,
+             "role": {"leader", "guardian", "assassin", "traitor"}}  # 205.3tr's identity types
     for question in data["expect"]:
         call = CALL.match(question)
         if not call:
