@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # the types only: importing the search or the model here woul
     from rulesjudge.indexer.search import Hit, Searcher, SearchResult
     from rulesjudge.scenarios.format import Scenario
     from rulesjudge.scenarios.model.citations import Resolved
-    from rulesjudge.scenarios.model.events import Event
     from rulesjudge.scenarios.model.steps import Reading, Step
     from rulesjudge.scenarios.runner import AnswerReport, ScenarioReport
 
@@ -278,7 +277,7 @@ def table_facts(table: Table) -> TableFacts:
     seats = seat_order(game)
     variant = variant_of(str(game.get("variant") or "free-for-all")).name  # a file may say "Two-Headed Giant"
     dealt = variant_of(variant).has_identities
-    questions = ["active", "turn-order", "monarch", "initiative", "in-game", "game-over"]
+    questions = ["active", "turn-order", "monarch", "initiative", "in-game", "game-over", "step"]
     questions += [f"life({p})" for p in seats]
     teamed = bool(game.get("teams")) or dealt
     if teamed:
@@ -316,7 +315,7 @@ def table_facts(table: Table) -> TableFacts:
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
-        step=_step_reached(table.parsed),
+        step=str(values.get("step") or ""),
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
@@ -339,42 +338,6 @@ def _attackable_things(game: dict[str, Any]) -> list[tuple[str, str]]:
         if kind in ("planeswalker", "battle"):
             found.append((str(name), kind))
     return found
-
-
-def _step_reached(events: Sequence[Event]) -> str:
-    """How far the current turn has gone by the table's events (``TableFacts.step``), read from the model's
-    events by type: a file whose events end in combat is past its upkeep, so a what-if's "at the upkeep"
-    means the next turn's (503.1, 500.1); a new turn starts again (500.1).
-
-    >>> from rulesjudge.scenarios.model.events import Attack, EndStep, NextTurn, Upkeep
-    >>> in_combat = [Upkeep(), Attack(attacker=("Ann",), creatures=())]
-    >>> _step_reached(in_combat), _step_reached([*in_combat, EndStep(), NextTurn()])
-    ('combat', '')
-    """
-    from rulesjudge.app.whatif import STEPS
-    from rulesjudge.scenarios.model.events import (
-        Attack,
-        Block,
-        CombatDamage,
-        CombatDamageStep,
-        EndStep,
-        EndTurn,
-        NextTurn,
-        UntilTurn,
-        Upkeep,
-    )
-
-    steps: dict[type, str] = {Upkeep: "upkeep", EndStep: "end-step", Attack: "combat", Block: "combat",
-                              CombatDamage: "combat", CombatDamageStep: "combat"}
-    reached = ""
-    for event in events:
-        if isinstance(event, NextTurn | EndTurn | UntilTurn):
-            reached = ""
-            continue
-        step = steps.get(type(event), "")
-        if step and STEPS.index(step) > STEPS.index(reached):
-            reached = step
-    return reached
 
 
 def _commanders(game: dict[str, Any]) -> tuple[tuple[str, str], ...]:

@@ -84,7 +84,7 @@ def test_every_expected_answer_has_a_reason_beside_it():
 BARE_QUESTIONS = {
     "monarch", "initiative", "active", "turn-order", "apnap-order", "in-game", "game-over", "winners",
     "losers", "stack-controllers", "drawn", "next-turn", "extra-turns", "priority", "first-player",
-    "legal-setup", "defending-players", "attacking-players", "turn-markers", "marked-for-removal",
+    "legal-setup", "defending-players", "attacking-players", "turn-markers", "marked-for-removal", "step",
 }
 PLAYER_QUESTIONS = {"life": 1, "draws": 1, "opponents": 1, "teammates": 1, "range": 1, "in-range": 2,
                     "became-monarch": 1, "ventures": 1, "poison": 1, "result": 1, "can-win": 1, "can-lose": 1,

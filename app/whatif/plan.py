@@ -53,7 +53,7 @@ class TableFacts:
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
-    step: str = ""  # how far the table's own events took this turn: "", "upkeep", "combat" or "end-step"
+    step: str = ""  # the model's step: how far the table's own events took this turn ("", "upkeep", ...)
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
 

@@ -34,6 +34,7 @@ from rulesjudge.scenarios.model.table import (
     TableState,
     Trigger,
     frozen,
+    reached,
 )
 
 Result = tuple[TableState, list[Step]]
@@ -46,6 +47,8 @@ def apply(state: TableState, event: ev.Event) -> Result:
         return state, [step("The game is over, so nothing more happens in it.", cr("104.1"))]
     earlier = {t.serial for t in state.stack}
     state, steps = handle(state, event)
+    if event.STEP and not reached(state.step, event.STEP):
+        state = state.with_(step=event.STEP)  # 500.1: the turn has come to this step
     state, more = settle(state)
     steps += more
     if (

@@ -192,6 +192,7 @@ def end_turn(state: TableState, player: str) -> Result:
         return state, [step(f"{player} isn't taking a turn, so no turn of theirs ends.", cr("807.4"))]
     if state.stack:
         state = state.with_(stack=())
+    state = state.with_(step="")  # the steps reached were that turn's; the next begins from none (500.1)
     steps = [
         step(f"{player}'s turn ends.", cr("500.1"), *((cr("800.4j"),) if not state.is_in(player) else ()))
     ]

@@ -8,6 +8,7 @@ from rulesjudge.app.whatif.grammar import _X, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _number
 from rulesjudge.app.whatif.plan import Event, _Happening
 from rulesjudge.app.whatif.references import _POSS, _PRONOUN, _Reader, _Unknown
+from rulesjudge.scenarios.model.table import reached
 
 #: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -35,14 +36,10 @@ def _until(reader: _Reader, player: str, *, next_one: bool) -> tuple[Event, ...]
     return ({"until-turn": {"player": player, "next": True}},) if next_one else ()  # (): their turn now
 
 
-#: The steps of a turn a table's events can have reached, in order (``TableFacts.step``).
-STEPS = ("", "upkeep", "combat", "end-step")
-
-
 def _past(reader: _Reader, step: str) -> bool:
-    """Has the current turn reached ``step`` already (by the table's own events)? Then "the upkeep" is the
-    next turn's: a step never comes round twice in a turn."""
-    return STEPS.index(reader.facts.step) >= STEPS.index(step) if reader.facts.step in STEPS else False
+    """Has the table's turn had ``step`` already (the model's ``step``, :func:`reached`)? Then "the upkeep"
+    is the next turn's."""
+    return reached(reader.facts.step, step)
 
 
 def _time_owner(reader: _Reader, text: str | None) -> str | None:

@@ -62,6 +62,7 @@ class CombatDamage(Event):
     """Combat damage; a list of hits is dealt at the same time (510.2)."""
 
     NAME = "combat-damage"
+    STEP = "combat"
     hits: tuple[Hit, ...]
 
     @classmethod

@@ -12,6 +12,7 @@ class Upkeep(Event):
     """The active player's upkeep begins."""
 
     NAME = "upkeep"
+    STEP = "upkeep"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -19,6 +20,7 @@ class EndStep(Event):
     """The active player's end step begins."""
 
     NAME = "end-step"
+    STEP = "end-step"
 
 
 @dataclass(frozen=True, kw_only=True)
