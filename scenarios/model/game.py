@@ -295,14 +295,20 @@ def _take_initiative(state: TableState, event: ev.TakeInitiative) -> Result:
 
 def _combat_damage(state: TableState, event: ev.CombatDamage) -> Result:
     blows = []
+    lethal: list[Step] = []
     for hit in event.hits:
-        if hit.creature is not None:
-            perm = state.permanents[hit.creature]
+        perm = state.permanents[hit.creature] if hit.creature is not None else None
+        if hit.lethal:  # "for lethal": the number is the table's, as the damage is dealt
+            amount, said = combat.lethal_amount(state, hit.to, infect=perm is not None and perm.has("infect"))
+            lethal.append(said)
+        elif perm is not None:
             amount = perm.power or 0 if hit.amount is None else hit.amount
-            blows.append(combat.Blow(perm.current_controller, hit.to, amount, hit.creature))
         else:
-            blows.append(combat.Blow(hit.by or "", hit.to, hit.amount or 0))
-    return combat.deal(state, blows)
+            amount = hit.amount or 0
+        by = perm.current_controller if perm is not None else hit.by or ""
+        blows.append(combat.Blow(by, hit.to, amount, hit.creature))
+    state, steps = combat.deal(state, blows)
+    return state, [*lethal, *steps]
 
 
 def _add_effect(state: TableState, event: ev.AddEffect) -> Result:
