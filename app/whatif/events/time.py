@@ -67,8 +67,6 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
 def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
     owner = _time_owner(reader, match.groupdict().get("x"))
     if owner is not None:  # "Cat's turn ends": every turn until hers, and hers
-        if reader.gone:  # "Ben concedes after Dan's turn ends": read first, Ben's leaving skews the count
-            raise _Unknown(f"which turn is '{owner}'s turn'? ask without the leaving", match[0])
         return _Happening((*_until(reader, owner, next_one=False), "next-turn"),
                           f"{owner}'s turn ends and the next one begins", (owner,))
     return _Happening(("next-turn",), "the turn ends and the next one begins")
