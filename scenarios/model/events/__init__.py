@@ -11,7 +11,9 @@ zones), ``combat`` (attacks, blocks, combat damage steps). A variant's own event
 >>> parse_event("leaves", "Ann")
 Leaves(hold=False, players=('Ann',), how='lost')
 >>> parse_event("combat-damage", {"from": "Cat", "to": "Ben", "amount": 2}).hits
-(Hit(to='Ben', amount=2, by='Cat', creature=None),)
+(Hit(to='Ben', amount=2, by='Cat', creature=None, lethal=False),)
+>>> parse_event("combat-damage", {"from": "Cat", "to": "Ben", "amount": "lethal"}).hits[0].lethal
+True
 >>> parse_event("attack", {"attacker": "Ann", "creatures": ["Bear"], "defending": "Ben"}).creatures
 (('Bear', 'Ben'),)
 >>> event_to_yaml(parse_event("end-step", {"hold": True}))
