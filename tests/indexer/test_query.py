@@ -150,7 +150,8 @@ def test_a_malformed_senses_section_is_one_line_naming_the_file(tmp_path):
     # "works" ("each works separately", 702.x multiple instances) says nothing about its subject
     ("How does priority work in Two-Headed Giant?", ["prioriti", "two", "head", "giant"]),
     ("How do poison counters work in Two-Headed Giant?", ["poison", "counter", "two", "head", "giant"]),
-    ("does the golem's last ability work while it's face down", ["golem", "last", "abil", "while", "face", "down"]),
+    ("does the golem's last ability work while it's face down",
+     ["golem", "last", "abil", "while", "face", "down"]),
 ])
 def test_work_asks_rather_than_says_for_bm25(question, words):
     # real questions: issue 22's set (questions_real.yaml, gowanusballroom.com) and questions.yaml
