@@ -398,3 +398,21 @@ def test_a_named_variant_document_states_its_own_version_of_a_general_rule(searc
     # takes the first turn (seed questions, area treachery)
     hits = searcher.search("who takes the first turn in treachery", k=1).hits
     assert hits[0].id == "treachery@4.0/907.7"
+
+
+@pytest.mark.parametrize(("question", "found"), [
+    ("what does the word you on a card refer to", ["cr@2026-04-17/glossary/you-your"]),
+    ("what does scry 2 mean", ["cr@2026-04-17/glossary/scry"]),
+    ("the term hexproof, what is it for", ["cr@2026-04-17/glossary/hexproof"]),
+    ("what does each opponent mean in two-headed giant", []),  # "each opponent" is no glossary term
+    ("can the emperor attack at the start", []),  # a term used, not named as a word
+])
+def test_a_term_named_as_a_word_is_read_as_quoted(searcher, question, found):
+    # why: "the word you" asks what 109.5 says "you" means, as "when a card says 'you'" does
+    assert searcher.glossary.quoted(question) == found
+
+
+def test_the_word_you_is_answered_by_the_rule_that_defines_it(searcher):
+    # why: 109.5, "you" on an object refers to its controller (questions.yaml, concepts)
+    hits = searcher.search("what does the word you on a card refer to", k=1).hits
+    assert hits[0].id == "cr@2026-04-17/109.5"
