@@ -108,7 +108,10 @@ class Glossary:
                     share = min(1.0, len(tokenize(phrase)) / content)
                     found.extend((record_id, share) for record_id in ids)
                     used.update(range(start, start + size))
-        return list(dict(found).items())
+        best: dict[str, float] = {}
+        for record_id, share in found:  # a quoted term keeps its whole share when also written plainly
+            best[record_id] = max(share, best.get(record_id, 0.0))
+        return list(best.items())
 
     def defining(self, text: str) -> set[str]:
         """Entries whose term is most of what the question asks ("what is a permanent")."""

@@ -416,3 +416,11 @@ def test_the_word_you_is_answered_by_the_rule_that_defines_it(searcher):
     # why: 109.5, "you" on an object refers to its controller (questions.yaml, concepts)
     hits = searcher.search("what does the word you on a card refer to", k=1).hits
     assert hits[0].id == "cr@2026-04-17/109.5"
+
+
+def test_a_quoted_term_keeps_its_whole_share_when_the_question_also_writes_it(searcher):
+    # why: 701.22a defines "scry N"; the term named as a word is the whole question, though "2" is
+    # another content word (questions.yaml, keywords)
+    weights = dict(searcher.glossary_weights("what does scry 2 mean"))
+    assert weights["cr@2026-04-17/glossary/scry"] == 1.0
+    assert searcher.search("what does scry 2 mean", k=1).hits[0].id == "cr@2026-04-17/701.22a"
