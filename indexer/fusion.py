@@ -64,12 +64,19 @@ class FusionParams:
     official_prior: float = 0.0
     #: added to the records of a variant the question names ("2HG", "the Leader") (:mod:`indexer.scopes`)
     scope_lift: float = 0.3
+    #: added instead to the records of a document about one variant (the Treachery rules and identity
+    #: cards, the Emperor page) when the question names it
+    document_lift: float = 0.4
     #: taken from the records of a variant the question does not name: the general rule first
     variant_penalty: float = 0.05
     #: taken instead from the records of a document about one variant (the Treachery rules and identity
     #: cards, the Emperor page) when the question doesn't name it: "change the target" must not find
     #: The Reflector's note in a question that is not about Treachery
     document_penalty: float = 0.3
+    #: taken from a card's note (a Treachery identity card's rulings) when the question doesn't say the
+    #: card's name: "is a player whose identity is still hidden my opponent" asks about 907.5d, not
+    #: about The Gatekeeper, whose note happens to speak of hidden identities
+    note_penalty: float = 0.2
     #: taken from a document's version-history entries ("First revision.") unless the question asks about
     #: versions or changes: short, they are near every question to the model, and answer almost none
     history_penalty: float = 0.2
@@ -99,6 +106,8 @@ class QuestionFacts:
     about_history: bool = False
     #: the question's words, stemmed as BM25 reads them (for the conditions of cases)
     words: frozenset[str] = frozenset()
+    #: the words of the card names the question says (the cards stage reads them as card types)
+    said: frozenset[str] = frozenset()
 
 
 def fuse(
@@ -167,6 +176,7 @@ class Priors:
         self._siblings_of: dict[str, list[str]] = {}  # parent id -> its subrules (priors ask per candidate)
         self._lists: dict[str, bool] = {}  # record id -> does it introduce a list (introduces_list)
         self._conditions: dict[str, frozenset[str]] = {}
+        self._names: dict[str, frozenset[str]] = {}  # card note id -> its card's name, as BM25 reads it
 
     def adjust(self, fused: Sequence[tuple[str, float]], params: FusionParams, facts: QuestionFacts,
                scopes: Any) -> list[tuple[str, float]]:
@@ -174,9 +184,9 @@ class Priors:
         variant's unless the question names the variant (``facts.named``; ``scopes``: a
         :class:`~indexer.scopes.Scopes`, read only when a scope prior is on), version history only when
         asked about."""
-        if not (params.official_prior or params.sibling_penalty or params.scope_lift or params.variant_penalty
-                or params.history_penalty or params.intro_handover or params.child_penalty
-                or params.case_penalty):
+        if not (params.official_prior or params.note_penalty or params.sibling_penalty or params.scope_lift
+                or params.variant_penalty or params.history_penalty or params.intro_handover
+                or params.child_penalty or params.case_penalty):
             return list(fused)
         named = facts.named
         present = {record_id for record_id, _ in fused}
@@ -190,7 +200,10 @@ class Priors:
             if scope is not None:
                 about_one = record.document in DOCUMENT_SCOPES
                 unnamed = params.document_penalty if about_one else params.variant_penalty
-                score += params.scope_lift if scope in named else -unnamed
+                named_lift = params.document_lift if about_one else params.scope_lift
+                score += named_lift if scope in named else -unnamed
+            if params.note_penalty and record.kind == "card-note" and not self._named_card(record, facts):
+                score -= params.note_penalty
             if record.kind == "history" and not facts.about_history:
                 score -= params.history_penalty
             if params.sibling_penalty and record.kind == "subrule" and record.parent:
@@ -208,6 +221,15 @@ class Priors:
             adjusted = self._hand_over(adjusted, params.intro_handover)
         adjusted.sort(key=lambda item: (-item[1], item[0]))
         return adjusted
+
+    def _named_card(self, record: Record, facts: QuestionFacts) -> bool:
+        """Does the question say the name of the card a note is about (every word of it but "the")?"""
+        if record.id not in self._names:
+            from rulesjudge.indexer.lexical import tokenize
+
+            self._names[record.id] = frozenset(tokenize(record.title or ""))
+        name = self._names[record.id]
+        return bool(name) and name <= facts.words | facts.said
 
     def _condition(self, record: Record) -> frozenset[str]:
         """The words of the condition a subrule opens with ("If an effect sets a single player's life

@@ -20,6 +20,12 @@ from rulesjudge.corpus.records import Record
 QUESTION_WORDS = frozenset(("what", "who", "whom", "when", "where", "which", "why", "how", "doe", "mean",
                             "defin", "explain", "term", "call", "happen"))
 _QUOTED = re.compile(r"(?:(?<![\w])'|[\"‘“])([^'\"‘’“”]{1,40})(?:'(?![\w])|[\"’”])")
+#: a term named as a word rather than used: "the word you", "the term each opponent", "what does hexproof
+#: mean" — the words after the marker (or between "what does" and "mean") are read as if quoted
+_NAMED_AS_WORD = re.compile(r"\bthe (?:words?|terms?|phrases?|keywords?)\s+([^?,.;:!]{1,40})"
+                            r"|\bwhat (?:does|do) (?:the )?([^?,.;:!]{1,40}?)"
+                            r"\s+(?:mean|means|refers? to|stands? for)\b",
+                            re.IGNORECASE)
 DEFINING_SHARE = 0.5  # a glossary term covering this much of the question is what it asks about
 
 
@@ -61,11 +67,25 @@ class Glossary:
         ...                title="You, Your", aliases=("You", "Your"))
         >>> Glossary({entry.id: entry}).quoted("when a card says 'you', is it my team?")
         ['cr@x/glossary/you-your']
+
+        A term named as a word ("the word you", "what does X mean") counts as quoted:
+
+        >>> Glossary({entry.id: entry}).quoted("what does the word you on a card refer to")
+        ['cr@x/glossary/you-your']
         """
         _ = self.terms
         found: list[str] = []
         for match in _QUOTED.finditer(text):
             found.extend(self._quotable.get(term_key(match[1]), ()))
+        for match in _NAMED_AS_WORD.finditer(text):
+            words = term_key(match[1] or match[2]).split()
+            if words and words[0] in {"word", "words", "term", "terms", "phrase", "keyword"}:
+                words = words[1:]  # "what does the word you … refer to"
+            for size in (4, 3, 2, 1):  # the longest term the named words start with
+                ids = self._quotable.get(" ".join(words[:size])) if len(words) >= size else None
+                if ids:
+                    found.extend(ids)
+                    break
         return list(dict.fromkeys(found))
 
     def weights(self, text: str) -> list[tuple[str, float]]:
@@ -88,7 +108,10 @@ class Glossary:
                     share = min(1.0, len(tokenize(phrase)) / content)
                     found.extend((record_id, share) for record_id in ids)
                     used.update(range(start, start + size))
-        return list(dict(found).items())
+        best: dict[str, float] = {}
+        for record_id, share in found:  # a quoted term keeps its whole share when also written plainly
+            best[record_id] = max(share, best.get(record_id, 0.0))
+        return list(best.items())
 
     def defining(self, text: str) -> set[str]:
         """Entries whose term is most of what the question asks ("what is a permanent")."""

@@ -36,6 +36,8 @@ _WORD = re.compile(r"[a-z0-9]+(?:\.[0-9]+[a-z]{0,2})*(?:['’][a-z]+)?")  # keep
 #: Words that ask rather than say, and chat filler: bm25s's English list (~30 words) lacks them, so "what
 #: is a permanent" scored "what" and "is" as content and rules that merely say "what" won. Removed from
 #: questions and rule texts alike (a rule's "you" or "does" says nothing about its subject either).
+#: "work" asks too: "how does priority work in Two-Headed Giant" is about priority, and BM25 gave it the
+#: keywords' "each works separately" rules (a rule's "works" is never what it is about).
 _QUESTION_WORDS = """
     what whats who whos whom whose which when where why how does do did doing done doesn don didn
     happens happen happened happening mean means meaning my mine me i im ive id you your yours youre
@@ -43,6 +45,7 @@ _QUESTION_WORDS = """
     something anything thing things get gets got getting still also just really actually please ok
     okay lol yes so then there here would should could might must will shall am been being
     have has had having about into onto again ever even way like
+    work works worked working
 """
 QUESTION_WORDS = frozenset(_QUESTION_WORDS.split())
 
@@ -84,7 +87,7 @@ def tokenize(text: str) -> list[str]:
 
 
 #: Bump when tokenizing changes (stop words, stemming): saved indexes of the old format are rebuilt.
-LEXICAL_FORMAT = 3
+LEXICAL_FORMAT = 4
 
 
 class LexicalIndex:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.errors import InputError
@@ -209,6 +210,11 @@ class Searcher:
         """(record id, score, records folded into it), best first. ``cards``: the question's card reading
         (:meth:`CardStage.read`), whose text is then ``text``; its rules are lifted in the fusion."""
         facts = self.facts(text) if method == "hybrid" else None
+        if facts is not None and cards:  # "puppet master" is read as "enchantment", yet it was said
+            from rulesjudge.indexer.lexical import tokenize
+
+            said = frozenset(tokenize(" ".join(mention.said for mention in cards.mentions)))
+            facts = replace(facts, said=said)
         lexical, dense, lifted = self.method_rankings(text, method, filters, limit, facts)
         if method == "bm25":
             fused = lexical

@@ -143,3 +143,18 @@ def test_a_malformed_senses_section_is_one_line_naming_the_file(tmp_path):
     finally:
         load_lexicon.cache_clear()
     assert str(path) in str(raised.value) and "senses.players" in str(raised.value)
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    # why: "how does X work" asks about X; 805.5 ("Teams have priority") answers the first, and a rule's
+    # "works" ("each works separately", 702.x multiple instances) says nothing about its subject
+    ("How does priority work in Two-Headed Giant?", ["prioriti", "two", "head", "giant"]),
+    ("How do poison counters work in Two-Headed Giant?", ["poison", "counter", "two", "head", "giant"]),
+    ("does the golem's last ability work while it's face down",
+     ["golem", "last", "abil", "while", "face", "down"]),
+])
+def test_work_asks_rather_than_says_for_bm25(question, words):
+    # real questions: issue 22's set (questions_real.yaml, gowanusballroom.com) and questions.yaml
+    from rulesjudge.indexer.lexical import tokenize
+
+    assert tokenize(question) == words

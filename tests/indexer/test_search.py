@@ -365,3 +365,62 @@ def test_a_case_of_a_rule_comes_after_the_rule_unless_the_question_says_the_case
     said = searcher.adjust(fused, params, searcher.facts("an effect sets a single player's life total to 10"))
     assert [rid for rid, _ in said] == [case, rule]
     assert searcher.adjust(fused, params, QuestionFacts())[0][0] == rule  # no words: the rule first
+
+
+def test_a_card_note_is_for_questions_that_say_the_cards_name(searcher):
+    # why: 907.5d, a player with a face-down identity is an opponent to the others; The Gatekeeper's note
+    # speaks of hidden identities too but answers only questions about The Gatekeeper
+    from rulesjudge.indexer.search import FusionParams
+
+    note, rule = "treachery@4.0/note/the-gatekeeper", "treachery@4.0/907.5d"
+    params = FusionParams(note_penalty=0.2, sibling_penalty=0.0, scope_lift=0.0, document_lift=0.0,
+                          variant_penalty=0.0, document_penalty=0.0, case_penalty=0.0)
+    fused = [(note, 0.70), (rule, 0.60)]
+    hidden = searcher.facts("is a player whose identity is hidden my opponent")
+    unnamed = searcher.adjust(fused, params, hidden)
+    assert [rid for rid, _ in unnamed] == [rule, note]
+    named = searcher.adjust(fused, params, searcher.facts("if I turn the gatekeeper face down again do the "
+                                                          "others forget my role"))
+    assert [rid for rid, _ in named] == [note, rule]
+    hits = searcher.search("is a player whose identity is still hidden my opponent", k=1).hits
+    assert hits[0].id == rule
+
+
+def test_a_card_note_counts_its_name_said_even_when_the_name_is_also_a_magic_card(searcher):
+    # why: "Puppet Master" is an enchantment card too, read as "enchantment" by the cards stage; the
+    # question still names The Puppet Master identity, whose note answers who gets the identity
+    hits = searcher.search("puppet master is resolving and someone concedes, who gets their identity", k=1)
+    assert hits.hits[0].id == "treachery@4.0/note/the-puppet-master"
+
+
+def test_a_named_variant_document_states_its_own_version_of_a_general_rule(searcher):
+    # why: treachery 907.7, the Leader is the starting player; 103.8 only says the starting player
+    # takes the first turn (seed questions, area treachery)
+    hits = searcher.search("who takes the first turn in treachery", k=1).hits
+    assert hits[0].id == "treachery@4.0/907.7"
+
+
+@pytest.mark.parametrize(("question", "found"), [
+    ("what does the word you on a card refer to", ["cr@2026-04-17/glossary/you-your"]),
+    ("what does scry 2 mean", ["cr@2026-04-17/glossary/scry"]),
+    ("the term hexproof, what is it for", ["cr@2026-04-17/glossary/hexproof"]),
+    ("what does each opponent mean in two-headed giant", []),  # "each opponent" is no glossary term
+    ("can the emperor attack at the start", []),  # a term used, not named as a word
+])
+def test_a_term_named_as_a_word_is_read_as_quoted(searcher, question, found):
+    # why: "the word you" asks what 109.5 says "you" means, as "when a card says 'you'" does
+    assert searcher.glossary.quoted(question) == found
+
+
+def test_the_word_you_is_answered_by_the_rule_that_defines_it(searcher):
+    # why: 109.5, "you" on an object refers to its controller (questions.yaml, concepts)
+    hits = searcher.search("what does the word you on a card refer to", k=1).hits
+    assert hits[0].id == "cr@2026-04-17/109.5"
+
+
+def test_a_quoted_term_keeps_its_whole_share_when_the_question_also_writes_it(searcher):
+    # why: 701.22a defines "scry N"; the term named as a word is the whole question, though "2" is
+    # another content word (questions.yaml, keywords)
+    weights = dict(searcher.glossary_weights("what does scry 2 mean"))
+    assert weights["cr@2026-04-17/glossary/scry"] == 1.0
+    assert searcher.search("what does scry 2 mean", k=1).hits[0].id == "cr@2026-04-17/701.22a"
