@@ -1,7 +1,8 @@
 """Blind round 5 (tests/app/whatif_blind5.yaml, issue 23): phrasings written before their writer read the
-reader - situations stated in the question, presuppositions, variant names, filler, team phrasings, every variant, and
-questions that are not about the table. Each is asked as the app and ``rulesjudge ask --what-if`` ask it
-(``services.ask_what_if``) and scored: read right, not read (the search or a refusal), or WRONG.
+reader - situations stated in the question, presuppositions, variant names, filler, team phrasings, every
+variant, and questions that are not about the table. Each is asked as the app and ``rulesjudge ask
+--what-if`` ask it (``services.ask_what_if``) and scored: read right, not read (the search or a refusal),
+or WRONG.
 
 Targets (issue 23): >= 90% read right and no wrong answer. ``python tests/app/test_whatif_blind5.py [FILE]``
 prints the score and each phrase not read right, with its verdict.
