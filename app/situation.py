@@ -182,17 +182,19 @@ def _take_teams(text: str, facts: _Facts) -> str:
 def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
     s = r"(?P<s>[A-Za-z][\w-]*|the active player)"
     patterns = (
-        (rf"{s}(?:'s| is| was| has become| becomes| being)(?: the)? (?:monarch|king|queen)", "monarch"),
-        (rf"{s} (?:has|holds|has got|wears|'s got) (?:the )?(?:crown|monarchy)", "monarch"),
+        (rf"{s}(?:'s| is| was| has become| becomes| being)(?: actually| really| currently| still| now)?"
+         r"(?: the)? (?:monarch|king|queen)", "monarch"),
+        (rf"{s} (?:has|holds|has got|wears|'s got|is wearing) (?:the )?(?:crown|monarchy)", "monarch"),
         (rf"{_KING} is {s}", "monarch"),
         (rf"with {s} as {_KING}", "monarch"),
-        (rf"{s} (?:has|holds|has got) (?:the )?initiative", "initiative"),
+        (rf"{s} (?:has|holds|has got|'s got|(?:'s|is) the one (?:with|holding|who has))(?: actually| really)?"
+         r" (?:the )?initiative", "initiative"),
         (rf"(?:the )?initiative is (?:with )?{s}", "initiative"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
         (rf"{s}(?: is|'s)? (?:the )?active(?: player)?", "active"),
-        (rf"{s}(?: is|'s) (?:at|on) {_N}(?: life)?", "life"),
+        (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         (rf"{s} has {_N} life(?: points)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
@@ -205,8 +207,11 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"with (?:a )?(?:limited )?range(?: of influence)?(?: of)? {_N}", "range"),
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
     )
+    # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
+    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment))?"
+            r"(?:,? (?:not|rather than|instead of) [A-Za-z][\w'-]*)?")
     for regex, kind in patterns:
-        yield re.compile(regex, re.IGNORECASE), kind
+        yield re.compile(regex + tail, re.IGNORECASE), kind
 
 
 def _who(raw: str, facts: _Facts) -> str | None:
@@ -259,7 +264,10 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
 
 
 _PATTERNS = tuple(_fact_patterns())
-_ENDS = re.compile(r"$|[,;:.!?]| and ", re.IGNORECASE)  # a fact is a whole clause, or one joined by "and"
+#: A fact is a whole clause, or one joined by "and", or one the next clause follows without a comma ("it's her
+#: own turn when she concedes", "Ann is the monarch - who ...").
+_ENDS = re.compile(r"$|[,;:.!?]| and | -+ | (?=(?:when|whenever|while|if|so|then|but|because|as soon as)\b)",
+                   re.IGNORECASE)
 
 
 def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
@@ -303,6 +311,12 @@ def _starts_with_name(text: str, facts: _Facts) -> bool:
         "it", "the", "who", "what", "he", "she", "they", "everyone", "everybody", "both", "all"}
 
 
+#: A designation said beside a name: a noun ("the monarch") or a relative clause ("who has the initiative").
+_ROLE = (r"(?:the (?:monarch|king|queen|active player|initiative holder|player with the initiative)|"
+         r"who(?:'s| is| was) (?:the )?(?:monarch|king|queen|active player)|"
+         r"who (?:has|holds|had) (?:the )?(?:initiative|crown|monarchy)|whose turn it is)")
+
+
 def _inline(text: str, facts: _Facts) -> str:
     """Facts said inside a sentence, taken out of it: "Cat, at 3 life, takes 3", "Ann, the monarch, concedes",
     "With Ben at 4 life, Ann hits Ben", "Cat at 10 life gains 5", "... while he is the monarch"."""
@@ -326,18 +340,29 @@ def _inline(text: str, facts: _Facts) -> str:
 
     text = re.sub(rf"\b(?P<s>[A-Za-z][\w'-]*),? (?:at|on|with) {_N} life,? ", life, text, flags=re.IGNORECASE)
 
+    # "Edgar hits Dan for 4 and Dan was at 4 life": a past state said after an event is the table before it
+    text = re.sub(rf"(?:,| and) (?P<s>[A-Za-z][\w'-]*) (?:was|had been) (?:at|on) {_N}(?: life)?"
+                  r"(?=$|[,;:.!?])", lambda m: "" if with_life(m) == "" else m[0], text, flags=re.IGNORECASE)
+
     def appositive(match: re.Match[str]) -> str:
         who = _who(match["s"], facts)
         if who is None:
             return match[0]
         for role in re.split(r" and ", match["roles"]):
-            kind = "active" if "active" in role else "initiative" if "initiative" in role else "monarch"
+            kind = ("active" if re.search(r"active|turn", role, re.IGNORECASE) else
+                    "initiative" if "initiative" in role.lower() else "monarch")
             facts.set(kind, who, _designation(kind, who))
         return match["s"] + " "
 
-    roles = r"(?:the (?:monarch|king|queen|active player|initiative holder|player with the initiative))"
-    text = re.sub(rf"\b(?P<s>[A-Za-z][\w'-]*|the active player), (?P<roles>{roles}(?: and {roles})?), ",
-                  appositive, text, flags=re.IGNORECASE)
+    # "Ann, the monarch, concedes", "Ben, who has the initiative, leaves", "Cat - who is the monarch - dies"
+    text = re.sub(rf"\b(?P<s>[A-Za-z][\w'-]*|the active player)(?:, | -+ )(?P<roles>{_ROLE}(?: and {_ROLE})?)"
+                  r"(?:, | -+ )", appositive, text, flags=re.IGNORECASE)
+
+    def reverse(match: re.Match[str]) -> str:  # "The monarch, Ben, dies on Dan's turn"
+        return appositive(match) if facts.name(match["s"]) else match[0]
+
+    text = re.sub(rf"(?:^|(?<=[.;!?] ))(?P<roles>{_ROLE}), (?P<s>[A-Za-z][\w'-]*), ", reverse, text,
+                  flags=re.IGNORECASE)
 
     def with_as(match: re.Match[str]) -> str:
         who = facts.name(match["s"])
@@ -362,6 +387,28 @@ def _inline(text: str, facts: _Facts) -> str:
 
     return re.sub(rf",? while (?P<s>[A-Za-z][\w'-]*) (?:is|was) {_KING}\b", while_holding, text,
                   flags=re.IGNORECASE)
+
+
+_WHILE = re.compile(
+    r"(?:^|(?<=[.;!?,] )|(?<=\bif )|(?<=\bwhen )|(?<=\band ))"
+    r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)(?P<verb>(?: (?!(?:if|when|and|while)\b)[\w']+)*?),? while (?:holding|having|being|still holding|"
+    r"he is|she is|they are|(?:he|she|they) (?:has|have|holds?)) "
+    r"(?P<what>(?:the )?(?:initiative|monarch|king|queen|crown))\b", re.IGNORECASE)
+
+
+def _while_holding(rest: str, facts: _Facts) -> str:
+    """ "Ben concedes while holding the initiative", "the active player concedes while being the monarch": the
+    designation is the clause's subject's (read once the pronouns point to their players)."""
+
+    def holder(match: re.Match[str]) -> str:
+        who = _who(match["s"], facts)
+        if who is None:
+            return match[0]
+        kind = "initiative" if "initiative" in match["what"].lower() else "monarch"
+        facts.set(kind, who, _designation(kind, who))
+        return match["s"] + match["verb"]
+
+    return _WHILE.sub(holder, rest)
 
 
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it is) )", re.IGNORECASE)
@@ -390,6 +437,11 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     # "Ann (the monarch) concedes": a role in brackets is the appositive "Ann, the monarch, concedes"
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
+    text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
+                  r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
+                  flags=re.IGNORECASE)
     facts = _Facts(copy.deepcopy(dict(game)))
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
@@ -409,6 +461,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
         kept.append(" ".join(left))
     rest = " ".join(k for k in kept if k).strip()
     rest = _carry_pronoun(rest, facts)
+    rest = _while_holding(rest, facts)
     rest = _name_the_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
@@ -475,7 +528,10 @@ def _with_variant(facts: _Facts) -> dict[str, Any]:
         from rulesjudge.scenarios.model import VARIANTS
 
         rules = next(v for v in VARIANTS.values() if v.needs_teams and v.teams_sit_together)
-    seats = [p for t in teams for p in t] if teams else seat_order(game)
+    seats = seat_order(game)
+    if teams and (rules.teams_sit_together or sorted(p for t in teams for p in t) != sorted(seats)):
+        # teams that sit together are seated by the teams; otherwise (811.3) the table keeps its seats
+        seats = [p for t in teams for p in t]
     if teams:
         facts.said.append(" against ".join(", ".join(t) for t in teams))
     game["variant"] = rules.name

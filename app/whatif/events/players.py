@@ -451,8 +451,9 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into|drops to|falls to|"
     rf"is) (?P<n>{_NUMBER})",
     rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>{_NUMBER})",
-    # "Ann is at one life": the table as it stands, said as a life total
-    rf"{_X} (?:is|are|was|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
+    # "Ann is at one life": the table as it stands, said as a life total; never "was at" (a state before
+    # the events, app.situation's fact: "Edgar hits Dan for 4 and Dan was at 4 life")
+    rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
 )
 def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
