@@ -26,12 +26,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesjudge.app.whatif.answers import Headline, Is, Value
+from rulesjudge.app.whatif.normalise import _LEADING
 from rulesjudge.common.errors import InputError
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
                  "forty": 40}
-_N = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + ")"
+_AMOUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
+_N = rf"(?P<n>{_AMOUNT})"
 _KING = r"(?:the )?(?:monarch|king|queen)"
 _IF = r"(?:(?:so |ok |okay )?(?:if|suppose|say|assume|assuming|imagine|let's say|let us say)(?: that)? )"
 
@@ -125,14 +127,36 @@ def _variant_pattern() -> str:
                                      for n in names) + ")"
 
 
-_NAME = (r"(?!(?:who|whom|whose|what|can|could|does|do|did|if|when|is|are|how|will|would|and)\b)"
-         r"[A-Za-z][\w'-]*")
-_LIST = rf"{_NAME}(?:(?:,? and |, ){_NAME})*"
+_NAME = (r"(?!(?:who|whom|whose|what|can|could|does|do|did|if|when|is|are|how|will|would|and|against|vs|"
+         r"versus|v|on|one|the|other|team|teams|with|as|so)\b)[A-Za-z][\w'-]*")
+#: Names in a team as people type them: "Ann, Ben and Cat", "Ann Ben Cat", "Ann/Ben/Cat", "Ann & Ben".
+_SEP = r"(?:,? and |, | ?& ?| ?/ ?| )"
+_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
 _VS = r"(?:against|vs\.?|versus|v\.?)"
+#: Two teams: "A against B", "A on one team and B on the other".
+_TWO_TEAMS = (rf"(?:(?:with |teams:? |teams are )?(?P<a>{_LIST}) "
+              r"(?:are a team |are on a team |are teammates )?"
+              rf"{_VS} (?P<b>{_LIST})|(?P<a2>{_LIST}) on one (?:team|side),? and (?P<b2>{_LIST}) on the other"
+              r"(?: (?:team|side|one))?)")
 
 
 def _names_of(text: str) -> list[str]:
-    return [n for n in re.split(r",? and |, ", text.strip()) if n]
+    return [n for n in re.split(_SEP, text.strip()) if n]
+
+
+def _teams_said(match: re.Match[str], facts: _Facts) -> list[list[str]] | None:
+    """The two teams a match of :data:`_TWO_TEAMS` names: players at the table, or new players named as a list
+    ("Ben, Ann, Cat against Eve, Dan, Fay" seats them); names only spaces part must all be seated (else
+    "Ann Ben Cat" could be any words)."""
+    a, b = match["a"] or match["a2"], match["b"] or match["b2"]
+    if not a or not b:
+        return None
+    teams = [_names_of(a), _names_of(b)]
+    seated = {p.lower(): p for p in facts.players()}
+    if all(n.lower() in seated for t in teams for n in t):
+        return [[seated[n.lower()] for n in t] for t in teams]
+    listed = all(re.fullmatch(rf"{_NAME}(?:(?:,? and |, ){_NAME})*", side.strip()) for side in (a, b))
+    return teams if listed and all(n[:1].isupper() for t in teams for n in t) else None
 
 
 def _take_variant(text: str, facts: _Facts) -> str:
@@ -141,17 +165,17 @@ def _take_variant(text: str, facts: _Facts) -> str:
     Fay")."""
     variant = _variant_pattern()
     names = _variant_names()
-    lead = re.match(
-        rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the)? )?{variant}"
-        rf"(?: (?:game|question|variant|format|match|pod))?"
-        rf"(?:,? (?:with )?(?P<a>{_LIST}) (?:are a team |are on a team |are teammates )?"
-        rf"{_VS} (?P<b>{_LIST}))?"
-        r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|$)",
-        text, re.IGNORECASE)
+    start = (rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the)? )?{variant}"
+             rf"(?: (?:game|question|variant|format|match|pod))?")
+    end = r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|$)"
+    lead = re.match(rf"{start}(?:(?:,|:| -)? {_TWO_TEAMS})?{end}", text, re.IGNORECASE)
+    teams = _teams_said(lead, facts) if lead else None
+    if lead and teams is None and (lead["a"] or lead["a2"]):  # names that aren't players: the variant alone
+        lead = re.match(start + end, text, re.IGNORECASE)
     if lead:
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
-        if lead["a"]:
-            facts.game["_teams"] = [_names_of(lead["a"]), _names_of(lead["b"])]
+        if teams:
+            facts.game["_teams"] = teams
         return text[lead.end():]
     trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the)? {variant}(?: (?:game|variant))?"
                       r"(?=[?.!,]*$|\?)", text, re.IGNORECASE)
@@ -165,11 +189,10 @@ def _take_variant(text: str, facts: _Facts) -> str:
 def _take_teams(text: str, facts: _Facts) -> str:
     """Teams said before the question: "Ann and Ben are a team against Cat and Dan.", "Ann and Cat are on a
     team against Ben and Dan"."""
-    said = re.match(rf"^(?:with )?(?P<a>{_LIST}) (?:are (?:a team|on a team|teammates|partners) )?{_VS} "
-                    rf"(?P<b>{_LIST})(?:\s*[,:;.!?-]+\s*)", text, re.IGNORECASE)
-    if said is None:
+    said = re.match(rf"^{_TWO_TEAMS}(?:\s*[,:;.!?-]+\s*)", text, re.IGNORECASE)
+    teams = _teams_said(said, facts) if said else None
+    if said is None or teams is None:
         return text
-    teams = [_names_of(said["a"]), _names_of(said["b"])]
     if min(len(t) for t in teams) < 2:  # "Ann vs Ben, who wins?": two players, not two teams
         return text
     facts.game["_teams"] = teams
@@ -195,7 +218,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?:'s|') turn", "active"),
         (rf"{s}(?: is|'s)? (?:the )?active(?: player)?", "active"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
-        (rf"{s} has {_N} life(?: points)?", "life"),
+        (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
+        (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
         (rf"{s} (?:has taken|took|has) {_N}(?: commander damage| damage)? from (?P<c>[A-Za-z][\w'-]*)"
@@ -204,7 +228,9 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          "commander-damage"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
-        (rf"with (?:a )?(?:limited )?range(?: of influence)?(?: of)? {_N}", "range"),
+        (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
+         r"range(?: of influence)?"
+         rf"(?: of)? {_N}", "range"),
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
     )
     # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
@@ -275,7 +301,7 @@ def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
     for pattern, kind in _PATTERNS:
         match = pattern.match(clause)
         if match and _ENDS.match(clause, match.end()) and _apply(kind, match, facts):
-            return True, clause[match.end():].lstrip(" ,;:.")
+            return True, clause[match.end():].lstrip(" ,;:.-")
     return False, clause
 
 
@@ -331,12 +357,23 @@ def _inline(text: str, facts: _Facts) -> str:
     text = re.sub(rf"^with (?P<s>[A-Za-z][\w'-]*) (?:at|on) {_N}(?: life)?, ", with_life, text,
                   flags=re.IGNORECASE)
 
+    def with_poison(match: re.Match[str]) -> str:  # "With Ben on 9 poison, Dan gives him one more"
+        who = facts.name(match["s"])
+        if who is None:
+            return match[0]
+        facts.set_in("poison", who, _number(match["n"]), f"{who} has {_number(match['n'])} poison counters")
+        return ""
+
+    text = re.sub(rf"^with (?P<s>[A-Za-z][\w'-]*) (?:at|on|having) {_N} poison(?: counters?)?, ", with_poison,
+                  text, flags=re.IGNORECASE)
+
     def life(match: re.Match[str]) -> str:
         who = facts.name(match["s"])
         if who is None:
             return match[0]
         facts.set_in("life", who, _number(match["n"]), f"{who} is at {_number(match['n'])} life")
-        return match["s"] + " "
+        # "Cat, at 3 life, takes 3": the subject goes on; "jordan at 3 life, morgan deals 3": it doesn't
+        return "" if _starts_with_name(match.string[match.end():], facts) else match["s"] + " "
 
     text = re.sub(rf"\b(?P<s>[A-Za-z][\w'-]*),? (?:at|on|with) {_N} life,? ", life, text, flags=re.IGNORECASE)
 
@@ -391,7 +428,8 @@ def _inline(text: str, facts: _Facts) -> str:
 
 _WHILE = re.compile(
     r"(?:^|(?<=[.;!?,] )|(?<=\bif )|(?<=\bwhen )|(?<=\band ))"
-    r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)(?P<verb>(?: (?!(?:if|when|and|while)\b)[\w']+)*?),? while (?:holding|having|being|still holding|"
+    r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)"
+    r"(?P<verb>(?: (?!(?:if|when|and|while)\b)[\w']+)*?),? while (?:holding|having|being|still holding|"
     r"he is|she is|they are|(?:he|she|they) (?:has|have|holds?)) "
     r"(?P<what>(?:the )?(?:initiative|monarch|king|queen|crown))\b", re.IGNORECASE)
 
@@ -410,6 +448,11 @@ def _while_holding(rest: str, facts: _Facts) -> str:
 
     return _WHILE.sub(holder, rest)
 
+
+#: A clause that starts with an event's verb continues the subject of the fact before it.
+_GOES_ON = re.compile(r"(?:then )?(?:gains|gets|takes|loses|concedes|scoops|dies|leaves|draws|pays|attacks|"
+                      r"swings|"
+                      r"hits|is hit|gets hit|is dealt)\b", re.IGNORECASE)
 
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it is) )", re.IGNORECASE)
 
@@ -442,6 +485,16 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
                   r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
                   flags=re.IGNORECASE)
+    # "me (Ann) and Ben vs ...": the name said
+    text = re.sub(r"\b(?:me|i|myself) \((?P<n>[A-Za-z][\w'-]*)\)", r"\g<n>", text, flags=re.IGNORECASE)
+    # "Dan is the monarch at 2 life", "Ann is the monarch on her turn": two facts in one clause
+    text = re.sub(rf"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? "
+                  rf"(?P<at>(?:at|on) {_N}"
+                  r"(?: life)?)(?=[,;.!?]| and |$)", r"\g<d> and \g<at>", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? (?:on|during|in) "
+                  r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
+                  r"\g<d> and it's \g<w> \g<own>turn",
+                  text, flags=re.IGNORECASE)
     facts = _Facts(copy.deepcopy(dict(game)))
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
@@ -449,6 +502,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
     for part in _SENTENCE.split(text):
+        part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
         clauses = re.split(r"(?<=,)\s+", part)
         left: list[str] = []
         # facts lead a sentence; the first other clause starts the question
@@ -457,17 +511,32 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
             rest = _facts_in(said, facts)
             if rest == said or rest:
                 left = clauses[j:] if rest == said else [rest, *clauses[j + 1:]]
+                if j and rest == said and facts.last and _GOES_ON.match(said):
+                    left[0] = f"{facts.last} {said}"  # "Ben at 5, gains 3 life": the fact's subject goes on
                 break
         kept.append(" ".join(left))
-    rest = " ".join(k for k in kept if k).strip()
+    rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)
     rest = _while_holding(rest, facts)
+    rest = _unit_of_the_fact(rest, facts)
     rest = _name_the_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
     if _variant_key(new_game) != _variant_key(game):
         said = (f"the game is {_title(_variant_key(new_game))}", *said)
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
+
+
+def _unit_of_the_fact(rest: str, facts: _Facts) -> str:
+    """ "Cat is at 8 poison counters and gets 2 more": the unit said once, in the fact before.
+
+    >>> _unit_of_the_fact("Cat gets 2 more", _Facts({}, said=["Cat has 8 poison counters"]))
+    'Cat gets 2 more poison counters'
+    """
+    if not facts.said or not facts.said[-1].endswith("poison counters"):
+        return rest
+    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>{_AMOUNT}|another) more\b(?! poison| counters?| life|"
+                  r" damage)", r"\g<v> \g<n> more poison counters", rest, flags=re.IGNORECASE)
 
 
 def _carry_pronoun(rest: str, facts: _Facts) -> str:
@@ -488,7 +557,9 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     return rest
 
 
-_IT = re.compile(r"\b(who|whom) (gets|takes|has|keeps|inherits|receives|ends up with) it\b", re.IGNORECASE)
+_IT = re.compile(r"\b(who|whom|[A-Za-z][\w'-]*) (gets|takes|has|keeps|inherits|receives|ends up with|steals|"
+                 r"grabs|"
+                 r"took|stole) it\b", re.IGNORECASE)
 
 
 def _name_the_it(rest: str, facts: _Facts) -> str:

@@ -188,8 +188,8 @@ _ELLIPSES = (
 def _said_in_full(text: str) -> Iterator[str]:
     """The full questions an elliptical one stands for ("monarch" -> "who is the monarch").
 
-    >>> list(_said_in_full("new monarch")), list(_said_in_full("Dan out")), list(_said_in_full("who has it next"))
-    (['who is the monarch'], ['is Dan out'], ['who has it'])
+    >>> [list(_said_in_full(q)) for q in ("new monarch", "Dan out", "who has it next")]
+    [['who is the monarch'], ['is Dan out'], ['who has it']]
     """
     for short, full in _ELLIPSES:
         match = short.fullmatch(text)

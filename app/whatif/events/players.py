@@ -525,9 +525,14 @@ def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_X} {_MODAL}(?:takes|took|take|gets|get|gains|gain|steals|steal|receives) {_CROWN}(?: (?:with|"
     rf"from|by) "
     r"(?:an|a) (?:effect|card|spell|ability))?",
+    # "Cat takes the crown from Ben": whom it was taken from changes nothing (725.3)
+    rf"{_X} {_MODAL}(?:takes|took|take|steals|stole|steal|grabs|grabbed) {_CROWN} (?:from|off) {_Y}",
 )
 def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True, alone=True)
+    if match.groupdict().get("y"):
+        reader.refer(match["y"], one=True)  # a player at the table, or not this reading
+    reader.topic = "monarch"  # "… who has it now"
     return _Happening(({"become-monarch": who.players[0]},), f"{who.words} becomes the monarch", who.players)
 
 
@@ -536,6 +541,7 @@ def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
 )
 def _h_take_initiative(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True, alone=True)
+    reader.topic = "initiative"  # "Dan takes the initiative, then concedes. Who has it?"
     return _Happening(({"take-initiative": who.players[0]},), f"{who.words} takes the initiative",
                       who.players)
 
