@@ -158,6 +158,10 @@ def _q_who_in_range(match: re.Match[str], reader: _Reader) -> _Ask:
 
 _q_range = PATTERNS(
     rf"what(?:'s| is) {_X}{_POSS} {_RANGE}",
+    # "Ann's range of influence?", "range of influence for Cat?", "what range does Cat have"
+    rf"{_X}{_POSS} {_RANGE}",
+    rf"(?:what(?:'s| is) (?:the )?)?{_RANGE} (?:for|of) {_X}",
+    rf"what {_RANGE} does {_X} have",
     rf"how (?:far|big|large|wide) is {_X}{_POSS} {_RANGE}",
     rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?reach",
 )(

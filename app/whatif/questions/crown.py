@@ -32,6 +32,7 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
     rf"what happens to {_CROWN}",
     rf"who (?:would|will|is going to|should) {_KING} be",
+    rf"(?:does|will|would) {_KING} change(?: hands)?",
 )
 def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
