@@ -286,6 +286,8 @@ def table_facts(table: Table) -> TableFacts:
         questions += [f"role({p})" for p in seats]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
+    beasts = _creatures(game)
+    questions += [f"controller({n})" for n in beasts]
     values = table.values(questions)
     state = table.state
 
@@ -312,6 +314,8 @@ def table_facts(table: Table) -> TableFacts:
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
+        creatures=tuple((n, str(values[f"controller({n})"])) for n in beasts
+                        if values.get(f"controller({n})")),
         step=_step_reached(table.parsed),
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
@@ -370,6 +374,12 @@ def _step_reached(events: Sequence[Event]) -> str:
         if step and STEPS.index(step) > STEPS.index(reached):
             reached = step
     return reached
+
+
+def _creatures(game: dict[str, Any]) -> list[str]:
+    """The creatures a table starts with (a permanent's ``kind`` is creature unless it says otherwise)."""
+    return [str(name) for name, spec in (game.get("permanents") or {}).items()
+            if isinstance(spec, dict) and str(spec.get("kind") or "creature").lower() == "creature"]
 
 
 def _commanders(game: dict[str, Any]) -> tuple[tuple[str, str], ...]:

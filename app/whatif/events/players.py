@@ -141,7 +141,8 @@ def _free_words(most: int) -> str:
 
 
 _THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
-_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|they|both of them|all of them|all three|all two) )?"\
+_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all of them|all three|" \
+    r"all two) )?"\
     r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
@@ -207,7 +208,8 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
 
 
 def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
-    """A commander's combat damage (903.10a): its power unless an amount is said."""
+    """A creature on the table dealing combat damage by its name: its power unless an amount is said; a
+    commander's counts as commander damage (903.10a)."""
     target = reader.affected(reader.refer(target_text, one=True, alone=True))
     amount = _number(said, 0)
     hit: dict[str, Any] = {"creature": commander, "to": target.players[0]}
@@ -215,27 +217,42 @@ def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str
         hit["amount"] = amount
     words = f"{commander} deals {amount or 'its'} combat damage to {target.words}".replace("its combat",
                                                                                          "combat")
-    return _Happening(({"combat-damage": hit},), words, target.players,
-                      extra=(f"life({target.players[0]})",
-                             f"commander-damage({target.players[0]}, {commander})"))
+    counted = (f"commander-damage({target.players[0]}, {commander})",) if _is_commander(reader, commander) \
+        else ()
+    controller = next((c for n, c in reader.facts.creatures if n == commander), None)
+    players = (*((controller,) if controller else ()), *target.players)
+    return _Happening(({"combat-damage": hit},), words, players,
+                      extra=(f"life({target.players[0]})", *counted))
+
+
+def _is_commander(reader: _Reader, name: str) -> bool:
+    return any(c == name for c, _owner in reader.facts.commanders)
 
 
 def _named_commander(reader: _Reader, text: str) -> str | None:
-    """ "Krenko" (or "Ann's Krenko") as the one dealing damage: a commander on the table, by its name."""
-    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+    """ "Krenko", "Ann's Krenko", "the Ogre" as the one dealing damage: a commander or another creature on the
+    table, by its name (its controller is read from the table)."""
+    if not reader.facts.knows_question("commander-damage"):
         return None
-    name = re.sub(rf"(?i)^.+?{_POSS} ", "", text.strip())
-    return next((c for c, _owner in reader.facts.commanders if c.casefold() == name.casefold()), None)
+    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    named = [c for c, _owner in reader.facts.commanders] + [c for c, _controller in reader.facts.creatures]
+    return next((c for c in named if c.casefold() == name.casefold()), None)
 
 
 def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | None:
     """ "Ann's commander" or "Ann's Krenko": a commander on the table that Ann owns, when the model knows
     creatures in combat (issue 13); None otherwise (the damage is then a creature Ann controls)."""
-    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+    if not (reader.facts.commanders or reader.facts.creatures) or \
+            not reader.facts.knows_question("commander-damage"):
         return None
     owner = reader.owner(owner_text)
     words = (thing or "").strip().casefold()
     mine = [c for c, o in reader.facts.commanders if o == owner]
+    # "Ann's Bear", "Ann attacks with her Ogre": a creature she controls, by its name
+    theirs = [c for c, o in reader.facts.creatures if o == owner and c not in mine and
+              re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
+    if theirs:
+        return theirs[0] if len(theirs) == 1 else None
     # "Ann's commander Krenko", "Ann's big Krenko", "with Krenko": its name among the words, else the word
     # "commander" with one commander to mean (read as a plain creature, its damage would not count, 903.10a)
     named = [c for c in mine if re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
@@ -518,6 +535,38 @@ def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
     arg: Any = who.players[0] if len(who.players) == 1 else list(who.players)
     return _Happening(({"loses": arg},), f"an effect says {who.words} lose{who.verb_s} the game", who.players,
                       gone=who.players)
+
+
+_EOT = r"(?P<eot> until (?:the )?end of (?:the )?turn| till end of turn| until eot| for the turn| this turn)?"
+_CARD = rf"(?: (?:with|using|via|through) {_free_words(4)})?"
+
+
+def _creature_named(reader: _Reader, text: str) -> str | None:
+    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"."""
+    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    return next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:gains|gain|gained|gets|get|got|takes|take|took|steals|stole|steal) control of "
+    rf"{_Y}{_EOT}{_CARD}",
+    rf"{_X} {_MODAL}(?:steals|stole|steal|borrows|borrowed|snags|snagged) {_Y}{_EOT}{_CARD}",
+    rf"{_Y} (?:gets|got|is|was) (?:stolen|taken|borrowed) by {_X}{_EOT}{_CARD}",
+)
+def _h_gain_control(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Ann gains control of the Ogre", "Ben steals the Wolf with Mind Control", "... until end of turn":
+    a control-changing effect (613.1b); when the player leaves it ends (800.4a)."""
+    if not reader.facts.events or not reader.facts.knows_event("gain-control"):
+        return None
+    creature = _creature_named(reader, match["y"])
+    if creature is None:
+        return None
+    who = reader.refer(match["x"], one=True, alone=True)
+    event: dict[str, Any] = {"permanent": creature, "player": who.players[0]}
+    if match["eot"]:
+        event["until"] = "end-of-turn"
+    words = f"{who.words} gains control of {creature}" + (" until end of turn" if match["eot"] else "")
+    return _Happening(({"gain-control": event},), words, who.players, extra=(f"controller({creature})",))
 
 
 @PATTERNS(
