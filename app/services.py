@@ -575,8 +575,9 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     assumed = ""
     presumed = said.presupposed(stated.rest, plan.headline, plan.events, plan.questions,
                                 {"monarch": facts.monarch, "initiative": facts.initiative})
-    if presumed and presumed[1] in facts.playing:
-        key, who = presumed
+    named = next((p for p in facts.playing if presumed and p.casefold() == presumed[1].casefold()), None)
+    if presumed and named:
+        key, who = presumed[0], named
         played = open_table({**played.game, key: who}, table.events)
         role = ", the active player," if who in facts.active else ""
         assumed = f"{who}{role} {'is the monarch' if key == 'monarch' else 'has the initiative'}"

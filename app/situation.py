@@ -165,8 +165,8 @@ def _take_variant(text: str, facts: _Facts) -> str:
     Fay")."""
     variant = _variant_pattern()
     names = _variant_names()
-    start = (rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the)? )?{variant}"
-             rf"(?: (?:game|question|variant|format|match|pod))?")
+    start = (rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the| our)? )?{variant}"
+             rf"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
     end = r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|$)"
     lead = re.match(rf"{start}(?:(?:,|:| -)? {_TWO_TEAMS})?{end}", text, re.IGNORECASE)
     teams = _teams_said(lead, facts) if lead else None
@@ -177,8 +177,8 @@ def _take_variant(text: str, facts: _Facts) -> str:
         if teams:
             facts.game["_teams"] = teams
         return text[lead.end():]
-    trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the)? {variant}(?: (?:game|variant))?"
-                      r"(?=[?.!,]*$|\?)", text, re.IGNORECASE)
+    trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the| our)? {variant}(?: (?:game|variant))?"
+                      r"(?=[?.!,;]*$|[?;])", text, re.IGNORECASE)
     if trail:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
         return text[:trail.start()] + text[trail.end():]
@@ -226,6 +226,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"(?: already)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?",
          "commander-damage"),
+        (rf"{s}(?:'s| is)(?: the| an?) (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
         (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
@@ -234,7 +236,7 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
     )
     # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
-    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment))?"
+    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right))?"
             r"(?:,? (?:not|rather than|instead of) [A-Za-z][\w'-]*)?")
     for regex, kind in patterns:
         yield re.compile(regex + tail, re.IGNORECASE), kind
@@ -261,6 +263,10 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
             options["attack"] = groups["side"].lower()
             facts.said.append(f"the attack {options['attack']} option is used")
         return True
+    if kind == "everyone's life":  # "everyone is at 20": each player's total
+        for player in facts.players():
+            facts.set_in("life", player, _number(groups["n"]), f"{player} is at {_number(groups['n'])} life")
+        return True
     if kind == "seats":
         seats = _names_of(groups["list"])
         if len(seats) < 2:
@@ -272,6 +278,8 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     who = _who(groups["s"], facts)
     if who is None:
         return False
+    if kind == "role":
+        return _role(who, groups["role"].lower(), facts)
     if kind in ("monarch", "initiative", "active"):
         facts.set(kind, who, _designation(kind, who))
     elif kind == "life":
@@ -287,6 +295,35 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         facts.set_in("commander-damage", who, amount,
                      f"{who} has taken {amount} combat damage from {commander}", sub=commander)
     return True
+
+
+def _role(who: str, role: str, facts: _Facts) -> bool:
+    """ "Ann is the leader", "Fay is the traitor" (Treachery: the question's identity wins over the table's),
+    "Eve is the emperor" (Emperor: the middle seat, 809.2; a fact only when the seats agree)."""
+    from rulesjudge.app.presenters import emperors
+
+    if role in ("emperor", "general"):
+        if "teams" not in facts.game or (who in emperors(facts.game)) != (role == "emperor"):
+            return False
+        facts.said.append(f"{who} is {'an emperor' if role == 'emperor' else 'a general'}")
+        return True
+    identities = facts.game.get("identities")
+    if not isinstance(identities, dict):
+        return False  # not a Treachery table: a role isn't a fact here
+    held = identities.get(who)
+    held_role = held.get("role") if isinstance(held, dict) else held
+    if str(held_role or "").lower() != role:
+        identities[who] = role
+        facts.overridden.append(f"the table said {who} is {_an(str(held_role or 'no identity'))}")
+    facts.said.append(f"{who} is {_an(role)}")
+    return True
+
+
+def _an(role: str) -> str:
+    """ "the Leader", "an Assassin", "a Guardian"."""
+    if role == "leader":
+        return "the Leader"
+    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role.capitalize()}"
 
 
 _PATTERNS = tuple(_fact_patterns())
@@ -415,6 +452,18 @@ def _inline(text: str, facts: _Facts) -> str:
     text = re.sub(rf"^with (?P<s>[A-Za-z][\w'-]*) as {_KING}(?: and (?P<a>[A-Za-z][\w'-]*) active)?,? ",
                   with_as, text, flags=re.IGNORECASE)
 
+    def premise(match: re.Match[str]) -> str:  # "who gets the crown when ..., if Jordan was the monarch?"
+        who = facts.name(match["s"] or match["s2"])
+        if who is None:
+            return match[0]
+        kind = "monarch" if match["s"] else "initiative"
+        facts.set(kind, who, _designation(kind, who))
+        return ""
+
+    text = re.sub(rf",? (?:if|given|assuming|given that) (?:(?P<s>[A-Za-z][\w'-]*) (?:was|is|were|had been) "
+                  rf"{_KING}|(?P<s2>[A-Za-z][\w'-]*) (?:had|has) the initiative)(?=[?.!]*$)", premise, text,
+                  flags=re.IGNORECASE)
+
     def while_holding(match: re.Match[str]) -> str:
         who = facts.name(match["s"])
         if who is None:
@@ -480,8 +529,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     # "Ann (the monarch) concedes": a role in brackets is the appositive "Ann, the monarch, concedes"
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
+    text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
     text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
                   flags=re.IGNORECASE)
+    text = re.sub(r",? (?:during|in|on) (?:that|the) same turn\b,?", "", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
                   r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
                   flags=re.IGNORECASE)
@@ -541,9 +592,11 @@ def _unit_of_the_fact(rest: str, facts: _Facts) -> str:
 
 def _carry_pronoun(rest: str, facts: _Facts) -> str:
     """ "Dan's turn: can he attack Ann?": a pronoun the question left has no one to point to but the player
-    the facts named; it is that player."""
+    the facts named; it is that player. So is "else" in "Fay is the Traitor. Everyone else concedes"."""
     if not facts.last or not facts.said:
         return rest
+    rest = re.sub(r"\b(everyone|everybody|all the others|the rest) else\b", f"everyone except {facts.last}", rest,
+                  count=1, flags=re.IGNORECASE)
     names = {p.lower() for p in facts.players()}
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):
@@ -661,6 +714,10 @@ def presupposed(text: str, headline: Headline | None, events: Sequence[Any], que
     designation = headline.question
     if isinstance(headline, Is) and _KEEPS.search(text):
         return designation, headline.player
+    taken = re.search(r"\b(?:initiative|crown|monarchy|monarch) (?:from|off) (?P<x>[A-Za-z][\w'-]*)", text,
+                      re.IGNORECASE)
+    if taken:  # "who takes over the initiative from Dan if he scoops": Dan has it
+        return designation, taken["x"]
     leavers = [e for e in events if isinstance(e, dict) and set(e) & {"leaves", "concedes", "loses"}]
     if len(leavers) == 1:
         who = next(iter(leavers[0].values()))

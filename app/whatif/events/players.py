@@ -29,6 +29,7 @@ _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|ge
     r"got eliminated|was eliminated|were eliminated|is knocked out|are knocked out|gets knocked out|" \
     r"get knocked out|" \
     r"gets killed|get killed|is killed|are killed|was killed|got killed|is dead|are dead|has lost|" \
+    r"gets taken out|get taken out|is taken out|got taken out|" \
     r"have lost|" \
     r"has died|has been eliminated|have been eliminated|bites the dust|bites it|" \
     r"kicks the bucket|is toast|croaks|is knocked out of the game|" \
@@ -36,7 +37,7 @@ _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|ge
     r"is out|are out|goes out|go out|went out|is down|are down)"
 _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dropped out|quits|quit|" \
     r"is gone|" \
-    r"are gone|has left|have left|is removed|gets removed|walks away|walks out|has to go|has to leave)"
+    r"are gone|has left|have left|has already left|have already left|is removed|gets removed|walks away|walks out|has to go|has to leave)"
 _GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
 _TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first))*"
 
@@ -595,7 +596,8 @@ def _h_take_initiative(match: re.Match[str], reader: _Reader) -> _Happening:
                       who.players)
 
 
-@PATTERNS(rf"{_X} {_MODAL}(?:wins|won|win)(?: the game)?(?: (?:with|through|by|via|off|thanks to) "
+@PATTERNS(rf"(?:an effect (?:says|states|makes it so)(?: that)? )?{_X} {_MODAL}(?:wins|won|win)(?: the game)?"
+             rf"(?: (?:with|through|by|via|off|thanks to) "
              rf"{_free_words(8)})?")
 def _h_wins(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True, alone=True)

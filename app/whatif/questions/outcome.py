@@ -37,8 +37,8 @@ def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    r"who (?:wins|won|will win|would win|is the winner|are the winners|gets the win|takes the game|takes it|"
-    r"is winning|has won|'s won)(?: the game)?",
+    r"who(?:'s won| (?:wins|won|will win|would win|is the winner|are the winners|gets the win|takes the game|"
+    r"takes it|is winning|has won))(?: the game)?",
     r"(?:does|would|will) (?:anyone|anybody|someone|somebody) win(?: the game)?",
     r"which (?:team|side|player|players) (?:wins|won|would win|will win)(?: the game)?",
     r"(?:is|would|will) (?:it|the game) (?:be )?over",
