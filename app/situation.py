@@ -595,8 +595,8 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     the facts named; it is that player. So is "else" in "Fay is the Traitor. Everyone else concedes"."""
     if not facts.last or not facts.said:
         return rest
-    rest = re.sub(r"\b(everyone|everybody|all the others|the rest) else\b", f"everyone except {facts.last}", rest,
-                  count=1, flags=re.IGNORECASE)
+    rest = re.sub(r"\b(everyone|everybody|all the others|the rest) else\b", f"everyone except {facts.last}",
+                  rest, count=1, flags=re.IGNORECASE)
     names = {p.lower() for p in facts.players()}
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):

@@ -212,7 +212,8 @@ class _Reader:
     def _apposition(self, text: str) -> Ref | None:
         """ "Eve the Traitor", "the emperor Ben": the player named, when the description fits them."""
         match = re.fullmatch(r"(?P<name>[\w'-]+),? (?P<what>the .+)|"
-                             r"(?P<what2>(?:the|his|her|their)(?:'s)? .+?) (?P<name2>[\w'-]+)", text, re.IGNORECASE)
+                             r"(?P<what2>(?:the|his|her|their)(?:'s)? .+?) (?P<name2>[\w'-]+)", text,
+                             re.IGNORECASE)
         if not match:
             return None
         player = self.name(match["name"] or match["name2"] or "")

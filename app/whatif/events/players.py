@@ -37,7 +37,8 @@ _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|ge
     r"is out|are out|goes out|go out|went out|is down|are down)"
 _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dropped out|quits|quit|" \
     r"is gone|" \
-    r"are gone|has left|have left|has already left|have already left|is removed|gets removed|walks away|walks out|has to go|has to leave)"
+    r"are gone|has left|have left|has already left|have already left|" \
+    r"is removed|gets removed|walks away|walks out|has to go|has to leave)"
 _GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
 _TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first))*"
 
