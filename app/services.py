@@ -538,6 +538,19 @@ class AskedWhatIf:
         return f"The question's table: {'; '.join(self.stated)}{over}."
 
 
+def _checked(events: Sequence[Any], game: Mapping[str, Any], stated: Mapping[str, Any]) -> list[Any]:
+    """The table's events, then a state-based action check when the question stated a life total, poison
+    counters or commander damage: the table it states is one where a player holds priority, so a player at 0
+    life or with 21 damage from one commander has already lost (117.5, 704.3). ``resolve: 0`` resolves
+    nothing and checks them.
+
+    >>> _checked([], {"players": ["Ann"]}, {"players": ["Ann"], "life": {"Ann": 0}})
+    [{'resolve': 0}]
+    """
+    said = any(stated.get(key) != game.get(key) for key in ("life", "poison", "commander-damage"))
+    return [*events, {"resolve": 0}] if said else list(events)
+
+
 def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "--what-if") -> AskedWhatIf:
     """Read ``question`` against ``table`` (:func:`open_table`) and play it (the command line's and the app's
     what-if). The facts the question states set the table for it (``app.situation``), and what it takes for
@@ -560,7 +573,8 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     game = dict(table.game)
     stated = said.read_situation(question, game)
     said.check(stated, source)
-    played = table if stated.game == game else open_table(stated.game, table.events)
+    played = table if stated.game == game else \
+        open_table(stated.game, _checked(table.events, game, stated.game))
     try:
         facts = table_facts(played)
         plan = interpret(stated.rest, facts)

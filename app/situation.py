@@ -224,10 +224,12 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
         (rf"{s} (?:has taken|took|has) {_N}(?: commander damage| damage)? from (?P<c>[A-Za-z][\w'-]*)"
          r"(?: already)?", "commander-damage"),
-        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?",
-         "commander-damage"),
+        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
+         r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
         (rf"{s}(?:'s| is)(?: the| an?) (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
         (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
+        (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
+         r"(?: life)?", "life"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
         (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
@@ -338,7 +340,7 @@ def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
     for pattern, kind in _PATTERNS:
         match = pattern.match(clause)
         if match and _ENDS.match(clause, match.end()) and _apply(kind, match, facts):
-            return True, clause[match.end():].lstrip(" ,;:.-")
+            return True, clause[match.end():].lstrip(" ,;:.-?!")
     return False, clause
 
 
@@ -533,6 +535,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
                   flags=re.IGNORECASE)
     text = re.sub(r",? (?:during|in|on) (?:that|the) same turn\b,?", "", text, flags=re.IGNORECASE)
+    count = re.search(rf"(?:^|(?<=[,.;] ))(?:there are |we(?:'re| are) )?(?P<n>{_AMOUNT}) (?:of us|players)"
+                      r"(?: here| at the table)?[,.;:]\s*", text, re.IGNORECASE)
+    if count and _number(count["n"].lower()) == len(_Facts(dict(game)).players()):
+        text = text[:count.start()] + text[count.end():]  # "free for all, six of us. ...": context
     text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
                   r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
                   flags=re.IGNORECASE)
@@ -598,6 +604,9 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     rest = re.sub(r"\b(everyone|everybody|all the others|the rest) else\b", f"everyone except {facts.last}",
                   rest, count=1, flags=re.IGNORECASE)
     names = {p.lower() for p in facts.players()}
+    if not names & {w.lower() for w in re.findall(r"\w+", rest)}:  # "Dan has 9 poison - is his team dead?"
+        rest = re.sub(r"\b(?:his|her|their) (team|life|life total|poison counters|commander)\b",
+                      rf"{facts.last}'s \1", rest, count=1, flags=re.IGNORECASE)
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):
         if word.lower() in names:

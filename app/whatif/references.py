@@ -383,6 +383,15 @@ def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
     return Ref(ref.players, ref.words, plural=plural)
 
 
+@_reference(r"(?P<many>both |all (?:the )?|each |the )?(?P<word>generals?)")
+def _the_general(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """Emperor's generals (809.2: each player of a team but its emperor): "the general Ann", "the generals"."""
+    if not reader.facts.emperors:
+        return None
+    generals = [p for p in reader.playing() if p not in reader.facts.emperors]
+    return reader._group(generals, "the generals", "a general")
+
+
 @_reference(rf"(?P<x>.+?){_POSS}(?: team{_POSS}| side{_POSS})? emperor|"
             rf"(?:the )?emperor (?:on|of|from|for) (?P<x2>.+?){_POSS} (?:team|side)")
 def _someones_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:

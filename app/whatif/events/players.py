@@ -145,7 +145,7 @@ def _free_words(most: int) -> str:
 _THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
 _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all of them|all three|" \
     r"all two) )?"\
-    r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage)|" \
+    r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
 
@@ -359,13 +359,14 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
     rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
     rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
+    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     source = reader.refer(match["x"], one=True, alone=True)
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
     target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
-    amount = _number(_said(match, "n", "n2", "amount"))
+    amount = _number(_said(match, "n", "n2", "n3", "amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
@@ -375,14 +376,15 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:takes|took|"
     rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?",
     rf"{_Y} (?:takes|took|take) (?P<n2>{_NUMBER}) from {_X}",  # "takes seven from Cat": said of damage
+    rf"{_Y} (?:takes|took|take) (?P<n3>{_NUMBER})",  # "if he takes 7": damage, from no one said
 )
 def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     commander = _named_commander(reader, match.groupdict().get("x") or "")
     if commander is not None:  # "Ben takes 7 from Krenko": a creature's damage, read as in combat
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2"))
     target = reader.affected(reader.refer(match["y"], one=True, alone=True))
-    amount = _number(_said(match, "n", "n2"))
-    if match.groupdict().get("x") and "noncombat" not in match[0].lower():
+    amount = _number(_said(match, "n", "n2", "n3"))
+    if (match.groupdict().get("x") or match.groupdict().get("n3")) and "noncombat" not in match[0].lower():
         _combat_or_not(reader, target.players[0], match[0])
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
@@ -402,6 +404,13 @@ def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
     if target in holders or re.search(r"(?i)\b(?:monarch|crown|king|queen|initiative)\b", reader.sentence):
         raise _Unknown(f"'{said.strip()}': combat damage from a creature, or damage from a spell or ability? "
                        "say 'hits' or 'burns'", said)
+
+
+@PATTERNS(rf"{_Y} (?:makes|made|make|has|had) {_X} (?P<verb>lose) (?P<n>{_NUMBER}) life")
+def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Cat makes Dan lose 2 life": Dan loses it (119.3); who made him changes nothing here."""
+    reader.refer(match["y"], one=True, alone=True)
+    return _h_life(match, reader)
 
 
 @PATTERNS(
