@@ -385,7 +385,7 @@ def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
 
 @_reference(r"(?P<many>both |all (?:the )?|each |the )?(?P<word>generals?)")
 def _the_general(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    """Emperor's generals (809.2: each player of a team but its emperor): "the general Ann", "the generals"."""
+    """The generals (809.2: each player of a team but its emperor): "the general Ann", "the generals"."""
     if not reader.facts.emperors:
         return None
     generals = [p for p in reader.playing() if p not in reader.facts.emperors]
