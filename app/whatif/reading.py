@@ -283,8 +283,21 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     return WhatIf(kind, summary, events, ask.questions, players, ask.headline)
 
 
+#: "Ann swings at Fay, is that legal?": an attack said, then whether it may be made, is "can Ann attack Fay".
+_IS_IT_LEGAL = re.compile(
+    r"(?P<x>[^,]+?) (?:swings at|swings into|attacks|goes after|is attacking|wants to attack) (?P<y>[^,]+?)"
+    r"(?: with [^,]+?)?,? (?:is (?:that|this|it) (?:legal|allowed|ok|okay|fine|possible)|can (?:she|he|they) "
+    r"(?:do that|do this)|(?:is|are) (?:she|he|they) allowed(?: to)?)", re.IGNORECASE)
+
+
 def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
     """Ways to read a sentence, most specific first; each is tried with a fresh reader."""
+    legal = _IS_IT_LEGAL.fullmatch(text)
+    if legal:
+        def may_attack() -> WhatIf:
+            return _combine([], _ask(f"can {legal['x']} attack {legal['y']}", _Reader(facts)))
+
+        yield may_attack
 
     def question_only() -> WhatIf:
         return _combine([], _ask(text, _Reader(facts), elliptical=False))

@@ -326,6 +326,9 @@ def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
     """ "He", "her", "their": the player an earlier event did something to, else the clause's subject."""
     plural = match[0].lower() in ("they", "them", "their", "theirs", "themselves")
     if plural and reader.focus is not None and not reader.touched <= set(reader.focus.players):
+        pools = {reader.facts.pools.get(p) for p in reader.touched}
+        if len(pools) == 1 and None not in pools:  # "Cat takes 10 and Dan takes 5, what's their life": one
+            return Ref(tuple(p for p in reader.facts.players if p in reader.touched), "their", plural=True)
         # "Ann gains 5 and Ben loses 5, what's their life": both of them, or one? not guessed
         raise _Unknown(f"whom does '{match[0]}' stand for? name the players", match[0])
     return reader.focus or reader.subject

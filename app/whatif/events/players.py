@@ -362,6 +362,13 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    creature = _named_commander(reader, match["x"])
+    if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
+        target = reader.affected(reader.refer(match["y"], one=True, alone=True))
+        amount = _number(_said(match, "n", "n2", "n3", "amount"))
+        return _Happening(({"damage": {"to": target.players[0], "amount": amount, "source": creature}},),
+                          f"{creature} deals {amount} noncombat damage to {target.words}", target.players,
+                          extra=(f"life({target.players[0]})",))
     source = reader.refer(match["x"], one=True, alone=True)
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
@@ -464,13 +471,16 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}) (?:more )?poison(?: counters?)?",
     rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
+    rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
 )
 def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("poison"):
         return None
+    if match.groupdict().get("n4") and reader.topic != "poison":
+        return None  # "Dan gets 7" is poison only after poison counters were said
     who = _team_or_player(reader, match["x"])
     reader.topic = "poison"  # "… how many does he have"
-    count = _number(_said(match, "n", "n2", "n3"))
+    count = _number(_said(match, "n", "n2", "n3", "n4"))
     words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
     return _each_player(who, "poison", "count", count, words, "poison")
 

@@ -17,7 +17,8 @@ _ATTACK = r"(?:attack|swing at|swing into|swing on|go after|hit|attack into|send
     r"send attackers at)"
 _ABLE = r"(?:still |then |now |even )?(?:be )?(?:able to |allowed to |permitted to )?"  # "can Ann still …"
 _WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|his|her) first turn|at all|" \
-    r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|legally))*"
+    r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|legally|" \
+    r"with (?:the|his|her|their|its)(?:'s)? [\w'-]+))*"
 
 
 def _attackers(reader: _Reader, text: str) -> Ref:
