@@ -89,7 +89,7 @@ _STILL = r"(?:still )?(?:around|there|here|on the battlefield|in play|on the tab
 def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """A creature on the table (``TableFacts.creatures``): "who controls the Wolf", "who owns Edgar", "is the
     Wolf still around", "does Krenko stay on the battlefield", "what happens to the Ogre"."""
-    from rulesjudge.app.whatif.events.players import _creature_named
+    from rulesjudge.app.whatif.events.permanents import _creature_named
 
     creature = _creature_named(reader, match["x"])
     if creature is None:
