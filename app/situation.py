@@ -215,8 +215,9 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
 
 
 def _role(who: str, role: str, facts: _Facts) -> bool:
-    """ "Ann is the leader", "Fay is the traitor" (Treachery: the question's identity wins over the table's),
-    "Eve is the emperor" (Emperor: the middle seat, 809.2; a fact only when the seats agree)."""
+    """ "Ann is the leader", "Fay is the traitor" (Treachery: the question's identity wins over the table's
+    where the deck stays legal), "Eve is the emperor" (Emperor: the middle seat, 809.2; a fact only when the
+    seats agree)."""
     from rulesjudge.app.presenters import emperors
 
     if role in ("emperor", "general"):
@@ -228,10 +229,14 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
     if not isinstance(identities, dict):
         return False  # not a Treachery table: a role isn't a fact here
     held = identities.get(who)
-    held_role = held.get("role") if isinstance(held, dict) else held
-    if str(held_role or "").lower() != role:
+    held_role = str((held.get("role") if isinstance(held, dict) else held) or "").lower()
+    if held_role != role:
+        # the question's role wins only where the deck stays legal (907.3b: one Leader, Assassins half the
+        # players): a Guardian said to be a Traitor or back; "Eve is the Leader" at Ann's table isn't read
+        if {held_role, role} != {"guardian", "traitor"}:
+            return False
         identities[who] = role
-        facts.overridden.append(f"the table said {who} is {_an(str(held_role or 'no identity'))}")
+        facts.overridden.append(f"the table said {who} is {_an(held_role)}")
     facts.said.append(f"{who} is {_an(role)}")
     return True
 
