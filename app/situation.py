@@ -72,6 +72,7 @@ class _Facts:
     overridden: list[str] = field(default_factory=list)
     last: str | None = None  # the player named last (for "he", "her turn")
     variant: str = ""
+    lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
 
     def players(self) -> list[str]:
         if self.game.get("players"):
@@ -260,6 +261,8 @@ def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
     for pattern, kind in _PATTERNS:
         match = pattern.match(clause)
         if match and _ENDS.match(clause, match.end()) and _apply(kind, match, facts):
+            # what came before the amount, for a second amount said with the same words ("and 12 from Edgar")
+            facts.lead = clause[:match.start("n")] if match.groupdict().get("n") else ""
             return True, clause[match.end():].lstrip(" ,;:.-?!")
     return False, clause
 
@@ -283,8 +286,12 @@ def _facts_in(clause: str, facts: _Facts) -> str:
         found, after = _one_fact(tail, facts)
         if not found and subject:  # "... and the monarch": the same subject
             found, after = _one_fact(f"{subject} is {tail}", facts)
+        shared = facts.lead and re.match(rf"(?:{_AMOUNT})\b", tail, re.IGNORECASE)
+        if not found and shared:
+            found, after = _one_fact(facts.lead + tail, facts)  # "Ben took 12 from Krenko and 12 from Edgar"
         if not found:
-            rest = f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
+            rest = facts.lead + tail if shared else \
+                f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
             return head + rest if rest else ""
         rest = after
     return (head + rest) if rest else ""
@@ -472,6 +479,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
                   r"\g<d> and it's \g<w> \g<own>turn",
                   text, flags=re.IGNORECASE)
+    text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
@@ -502,6 +510,26 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     if _variant_key(new_game) != _variant_key(game):
         said = (f"the game is {_title(_variant_key(new_game))}", *said)
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
+
+
+def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
+    """ "when the monarch concedes on their own turn, who gets it?" where nobody is the monarch: the holder is
+    the active player (it is their own turn), taken for granted and said as such (app.presupposition).
+
+    >>> _own_turn_holder("when the monarch concedes on their own turn who gets it", {"players": ["Ann"]})
+    'when the active player concedes who gets the crown'
+    """
+    said = re.search(r"\bthe (?P<d>monarch|king|queen|initiative holder|player with the initiative) "
+                     r"(?P<verb>(?:\w+ ){0,2}?\w+),? (?:on|during|in) (?:their|his|her) own turn\b", text,
+                     re.IGNORECASE)
+    if said is None:
+        return text
+    key = "initiative" if "initiative" in said["d"].lower() else "monarch"
+    if game.get(key):
+        return text
+    text = text[:said.start()] + f"the active player {said['verb']}" + text[said.end():]
+    thing = "the initiative" if key == "initiative" else "the crown"
+    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", text)
 
 
 def _unit_of_the_fact(rest: str, facts: _Facts) -> str:

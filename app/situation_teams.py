@@ -92,6 +92,11 @@ def _take_variant(text: str, facts: _Facts) -> str:
     if trail:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
         return text[:trail.start()] + text[trail.end():]
+    inside = re.search(rf",? (?:in|for) (?:our|this|the|a|an) {variant} (?:game|match|pod)\b", text,
+                       re.IGNORECASE)
+    if inside:  # "Ann is the monarch in our commander game; ...": context said mid-sentence
+        facts.variant = names[" ".join(inside["variant"].lower().replace("-", " ").split())]
+        return text[:inside.start()] + text[inside.end():]
     # "in this team game": context only
     return re.sub(r"^(?:in )?this (?:team )?game,? ", "", text, flags=re.IGNORECASE)
 

@@ -286,7 +286,8 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
 #: "Ann swings at Fay, is that legal?": an attack said, then whether it may be made, is "can Ann attack Fay".
 _IS_IT_LEGAL = re.compile(
     r"(?P<x>[^,]+?) (?:swings at|swings into|attacks|goes after|is attacking|wants to attack) (?P<y>[^,]+?)"
-    r"(?: with [^,]+?)?,? (?:is (?:that|this|it) (?:legal|allowed|ok|okay|fine|possible)|can (?:she|he|they) "
+    r"(?: with [^,]+?)?(?:,| -+)? (?:is (?:that|this|it) (?:legal|allowed|ok|okay|fine|possible)|"
+    r"can (?:she|he|they) "
     r"(?:do that|do this)|(?:is|are) (?:she|he|they) allowed(?: to)?)", re.IGNORECASE)
 
 

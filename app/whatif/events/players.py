@@ -54,7 +54,9 @@ def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
 
 @PATTERNS(
     rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}",
-    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}",
+    # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
+    r"damage|poison|poison counters))?",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
