@@ -514,14 +514,15 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
 
 def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
     """ "when the monarch concedes on their own turn, who gets it?" where nobody is the monarch: the holder is
-    the active player (it is their own turn), taken for granted and said as such (app.presupposition).
+    the active player (it is their own turn), taken for granted and said as such (app.presupposition). Only
+    for a holder who leaves: that is what the presupposition is read from.
 
     >>> _own_turn_holder("when the monarch concedes on their own turn who gets it", {"players": ["Ann"]})
     'when the active player concedes who gets the crown'
     """
     said = re.search(r"\bthe (?P<d>monarch|king|queen|initiative holder|player with the initiative) "
-                     r"(?P<verb>(?:\w+ ){0,2}?\w+),? (?:on|during|in) (?:their|his|her) own turn\b", text,
-                     re.IGNORECASE)
+                     r"(?P<verb>(?:concedes|scoops|leaves|loses|dies|drops|quits|is eliminated|gets eliminated)"
+                     r"(?: the game)?),? (?:on|during|in) (?:their|his|her) own turn\b", text, re.IGNORECASE)
     if said is None:
         return text
     key = "initiative" if "initiative" in said["d"].lower() else "monarch"
