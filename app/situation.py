@@ -521,7 +521,8 @@ def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
     'when the active player concedes who gets the crown'
     """
     said = re.search(r"\bthe (?P<d>monarch|king|queen|initiative holder|player with the initiative) "
-                     r"(?P<verb>(?:concedes|scoops|leaves|loses|dies|drops|quits|is eliminated|gets eliminated)"
+                     r"(?P<verb>(?:concedes|scoops|leaves|loses|dies|drops|quits|is eliminated|"
+                     r"gets eliminated)"
                      r"(?: the game)?),? (?:on|during|in) (?:their|his|her) own turn\b", text, re.IGNORECASE)
     if said is None:
         return text
