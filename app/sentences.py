@@ -109,6 +109,16 @@ def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFa
         return _cited(f"{who[0]} has {value} poison counter{'' if value == 1 else 's'}", deciding_rule(steps))
     if name == "commander-damage" and len(who) == 2:
         return _cited(f"{who[0]} has taken {value} combat damage from {who[1]}", deciding_rule(steps))
+    if name in ("controller", "owner", "exists") and who:  # a creature on the table
+        if name == "owner":
+            return _cited(f"{value} owns {who[0]}", deciding_rule(steps, who[0]))
+        if name == "exists":
+            text = f"Yes: {who[0]} is still on the battlefield" if value else \
+                f"No: {who[0]} has left the battlefield"
+            return _cited(text, deciding_rule(steps, who[0]))
+        text = f"{value} controls {who[0]}" if value else \
+            f"Nobody controls {who[0]}: it has left the battlefield"
+        return _cited(text, deciding_rule(steps, who[0]))
     if name == "active":
         text = f"It is {names(value) if isinstance(value, list) else value}'s turn" if value else \
             "Nobody is the active player: the turn goes on without one"

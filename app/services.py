@@ -287,6 +287,8 @@ def table_facts(table: Table) -> TableFacts:
         questions += [f"{q}({r})" for r in ROLES for q in ("role-holders", "left-with-role")]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
+    beasts = _creatures(game)
+    questions += [f"controller({n})" for n in beasts]
     values = table.values(questions)
     state = table.state
 
@@ -315,6 +317,8 @@ def table_facts(table: Table) -> TableFacts:
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
+        creatures=tuple((n, str(values[f"controller({n})"])) for n in beasts
+                        if values.get(f"controller({n})")),
         step=str(values.get("step") or ""),
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
@@ -338,6 +342,12 @@ def _attackable_things(game: dict[str, Any]) -> list[tuple[str, str]]:
         if kind in ("planeswalker", "battle"):
             found.append((str(name), kind))
     return found
+
+
+def _creatures(game: dict[str, Any]) -> list[str]:
+    """The creatures a table starts with (a permanent's ``kind`` is creature unless it says otherwise)."""
+    return [str(name) for name, spec in (game.get("permanents") or {}).items()
+            if isinstance(spec, dict) and str(spec.get("kind") or "creature").lower() == "creature"]
 
 
 def _commanders(game: dict[str, Any]) -> tuple[tuple[str, str], ...]:
@@ -496,6 +506,19 @@ class AskedWhatIf:
         return f"The question's table: {'; '.join(self.stated)}{over}."
 
 
+def _checked(events: Sequence[Any], game: Mapping[str, Any], stated: Mapping[str, Any]) -> list[Any]:
+    """The table's events, then a state-based action check when the question stated a life total, poison
+    counters or commander damage: the table it states is one where a player holds priority, so a player at 0
+    life or with 21 damage from one commander has already lost (117.5, 704.3). ``resolve: 0`` resolves
+    nothing and checks them.
+
+    >>> _checked([], {"players": ["Ann"]}, {"players": ["Ann"], "life": {"Ann": 0}})
+    [{'resolve': 0}]
+    """
+    said = any(stated.get(key) != game.get(key) for key in ("life", "poison", "commander-damage"))
+    return [*events, {"resolve": 0}] if said else list(events)
+
+
 def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "--what-if") -> AskedWhatIf:
     """Read ``question`` against ``table`` (:func:`open_table`) and play it (the command line's and the app's
     what-if). The facts the question states set the table for it (``app.situation``), and what it takes for
@@ -518,7 +541,8 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     game = dict(table.game)
     stated = said.read_situation(question, game)
     said.check(stated, source)
-    played = table if stated.game == game else open_table(stated.game, table.events)
+    played = table if stated.game == game else \
+        open_table(stated.game, _checked(table.events, game, stated.game))
     try:
         facts = table_facts(played)
         plan = interpret(stated.rest, facts)
@@ -533,8 +557,9 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     assumed = ""
     presumed = said.presupposed(stated.rest, plan.headline, plan.events, plan.questions,
                                 {"monarch": facts.monarch, "initiative": facts.initiative})
-    if presumed and presumed[1] in facts.playing:
-        key, who = presumed
+    named = next((p for p in facts.playing if presumed and p.casefold() == presumed[1].casefold()), None)
+    if presumed and named:
+        key, who = presumed[0], named
         played = open_table({**played.game, key: who}, table.events)
         role = ", the active player," if who in facts.active else ""
         assumed = f"{who}{role} {'is the monarch' if key == 'monarch' else 'has the initiative'}"

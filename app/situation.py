@@ -21,17 +21,28 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulesjudge.app.whatif.answers import Headline, Is, Value
+from rulesjudge.app.presupposition import presupposed
+from rulesjudge.app.situation_teams import (
+    _LIST,
+    _names_of,
+    _take_teams,
+    _take_variant,
+    _title,
+    _variant_key,
+    _with_variant,
+)
+from rulesjudge.app.whatif.normalise import _LEADING
 from rulesjudge.common.errors import InputError
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
                  "forty": 40}
-_N = r"(?P<n>\d{1,3}|" + "|".join(_NUMBER_WORDS) + ")"
+_AMOUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
+_N = rf"(?P<n>{_AMOUNT})"
 _KING = r"(?:the )?(?:monarch|king|queen)"
 _IF = r"(?:(?:so |ok |okay )?(?:if|suppose|say|assume|assuming|imagine|let's say|let us say)(?: that)? )"
 
@@ -61,6 +72,7 @@ class _Facts:
     overridden: list[str] = field(default_factory=list)
     last: str | None = None  # the player named last (for "he", "her turn")
     variant: str = ""
+    lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
 
     def players(self) -> list[str]:
         if self.game.get("players"):
@@ -103,110 +115,49 @@ def _number(text: str) -> int:
     return int(text) if text.isdigit() else _NUMBER_WORDS[text.lower()]
 
 
-# ------------------------------------------------------------------------------------------- variants
-
-
-def _variant_names() -> dict[str, str]:
-    """Every way the registry's variants are named (their key, title and aliases) -> their key."""
-    from rulesjudge.scenarios.format import variant_key
-    from rulesjudge.scenarios.model import VARIANTS
-
-    names: dict[str, str] = {}
-    for key, variant in VARIANTS.items():
-        for said in (key, variant.title, *variant.aliases):
-            names[said.lower()] = key
-            names[variant_key(said).replace("-", " ")] = key
-    return names
-
-
-def _variant_pattern() -> str:
-    names = sorted(_variant_names(), key=len, reverse=True)
-    return "(?P<variant>" + "|".join(re.escape(n).replace(r"\ ", r"[\s-]+").replace(r"\-", r"[\s-]+")
-                                     for n in names) + ")"
-
-
-_NAME = (r"(?!(?:who|whom|whose|what|can|could|does|do|did|if|when|is|are|how|will|would|and)\b)"
-         r"[A-Za-z][\w'-]*")
-_LIST = rf"{_NAME}(?:(?:,? and |, ){_NAME})*"
-_VS = r"(?:against|vs\.?|versus|v\.?)"
-
-
-def _names_of(text: str) -> list[str]:
-    return [n for n in re.split(r",? and |, ", text.strip()) if n]
-
-
-def _take_variant(text: str, facts: _Facts) -> str:
-    """The variant said as context ("in Emperor, ...", "... in 2HG?", "Treachery: ...", "We're playing
-    Commander.") taken off the text, with the teams said beside it ("with Ben, Ann, Cat against Eve, Dan,
-    Fay")."""
-    variant = _variant_pattern()
-    names = _variant_names()
-    lead = re.match(
-        rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the)? )?{variant}"
-        rf"(?: (?:game|question|variant|format|match|pod))?"
-        rf"(?:,? (?:with )?(?P<a>{_LIST}) (?:are a team |are on a team |are teammates )?"
-        rf"{_VS} (?P<b>{_LIST}))?"
-        r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|$)",
-        text, re.IGNORECASE)
-    if lead:
-        facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
-        if lead["a"]:
-            facts.game["_teams"] = [_names_of(lead["a"]), _names_of(lead["b"])]
-        return text[lead.end():]
-    trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the)? {variant}(?: (?:game|variant))?"
-                      r"(?=[?.!,]*$|\?)", text, re.IGNORECASE)
-    if trail:
-        facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
-        return text[:trail.start()] + text[trail.end():]
-    # "in this team game": context only
-    return re.sub(r"^(?:in )?this (?:team )?game,? ", "", text, flags=re.IGNORECASE)
-
-
-def _take_teams(text: str, facts: _Facts) -> str:
-    """Teams said before the question: "Ann and Ben are a team against Cat and Dan.", "Ann and Cat are on a
-    team against Ben and Dan"."""
-    said = re.match(rf"^(?:with )?(?P<a>{_LIST}) (?:are (?:a team|on a team|teammates|partners) )?{_VS} "
-                    rf"(?P<b>{_LIST})(?:\s*[,:;.!?-]+\s*)", text, re.IGNORECASE)
-    if said is None:
-        return text
-    teams = [_names_of(said["a"]), _names_of(said["b"])]
-    if min(len(t) for t in teams) < 2:  # "Ann vs Ben, who wins?": two players, not two teams
-        return text
-    facts.game["_teams"] = teams
-    return text[said.end():]
-
-
 # ------------------------------------------------------------------------------------------- facts
 
 
 def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
     s = r"(?P<s>[A-Za-z][\w-]*|the active player)"
     patterns = (
-        (rf"{s}(?:'s| is| was| has become| becomes| being)(?: the)? (?:monarch|king|queen)", "monarch"),
-        (rf"{s} (?:has|holds|has got|wears|'s got) (?:the )?(?:crown|monarchy)", "monarch"),
+        (rf"{s}(?:'s| is| was| has become| becomes| being)(?: actually| really| currently| still| now)?"
+         r"(?: the)? (?:monarch|king|queen)", "monarch"),
+        (rf"{s} (?:has|holds|has got|wears|'s got|is wearing) (?:the )?(?:crown|monarchy)", "monarch"),
         (rf"{_KING} is {s}", "monarch"),
         (rf"with {s} as {_KING}", "monarch"),
-        (rf"{s} (?:has|holds|has got) (?:the )?initiative", "initiative"),
+        (rf"{s} (?:has|holds|has got|'s got|(?:'s|is) the one (?:with|holding|who has))(?: actually| really)?"
+         r" (?:the )?initiative", "initiative"),
         (rf"(?:the )?initiative is (?:with )?{s}", "initiative"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
         (rf"{s}(?: is|'s)? (?:the )?active(?: player)?", "active"),
-        (rf"{s}(?: is|'s) (?:at|on) {_N}(?: life)?", "life"),
-        (rf"{s} has {_N} life(?: points)?", "life"),
+        (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
+        (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
+        (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
         (rf"{s} (?:has taken|took|has) {_N}(?: commander damage| damage)? from (?P<c>[A-Za-z][\w'-]*)"
          r"(?: already)?", "commander-damage"),
-        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?",
-         "commander-damage"),
+        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
+         r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
+        (rf"{s}(?:'s| is)(?: the| an?) (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
+        (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
+         r"(?: life)?", "life"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
-        (rf"with (?:a )?(?:limited )?range(?: of influence)?(?: of)? {_N}", "range"),
+        (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
+         r"range(?: of influence)?"
+         rf"(?: of)? {_N}", "range"),
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
     )
+    # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
+    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right))?"
+            r"(?:,? (?:not|rather than|instead of) [A-Za-z][\w'-]*)?")
     for regex, kind in patterns:
-        yield re.compile(regex, re.IGNORECASE), kind
+        yield re.compile(regex + tail, re.IGNORECASE), kind
 
 
 def _who(raw: str, facts: _Facts) -> str | None:
@@ -230,6 +181,10 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
             options["attack"] = groups["side"].lower()
             facts.said.append(f"the attack {options['attack']} option is used")
         return True
+    if kind == "everyone's life":  # "everyone is at 20": each player's total
+        for player in facts.players():
+            facts.set_in("life", player, _number(groups["n"]), f"{player} is at {_number(groups['n'])} life")
+        return True
     if kind == "seats":
         seats = _names_of(groups["list"])
         if len(seats) < 2:
@@ -241,6 +196,8 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     who = _who(groups["s"], facts)
     if who is None:
         return False
+    if kind == "role":
+        return _role(who, groups["role"].lower(), facts)
     if kind in ("monarch", "initiative", "active"):
         facts.set(kind, who, _designation(kind, who))
     elif kind == "life":
@@ -258,8 +215,45 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     return True
 
 
+def _role(who: str, role: str, facts: _Facts) -> bool:
+    """ "Ann is the leader", "Fay is the traitor" (Treachery: the question's identity wins over the table's
+    where the deck stays legal), "Eve is the emperor" (Emperor: the middle seat, 809.2; a fact only when the
+    seats agree)."""
+    from rulesjudge.app.presenters import emperors
+
+    if role in ("emperor", "general"):
+        if "teams" not in facts.game or (who in emperors(facts.game)) != (role == "emperor"):
+            return False
+        facts.said.append(f"{who} is {'an emperor' if role == 'emperor' else 'a general'}")
+        return True
+    identities = facts.game.get("identities")
+    if not isinstance(identities, dict):
+        return False  # not a Treachery table: a role isn't a fact here
+    held = identities.get(who)
+    held_role = str((held.get("role") if isinstance(held, dict) else held) or "").lower()
+    if held_role != role:
+        # the question's role wins only where the deck stays legal (907.3b: one Leader, Assassins half the
+        # players): a Guardian said to be a Traitor or back; "Eve is the Leader" at Ann's table isn't read
+        if {held_role, role} != {"guardian", "traitor"}:
+            return False
+        identities[who] = role
+        facts.overridden.append(f"the table said {who} is {_an(held_role)}")
+    facts.said.append(f"{who} is {_an(role)}")
+    return True
+
+
+def _an(role: str) -> str:
+    """ "the Leader", "an Assassin", "a Guardian"."""
+    if role == "leader":
+        return "the Leader"
+    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role.capitalize()}"
+
+
 _PATTERNS = tuple(_fact_patterns())
-_ENDS = re.compile(r"$|[,;:.!?]| and ", re.IGNORECASE)  # a fact is a whole clause, or one joined by "and"
+#: A fact is a whole clause, or one joined by "and", or one the next clause follows without a comma ("it's her
+#: own turn when she concedes", "Ann is the monarch - who ...").
+_ENDS = re.compile(r"$|[,;:.!?]| and | -+ | (?=(?:when|whenever|while|if|so|then|but|because|as soon as)\b)",
+                   re.IGNORECASE)
 
 
 def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
@@ -267,7 +261,9 @@ def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
     for pattern, kind in _PATTERNS:
         match = pattern.match(clause)
         if match and _ENDS.match(clause, match.end()) and _apply(kind, match, facts):
-            return True, clause[match.end():].lstrip(" ,;:.")
+            # what came before the amount, for a second amount said with the same words ("and 12 from Edgar")
+            facts.lead = clause[:match.start("n")] if match.groupdict().get("n") else ""
+            return True, clause[match.end():].lstrip(" ,;:.-?!")
     return False, clause
 
 
@@ -290,8 +286,12 @@ def _facts_in(clause: str, facts: _Facts) -> str:
         found, after = _one_fact(tail, facts)
         if not found and subject:  # "... and the monarch": the same subject
             found, after = _one_fact(f"{subject} is {tail}", facts)
+        shared = facts.lead and re.match(rf"(?:{_AMOUNT})\b", tail, re.IGNORECASE)
+        if not found and shared:
+            found, after = _one_fact(facts.lead + tail, facts)  # "Ben took 12 from Krenko and 12 from Edgar"
         if not found:
-            rest = f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
+            rest = facts.lead + tail if shared else \
+                f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
             return head + rest if rest else ""
         rest = after
     return (head + rest) if rest else ""
@@ -301,6 +301,12 @@ def _starts_with_name(text: str, facts: _Facts) -> bool:
     first = re.match(r"[\w]+", text)
     return first is not None and first[0].lower() in {p.lower() for p in facts.players()} | {
         "it", "the", "who", "what", "he", "she", "they", "everyone", "everybody", "both", "all"}
+
+
+#: A designation said beside a name: a noun ("the monarch") or a relative clause ("who has the initiative").
+_ROLE = (r"(?:the (?:monarch|king|queen|active player|initiative holder|player with the initiative)|"
+         r"who(?:'s| is| was) (?:the )?(?:monarch|king|queen|active player)|"
+         r"who (?:has|holds|had) (?:the )?(?:initiative|crown|monarchy)|whose turn it is)")
 
 
 def _inline(text: str, facts: _Facts) -> str:
@@ -317,27 +323,49 @@ def _inline(text: str, facts: _Facts) -> str:
     text = re.sub(rf"^with (?P<s>[A-Za-z][\w'-]*) (?:at|on) {_N}(?: life)?, ", with_life, text,
                   flags=re.IGNORECASE)
 
+    def with_poison(match: re.Match[str]) -> str:  # "With Ben on 9 poison, Dan gives him one more"
+        who = facts.name(match["s"])
+        if who is None:
+            return match[0]
+        facts.set_in("poison", who, _number(match["n"]), f"{who} has {_number(match['n'])} poison counters")
+        return ""
+
+    text = re.sub(rf"^with (?P<s>[A-Za-z][\w'-]*) (?:at|on|having) {_N} poison(?: counters?)?, ", with_poison,
+                  text, flags=re.IGNORECASE)
+
     def life(match: re.Match[str]) -> str:
         who = facts.name(match["s"])
         if who is None:
             return match[0]
         facts.set_in("life", who, _number(match["n"]), f"{who} is at {_number(match['n'])} life")
-        return match["s"] + " "
+        # "Cat, at 3 life, takes 3": the subject goes on; "jordan at 3 life, morgan deals 3": it doesn't
+        return "" if _starts_with_name(match.string[match.end():], facts) else match["s"] + " "
 
     text = re.sub(rf"\b(?P<s>[A-Za-z][\w'-]*),? (?:at|on|with) {_N} life,? ", life, text, flags=re.IGNORECASE)
+
+    # "Edgar hits Dan for 4 and Dan was at 4 life": a past state said after an event is the table before it
+    text = re.sub(rf"(?:,| and) (?P<s>[A-Za-z][\w'-]*) (?:was|had been) (?:at|on) {_N}(?: life)?"
+                  r"(?=$|[,;:.!?])", lambda m: "" if with_life(m) == "" else m[0], text, flags=re.IGNORECASE)
 
     def appositive(match: re.Match[str]) -> str:
         who = _who(match["s"], facts)
         if who is None:
             return match[0]
         for role in re.split(r" and ", match["roles"]):
-            kind = "active" if "active" in role else "initiative" if "initiative" in role else "monarch"
+            kind = ("active" if re.search(r"active|turn", role, re.IGNORECASE) else
+                    "initiative" if "initiative" in role.lower() else "monarch")
             facts.set(kind, who, _designation(kind, who))
         return match["s"] + " "
 
-    roles = r"(?:the (?:monarch|king|queen|active player|initiative holder|player with the initiative))"
-    text = re.sub(rf"\b(?P<s>[A-Za-z][\w'-]*|the active player), (?P<roles>{roles}(?: and {roles})?), ",
-                  appositive, text, flags=re.IGNORECASE)
+    # "Ann, the monarch, concedes", "Ben, who has the initiative, leaves", "Cat - who is the monarch - dies"
+    text = re.sub(rf"\b(?P<s>[A-Za-z][\w'-]*|the active player)(?:, | -+ )(?P<roles>{_ROLE}(?: and {_ROLE})?)"
+                  r"(?:, | -+ )", appositive, text, flags=re.IGNORECASE)
+
+    def reverse(match: re.Match[str]) -> str:  # "The monarch, Ben, dies on Dan's turn"
+        return appositive(match) if facts.name(match["s"]) else match[0]
+
+    text = re.sub(rf"(?:^|(?<=[.;!?] ))(?P<roles>{_ROLE}), (?P<s>[A-Za-z][\w'-]*), ", reverse, text,
+                  flags=re.IGNORECASE)
 
     def with_as(match: re.Match[str]) -> str:
         who = facts.name(match["s"])
@@ -353,6 +381,18 @@ def _inline(text: str, facts: _Facts) -> str:
     text = re.sub(rf"^with (?P<s>[A-Za-z][\w'-]*) as {_KING}(?: and (?P<a>[A-Za-z][\w'-]*) active)?,? ",
                   with_as, text, flags=re.IGNORECASE)
 
+    def premise(match: re.Match[str]) -> str:  # "who gets the crown when ..., if Jordan was the monarch?"
+        who = facts.name(match["s"] or match["s2"])
+        if who is None:
+            return match[0]
+        kind = "monarch" if match["s"] else "initiative"
+        facts.set(kind, who, _designation(kind, who))
+        return ""
+
+    text = re.sub(rf",? (?:if|given|assuming|given that) (?:(?P<s>[A-Za-z][\w'-]*) (?:was|is|were|had been) "
+                  rf"{_KING}|(?P<s2>[A-Za-z][\w'-]*) (?:had|has) the initiative)(?=[?.!]*$)", premise, text,
+                  flags=re.IGNORECASE)
+
     def while_holding(match: re.Match[str]) -> str:
         who = facts.name(match["s"])
         if who is None:
@@ -363,6 +403,34 @@ def _inline(text: str, facts: _Facts) -> str:
     return re.sub(rf",? while (?P<s>[A-Za-z][\w'-]*) (?:is|was) {_KING}\b", while_holding, text,
                   flags=re.IGNORECASE)
 
+
+_WHILE = re.compile(
+    r"(?:^|(?<=[.;!?,] )|(?<=\bif )|(?<=\bwhen )|(?<=\band ))"
+    r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)"
+    r"(?P<verb>(?: (?!(?:if|when|and|while)\b)[\w']+)*?),? while (?:holding|having|being|still holding|"
+    r"he is|she is|they are|(?:he|she|they) (?:has|have|holds?)) "
+    r"(?P<what>(?:the )?(?:initiative|monarch|king|queen|crown))\b", re.IGNORECASE)
+
+
+def _while_holding(rest: str, facts: _Facts) -> str:
+    """ "Ben concedes while holding the initiative", "the active player concedes while being the monarch": the
+    designation is the clause's subject's (read once the pronouns point to their players)."""
+
+    def holder(match: re.Match[str]) -> str:
+        who = _who(match["s"], facts)
+        if who is None:
+            return match[0]
+        kind = "initiative" if "initiative" in match["what"].lower() else "monarch"
+        facts.set(kind, who, _designation(kind, who))
+        return match["s"] + match["verb"]
+
+    return _WHILE.sub(holder, rest)
+
+
+#: A clause that starts with an event's verb continues the subject of the fact before it.
+_GOES_ON = re.compile(r"(?:then )?(?:gains|gets|takes|loses|concedes|scoops|dies|leaves|draws|pays|attacks|"
+                      r"swings|"
+                      r"hits|is hit|gets hit|is dealt)\b", re.IGNORECASE)
 
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it is) )", re.IGNORECASE)
 
@@ -390,6 +458,28 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     # "Ann (the monarch) concedes": a role in brackets is the appositive "Ann, the monarch, concedes"
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
+    text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
+    text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
+                  flags=re.IGNORECASE)
+    text = re.sub(r",? (?:during|in|on) (?:that|the) same turn\b,?", "", text, flags=re.IGNORECASE)
+    count = re.search(rf"(?:^|(?<=[,.;] ))(?:there are |we(?:'re| are) )?(?P<n>{_AMOUNT}) (?:of us|players)"
+                      r"(?: here| at the table)?[,.;:]\s*", text, re.IGNORECASE)
+    if count and _number(count["n"].lower()) == len(_Facts(dict(game)).players()):
+        text = text[:count.start()] + text[count.end():]  # "free for all, six of us. ...": context
+    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
+                  r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
+                  flags=re.IGNORECASE)
+    # "me (Ann) and Ben vs ...": the name said
+    text = re.sub(r"\b(?:me|i|myself) \((?P<n>[A-Za-z][\w'-]*)\)", r"\g<n>", text, flags=re.IGNORECASE)
+    # "Dan is the monarch at 2 life", "Ann is the monarch on her turn": two facts in one clause
+    text = re.sub(rf"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? "
+                  rf"(?P<at>(?:at|on) {_N}"
+                  r"(?: life)?)(?=[,;.!?]| and |$)", r"\g<d> and \g<at>", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? (?:on|during|in) "
+                  r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
+                  r"\g<d> and it's \g<w> \g<own>turn",
+                  text, flags=re.IGNORECASE)
+    text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
@@ -397,6 +487,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
     for part in _SENTENCE.split(text):
+        part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
         clauses = re.split(r"(?<=,)\s+", part)
         left: list[str] = []
         # facts lead a sentence; the first other clause starts the question
@@ -405,10 +496,14 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
             rest = _facts_in(said, facts)
             if rest == said or rest:
                 left = clauses[j:] if rest == said else [rest, *clauses[j + 1:]]
+                if j and rest == said and facts.last and _GOES_ON.match(said):
+                    left[0] = f"{facts.last} {said}"  # "Ben at 5, gains 3 life": the fact's subject goes on
                 break
         kept.append(" ".join(left))
-    rest = " ".join(k for k in kept if k).strip()
+    rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)
+    rest = _while_holding(rest, facts)
+    rest = _unit_of_the_fact(rest, facts)
     rest = _name_the_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
@@ -417,12 +512,51 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
 
 
+def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
+    """ "when the monarch concedes on their own turn, who gets it?" where nobody is the monarch: the holder is
+    the active player (it is their own turn), taken for granted and said as such (app.presupposition). Only
+    for a holder who leaves: that is what the presupposition is read from.
+
+    >>> _own_turn_holder("when the monarch concedes on their own turn who gets it", {"players": ["Ann"]})
+    'when the active player concedes who gets the crown'
+    """
+    said = re.search(r"\bthe (?P<d>monarch|king|queen|initiative holder|player with the initiative) "
+                     r"(?P<verb>(?:concedes|scoops|leaves|loses|dies|drops|quits|is eliminated|"
+                     r"gets eliminated)"
+                     r"(?: the game)?),? (?:on|during|in) (?:their|his|her) own turn\b", text, re.IGNORECASE)
+    if said is None:
+        return text
+    key = "initiative" if "initiative" in said["d"].lower() else "monarch"
+    if game.get(key):
+        return text
+    text = text[:said.start()] + f"the active player {said['verb']}" + text[said.end():]
+    thing = "the initiative" if key == "initiative" else "the crown"
+    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", text)
+
+
+def _unit_of_the_fact(rest: str, facts: _Facts) -> str:
+    """ "Cat is at 8 poison counters and gets 2 more": the unit said once, in the fact before.
+
+    >>> _unit_of_the_fact("Cat gets 2 more", _Facts({}, said=["Cat has 8 poison counters"]))
+    'Cat gets 2 more poison counters'
+    """
+    if not facts.said or not facts.said[-1].endswith("poison counters"):
+        return rest
+    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>{_AMOUNT}|another) more\b(?! poison| counters?| life|"
+                  r" damage)", r"\g<v> \g<n> more poison counters", rest, flags=re.IGNORECASE)
+
+
 def _carry_pronoun(rest: str, facts: _Facts) -> str:
     """ "Dan's turn: can he attack Ann?": a pronoun the question left has no one to point to but the player
-    the facts named; it is that player."""
+    the facts named; it is that player. So is "else" in "Fay is the Traitor. Everyone else concedes"."""
     if not facts.last or not facts.said:
         return rest
+    rest = re.sub(r"\b(everyone|everybody|all the others|the rest) else\b", f"everyone except {facts.last}",
+                  rest, count=1, flags=re.IGNORECASE)
     names = {p.lower() for p in facts.players()}
+    if not names & {w.lower() for w in re.findall(r"\w+", rest)}:  # "Dan has 9 poison - is his team dead?"
+        rest = re.sub(r"\b(?:his|her|their) (team|life|life total|poison counters|commander)\b",
+                      rf"{facts.last}'s \1", rest, count=1, flags=re.IGNORECASE)
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):
         if word.lower() in names:
@@ -435,7 +569,9 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     return rest
 
 
-_IT = re.compile(r"\b(who|whom) (gets|takes|has|keeps|inherits|receives|ends up with) it\b", re.IGNORECASE)
+_IT = re.compile(r"\b(who|whom|[A-Za-z][\w'-]*) (gets|takes|has|keeps|inherits|receives|ends up with|steals|"
+                 r"grabs|"
+                 r"took|stole) it\b", re.IGNORECASE)
 
 
 def _name_the_it(rest: str, facts: _Facts) -> str:
@@ -446,53 +582,6 @@ def _name_the_it(rest: str, facts: _Facts) -> str:
         return rest
     thing = "the crown" if named == {"is the monarch"} else "the initiative"
     return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", rest)
-
-
-def _variant_key(game: Mapping[str, Any]) -> str:
-    from rulesjudge.scenarios.format import variant_key
-
-    return variant_key(str(game.get("variant") or "free-for-all"))
-
-
-def _title(key: str) -> str:
-    from rulesjudge.scenarios.model import VARIANTS
-
-    return VARIANTS[key].title
-
-
-def _with_variant(facts: _Facts) -> dict[str, Any]:
-    """The table with the variant and teams the question said: seats by the teams when they sit together,
-    the variant's own default teams and identities where the question names none (every default legal)."""
-    from rulesjudge.app.presenters import seat_order, variant_of
-
-    game = facts.game
-    teams = game.pop("_teams", None)
-    if not teams and facts.variant in ("", _variant_key(game)):
-        return game  # the variant named as context: the table as it is
-    key = facts.variant or _variant_key(game)
-    rules = variant_of(key)
-    if teams and not rules.needs_teams:  # teams said of a table without them: the first team variant
-        from rulesjudge.scenarios.model import VARIANTS
-
-        rules = next(v for v in VARIANTS.values() if v.needs_teams and v.teams_sit_together)
-    seats = [p for t in teams for p in t] if teams else seat_order(game)
-    if teams:
-        facts.said.append(" against ".join(", ".join(t) for t in teams))
-    game["variant"] = rules.name
-    if rules.needs_teams:
-        game["teams"] = teams or rules.default_teams(seats)
-        if rules.teams_sit_together:
-            game.pop("players", None)
-        else:
-            game["players"] = seats
-    else:
-        game.pop("teams", None)
-        game["players"] = seats
-    if rules.has_identities and not game.get("identities"):
-        game["identities"] = rules.default_identities(seats)
-    if not rules.has_identities:
-        game.pop("identities", None)
-    return game
 
 
 def check(situation: Situation, source: str) -> None:
@@ -507,36 +596,4 @@ def check(situation: Situation, source: str) -> None:
         raise InputError(source, f"the table the question states can't be played: {error.message}") from error
 
 
-# ------------------------------------------------------------------------------------------- presuppositions
-
-_KEEPS = re.compile(r"\b(?:keep|keeps|stay|stays|still|remain|remains|lose|loses|lost)\b", re.IGNORECASE)
-_DESIGNATIONS = ("monarch", "initiative")
-
-
-def presupposed(text: str, headline: Headline | None, events: Sequence[Any], questions: Sequence[str],
-                holders: Mapping[str, str | None]) -> tuple[str, str] | None:
-    """What a question takes for granted about a designation nobody holds: (designation, player), or None.
-
-    "does Ben keep the initiative if Dan concedes?" presupposes Ben has it; "who becomes monarch if the active
-    player leaves?" that the player leaving is the monarch (the only way the question has an answer).
-
-    >>> from rulesjudge.app.whatif.answers import Is, Value
-    >>> presupposed("does Ben keep the initiative if Dan concedes", Is("initiative", "Ben"),
-    ...             [{"concedes": "Dan"}], ["initiative"], {"initiative": None})
-    ('initiative', 'Ben')
-    >>> presupposed("who becomes the monarch if Ann leaves", Value("monarch"), [{"leaves": "Ann"}],
-    ...             ["monarch"], {"monarch": None})
-    ('monarch', 'Ann')
-    """
-    asked = [d for d in _DESIGNATIONS if d in questions and holders.get(d) is None]
-    if not asked or not isinstance(headline, (Is, Value)) or headline.question not in asked:
-        return None  # "what happens if Cat concedes" asks everything: it takes no holder for granted
-    designation = headline.question
-    if isinstance(headline, Is) and _KEEPS.search(text):
-        return designation, headline.player
-    leavers = [e for e in events if isinstance(e, dict) and set(e) & {"leaves", "concedes", "loses"}]
-    if len(leavers) == 1:
-        who = next(iter(leavers[0].values()))
-        if isinstance(who, str):
-            return designation, who
-    return None
+__all__ = ["Situation", "check", "presupposed", "read_situation"]

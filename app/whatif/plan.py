@@ -52,6 +52,8 @@ class TableFacts:
     shared_turns: bool = False  # teams take turns and priority as one (805; Variant.turn_group)
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
+    #: (name, controller) of the creatures on the battlefield: "the Ogre hits Dan", "who controls the Wolf"
+    creatures: tuple[tuple[str, str], ...] = ()
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
     step: str = ""  # the model's step: how far the table's own events took this turn ("", "upkeep", ...)
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)

@@ -173,14 +173,47 @@ def _in_order_said(text: str, reader: _Reader, depth: int) -> list[_Happening] |
     return None
 
 
-def _ask(text: str, reader: _Reader) -> _Ask:
-    """One question, or two joined by "and": "who has the monarch and (who has) the initiative"."""
+#: A question said as its topic alone, as people type at a table ("monarch?", "new king?", "initiative?",
+#: "Dan out?"), and the question it stands for; "next" or "after" after a question asks the same thing.
+_ELLIPSES = (
+    (re.compile(r"(?:so |and )?(?:the )?(?:new |next |current )?(?:monarch|king|queen|crown)", re.IGNORECASE),
+     "who is the monarch"),
+    (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
+     "who has the initiative"),
+    (re.compile(r"(?P<x>[\w' -]+?),? (?P<state>out|dead|eliminated|gone|still in|still alive|alive)",
+                re.IGNORECASE), r"is \g<x> \g<state>"),
+    (re.compile(r"(?P<q>.+?),? (?:next|after|after that|afterwards|in the end)", re.IGNORECASE), r"\g<q>"),
+)
+
+
+def _said_in_full(text: str) -> Iterator[str]:
+    """The full questions an elliptical one stands for ("monarch" -> "who is the monarch").
+
+    >>> [list(_said_in_full(q)) for q in ("new monarch", "Dan out", "who has it next")]
+    [['who is the monarch'], ['is Dan out'], ['who has it']]
+    """
+    for short, full in _ELLIPSES:
+        match = short.fullmatch(text)
+        if match:
+            yield match.expand(full)
+
+
+def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
+    """One question, or two joined by "and": "who has the monarch and (who has) the initiative".
+    ``elliptical``: also a question said as its topic alone, after events ("Ann concedes, monarch?"); a word
+    typed alone ("monarch") is a search, not a question."""
     text = _trim(text)
     saved = reader.save()
     try:
         return QUESTIONS.first(text, reader, "a question")
     except _Unknown as error:
         first = error
+    for full in _said_in_full(text) if elliptical else ():
+        reader.restore(saved)
+        try:
+            return QUESTIONS.first(full, reader, "a question")
+        except _Unknown:
+            continue
     for joint in re.finditer(r",? and (?:also )?", text, re.IGNORECASE):
         reader.restore(saved)
         left, right = text[: joint.start()], text[joint.end():]
@@ -251,11 +284,25 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     return WhatIf(kind, summary, events, ask.questions, players, ask.headline)
 
 
+#: "Ann swings at Fay, is that legal?": an attack said, then whether it may be made, is "can Ann attack Fay".
+_IS_IT_LEGAL = re.compile(
+    r"(?P<x>[^,]+?) (?:swings at|swings into|attacks|goes after|is attacking|wants to attack) (?P<y>[^,]+?)"
+    r"(?: with [^,]+?)?(?:,| -+)? (?:is (?:that|this|it) (?:legal|allowed|ok|okay|fine|possible)|"
+    r"can (?:she|he|they) "
+    r"(?:do that|do this)|(?:is|are) (?:she|he|they) allowed(?: to)?)", re.IGNORECASE)
+
+
 def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
     """Ways to read a sentence, most specific first; each is tried with a fresh reader."""
+    legal = _IS_IT_LEGAL.fullmatch(text)
+    if legal:
+        def may_attack() -> WhatIf:
+            return _combine([], _ask(f"can {legal['x']} attack {legal['y']}", _Reader(facts)))
+
+        yield may_attack
 
     def question_only() -> WhatIf:
-        return _combine([], _ask(text, _Reader(facts)))
+        return _combine([], _ask(text, _Reader(facts), elliptical=False))
 
     yield question_only
 
@@ -304,6 +351,17 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
             return _combine([*happenings, *later], ask)
 
         yield condition_first
+
+    # "Ben dies on Dan's turn. New monarch?", "Ben takes 5 from Cat. Ben's life?": the question said last,
+    # after its events, with no question word to find it by
+    last = re.search(r"(?:[.;:] | -+ |, )(?P<q>[^.;:,]+)$", body)
+    if last and not _QUESTION_START.match(last["q"]):
+        def question_last(c: str = body[: last.start()], q: str = last["q"]) -> WhatIf:
+            reader = _Reader(facts, hint=q, sentence=text)
+            happenings = _happenings(c, reader)
+            return _combine(happenings, _ask(q, reader))
+
+        yield question_last
 
     def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
         return _combine(_happenings(body, _Reader(facts, sentence=text)), None)

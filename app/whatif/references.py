@@ -211,8 +211,9 @@ class _Reader:
 
     def _apposition(self, text: str) -> Ref | None:
         """ "Eve the Traitor", "the emperor Ben": the player named, when the description fits them."""
-        match = re.fullmatch(r"(?P<name>[\w'-]+),? (?P<what>the .+)|(?P<what2>the .+?) (?P<name2>[\w'-]+)",
-                             text, re.IGNORECASE)
+        match = re.fullmatch(r"(?P<name>[\w'-]+),? (?P<what>the .+)|"
+                             r"(?P<what2>(?:the|his|her|their)(?:'s)? .+?) (?P<name2>[\w'-]+)", text,
+                             re.IGNORECASE)
         if not match:
             return None
         player = self.name(match["name"] or match["name2"] or "")
@@ -325,6 +326,9 @@ def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
     """ "He", "her", "their": the player an earlier event did something to, else the clause's subject."""
     plural = match[0].lower() in ("they", "them", "their", "theirs", "themselves")
     if plural and reader.focus is not None and not reader.touched <= set(reader.focus.players):
+        pools = {reader.facts.pools.get(p) for p in reader.touched}
+        if len(pools) == 1 and None not in pools:  # "Cat takes 10 and Dan takes 5, what's their life": one
+            return Ref(tuple(p for p in reader.facts.players if p in reader.touched), "their", plural=True)
         # "Ann gains 5 and Ben loses 5, what's their life": both of them, or one? not guessed
         raise _Unknown(f"whom does '{match[0]}' stand for? name the players", match[0])
     return reader.focus or reader.subject
@@ -380,6 +384,15 @@ def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
         return Ref((emperors[0],), f"the emperor ({emperors[0]})")
     ref = reader._group(emperors, "the emperors" if plural else "the emperor", "an emperor")
     return Ref(ref.players, ref.words, plural=plural)
+
+
+@_reference(r"(?P<many>both |all (?:the )?|each |the )?(?P<word>generals?)")
+def _the_general(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """The generals (809.2: each player of a team but its emperor): "the general Ann", "the generals"."""
+    if not reader.facts.emperors:
+        return None
+    generals = [p for p in reader.playing() if p not in reader.facts.emperors]
+    return reader._group(generals, "the generals", "a general")
 
 
 @_reference(rf"(?P<x>.+?){_POSS}(?: team{_POSS}| side{_POSS})? emperor|"

@@ -315,6 +315,8 @@ class GrandMelee(FreeForAll):
 
     name = "grand-melee"
     title = "Grand Melee"
+    # Not Free-for-All's names: "free for all" in a question is that variant, never this one.
+    aliases = ()
 
     def stack_of(self, state: TableState, player: str) -> tuple[Trigger, ...]:
         """807.5: each turn marker has its own stack; a player taking a turn casts onto their marker's."""

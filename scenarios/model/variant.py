@@ -363,7 +363,7 @@ class FreeForAll(Variant):
 
     name = "free-for-all"
     title = "Free-for-All"
-    aliases = ("FFA", "free for all")
+    aliases: ClassVar[tuple[str, ...]] = ("FFA", "free for all")
     cites = (cr("806.1"),)
 
 

@@ -2,58 +2,21 @@
 the variant, carry filler or speak of a team. Each is asked as the app and ``rulesjudge ask --what-if`` ask it
 (``services.ask_what_if``), and scored: read right, not read (the search or a refusal), or wrong.
 
-Targets (issue 23): >= 90% read right and no wrong answer. ``python tests/app/test_whatif_situations.py``
-prints the score and each phrase not read right.
+Targets (issue 23): >= 90% read right and no wrong answer (the scorer: ``whatif_rounds.score``).
+``python tests/app/test_whatif_situations.py`` prints the score and each phrase not read right.
 """
 
 from __future__ import annotations
 
-import functools
+import sys
 from collections import Counter
 from pathlib import Path
-from typing import Any
 
 import pytest
-import yaml
+from whatif_rounds import load_round, score, tally
 
-from rulesjudge.app import services
-from rulesjudge.common.errors import InputError
-
-DATA = yaml.safe_load(Path(__file__).with_name("whatif_situations.yaml").read_text(encoding="utf-8"))
-TABLES: dict[str, dict[str, Any]] = DATA["tables"]
-PHRASES: list[dict[str, Any]] = DATA["phrases"]
-
-
-@functools.cache
-def _corpus() -> Any:
-    from rulesjudge.scenarios.runner import default_citation_corpus
-
-    return default_citation_corpus()
-
-
-def score(phrase: dict[str, Any]) -> tuple[str, str]:
-    """("right" | "not read" | "wrong", what was seen) for one phrase."""
-    try:
-        asked = services.ask_what_if(services.open_table(TABLES[phrase["table"]]), phrase["say"], _corpus())
-    except InputError as error:
-        return ("wrong" if phrase.get("fallback") else "not read"), f"refused: {error}"
-    if phrase.get("fallback"):
-        return ("right", "search") if asked.plan is None else ("wrong", f"read as {asked.plan.summary}")
-    if asked.plan is None or asked.outcome is None:
-        return "not read", "search"
-    answers = {str(a.question): a for a in asked.outcome.report.answers}
-    seen = f"{asked.plan.summary} -> {asked.outcome.answer}"
-    wanted_answers = phrase["expect"]
-    if "or" in phrase and not set(wanted_answers) <= set(answers):
-        wanted_answers = phrase["or"]
-    for question, wanted in wanted_answers.items():
-        if question not in answers:
-            return "wrong", f"{seen} (no answer to {question})"
-        if not services.meets_expectation(answers[question], wanted):
-            return "wrong", f"{seen} ({question}: {answers[question].value!r}, the rules: {wanted!r})"
-    if phrase.get("says") and phrase["says"] not in asked.outcome.answer:
-        return "wrong", f"{seen} (the answer doesn't say {phrase['says']!r})"
-    return "right", seen
+ROUND = Path(__file__).with_name("whatif_situations.yaml")
+TABLES, PHRASES = load_round(ROUND)
 
 
 def test_the_round_is_blind_sized_and_every_answer_cites_its_rule():
@@ -66,20 +29,14 @@ def test_the_round_is_blind_sized_and_every_answer_cites_its_rule():
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=[f"{p['table']}: {p['say']}" for p in PHRASES])
 def test_no_phrase_is_answered_wrong(phrase):
-    verdict, seen = score(phrase)
+    verdict, seen = score(phrase, TABLES)
     assert verdict != "wrong", seen
 
 
 def test_nine_in_ten_are_read_right():
-    verdicts = Counter(score(p)[0] for p in PHRASES)
+    verdicts = Counter(score(p, TABLES)[0] for p in PHRASES)
     assert verdicts["right"] / len(PHRASES) >= 0.9, verdicts
 
 
 if __name__ == "__main__":
-    tally: Counter[str] = Counter()
-    for item in PHRASES:
-        verdict, seen = score(item)
-        tally[verdict] += 1
-        if verdict != "right":
-            print(f"{verdict.upper():9} [{item['table']}] {item['say']}\n          {seen}")
-    print(dict(tally), f"read right {tally['right'] / len(PHRASES):.1%} of {len(PHRASES)}")
+    print(*tally(Path(sys.argv[1]) if len(sys.argv) > 1 else ROUND), sep="\n")

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-from rulesjudge.app.whatif.events import players, time
+from rulesjudge.app.whatif.events import permanents, players, time
 from rulesjudge.app.whatif.grammar import _Grammar
 
-#: The topics, in the order their patterns are tried: what players do and undergo, then time passing.
-ORDER = (players, time)
+#: The topics, in the order their patterns are tried: what players do and undergo, what happens to their
+#: permanents, then time passing.
+ORDER = (players, permanents, time)
 
 #: Every event pattern, in :data:`ORDER`.
 HAPPENINGS = _Grammar.joined(*(topic.PATTERNS for topic in ORDER))

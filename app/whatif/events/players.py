@@ -29,6 +29,7 @@ _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|ge
     r"got eliminated|was eliminated|were eliminated|is knocked out|are knocked out|gets knocked out|" \
     r"get knocked out|" \
     r"gets killed|get killed|is killed|are killed|was killed|got killed|is dead|are dead|has lost|" \
+    r"gets taken out|get taken out|is taken out|got taken out|" \
     r"have lost|" \
     r"has died|has been eliminated|have been eliminated|bites the dust|bites it|" \
     r"kicks the bucket|is toast|croaks|is knocked out of the game|" \
@@ -36,7 +37,8 @@ _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|ge
     r"is out|are out|goes out|go out|went out|is down|are down)"
 _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dropped out|quits|quit|" \
     r"is gone|" \
-    r"are gone|has left|have left|is removed|gets removed|walks away|walks out|has to go|has to leave)"
+    r"are gone|has left|have left|has already left|have already left|" \
+    r"is removed|gets removed|walks away|walks out|has to go|has to leave)"
 _GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
 _TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first))*"
 
@@ -52,7 +54,9 @@ def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
 
 @PATTERNS(
     rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}",
-    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}",
+    # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
+    r"damage|poison|poison counters))?",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
@@ -141,8 +145,9 @@ def _free_words(most: int) -> str:
 
 
 _THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
-_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|they|both of them|all of them|all three|all two) )?"\
-    r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage)|" \
+_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all of them|all three|" \
+    r"all two) )?"\
+    r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
 
@@ -195,7 +200,8 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
 
 
 def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
-    """A commander's combat damage (903.10a): its power unless an amount is said."""
+    """A creature on the table dealing combat damage by its name: its power unless an amount is said; a
+    commander's counts as commander damage (903.10a)."""
     target = reader.affected(reader.refer(target_text, one=True, alone=True))
     amount = _number(said, 0)
     hit: dict[str, Any] = {"creature": commander, "to": target.players[0]}
@@ -203,27 +209,42 @@ def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str
         hit["amount"] = amount
     words = f"{commander} deals {amount or 'its'} combat damage to {target.words}".replace("its combat",
                                                                                          "combat")
-    return _Happening(({"combat-damage": hit},), words, target.players,
-                      extra=(f"life({target.players[0]})",
-                             f"commander-damage({target.players[0]}, {commander})"))
+    counted = (f"commander-damage({target.players[0]}, {commander})",) if _is_commander(reader, commander) \
+        else ()
+    controller = next((c for n, c in reader.facts.creatures if n == commander), None)
+    players = (*((controller,) if controller else ()), *target.players)
+    return _Happening(({"combat-damage": hit},), words, players,
+                      extra=(f"life({target.players[0]})", *counted))
+
+
+def _is_commander(reader: _Reader, name: str) -> bool:
+    return any(c == name for c, _owner in reader.facts.commanders)
 
 
 def _named_commander(reader: _Reader, text: str) -> str | None:
-    """ "Krenko" (or "Ann's Krenko") as the one dealing damage: a commander on the table, by its name."""
-    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+    """ "Krenko", "Ann's Krenko", "the Ogre" as the one dealing damage: a commander or another creature on the
+    table, by its name (its controller is read from the table)."""
+    if not reader.facts.knows_question("commander-damage"):
         return None
-    name = re.sub(rf"(?i)^.+?{_POSS} ", "", text.strip())
-    return next((c for c, _owner in reader.facts.commanders if c.casefold() == name.casefold()), None)
+    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    named = [c for c, _owner in reader.facts.commanders] + [c for c, _controller in reader.facts.creatures]
+    return next((c for c in named if c.casefold() == name.casefold()), None)
 
 
 def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | None:
     """ "Ann's commander" or "Ann's Krenko": a commander on the table that Ann owns, when the model knows
     creatures in combat (issue 13); None otherwise (the damage is then a creature Ann controls)."""
-    if not reader.facts.commanders or not reader.facts.knows_question("commander-damage"):
+    if not (reader.facts.commanders or reader.facts.creatures) or \
+            not reader.facts.knows_question("commander-damage"):
         return None
     owner = reader.owner(owner_text)
     words = (thing or "").strip().casefold()
     mine = [c for c, o in reader.facts.commanders if o == owner]
+    # "Ann's Bear", "Ann attacks with her Ogre": a creature she controls, by its name
+    theirs = [c for c, o in reader.facts.creatures if o == owner and c not in mine and
+              re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
+    if theirs:
+        return theirs[0] if len(theirs) == 1 else None
     # "Ann's commander Krenko", "Ann's big Krenko", "with Krenko": its name among the words, else the word
     # "commander" with one commander to mean (read as a plain creature, its damage would not count, 903.10a)
     named = [c for c in mine if re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
@@ -328,13 +349,21 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
     rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
     rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
+    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    creature = _named_commander(reader, match["x"])
+    if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
+        target = reader.affected(reader.refer(match["y"], one=True, alone=True))
+        amount = _number(_said(match, "n", "n2", "n3", "amount"))
+        return _Happening(({"damage": {"to": target.players[0], "amount": amount, "source": creature}},),
+                          f"{creature} deals {amount} noncombat damage to {target.words}", target.players,
+                          extra=(f"life({target.players[0]})",))
     source = reader.refer(match["x"], one=True, alone=True)
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
     target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
-    amount = _number(_said(match, "n", "n2", "amount"))
+    amount = _number(_said(match, "n", "n2", "n3", "amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
@@ -344,14 +373,15 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:takes|took|"
     rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?",
     rf"{_Y} (?:takes|took|take) (?P<n2>{_NUMBER}) from {_X}",  # "takes seven from Cat": said of damage
+    rf"{_Y} (?:takes|took|take) (?P<n3>{_NUMBER})",  # "if he takes 7": damage, from no one said
 )
 def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     commander = _named_commander(reader, match.groupdict().get("x") or "")
     if commander is not None:  # "Ben takes 7 from Krenko": a creature's damage, read as in combat
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2"))
     target = reader.affected(reader.refer(match["y"], one=True, alone=True))
-    amount = _number(_said(match, "n", "n2"))
-    if match.groupdict().get("x") and "noncombat" not in match[0].lower():
+    amount = _number(_said(match, "n", "n2", "n3"))
+    if (match.groupdict().get("x") or match.groupdict().get("n3")) and "noncombat" not in match[0].lower():
         _combat_or_not(reader, target.players[0], match[0])
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
@@ -371,6 +401,13 @@ def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
     if target in holders or re.search(r"(?i)\b(?:monarch|crown|king|queen|initiative)\b", reader.sentence):
         raise _Unknown(f"'{said.strip()}': combat damage from a creature, or damage from a spell or ability? "
                        "say 'hits' or 'burns'", said)
+
+
+@PATTERNS(rf"{_Y} (?:makes|made|make|has|had) {_X} (?P<verb>lose) (?P<n>{_NUMBER}) life")
+def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Cat makes Dan lose 2 life": Dan loses it (119.3); who made him changes nothing here."""
+    reader.refer(match["y"], one=True, alone=True)
+    return _h_life(match, reader)
 
 
 @PATTERNS(
@@ -424,13 +461,16 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}) (?:more )?poison(?: counters?)?",
     rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
+    rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
 )
 def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("poison"):
         return None
+    if match.groupdict().get("n4") and reader.topic != "poison":
+        return None  # "Dan gets 7" is poison only after poison counters were said
     who = _team_or_player(reader, match["x"])
     reader.topic = "poison"  # "… how many does he have"
-    count = _number(_said(match, "n", "n2", "n3"))
+    count = _number(_said(match, "n", "n2", "n3", "n4"))
     words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
     return _each_player(who, "poison", "count", count, words, "poison")
 
@@ -439,8 +479,9 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into|drops to|falls to|"
     rf"is) (?P<n>{_NUMBER})",
     rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>{_NUMBER})",
-    # "Ann is at one life": the table as it stands, said as a life total
-    rf"{_X} (?:is|are|was|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
+    # "Ann is at one life": the table as it stands, said as a life total; never "was at" (a state before
+    # the events, app.situation's fact: "Edgar hits Dan for 4 and Dan was at 4 life")
+    rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
 )
 def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
@@ -512,9 +553,14 @@ def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_X} {_MODAL}(?:takes|took|take|gets|get|gains|gain|steals|steal|receives) {_CROWN}(?: (?:with|"
     rf"from|by) "
     r"(?:an|a) (?:effect|card|spell|ability))?",
+    # "Cat takes the crown from Ben": whom it was taken from changes nothing (725.3)
+    rf"{_X} {_MODAL}(?:takes|took|take|steals|stole|steal|grabs|grabbed) {_CROWN} (?:from|off) {_Y}",
 )
 def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True, alone=True)
+    if match.groupdict().get("y"):
+        reader.refer(match["y"], one=True)  # a player at the table, or not this reading
+    reader.topic = "monarch"  # "… who has it now"
     return _Happening(({"become-monarch": who.players[0]},), f"{who.words} becomes the monarch", who.players)
 
 
@@ -523,11 +569,13 @@ def _h_become_monarch(match: re.Match[str], reader: _Reader) -> _Happening:
 )
 def _h_take_initiative(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True, alone=True)
+    reader.topic = "initiative"  # "Dan takes the initiative, then concedes. Who has it?"
     return _Happening(({"take-initiative": who.players[0]},), f"{who.words} takes the initiative",
                       who.players)
 
 
-@PATTERNS(rf"{_X} {_MODAL}(?:wins|won|win)(?: the game)?(?: (?:with|through|by|via|off|thanks to) "
+@PATTERNS(rf"(?:an effect (?:says|states|makes it so)(?: that)? )?{_X} {_MODAL}(?:wins|won|win)(?: the game)?"
+             rf"(?: (?:with|through|by|via|off|thanks to) "
              rf"{_free_words(8)})?")
 def _h_wins(match: re.Match[str], reader: _Reader) -> _Happening:
     who = reader.refer(match["x"], one=True, alone=True)

@@ -17,7 +17,8 @@ _ATTACK = r"(?:attack|swing at|swing into|swing on|go after|hit|attack into|send
     r"send attackers at)"
 _ABLE = r"(?:still |then |now |even )?(?:be )?(?:able to |allowed to |permitted to )?"  # "can Ann still …"
 _WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|his|her) first turn|at all|" \
-    r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|legally))*"
+    r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|legally|" \
+    r"with (?:the|his|her|their|its)(?:'s)? [\w'-]+))*"
 
 
 def _attackers(reader: _Reader, text: str) -> Ref:
@@ -158,6 +159,10 @@ def _q_who_in_range(match: re.Match[str], reader: _Reader) -> _Ask:
 
 _q_range = PATTERNS(
     rf"what(?:'s| is) {_X}{_POSS} {_RANGE}",
+    # "Ann's range of influence?", "range of influence for Cat?", "what range does Cat have"
+    rf"{_X}{_POSS} {_RANGE}",
+    rf"(?:what(?:'s| is) (?:the )?)?{_RANGE} (?:for|of) {_X}",
+    rf"what {_RANGE} does {_X} have",
     rf"how (?:far|big|large|wide) is {_X}{_POSS} {_RANGE}",
     rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?reach",
 )(

@@ -32,8 +32,12 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
     rf"what happens to {_CROWN}",
     rf"who (?:would|will|is going to|should) {_KING} be",
+    rf"(?:does|will|would) {_KING} change(?: hands)?",
+    rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_CROWN} (?:from|off) {_X}",
 )
 def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
+    if match.groupdict().get("x"):
+        reader.refer(match["x"], one=True)  # taken from a player at the table, or not this reading
     return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
 
 
@@ -101,8 +105,12 @@ def _holder(reader: _Reader, text: str, question: str) -> Ref:
     rf"where(?:'s| is)? {_THE_INITIATIVE} (?:go|going|gone)(?: to)?",
     rf"who(?:'s| is) (?:holding|got) {_THE_INITIATIVE}",
     rf"what happens to {_THE_INITIATIVE}",
+    # "who takes over the initiative from Dan (if he scoops)": from whom is the question's premise
+    rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_THE_INITIATIVE} (?:from|off) {_X}",
 )
 def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
+    if match.groupdict().get("x"):
+        reader.refer(match["x"], one=True)  # taken from a player at the table, or not this reading
     return _Ask("initiative", "who has the initiative", ("initiative",), headline=Value("initiative"))
 
 

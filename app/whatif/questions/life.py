@@ -20,8 +20,21 @@ _q_life = PATTERNS(
     rf"what(?:'s| is| are) the life(?: totals?)? of {_X}",
     rf"{_X}{_POSS} life(?: totals?)?",
     rf"how much life (?:is|are) {_X} at",
+    # "what is her total", "what's Dan at", "what's Ben's starting life total", "Ben's life to start"
+    rf"what(?:'s| is| are) {_X}{_POSS} (?:life )?totals?",
+    rf"what(?:'s| is) {_X} (?:at|on)",
+    rf"what(?:'s| is| are) {_X}{_POSS} (?:starting|start|opening) life(?: totals?)?",
+    rf"(?:what(?:'s| is| are) )?{_X}{_POSS} life(?: totals?)? (?:to start|at the start|at the beginning)",
+    rf"how (?:much|many) life(?: points)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?"
+    r"(?: with| at| on)?",
 )(
     _per_player("life", "what is {who}'s life total"))
+
+
+@PATTERNS(rf"how (?:much|many) (?:does|do|would|will) {_X} have(?: left| now| then)?")
+def _q_how_much(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Ann gains 5 life, how much does Ben have": the life total, unless the sentence is about poison."""
+    return None if reader.topic == "poison" else _q_life(match, reader)
 
 
 @PATTERNS(

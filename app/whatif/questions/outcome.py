@@ -37,11 +37,14 @@ def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    r"who (?:wins|won|will win|would win|is the winner|are the winners|gets the win|takes the game|takes it|"
-    r"is winning|has won)(?: the game)?",
+    r"who(?:'s won| (?:wins|won|will win|would win|is the winner|are the winners|gets the win|takes the game|"
+    r"takes it|is winning|has won))(?: the game)?",
     r"(?:does|would|will) (?:anyone|anybody|someone|somebody) win(?: the game)?",
     r"which (?:team|side|player|players) (?:wins|won|would win|will win)(?: the game)?",
     r"(?:is|would|will) (?:it|the game) (?:be )?over",
+    # "is the game still going", "does the game go on": asked as whether it is over
+    r"is (?:the game|it) still (?:going|on|running|in progress)",
+    r"(?:does|would|will) (?:the game|it) (?:go on|continue|keep going|carry on)",
     r"(?:does|would|will) the game (?:end|stop|finish|be over)",
     r"is there a winner",
     r"(?:what(?:'s| is) the )?(?:result|outcome)(?: of the game)?",

@@ -75,6 +75,37 @@ def _q_how_many_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
 _q_poison_each = _per_player("poison", "how many poison counters does {who} have", new=True)
 
 
+_STILL = r"(?:still )?(?:around|there|here|on the battlefield|in play|on the table|alive)"
+
+
+@PATTERNS(
+    rf"who (?P<verb>controls|owns|has) {_X}(?: now| then)?",
+    rf"who(?:'s| is) (?P<verb>controlling|in control of) {_X}",
+    rf"is {_X} {_STILL}",
+    rf"(?:does|do|will|would) {_X} (?:stay|remain|survive|stick around)"
+    r"(?: on the battlefield| in play| around)?",
+    rf"what happens to {_X}",
+)
+def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """A creature on the table (``TableFacts.creatures``): "who controls the Wolf", "who owns Edgar", "is the
+    Wolf still around", "does Krenko stay on the battlefield", "what happens to the Ogre"."""
+    from rulesjudge.app.whatif.events.permanents import _creature_named
+
+    creature = _creature_named(reader, match["x"])
+    if creature is None:
+        return None
+    verb = (match.groupdict().get("verb") or "").lower()
+    if verb == "owns":
+        return _Ask("owner", f"who owns {creature}", (f"owner({creature})",),
+                    headline=Value(f"owner({creature})"))
+    if verb:
+        return _Ask("controller", f"who controls {creature}", (f"controller({creature})",),
+                    headline=Value(f"controller({creature})"))
+    questions = (f"exists({creature})", f"controller({creature})")
+    return _Ask("exists", f"is {creature} still on the battlefield", questions,
+                headline=Value(f"exists({creature})"))
+
+
 @PATTERNS(
     rf"how much commander damage (?:has|have|does|did) {_X} (?:taken|take|got|gotten|have|has)"
     rf"(?: (?:from|off|of) (?P<c>.+?))?",

@@ -14,10 +14,20 @@ from rulesjudge.app.whatif.references import _POSS, _Reader
 PATTERNS = _Grammar()
 
 
+@PATTERNS(r"who (?:has|holds|have|hold|got) (?:the |a )?turn markers?")
+def _q_turn_markers(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """Grand Melee (807.4): the players holding turn markers."""
+    if not reader.facts.questions or not reader.facts.knows_question("turn-markers"):
+        return None
+    return _Ask("turn-markers", "who holds the turn markers", ("turn-markers",),
+                headline=Value("turn-markers"))
+
+
 @PATTERNS(
     r"who (?:goes|plays|takes (?:a|the|their) turn|gets to go|gets to play) first",
     r"who (?:starts|begins|takes the first turn|gets the first turn|starts the game|begins the game)",
     r"who(?:'s| is) the (?:starting|first) player",
+    r"who (?:can|may|could|should|will|would) (?:go|play|start|take the first turn)(?: first)?",
 )
 def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("first-player"):
@@ -35,6 +45,8 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     r"plays next|"
     r"goes next|comes next)",
     r"whose turn (?:comes|is|will be|would be) after this one",
+    # Grand Melee: several take turns at once
+    r"who(?:'s| is| are) taking (?:a |their |the )?turns?(?: right(?: now)?)?",
 )
 def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),

@@ -1,0 +1,46 @@
+"""Events about the permanents on the table by name: control changing hands ("Ann gains control of the Ogre",
+"Ben steals the Wolf with Mind Control", "... until end of turn"). A creature's attack by its name is read
+with the players' hits (:mod:`.players`), as a commander's is."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulesjudge.app.whatif.events.players import _MODAL, _free_words
+from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
+from rulesjudge.app.whatif.plan import _Happening
+from rulesjudge.app.whatif.references import _POSS, _Reader
+
+#: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+_EOT = r"(?P<eot> until (?:the )?end of (?:the )?turn| till end of turn| until eot| for the turn| this turn)?"
+_CARD = rf"(?: (?:with|using|via|through) {_free_words(4)})?"
+
+
+def _creature_named(reader: _Reader, text: str) -> str | None:
+    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"."""
+    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    return next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:gains|gain|gained|gets|get|got|takes|take|took|steals|stole|steal) control of "
+    rf"{_Y}{_EOT}{_CARD}",
+    rf"{_X} {_MODAL}(?:steals|stole|steal|borrows|borrowed|snags|snagged) {_Y}{_EOT}{_CARD}",
+    rf"{_Y} (?:gets|got|is|was) (?:stolen|taken|borrowed) by {_X}{_EOT}{_CARD}",
+)
+def _h_gain_control(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Ann gains control of the Ogre", "Ben steals the Wolf with Mind Control", "... until end of turn":
+    a control-changing effect (613.1b); when the player leaves it ends (800.4a)."""
+    if not reader.facts.events or not reader.facts.knows_event("gain-control"):
+        return None
+    creature = _creature_named(reader, match["y"])
+    if creature is None:
+        return None
+    who = reader.refer(match["x"], one=True, alone=True)
+    event: dict[str, Any] = {"permanent": creature, "player": who.players[0]}
+    if match["eot"]:
+        event["until"] = "end-of-turn"
+    words = f"{who.words} gains control of {creature}" + (" until end of turn" if match["eot"] else "")
+    return _Happening(({"gain-control": event},), words, who.players, extra=(f"controller({creature})",))
