@@ -25,8 +25,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulesjudge.app.presenters import seat_order, variant_of
 from rulesjudge.app.whatif.answers import Headline, Is, Value
 from rulesjudge.common.errors import InputError
+from rulesjudge.scenarios.format import setup_from_data, variant_key
+from rulesjudge.scenarios.model import VARIANTS
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
@@ -108,9 +111,6 @@ def _number(text: str) -> int:
 
 def _variant_names() -> dict[str, str]:
     """Every way the registry's variants are named (their key, title and aliases) -> their key."""
-    from rulesjudge.scenarios.format import variant_key
-    from rulesjudge.scenarios.model import VARIANTS
-
     names: dict[str, str] = {}
     for key, variant in VARIANTS.items():
         for said in (key, variant.title, *variant.aliases):
@@ -449,22 +449,16 @@ def _name_the_it(rest: str, facts: _Facts) -> str:
 
 
 def _variant_key(game: Mapping[str, Any]) -> str:
-    from rulesjudge.scenarios.format import variant_key
-
     return variant_key(str(game.get("variant") or "free-for-all"))
 
 
 def _title(key: str) -> str:
-    from rulesjudge.scenarios.model import VARIANTS
-
     return VARIANTS[key].title
 
 
 def _with_variant(facts: _Facts) -> dict[str, Any]:
     """The table with the variant and teams the question said: seats by the teams when they sit together,
     the variant's own default teams and identities where the question names none (every default legal)."""
-    from rulesjudge.app.presenters import seat_order, variant_of
-
     game = facts.game
     teams = game.pop("_teams", None)
     if not teams and facts.variant in ("", _variant_key(game)):
@@ -472,8 +466,6 @@ def _with_variant(facts: _Facts) -> dict[str, Any]:
     key = facts.variant or _variant_key(game)
     rules = variant_of(key)
     if teams and not rules.needs_teams:  # teams said of a table without them: the first team variant
-        from rulesjudge.scenarios.model import VARIANTS
-
         rules = next(v for v in VARIANTS.values() if v.needs_teams and v.teams_sit_together)
     seats = [p for t in teams for p in t] if teams else seat_order(game)
     if teams:
@@ -497,8 +489,6 @@ def _with_variant(facts: _Facts) -> dict[str, Any]:
 
 def check(situation: Situation, source: str) -> None:
     """The table the question made must be one the format accepts (InputError naming what is wrong)."""
-    from rulesjudge.scenarios.format import setup_from_data
-
     if not situation.changed:
         return
     try:
