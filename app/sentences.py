@@ -30,6 +30,7 @@ from rulesjudge.app.whatif.answers import (
     answer_line,
     can_attack,
     format_value,
+    role_holders,
 )
 
 if TYPE_CHECKING:
@@ -229,8 +230,7 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
         return f"{active} {following}"
     if isinstance(spec, RoleHolders):
         line = answer_line(plan, {q: a.value for q, a in answers.items()})
-        holders = [p for p in spec.players if _value(answers, f"role({p})") == spec.role and
-                   p in (_value(answers, "in-game") or ())]
+        holders = list(_value(answers, role_holders(spec.role)[0]) or ())
         if "(" in line or not holders:
             return _upper_first(line) + "."
         role = spec.role.capitalize() + ("s" if len(holders) > 1 else "")

@@ -22,7 +22,7 @@ from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
 from rulesjudge.app.sentences import judge_sentence
 from rulesjudge.app.table import Table
-from rulesjudge.app.whatif import STEPS, TableFacts, WhatIf, WhatIfError, answer_line, interpret
+from rulesjudge.app.whatif import TableFacts, WhatIf, WhatIfError, answer_line, interpret
 from rulesjudge.app.whatif import warm_up as warm_up_reader
 from rulesjudge.common.errors import InputError
 from rulesjudge.common.inputs import decode_text, read_text
@@ -36,20 +36,10 @@ from rulesjudge.indexer.search import open_searcher as _open
 from rulesjudge.scenarios.format import Scenario, parse_scenario, read_scenario_yaml
 from rulesjudge.scenarios.limits import MAX_CHARS
 from rulesjudge.scenarios.model.citations import Resolved, resolve
-from rulesjudge.scenarios.model.events import (
-    EVENT_TYPES,
-    Attack,
-    Block,
-    CombatDamage,
-    CombatDamageStep,
-    EndStep,
-    EndTurn,
-    Event,
-    NextTurn,
-    Upkeep,
-)
+from rulesjudge.scenarios.model.events import EVENT_TYPES
 from rulesjudge.scenarios.model.questions import QUESTIONS
 from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.treachery_cards import ROLES
 from rulesjudge.scenarios.runner import AnswerReport, ScenarioReport, same_answer
 
 #: A searcher built by ``rulesjudge app`` before the server starts, reused by the pages (same process).
@@ -263,13 +253,14 @@ def table_facts(table: Table) -> TableFacts:
     seats = seat_order(game)
     variant = variant_of(str(game.get("variant") or "free-for-all")).name  # a file may say "Two-Headed Giant"
     dealt = variant_of(variant).has_identities
-    questions = ["active", "turn-order", "monarch", "initiative", "in-game", "game-over"]
+    questions = ["active", "turn-order", "monarch", "initiative", "in-game", "game-over", "step"]
     questions += [f"life({p})" for p in seats]
     teamed = bool(game.get("teams")) or dealt
     if teamed:
         questions += [f"team({p})" for p in seats] + [f"teammates({p})" for p in seats]
     if dealt:
         questions += [f"role({p})" for p in seats]
+        questions += [f"{q}({r})" for r in ROLES for q in ("role-holders", "left-with-role")]
     things = _attackable_things(game)
     questions += [f"controller({n})" for n, _k in things] + [f"exists({n})" for n, _k in things]
     values = table.values(questions)
@@ -292,13 +283,15 @@ def table_facts(table: Table) -> TableFacts:
         teammates={p: players(values.get(f"teammates({p})")) for p in seats} if teamed else {},
         emperors=tuple(p for p in seats if p in emperors(game)),
         roles={p: str(values[f"role({p})"]) for p in seats if values.get(f"role({p})")} if dealt else {},
+        role_holders={r: players(values.get(f"role-holders({r})")) for r in ROLES} if dealt else {},
+        left_with_role={r: players(values.get(f"left-with-role({r})")) for r in ROLES} if dealt else {},
         life={p: int(values[f"life({p})"]) for p in seats if isinstance(values.get(f"life({p})"), int)},
         pools=_life_pools(state, seats),
         shared_turns=any(len(state.variant.turn_group(state, p)) > 1 for p in seats),
         commanders=_commanders(game),
         objects=tuple((n, k, str(values[f"controller({n})"])) for n, k in things
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
-        step=_step_reached(table.parsed),
+        step=str(values.get("step") or ""),
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
@@ -321,29 +314,6 @@ def _attackable_things(game: dict[str, Any]) -> list[tuple[str, str]]:
         if kind in ("planeswalker", "battle"):
             found.append((str(name), kind))
     return found
-
-
-def _step_reached(events: Sequence[Event]) -> str:
-    """How far the current turn has gone by the table's events (``TableFacts.step``), read from the model's
-    events by type: a file whose events end in combat is past its upkeep, so a what-if's "at the upkeep"
-    means the next turn's (503.1, 500.1); a new turn starts again (500.1).
-
-    >>> from rulesjudge.scenarios.model.events import Attack, EndStep, NextTurn, Upkeep
-    >>> in_combat = [Upkeep(), Attack(attacker=("Ann",), creatures=())]
-    >>> _step_reached(in_combat), _step_reached([*in_combat, EndStep(), NextTurn()])
-    ('combat', '')
-    """
-    steps: dict[type, str] = {Upkeep: "upkeep", EndStep: "end-step", Attack: "combat", Block: "combat",
-                              CombatDamage: "combat", CombatDamageStep: "combat"}
-    reached = ""
-    for event in events:
-        if isinstance(event, NextTurn | EndTurn):
-            reached = ""
-            continue
-        step = steps.get(type(event), "")
-        if step and STEPS.index(step) > STEPS.index(reached):
-            reached = step
-    return reached
 
 
 def _commanders(game: dict[str, Any]) -> tuple[tuple[str, str], ...]:

@@ -16,6 +16,7 @@ from typing import Any
 from rulesjudge.scenarios import limits
 from rulesjudge.scenarios.format import load_scenario, scenario_files
 from rulesjudge.scenarios.model.questions import QUESTIONS
+from rulesjudge.scenarios.model.treachery_cards import ROLES
 from rulesjudge.scenarios.runner import LIBRARY, evaluate, run_scenario
 
 HEAVY = ("torch", "faiss", "sentence_transformers", "streamlit")
@@ -78,7 +79,8 @@ def largest_tables(seed: int = 15) -> dict[str, tuple[dict[str, Any], list[Any],
         questions = []
         for i in range(limits.MAX_QUESTIONS):
             name = list(QUESTIONS)[i % len(QUESTIONS)]
-            args = [rng.choice(players if kind == "player" else permanents) for kind in QUESTIONS[name].args]
+            pools = {"player": players, "role": list(ROLES)}
+            args = [rng.choice(pools.get(kind, permanents)) for kind in QUESTIONS[name].args]
             questions.append(f"{name}({', '.join(args)})" if args else name)
         tables[variant] = (game, events, questions)
     return tables

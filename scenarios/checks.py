@@ -318,4 +318,6 @@ def check_question(text: str, setup: Setup, fail: Callable[[str], InputError]) -
             raise fail(f"unknown permanent '{arg}' (list it under game.permanents)")
         if kind == "name" and arg not in players and arg not in setup.permanents:
             raise fail(f"'{arg}' is neither a player nor a permanent on the table")
+        if kind == "role" and arg.lower() not in ROLES:
+            raise fail(f"'{arg}' is not an identity role (expected {', '.join(ROLES)})")
     return asked

@@ -84,7 +84,7 @@ def test_every_expected_answer_has_a_reason_beside_it():
 BARE_QUESTIONS = {
     "monarch", "initiative", "active", "turn-order", "apnap-order", "in-game", "game-over", "winners",
     "losers", "stack-controllers", "drawn", "next-turn", "extra-turns", "priority", "first-player",
-    "legal-setup", "defending-players", "attacking-players", "turn-markers", "marked-for-removal",
+    "legal-setup", "defending-players", "attacking-players", "turn-markers", "marked-for-removal", "step",
 }
 PLAYER_QUESTIONS = {"life": 1, "draws": 1, "opponents": 1, "teammates": 1, "range": 1, "in-range": 2,
                     "became-monarch": 1, "ventures": 1, "poison": 1, "result": 1, "can-win": 1, "can-lose": 1,
@@ -95,14 +95,15 @@ PERMANENT_QUESTIONS = {"controller", "exists", "owner", "zone", "tapped", "attac
 MIXED_QUESTIONS = {"can-attack": ("player", "name"), "can-attack-now": ("player", "name"),
                    "commander-damage": ("player", "permanent"),
                    "defending-player": ("name",), "attackers": ("name",),
-                   "can-deploy": ("permanent", "player")}
+                   "can-deploy": ("permanent", "player"),
+                   "role-holders": ("role",), "left-with-role": ("role",)}
 EVENTS = {"leaves", "become-monarch", "take-initiative", "combat-damage", "end-step", "resolve",
           "next-turn", "gain-control", "concedes", "loses", "wins", "game-draw", "draw-from-empty", "at-once",
           "damage", "lose-life", "gain-life", "set-life", "poison", "draw", "add-effect", "end-effect",
           "upkeep",
           "extra-turn", "end-turn", "pass-priority", "cast", "commander-cast", "control-ends", "deploy",
           "dies",
-          "exiled", "to-hand", "attack", "combat-damage-step", "unveil", "block"}
+          "exiled", "to-hand", "attack", "combat-damage-step", "unveil", "block", "until-turn"}
 CALL = re.compile(r"^([a-z-]+)\((.*)\)$")
 
 
@@ -111,7 +112,8 @@ def test_questions_and_events_are_known_and_name_the_table(path: Path):
     data = _load(path)
     players = set(data["game"]["players"])
     permanents = set((data["game"].get("permanents") or {}).keys())
-    kinds = {"player": players, "permanent": permanents, "name": players | permanents}
+    kinds = {"player": players, "permanent": permanents, "name": players | permanents,
+             "role": {"leader", "guardian", "assassin", "traitor"}}  # 205.3tr's identity types
     for question in data["expect"]:
         call = CALL.match(question)
         if not call:

@@ -33,7 +33,6 @@ True
 from __future__ import annotations
 
 from rulesjudge.app.whatif.answers import answer_line
-from rulesjudge.app.whatif.events.time import STEPS
 from rulesjudge.app.whatif.examples import EXAMPLES, closest_scenarios, examples
 from rulesjudge.app.whatif.grammar import MAX_WORK
 from rulesjudge.app.whatif.normalise import normalise
@@ -43,7 +42,7 @@ from rulesjudge.app.whatif.references import Ref, resolve_player, resolve_player
 from rulesjudge.app.whatif.typos import mend_typos, warm_up
 
 __all__ = [
-    "EXAMPLES", "MAX_QUESTION", "MAX_WORK", "STEPS", "WHAT_HAPPENS", "Event", "Ref", "TableFacts", "WhatIf",
+    "EXAMPLES", "MAX_QUESTION", "MAX_WORK", "WHAT_HAPPENS", "Event", "Ref", "TableFacts", "WhatIf",
     "WhatIfError", "answer_line", "closest_scenarios", "examples", "interpret", "mend_typos", "normalise",
     "resolve_player", "resolve_players", "warm_up",
 ]

@@ -10,11 +10,12 @@ headline), each rendering itself from the model's answers (question text -> valu
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rulesjudge.app.whatif.plan import WhatIf
+from rulesjudge.scenarios.model.treachery_identities import LAST_IDENTITY
 
 Values = Mapping[str, Any]
 
@@ -205,15 +206,36 @@ class Positive(Headline):
         return format_value([f"{p} ({n})" for p, n in counts if isinstance(n, int) and n > 0])
 
 
+def role_holders(role: str) -> tuple[str, str]:
+    """The model's two questions behind "who is the Leader" (written here once; the reader asks them, the
+    answer line and the sentence read them): who in the game controls that role's card, who left with it.
+
+    >>> role_holders("leader")
+    ('role-holders(leader)', 'left-with-role(leader)')
+    """
+    return f"role-holders({role})", f"left-with-role({role})"
+
+
 @dataclass(frozen=True)
 class RoleHolders(Headline):
-    """Treachery's "who is the Leader" (see :func:`_role_holders`)."""
+    """Treachery's "who is the Leader": the model's holders in the game (907.8a, 907.11b); the players who
+    left with that last card (907.12) named apart, or alone when nobody in the game has the role.
 
-    players: tuple[str, ...]
+    >>> RoleHolders("leader").line({"role-holders(leader)": ["Eve"], "left-with-role(leader)": ["Cat"]})
+    'Eve (Cat, who left the game, had a Leader identity card last: 907.12)'
+    """
+
     role: str
 
     def line(self, values: Values) -> str:
-        return _role_holders(values, self.players, self.role)
+        now_q, gone_q = role_holders(self.role)
+        now, gone = values.get(now_q) or [], values.get(gone_q) or []
+        if not gone:
+            return format_value(now)
+        article = "an" if self.role == "assassin" else "a"
+        card = f"{article} {self.role.capitalize()} identity card"
+        left = f"{format_value(gone)}, who left the game, had {card} last: {LAST_IDENTITY.local}"
+        return f"{format_value(now)} ({left})" if now else f"nobody in the game ({left})"
 
 
 @dataclass(frozen=True)
@@ -224,30 +246,6 @@ class Several(Headline):
 
     def line(self, values: Values) -> str:
         return "; ".join(f"{words}: {part.line(values) if part else ''}" for words, part in self.parts)
-
-
-# The 907.12 reading below belongs in the model's answers (issue 26); it stays here because moving it changes
-# what the model answers, beyond adding a function to it.
-def _role_holders(values: Values, players: Sequence[str], role: str) -> str:
-    """Treachery "who is the Leader": the players still in the game controlling that role's card (907.8a
-    counts "players controlling a Leader identity"; The Metamorph's new card is theirs, 907.11b). A player who
-    left controls none; ``role(X)`` gives their last one (907.12), named apart, or alone when nobody in the
-    game has the role.
-
-    >>> _role_holders({"role(Cat)": "leader", "role(Eve)": "leader", "in-game": ["Eve"]}, ["Cat", "Eve"],
-    ...               "leader")
-    'Eve (Cat, who left the game, had a Leader identity card last: 907.12)'
-    """
-    holders = [p for p in players if values.get(f"role({p})") == role]
-    playing = set(values.get("in-game") or ())
-    now = [p for p in holders if p in playing]
-    gone = [p for p in holders if p not in playing]
-    if not gone:
-        return format_value(now)
-    article = "an" if role == "assassin" else "a"
-    left = (f"{format_value(gone)}, who left the game, had {article} {role.capitalize()} identity card last: "
-            "907.12")
-    return f"{format_value(now)} ({left})" if now else f"nobody in the game ({left})"
 
 
 def _yes(flag: bool) -> str:

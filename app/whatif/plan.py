@@ -41,6 +41,10 @@ class TableFacts:
     teammates: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     emperors: tuple[str, ...] = ()
     roles: Mapping[str, str] = field(default_factory=dict)  # Treachery: player -> role (the judge's view)
+    #: Treachery, the model's role-holders(R) and left-with-role(R): role -> the players in the game
+    #: controlling that role's identity card, and the players who left whose last card it was (907.12)
+    role_holders: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    left_with_role: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     life: Mapping[str, int] = field(default_factory=dict)
     #: player -> the life total their life changes go to (one per Two-Headed Giant team, 810.9): an amount
     #: said of a team that shares one total is said of the total, once.
@@ -49,7 +53,7 @@ class TableFacts:
     commanders: tuple[tuple[str, str], ...] = ()  # (commander permanent, owner) on the table (issue 13)
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
-    step: str = ""  # how far the table's own events took this turn: "", "upkeep", "combat" or "end-step"
+    step: str = ""  # the model's step: how far the table's own events took this turn ("", "upkeep", ...)
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.events import HAPPENINGS
-from rulesjudge.app.whatif.events.time import _time_owner, _turns_until
+from rulesjudge.app.whatif.events.time import _time_owner, _until
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
 from rulesjudge.app.whatif.normalise import _names, _trim, normalise
 from rulesjudge.app.whatif.plan import (
@@ -71,13 +71,13 @@ def _clause(text: str, reader: _Reader) -> list[_Happening]:
         raise first
     saved = reader.save()
     reader.gone.difference_update(happening.gone)
-    steps = _turns_until(reader, owner, next_one=False)
+    until = _until(reader, owner, next_one=False)
     reader.restore(saved)
-    words = happening.words + (f" during {owner}'s turn" if steps else "")
-    return [replace(happening, events=(*("next-turn",) * steps, *happening.events), words=words)]
+    words = happening.words + (f" during {owner}'s turn" if until else "")
+    return [replace(happening, events=(*until, *happening.events), words=words)]
 
 
-_TIME_EVENTS = frozenset(("next-turn", "end-step", "upkeep"))
+_TIME_EVENTS = frozenset(("next-turn", "until-turn", "end-step", "upkeep"))
 
 
 def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
@@ -92,7 +92,8 @@ def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
             event = HAPPENINGS.first(text[: cut.start()], reader, "an event")
         except _Unknown:
             continue
-        if time.events and all(isinstance(e, str) and e in _TIME_EVENTS for e in time.events):
+        names = [e if isinstance(e, str) else next(iter(e)) for e in time.events]
+        if names and all(n in _TIME_EVENTS for n in names):
             return [time, event]
     reader.restore(saved)
     return None

@@ -357,10 +357,10 @@ def _by_role(reader: _Reader, match: re.Match[str]) -> Ref | None:
     if not reader.facts.roles:
         return None
     role = _ROLE_WORDS[match["role"].lower()]
-    holders = [p for p in reader.facts.players if reader.facts.roles.get(p) == role and p not in reader.gone]
-    # a player who left keeps the last role they had (907.12); "the Leader" is the one still playing it
-    # (The Metamorph took Cat's card: Eve), the departed only when nobody in the game has it
-    holders = [p for p in holders if p in reader.playing()] or holders
+    # the model's holders (role-holders: The Metamorph took Cat's card, so Eve); the players who left with
+    # that last card (left-with-role, 907.12) only when nobody in the game holds it
+    holders = [p for p in reader.facts.role_holders.get(role, ()) if p not in reader.gone] or \
+        [p for p in reader.facts.left_with_role.get(role, ()) if p not in reader.gone]
     plural = match["role"].lower().endswith("s") or (match["many"] or "").strip().lower() in (
         "both", "all", "all the", "each", "every", "the two")
     word = role.capitalize() + ("s" if plural else "")

@@ -21,11 +21,40 @@ from dataclasses import dataclass, replace
 
 from rulesjudge.scenarios.model import initiative, monarch
 from rulesjudge.scenarios.model.citations import RULING_LETHAL, cr
-from rulesjudge.scenarios.model.ending import cant_attack, life_of, poison_counters
+from rulesjudge.scenarios.model.ending import cant_attack, life_of, poison_counters, poison_of
 from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Permanent, TableState, Trigger, frozen
 
 Result = tuple[TableState, list[Step]]
+
+
+def lethal_amount(state: TableState, target: str, infect: bool = False) -> tuple[int, Step]:
+    """ "For lethal": the least damage that makes ``target`` lose, or go, as the state is checked next - a
+    player's life total (120.3a, 704.5a; with infect, the poison counters they lack, 702.90b, 704.5c), a
+    planeswalker's loyalty (704.5i), a battle's defense (704.5v) - with the step that says so.
+
+    >>> from rulesjudge.scenarios.model.table import TableState, frozen
+    >>> from rulesjudge.scenarios.model.variant import FreeForAll
+    >>> state = TableState(seats=("Ann", "Ben"), variant=FreeForAll(), turn_players=("Ann",),
+    ...                    life=frozen({"Ann": 20, "Ben": 7}), poison=frozen({"Ben": 3}))
+    >>> lethal_amount(state, "Ben")[0], lethal_amount(state, "Ben", infect=True)[0]
+    (7, 7)
+    """
+    thing = state.permanents.get(target)
+    if thing is not None:
+        walker = thing.kind == "planeswalker"
+        left = max(0, (thing.loyalty if walker else thing.defense) or 0)
+        what = "loyalty" if walker else "defense"
+        rule = cr("704.5i") if walker else cr("704.5v")
+        return left, step(f"Lethal damage to {target}: its {what}, {left}.", rule)
+    if infect:
+        limit, cites = state.variant.poison_limit(state, target)
+        lacking = max(0, limit - poison_of(state, target))
+        return lacking, step(f"Lethal damage from a creature with infect to {target}: the {lacking} poison "
+                             f"counters they lack of {limit}.", cr("702.90b"), *cites)
+    life = max(0, life_of(state, target))
+    return life, step(f"Lethal damage to {target}: as much as their life total, {life} (a player with 0 or "
+                      "less life loses the game).", cr("120.3a"), cr("704.5a"))
 
 
 @dataclass(frozen=True)

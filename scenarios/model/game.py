@@ -34,6 +34,7 @@ from rulesjudge.scenarios.model.table import (
     TableState,
     Trigger,
     frozen,
+    reached,
 )
 
 Result = tuple[TableState, list[Step]]
@@ -46,6 +47,8 @@ def apply(state: TableState, event: ev.Event) -> Result:
         return state, [step("The game is over, so nothing more happens in it.", cr("104.1"))]
     earlier = {t.serial for t in state.stack}
     state, steps = handle(state, event)
+    if event.STEP and not reached(state.step, event.STEP):
+        state = state.with_(step=event.STEP)  # 500.1: the turn has come to this step
     state, more = settle(state)
     steps += more
     if (
@@ -292,14 +295,20 @@ def _take_initiative(state: TableState, event: ev.TakeInitiative) -> Result:
 
 def _combat_damage(state: TableState, event: ev.CombatDamage) -> Result:
     blows = []
+    lethal: list[Step] = []
     for hit in event.hits:
-        if hit.creature is not None:
-            perm = state.permanents[hit.creature]
+        perm = state.permanents[hit.creature] if hit.creature is not None else None
+        if hit.lethal:  # "for lethal": the number is the table's, as the damage is dealt
+            amount, said = combat.lethal_amount(state, hit.to, infect=perm is not None and perm.has("infect"))
+            lethal.append(said)
+        elif perm is not None:
             amount = perm.power or 0 if hit.amount is None else hit.amount
-            blows.append(combat.Blow(perm.current_controller, hit.to, amount, hit.creature))
         else:
-            blows.append(combat.Blow(hit.by or "", hit.to, hit.amount or 0))
-    return combat.deal(state, blows)
+            amount = hit.amount or 0
+        by = perm.current_controller if perm is not None else hit.by or ""
+        blows.append(combat.Blow(by, hit.to, amount, hit.creature))
+    state, steps = combat.deal(state, blows)
+    return state, [*lethal, *steps]
 
 
 def _add_effect(state: TableState, event: ev.AddEffect) -> Result:
@@ -365,6 +374,39 @@ def _next_turn(state: TableState, event: ev.NextTurn) -> Result:
             return state, steps
     state, more = turns.next_turn(state)
     return state, steps + more
+
+
+def _until_turn(state: TableState, event: ev.UntilTurn) -> Result:
+    """Turns pass until ``event.player``'s turn begins: each a ``next-turn`` (so extra turns come first,
+    500.7, a player who left takes none, 800.4k, and a shared team turn is the team's, 805.4), with the
+    triggers of each turn's end resolved as a ``next-turn`` event's are. Grand Melee's several turns at once
+    are the variant's to refuse (807.4c-d)."""
+    player = event.player
+    if not state.is_in(player):
+        return state, [step(f"{player} has left the game, so no turn of theirs comes.", cr("800.4a"),
+                            cr("800.4k"))]
+    if player in state.active_players and not event.next:
+        return state, [step(f"It is {player}'s turn now: no turn passes.", cr("102.1"))]
+    steps: list[Step] = []
+    passed = 0
+    # each seat once, after the extra turns waiting: their turn has come by then, or the game has ended
+    for _ in range(len(state.seats) + len(state.extra_turns) + 1):
+        state, more = apply(state, ev.NextTurn(hold=event.hold))
+        steps += more
+        passed += 1
+        if player in state.active_players or state.game_over or not state.is_in(player):
+            break
+    ended = f"{passed} turn{'s' if passed > 1 else ''}"
+    verb = "end" if passed > 1 else "ends"
+    if player in state.active_players:
+        team = " (the team's turn, 805.4)" if len(state.active_players) > 1 else ""
+        head = step(f"Turns pass until {player}'s turn{team}: {ended} {verb}, each played in full.",
+                    cr("500.1"), cr("101.4"), *((cr("805.4"),) if team else ()))
+    else:
+        why = "the game is over" if state.game_over else f"{player} left the game"
+        head = step(f"{ended} passed, and {player}'s turn didn't come: {why}.",
+                    cr("104.1") if state.game_over else cr("800.4k"))
+    return state, [head, *steps]
 
 
 def _extra_turn(state: TableState, event: ev.ExtraTurn) -> Result:
@@ -493,6 +535,7 @@ HANDLERS: dict[type[ev.Event], Callable[[TableState, Any], Result]] = {
     ev.Upkeep: _upkeep,
     ev.EndStep: _end_step,
     ev.NextTurn: _next_turn,
+    ev.UntilTurn: _until_turn,
     ev.ExtraTurn: _extra_turn,
     ev.Resolve: _resolve,
     ev.PassPriority: _pass_priority,

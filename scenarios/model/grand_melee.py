@@ -192,6 +192,7 @@ def end_turn(state: TableState, player: str) -> Result:
         return state, [step(f"{player} isn't taking a turn, so no turn of theirs ends.", cr("807.4"))]
     if state.stack:
         state = state.with_(stack=())
+    state = state.with_(step="")  # the steps reached were that turn's; the next begins from none (500.1)
     steps = [
         step(f"{player}'s turn ends.", cr("500.1"), *((cr("800.4j"),) if not state.is_in(player) else ()))
     ]
@@ -420,7 +421,27 @@ class GrandMelee(FreeForAll):
             return state, steps
         if isinstance(event, ev.Cast):
             return self._cast(state, event)
+        if isinstance(event, ev.UntilTurn):
+            return self._until_turn(state, event)
         return None
+
+    def _until_turn(self, state: TableState, event: ev.UntilTurn) -> Result | None:
+        """With several turns taken at once, "until Cat's turn" is no count of turns: each turn ends on its
+        own and a marker waits while another is within three seats (807.4c-d), so nothing happens and the
+        step says why. One turn at a time (or Cat taking hers now): the general rule (None)."""
+        several = len(state.active_players) > 1
+        if not several or (event.player in state.active_players and not event.next):
+            return None
+        return state, [
+            step(
+                f"{', '.join(state.active_players)} are taking turns at the same time, and each turn ends on "
+                f"its own, its marker passing left or waiting: which turn is {event.player}'s is not a count "
+                "of turns, so no turn passes here (end the turns one by one with end-turn).",
+                cr("807.4"),
+                cr("807.4c"),
+                cr("807.4d"),
+            )
+        ]
 
     def _cast(self, state: TableState, event: ev.Cast) -> Result:
         """807.5b: the caster names the stack; they must get priority for it (807.5a)."""

@@ -33,6 +33,21 @@ if TYPE_CHECKING:
 __all__ = ["EMPTY", "frozen"]
 
 
+#: The steps of a turn an event can bring the table to, in the order a turn goes through them (500.1: the
+#: beginning phase's upkeep, the combat phase, the ending phase's end step); "" is none yet.
+STEPS = ("", "upkeep", "combat", "end-step")
+
+
+def reached(current: str, step: str) -> bool:
+    """Has a turn that reached ``current`` already had ``step``? Steps come in order and a step never comes
+    round twice in a turn (500.1), so "the upkeep", asked in combat, is the next turn's.
+
+    >>> reached("combat", "upkeep"), reached("upkeep", "end-step"), reached("", "upkeep")
+    (True, False, False)
+    """
+    return current in STEPS and STEPS.index(current) >= STEPS.index(step)
+
+
 @dataclass(frozen=True)
 class Permanent:
     """A permanent (or the card it was, in another zone) and what combat and control did to it.
@@ -244,6 +259,7 @@ class TableState:
     identities: Mapping[str, Identity] = field(default_factory=lambda: EMPTY)  # by controller
     departed: Mapping[str, Identity] = field(default_factory=lambda: EMPTY)  # last identity (907.12)
     identity_deck: tuple[str, ...] = ()  # the roles dealt (907.3)
+    step: str = ""  # the furthest of STEPS this turn's events reached ("": none, the main phase it starts in)
 
     @property
     def in_game(self) -> tuple[str, ...]:

@@ -60,9 +60,11 @@ from rulesjudge.scenarios.model.treachery_identities import (
     can_unveil,
     exchange,
     leave_identities,
+    left_with_role,
     meet_undercover,
     puppet_master,
     reveal_all,
+    role_holders,
     steal_leader,
     team_answer,
     team_key,
@@ -236,6 +238,29 @@ def _role(state: TableState, player: str) -> Answer:
     return card.role, [step(text, treachery("205.3tr"), treachery("372.3"), *notes(card))]
 
 
+def _role_word(state: TableState, role: str) -> Answer | None:
+    """None for a role of 205.3tr (in any case); otherwise the answer saying so."""
+    if role.lower() in ROLES:
+        return _not_treachery(state)
+    return [], [step(f"'{role}' is not an identity type: {', '.join(ROLES)}.", treachery("205.3tr"))]
+
+
+@question("role-holders", ("role",), "players", "players in the game controlling an identity of that role")
+def _role_holders(state: TableState, role: str) -> Answer:
+    other = _role_word(state, role)
+    if other:
+        return [], other[1]
+    return role_holders(state.identities, state.departed, role.lower())
+
+
+@question("left-with-role", ("role",), "players", "players who left whose last identity had that role")
+def _left_with_role(state: TableState, role: str) -> Answer:
+    other = _role_word(state, role)
+    if other:
+        return [], other[1]
+    return left_with_role(state.departed, role.lower())
+
+
 @question("face", ("player",), "str?", "up or down: the identity card the player controls")
 def _face(state: TableState, player: str) -> Answer:
     other = _not_treachery(state)
@@ -319,7 +344,7 @@ class Treachery(Variant):
     title = "Treachery"
     cites = (treachery("907.1"),)
     events = (Unveil, UndercoverMet, TurnFaceDown, StealIdentity, ExchangeIdentities)
-    questions = (_role, _face, _known_role, _can_unveil)
+    questions = (_role, _face, _known_role, _can_unveil, _role_holders, _left_with_role)
     allows_teams = False
     has_identities = True
     documents = ("treachery", "cr")

@@ -64,6 +64,49 @@ def team_answer(cards: Cards, departed: Cards, player: str) -> Answer:
     return name, [step(text + ".", treachery(TEAM_RULES[name]), *notes(ident))]
 
 
+# --- who holds a role ------------------------------------------------------------------------------
+#: The rule by which the game remembers a departed player's last identity card (the app's answers cite it).
+LAST_IDENTITY = treachery("907.12")
+
+
+def role_holders(cards: Cards, departed: Cards, role: str) -> Answer:
+    """The players controlling an identity card of ``role`` (907.8a's "players controlling a Leader
+    identity"; the judge sees face-down cards too): only players in the game control cards, so The
+    Metamorph's stolen Leader card is its new controller's (907.11b). A player who left controls none; the
+    game remembers their last card (907.12), which the steps name, so "who is the Leader" can say it.
+
+    >>> from rulesjudge.scenarios.model.treachery_cards import deal
+    >>> cards = deal({"Eve": "leader", "Ben": "assassin"})
+    >>> value, steps = role_holders(cards, deal({"Cat": "leader"}), "leader")
+    >>> value, steps[-1].text
+    (['Eve'], 'Cat left the game and controls no identity card; the last one they controlled was a Leader.')
+    """
+    holders = [p for p, card in cards.items() if card.role == role]
+    said = ", ".join(holders) or "No player in the game"
+    controls = "controls" if len(holders) <= 1 else "control"
+    steps = [step(f"{said} {controls} {article(role)} identity card.",
+                  treachery("907.8a"), treachery("372.3"), *(c for p in holders for c in notes(cards[p])))]
+    for player, last in departed.items():
+        if last.role == role:
+            steps.append(step(f"{player} left the game and controls no identity card; the last one they "
+                              f"controlled was {article(role)}.", treachery("907.11"), LAST_IDENTITY))
+    return holders, steps
+
+
+def left_with_role(departed: Cards, role: str) -> Answer:
+    """The players who left the game whose last identity card had ``role``: the game remembers it (907.12).
+
+    >>> from rulesjudge.scenarios.model.treachery_cards import deal
+    >>> left_with_role(deal({"Cat": "leader", "Dan": "traitor"}), "leader")[0]
+    ['Cat']
+    """
+    gone = [p for p, last in departed.items() if last.role == role]
+    if not gone:
+        return gone, [step(f"No player who left the game last controlled {article(role)}.", LAST_IDENTITY)]
+    return gone, [step(f"{', '.join(gone)} left the game; the game remembers the last identity card they "
+                       f"controlled: {article(role)}.", LAST_IDENTITY)]
+
+
 def teammates(cards: Cards, player: str, in_game: Collection[str]) -> Answer:
     """Face-up players on the same team (907.5); a face-down player has no teammates (907.5d)."""
     ident = cards.get(player)

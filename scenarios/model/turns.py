@@ -166,6 +166,7 @@ def begin_turn(state: TableState, group: tuple[str, ...], steps: list[Step], ext
     state = state.with_(
         turn_players=group,
         turn=state.turn + 1,
+        step="",  # 500.1: a new turn goes through its steps again
         priority=None,
         passed=(),
         permanents=frozen(

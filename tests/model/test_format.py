@@ -46,6 +46,8 @@ def error_of(text: str) -> InputError:
         ("  - leaves: Ann\n", "  - leaves: Zed\n", 9, "events[0].leaves"),  # unknown player in an event
         ("why: because\n", "why: because\nwhy: again\n", 4, "why"),  # duplicated key
         ("  players", "  plyers", 5, "game.plyers"),  # unknown key
+        ("  monarch: Ben\n", "  role-holders(king): []\n", 13, "expect.role-holders(king)"),  # not a role
+        ("  - leaves: Ann\n", "  - until-turn: Zed\n", 9, "events[0].until-turn"),  # unknown player
     ],
 )
 def test_bad_input_names_line_and_key(old: str, new: str, line: int, key: str) -> None:

@@ -62,3 +62,34 @@ def test_102_2_two_player_opponent_is_the_other_player():
 
 def test_806_1_free_for_all_players_have_no_teammates():
     assert ask({"players": FOUR}, [], "teammates(Ann)") == []  # why: individuals (806.1)
+
+
+# --- until-turn: the model counts the turns until a player's turn (issue 26) ----------------------
+def test_500_1_until_turn_cites_the_turns_it_passes():
+    value, steps = derive({"players": FOUR}, [{"until-turn": "Cat"}], "active")
+    assert value == "Cat"  # why: Ann's and Ben's turns end, then Cat's begins (101.4)
+    assert {"500.1", "101.4"} <= cited(steps)
+
+
+def test_500_7_until_turn_counts_an_extra_turn_in_the_way():
+    # why: Ann -> Dan's extra turn (500.7, directly after this one) -> Ben
+    value = ask({"players": FOUR}, [{"extra-turn": "Dan"}, {"until-turn": "Ben"}, "next-turn"], "active")
+    assert value == "Cat"  # why: Ben's turn was the one after Dan's extra turn, so Cat's comes next
+
+
+def test_800_4k_until_turn_with_no_active_player_takes_the_next_seat():
+    # why: Ann left during her turn (800.4j): the turn goes on, and Ben's is the next to begin
+    assert ask({"players": FOUR}, [{"leaves": "Ann"}, {"until-turn": "Ben"}], "active") == "Ben"
+
+
+def test_800_4a_until_the_turn_of_a_player_who_left_says_why():
+    value, steps = derive({"players": FOUR}, [{"leaves": "Cat"}, {"until-turn": "Cat"}], "active")
+    assert value == "Ann"  # why: no turn of Cat's comes, so none passes
+    assert "800.4k" in cited(steps)
+
+
+def test_807_4c_grand_melee_refuses_a_later_turn_and_says_why():
+    ten = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"]
+    value, steps = derive({"variant": "grand-melee", "players": ten}, [{"until-turn": "Cat"}], "active")
+    assert value == ["Ann", "Eve"]  # why: 807.4c-d, no count of turns leads to Cat's: nothing passes
+    assert "807.4c" in cited(steps)

@@ -124,8 +124,8 @@ _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|p
 _FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?" \
     r"(?P<each> each)?|" \
     r"(?P<lethal>lethal|exactly lethal|lethal damage|just enough to kill (?:him|her|them))))?"
-#: The amount a creature deals "for lethal": the target's life total, filled in by :func:`_combat`.
-LETHAL = -1
+#: The amount a creature deals "for lethal": the model's ``amount: lethal`` (the number is the table's).
+LETHAL = "lethal"
 #: Words that change what a clause means: a name or a card's words taken freely ("with Thassa's Oracle",
 #: "'s Grizzly Bears") never swallow them, so "Ann wins with Lab Man unless Ben responds" is not read as a
 #: plain win (the search answers it).
@@ -147,30 +147,18 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|they|both of them|all of
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
 
 
-def _lethal(reader: _Reader, target: str, said: str, touched_before: set[str]) -> int:
-    """ "Dan hits Cat for lethal": as much damage as Cat's life total on the table (704.5a), when no earlier
-    event of the question changed it (the reader does not keep life totals)."""
-    life = reader.facts.life.get(target)
-    if life is None or life <= 0 or target in touched_before:
-        raise _Unknown(f"how much is lethal for {target} here? say the damage", said)
-    return life
-
-
-def _combat(reader: _Reader, source_text: str, target_text: str, amount: int, creatures: int = 1,
+def _combat(reader: _Reader, source_text: str, target_text: str, amount: int | str, creatures: int = 1,
             *, words: str = "") -> _Happening:
     if reader.thing(target_text) is not None:  # "Dan hits Jace for 3": an attack on a permanent, not played
         raise _Unknown(f"not a player: {target_text}", target_text)
-    touched_before = set(reader.touched)
     source = reader.refer(source_text, one=True, alone=True)
     target = reader.refer(target_text, one=True, alone=True)
     target = reader.affected(reader.someone_else(target_text, target, source.players[0]))
     a, t = source.players[0], target.players[0]
     if a == t:
         raise _Unknown(f"{a} can't deal combat damage to themselves here", target_text)
-    if amount == LETHAL:
-        amount = _lethal(reader, t, target_text, touched_before)
     creatures = max(1, min(creatures, 20))
-    if creatures == 1:
+    if creatures == 1 or isinstance(amount, str):  # one hit, or "for lethal" (the model reads the number)
         hit: Any = {"from": a, "to": t, "amount": amount}
         how = f"a creature {source.words} controls deals {amount} combat damage to {target.words}"
     else:

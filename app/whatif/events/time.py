@@ -8,46 +8,38 @@ from rulesjudge.app.whatif.grammar import _X, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _number
 from rulesjudge.app.whatif.plan import Event, _Happening
 from rulesjudge.app.whatif.references import _POSS, _PRONOUN, _Reader, _Unknown
+from rulesjudge.scenarios.model.table import reached
 
 #: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
 
 
-def _turns_until(reader: _Reader, player: str, *, next_one: bool) -> int:
-    """How many ``next-turn`` events until ``player``'s turn (0: it is their turn now).
+def _until(reader: _Reader, player: str, *, next_one: bool) -> tuple[Event, ...]:
+    """The event that passes the turns until ``player``'s turn (their next one with ``next_one``): one
+    ``until-turn``, which the model counts (extra turns, shared team turns, players who left). A turn the
+    model would refuse to reach is refused here, so that no answer is read off a table where it never came:
+    a player out of the game (800.4a), or a named later turn while several are taken at once (807.4c-d).
 
-    Rules reasoning (805.4 shared team turns, 807.4 Grand Melee's markers) kept in the reader for now
-    (issue 26): its home is the model, as an ``until-turn`` event with citations, which needs a new event
-    there rather than one more function."""
-    order = [p for p in (reader.facts.turn_order or reader.facts.playing) if p not in reader.gone]
-    if player not in order:
+    >>> from rulesjudge.app.whatif.plan import TableFacts
+    >>> _until(_Reader(TableFacts.seated(["Ann", "Ben", "Cat"])), "Cat", next_one=False)
+    ({'until-turn': 'Cat'},)
+    """
+    if player not in reader.playing():
         raise _Unknown(f"{player} is not in the game, so takes no turn", player)
     active = [p for p in reader.facts.active if p not in reader.gone]
-    has_active = bool(active) and order and order[0] in active
-    if len(active) > 1:
-        if not reader.facts.shared_turns or not reader.facts.teams:
-            if player in active and not next_one:
-                return 0
-            # Grand Melee: several turn markers move at once (807.4c-d); which turn is Cat's is not a count
-            raise _Unknown("several players take turns at once at this table - ask without naming a "
-                           "later turn", player)
-        # shared team turns (805.4): a turn is a team's, so the count is in teams, not seats
-        order = list(dict.fromkeys(reader.facts.teams.get(p, p) for p in order))
-        player = reader.facts.teams.get(player, player)
-    steps = order.index(player) + (0 if has_active else 1)
-    if steps == 0 and next_one:
-        steps = len(order)
-    return steps
-
-
-#: The steps of a turn a table's events can have reached, in order (``TableFacts.step``).
-STEPS = ("", "upkeep", "combat", "end-step")
+    several = len(active) > 1 and not (reader.facts.shared_turns and reader.facts.teams)
+    if several and (player not in active or next_one):
+        raise _Unknown("several players take turns at once at this table - ask without naming a "
+                       "later turn", player)
+    if player not in active:  # their next turn is the coming one
+        return ({"until-turn": player},)
+    return ({"until-turn": {"player": player, "next": True}},) if next_one else ()  # (): their turn now
 
 
 def _past(reader: _Reader, step: str) -> bool:
-    """Has the current turn reached ``step`` already (by the table's own events)? Then "the upkeep" is the
-    next turn's: a step never comes round twice in a turn."""
-    return STEPS.index(reader.facts.step) >= STEPS.index(step) if reader.facts.step in STEPS else False
+    """Has the table's turn had ``step`` already (the model's ``step``, :func:`reached`)? Then "the upkeep"
+    is the next turn's."""
+    return reached(reader.facts.step, step)
 
 
 def _time_owner(reader: _Reader, text: str | None) -> str | None:
@@ -75,10 +67,8 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
 def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
     owner = _time_owner(reader, match.groupdict().get("x"))
     if owner is not None:  # "Cat's turn ends": every turn until hers, and hers
-        if reader.gone:  # "Ben concedes after Dan's turn ends": read first, Ben's leaving skews the count
-            raise _Unknown(f"which turn is '{owner}'s turn'? ask without the leaving", match[0])
-        steps = _turns_until(reader, owner, next_one=False) + 1
-        return _Happening(("next-turn",) * steps, f"{owner}'s turn ends and the next one begins", (owner,))
+        return _Happening((*_until(reader, owner, next_one=False), "next-turn"),
+                          f"{owner}'s turn ends and the next one begins", (owner,))
     return _Happening(("next-turn",), "the turn ends and the next one begins")
 
 
@@ -109,8 +99,8 @@ def _h_turn_of(match: re.Match[str], reader: _Reader) -> _Happening | None:
     owner = _time_owner(reader, _said(match, "x", "x2", "x3"))  # each regex names its own group
     if owner is None:
         return None
-    steps = _turns_until(reader, owner, next_one=bool(_said(match, "next", "next2")))
-    return _Happening(("next-turn",) * steps, f"{owner}'s turn begins", (owner,))
+    return _Happening(_until(reader, owner, next_one=bool(_said(match, "next", "next2"))),
+                      f"{owner}'s turn begins", (owner,))
 
 
 _END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?)?end step|end of turn)"
@@ -128,7 +118,7 @@ def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
     events: tuple[Event, ...] = ()
     nxt = bool(match.groupdict().get("next") or match.groupdict().get("next2"))
     if owner is not None:
-        events = ("next-turn",) * _turns_until(reader, owner, next_one=nxt or _past(reader, "end-step"))
+        events = _until(reader, owner, next_one=nxt or _past(reader, "end-step"))
     elif _past(reader, "end-step") and not reader.gone:
         # the table is in its end step: "at the end of turn" could be this one (its draw is done) or the next
         raise _Unknown("the table is in the end step already - say whose end step", match[0])
@@ -146,8 +136,7 @@ def _h_upkeep(match: re.Match[str], reader: _Reader) -> _Happening:
     events: tuple[Event, ...] = ()
     past = _past(reader, "upkeep")  # a file's table in combat: "the upkeep" is the next turn's
     if owner is not None:
-        events = ("next-turn",) * _turns_until(reader, owner,
-                                               next_one=bool(match.groupdict().get("next")) or past)
+        events = _until(reader, owner, next_one=bool(match.groupdict().get("next")) or past)
     elif past:
         events = ("next-turn",)
     whose = f"{owner}'s" if owner else "the next turn's" if past else "the active player's"

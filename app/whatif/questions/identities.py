@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import AllTrue, RoleHolders
+from rulesjudge.app.whatif.answers import AllTrue, RoleHolders, role_holders
 from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, _ROLE_WORDS, _Reader
@@ -26,9 +26,8 @@ def _q_who_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.roles:
         return None
     role = _ROLE_WORDS[match["role"].lower()]
-    players = tuple(reader.facts.players)
     return _Ask("role", f"who is {'the' if role == 'leader' else 'a'} {role.capitalize()}",
-                (*(f"role({p})" for p in players), "in-game"), (), RoleHolders(players, role))
+                role_holders(role), (), RoleHolders(role))
 
 
 @PATTERNS(rf"(?:can|could|may) {_X} unveil(?: (?:now|their identity|his identity|her identity|yet))?")

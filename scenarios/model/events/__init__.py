@@ -11,7 +11,9 @@ zones), ``combat`` (attacks, blocks, combat damage steps). A variant's own event
 >>> parse_event("leaves", "Ann")
 Leaves(hold=False, players=('Ann',), how='lost')
 >>> parse_event("combat-damage", {"from": "Cat", "to": "Ben", "amount": 2}).hits
-(Hit(to='Ben', amount=2, by='Cat', creature=None),)
+(Hit(to='Ben', amount=2, by='Cat', creature=None, lethal=False),)
+>>> parse_event("combat-damage", {"from": "Cat", "to": "Ben", "amount": "lethal"}).hits[0].lethal
+True
 >>> parse_event("attack", {"attacker": "Ann", "creatures": ["Bear"], "defending": "Ben"}).creatures
 (('Bear', 'Ben'),)
 >>> event_to_yaml(parse_event("end-step", {"hold": True}))
@@ -67,6 +69,7 @@ from rulesjudge.scenarios.model.events.turns import (
     NextTurn,
     PassPriority,
     Resolve,
+    UntilTurn,
     Upkeep,
 )
 
@@ -93,6 +96,7 @@ register_events(
     Upkeep,
     EndStep,
     NextTurn,
+    UntilTurn,
     ExtraTurn,
     EndTurn,
     Resolve,
@@ -116,6 +120,6 @@ __all__ = [
     "Dies", "Draw", "DrawFromEmpty", "EndEffect", "EndStep", "EndTurn", "Event", "EventArgError", "Exiled",
     "ExtraTurn", "Flag", "GainControl", "GainLife", "GameDraw", "Hit", "Leaves", "LoseLife", "Loses",
     "NextTurn", "PassPriority", "PerPlayer", "Permanent", "Player", "Players", "Poison", "Resolve", "SetLife",
-    "TakeInitiative", "Target", "Text", "ToHand", "Upkeep", "Wins", "Word", "contract", "effect_data",
-    "event_to_yaml", "key_of", "parse_effect", "parse_event", "register_events", "value_of",
+    "TakeInitiative", "Target", "Text", "ToHand", "UntilTurn", "Upkeep", "Wins", "Word", "contract",
+    "effect_data", "event_to_yaml", "key_of", "parse_effect", "parse_event", "register_events", "value_of",
 ]

@@ -190,6 +190,7 @@ class Event:
 
     NAME: ClassVar[str] = ""
     SCALAR: ClassVar[str | None] = None
+    STEP: ClassVar[str] = ""  # the step of the turn it brings the table to (``table.STEPS``), if any
     KINDS = _FromFields(lambda c: c.kinds)
     REQUIRED = _FromFields(lambda c: c.required)
     CHOICES = _FromFields(lambda c: c.choices)

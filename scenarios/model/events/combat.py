@@ -15,6 +15,7 @@ class Attack(Event):
     ``creatures: {Bear: Ben, Wolf: Jace}``."""
 
     NAME = "attack"
+    STEP = "combat"
     attacker: tuple[str, ...]
     creatures: tuple[tuple[str, str], ...]
 
@@ -78,6 +79,7 @@ class Block(Event):
     the attacking creature (or, where an effect allows it, creatures) it blocks."""
 
     NAME = "block"
+    STEP = "combat"
     pairs: tuple[tuple[str, tuple[str, ...]], ...]
 
     @classmethod
@@ -107,6 +109,7 @@ class CombatDamageStep(Event):
     (510.1c-d)."""
 
     NAME = "combat-damage-step"
+    STEP = "combat"
     SCALAR = "step"
     step: Annotated[str, Word("first-strike", "regular")] = "regular"
     assign: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()

@@ -28,6 +28,21 @@ class Hit:
     amount: int | None = 1  # None: the creature's power
     by: str | None = None
     creature: str | None = None
+    lethal: bool = False  # ``amount: lethal``: as much as makes ``to`` lose, read as it is dealt (704.5a)
+
+
+#: The word ``amount`` takes for lethal damage (``combat.lethal_amount`` reads the number from the table).
+LETHAL = "lethal"
+
+
+def _amount(where: str, raw: Any) -> tuple[int | None, bool]:
+    """A hit's amount and whether it is ``lethal``."""
+    if isinstance(raw, str) and raw.strip().lower() == LETHAL:
+        return None, True
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+        raise EventArgError(_key(where, "amount"),
+                            f"expected a whole number of 0 or more, or lethal, got {raw!r}")
+    return raw, False
 
 
 def _parse_hit(raw: Any, where: str) -> tuple[Hit, bool]:
@@ -40,21 +55,22 @@ def _parse_hit(raw: Any, where: str) -> tuple[Hit, bool]:
             where or "from", "name either the creature or the player it is controlled by ('from')"
         )
     to = value_of(_key(where, "to"), "player", data["to"])
+    amount, lethal = _amount(where, data["amount"]) if "amount" in data else (None, False)
     if "creature" in data:
         creature = value_of(_key(where, "creature"), "permanent", data["creature"])
-        amount = value_of(_key(where, "amount"), "int", data["amount"]) if "amount" in data else None
-        return Hit(to, amount, creature=creature), _hold(data, where)
-    amount = value_of(_key(where, "amount"), "int", data.get("amount", 1))
-    return Hit(to, amount, by=value_of(_key(where, "from"), "player", data["from"])), _hold(data, where)
+        return Hit(to, amount, creature=creature, lethal=lethal), _hold(data, where)
+    by = value_of(_key(where, "from"), "player", data["from"])
+    return Hit(to, 1 if amount is None and not lethal else amount, by=by, lethal=lethal), _hold(data, where)
 
 
 def _hit_data(hit: Hit) -> dict[str, Any]:
+    amount = LETHAL if hit.lethal else hit.amount
     if hit.creature is not None:
         data: dict[str, Any] = {"creature": hit.creature, "to": hit.to}
-        if hit.amount is not None:
-            data["amount"] = hit.amount
+        if amount is not None:
+            data["amount"] = amount
         return data
-    return {"from": hit.by, "to": hit.to, "amount": hit.amount}
+    return {"from": hit.by, "to": hit.to, "amount": amount}
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -62,6 +78,7 @@ class CombatDamage(Event):
     """Combat damage; a list of hits is dealt at the same time (510.2)."""
 
     NAME = "combat-damage"
+    STEP = "combat"
     hits: tuple[Hit, ...]
 
     @classmethod

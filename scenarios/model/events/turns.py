@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulesjudge.scenarios.model.events.base import Count, Event, Permanent, Player, Players, Text
+from rulesjudge.scenarios.model.events.base import Count, Event, Flag, Permanent, Player, Players, Text
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -12,6 +12,7 @@ class Upkeep(Event):
     """The active player's upkeep begins."""
 
     NAME = "upkeep"
+    STEP = "upkeep"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -19,6 +20,7 @@ class EndStep(Event):
     """The active player's end step begins."""
 
     NAME = "end-step"
+    STEP = "end-step"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,6 +28,24 @@ class NextTurn(Event):
     """The current turn ends and the next turn begins."""
 
     NAME = "next-turn"
+
+
+@dataclass(frozen=True, kw_only=True)
+class UntilTurn(Event):
+    """Turns pass until ``player``'s turn begins ("on Ben's turn"): each turn in between ends and the next
+    begins, as ``next-turn`` does (extra turns first, 500.7; players who left take none, 800.4k; under shared
+    team turns the turn is the team's, 805.4). Nothing happens when it is ``player``'s turn already, unless
+    ``next`` asks for their next one; the model refuses, saying why, where the rules give no one count of
+    turns (several turns taken at once in Grand Melee, 807.4c-d) or the player has left (800.4a).
+
+    >>> UntilTurn.from_arg("Ben"), UntilTurn.from_arg({"player": "Ben", "next": True}).next
+    (UntilTurn(hold=False, player='Ben', next=False), True)
+    """
+
+    NAME = "until-turn"
+    SCALAR = "player"
+    player: Player
+    next: Flag = False
 
 
 @dataclass(frozen=True, kw_only=True)

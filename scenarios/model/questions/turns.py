@@ -38,6 +38,16 @@ def _active(state: TableState) -> Answer:
     return active[0], [step(f"It is {active[0]}'s turn, so {active[0]} is the active player.", cr("102.1"))]
 
 
+@general("step", (), "str?", "the furthest step this turn's events reached: upkeep, combat or end-step")
+def _step(state: TableState) -> Answer:
+    if not state.step:
+        return None, [step("No event of this turn has brought it to its upkeep, combat or end step.",
+                           cr("500.1"))]
+    words = {"upkeep": "its upkeep", "combat": "combat", "end-step": "its end step"}[state.step]
+    return state.step, [step(f"This turn's events have brought it to {words}; a turn's steps come in order, "
+                             "each once (so an upkeep asked about now is the next turn's).", cr("500.1"))]
+
+
 @general("turn-order", (), "order", "players in the game in turn order from the active player")
 def _turn_order(state: TableState) -> Answer:
     steps = [step("Turn order goes to the players' left, clockwise around the table.", cr("101.4"))]
