@@ -19,6 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rulesjudge.corpus.cards.names import name_key
+from rulesjudge.scenarios.model.events import EventArgError, parse_effect
+
 if TYPE_CHECKING:
     from rulesjudge.corpus.cards import Card, CardDB
     from rulesjudge.scenarios.format import Scenario
@@ -61,8 +64,6 @@ def scenario_effects(scenario: Scenario) -> list[EffectSpec]:
 def data_effects(game: Mapping[str, Any], events: Sequence[Any]) -> list[EffectSpec]:
     """The effects of a table and events in the scenario format's values (the checker page's form); one
     that does not read is left to the format's own checks, which report it."""
-    from rulesjudge.scenarios.model.events import EventArgError, parse_effect
-
     raws = list(game.get("effects") or [])
     raws += [item["add-effect"] for item in events if isinstance(item, Mapping) and "add-effect" in item]
     effects = []
@@ -78,8 +79,6 @@ def resolve(db: CardDB, name: str) -> SourceCard:
     """The card a source's name is: its full name or one face's, in any case, accents or punctuation; else
     a near-miss's card (:data:`NEAR_MISS`); else nothing (a token or a made-up name)."""
     from rapidfuzz import fuzz
-
-    from rulesjudge.corpus.cards.names import name_key
 
     key = name_key(name)
     if not key:

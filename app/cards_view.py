@@ -19,6 +19,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rulesjudge.common.errors import escape_controls
+from rulesjudge.corpus.cards.names import name_key
+from rulesjudge.corpus.cards.rules_refs import rules_of
+from rulesjudge.corpus.store import StoredCorpus
+
 if TYPE_CHECKING:
     from rulesjudge.corpus.cards import Card, CardDB, CardRuling
     from rulesjudge.corpus.cards.rules_refs import RuleRef
@@ -116,8 +121,6 @@ def stats(power: str | None, toughness: str | None, loyalty: str | None, defense
 
 def card_text(view: CardView) -> str:
     """The card as plain text (``rulesjudge card NAME``), control characters escaped."""
-    from rulesjudge.common.errors import escape_controls
-
     lines = [f"{view.name}  ({view.id})"]
     for face in view.faces:
         if view.several_faces:
@@ -179,8 +182,6 @@ def starts_one(typed: str, names: Sequence[str], *, words: bool = True) -> bool:
     >>> starts_one("plat", names), starts_one("angel", names), starts_one("angel", names, words=False)
     (True, True, False)
     """
-    from rulesjudge.corpus.cards.names import name_key
-
     key = name_key(typed)
     return bool(key) and any(name_key(n).startswith(key) or (words and f" {key}" in f" {name_key(n)}")
                              for n in names)
@@ -200,9 +201,6 @@ def unknown_message(db: CardDB, name: str) -> str:
 def rules_refs(cards: Sequence[Card], corpus: Corpus) -> dict[str, list[RuleRef]]:
     """Each card's rules its text refers to, read from ``corpus`` (the newest loaded Comprehensive Rules)."""
     from typing import cast
-
-    from rulesjudge.corpus.cards.rules_refs import rules_of
-    from rulesjudge.corpus.store import StoredCorpus
 
     return {card.id: rules_of(card, cast(StoredCorpus, corpus)) for card in cards}
 

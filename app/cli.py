@@ -1,9 +1,11 @@
 """The `rulesjudge` command line.
 
-Each subcommand lives in its own module under ``app/commands/`` with ``register(subparsers)``; this file
-only assembles them and turns bad input (:class:`common.errors.InputError`) into one line and exit 2.
-Heavy imports (torch, sentence-transformers, faiss) happen inside the commands that need them, so
-``rulesjudge rule`` and ``rulesjudge check`` start instantly.
+Each subcommand lives in its own module under ``app/commands/``, named like the command, with
+``register(subparsers)``; this file only assembles them and turns bad input
+(:class:`common.errors.InputError`) into one line and exit 2. A command module imports what it needs at
+its top, so only the module of the command asked for is imported (``rulesjudge rule`` never loads the
+search or the scenario model); heavy third-party imports (torch, sentence-transformers, faiss) happen
+inside the functions that need them, so ``rulesjudge rule`` and ``rulesjudge check`` start instantly.
 """
 
 from __future__ import annotations
@@ -15,20 +17,41 @@ import sys
 
 import rulesjudge.app.commands as commands_package
 from rulesjudge.common.errors import InputError
+from rulesjudge.common.inputs import check_argument_text
 
 EXIT_INPUT_ERROR = 2
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_names() -> list[str]:
+    """The subcommands, one module each under ``app/commands/``.
+
+    >>> {"rule", "search", "check"} <= set(command_names())
+    True
+    """
+    return sorted(info.name for info in pkgutil.iter_modules(commands_package.__path__))
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of ``command`` alone (only its module is imported)."""
     parser = argparse.ArgumentParser(
         prog="rulesjudge",
         description="Rules reference and judge assistant for multiplayer Magic: The Gathering.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_info in sorted(pkgutil.iter_modules(commands_package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"rulesjudge.app.commands.{module_info.name}")
-        module.register(subparsers)
+    for name in command_names():
+        if command is None or name == command:
+            importlib.import_module(f"rulesjudge.app.commands.{name}").register(subparsers)
     return parser
+
+
+def command_asked(argv: list[str]) -> str | None:
+    """The command named first on the command line, if any; else None (help, or an unknown command that
+    argparse names among all the others).
+
+    >>> command_asked(["rule", "722.4"]), command_asked(["--help"]), command_asked(["nope"])
+    ('rule', None, None)
+    """
+    return argv[0] if argv and argv[0] in command_names() else None
 
 
 #: Arguments that name files: any bytes are a valid file name on Linux, so they are not text to decode.
@@ -41,8 +64,6 @@ ARGUMENT_NAMES = {"question": ("question", "the question"), "what_if": ("--what-
 def check_text_arguments(args: argparse.Namespace) -> None:
     """Every text argument decoded or refused the same way, before any command runs (one place: a new
     command's text options are checked too)."""
-    from rulesjudge.common.inputs import check_argument_text
-
     for dest, value in vars(args).items():
         if dest in PATH_ARGUMENTS:
             continue
@@ -53,7 +74,8 @@ def check_text_arguments(args: argparse.Namespace) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(command_asked(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

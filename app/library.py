@@ -16,14 +16,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulesjudge import scenarios
+from rulesjudge.app.presenters import variant_of
+from rulesjudge.app.whatif import closest_scenarios
 from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import data_dir, write_atomic
+from rulesjudge.common.inputs import read_text
+from rulesjudge.indexer.embed import model_hash
+from rulesjudge.scenarios.format import load_scenario, read_scenario_yaml
+from rulesjudge.scenarios.limits import MAX_CHARS
+from rulesjudge.scenarios.model.citations import Cite, Resolved, resolve
+from rulesjudge.scenarios.runner import run_scenario
 
 if TYPE_CHECKING:  # the types only: importing the search or the model here would load them on import
     import numpy as np
 
     from rulesjudge.corpus.records import Corpus
     from rulesjudge.indexer.search import Hit, Searcher
-    from rulesjudge.scenarios.model.citations import Cite, Resolved
 
 #: Computed once per server: the rule -> scenarios index and the library's meaning vectors.
 _CACHE: dict[str, Any] = {}
@@ -48,17 +57,11 @@ class LibraryScenario:
 
 
 def library_root() -> Path:
-    from rulesjudge import scenarios
-
     return Path(scenarios.__file__).resolve().parent / "library"
 
 
 def load_library(root: Path | None = None) -> list[LibraryScenario]:
     """Every scenario file under the library (files that do not read as a mapping are skipped)."""
-    from rulesjudge.common.inputs import read_text
-    from rulesjudge.scenarios.format import read_scenario_yaml
-    from rulesjudge.scenarios.limits import MAX_CHARS
-
     root = root or library_root()
     entries: list[LibraryScenario] = []
     if not root.is_dir():
@@ -91,8 +94,6 @@ def about_record_ids(entry: LibraryScenario, corpus: Corpus) -> set[str]:
     """Record ids a scenario's ``about`` list names: ids as written, numbers resolved the way the model
     cites them (Treachery's own numbers for Treachery tables, else the official numbering), plus the same
     rule in every other loaded edition."""
-    from rulesjudge.scenarios.model.citations import resolve
-
     ids: set[str] = set()
     for about in entry.about:
         if "@" in about and "/" in about:
@@ -110,9 +111,6 @@ def _cited_ids(resolved: Resolved) -> list[str]:
 
 def _cites_for_number(number: str, variant: str) -> list[Cite]:
     """A bare rule number of a scenario of ``variant``: in the variant's documents, its own first."""
-    from rulesjudge.app.presenters import variant_of
-    from rulesjudge.scenarios.model.citations import Cite
-
     return [Cite(document, number) for document in variant_of(variant).documents]
 
 
@@ -158,10 +156,6 @@ def _equivalents(corpus: Corpus, ids: Iterable[str]) -> set[str]:
 
 
 def _run_citations(entry: LibraryScenario, corpus: Corpus) -> set[str]:
-    from rulesjudge.scenarios.format import load_scenario
-    from rulesjudge.scenarios.model.citations import resolve
-    from rulesjudge.scenarios.runner import run_scenario
-
     report = run_scenario(load_scenario(entry.path), corpus=corpus)
     ids: set[str] = set()
     for answer in report.answers:
@@ -183,9 +177,6 @@ _VECTORS_LOCK = threading.Lock()
 
 
 def _vector_cache(searcher: Searcher) -> Path:
-    from rulesjudge.common.files import data_dir
-    from rulesjudge.indexer.embed import model_hash
-
     return data_dir() / "app" / f"library-vectors-{model_hash(searcher.embedder.path)[:16]}.npz"
 
 
@@ -200,8 +191,6 @@ def library_vectors(searcher: Searcher, entries: Sequence[LibraryScenario]) -> n
     import io
 
     import numpy as np
-
-    from rulesjudge.common.files import write_atomic
 
     with _VECTORS_LOCK:
         texts = library_texts(entries)
@@ -261,8 +250,6 @@ def closest_library(
     """The ``k`` library scenarios closest to a question, without torch and without waiting: by meaning
     when the library's vectors are ready (ONNX query model), else the scenarios citing the rules the search
     found (``hits``, best first), ranked by how high those rules came."""
-    from rulesjudge.app.whatif import closest_scenarios
-
     cached = _CACHE.get("library_vectors")
     encoder = searcher.embedder.query_encoder() if cached is not None else None
     if cached is not None and encoder is not None and len(cached[1]) == len(entries):

@@ -16,6 +16,9 @@ from rulesjudge.app import table_form
 from rulesjudge.app.table_picture import Arrow, Seat, TablePicture
 from rulesjudge.app.whatif.answers import format_value as format_value  # the one formatter, for the pages
 from rulesjudge.common.errors import InputError
+from rulesjudge.common.safe_yaml import read_yaml
+from rulesjudge.corpus.labels import edition_status
+from rulesjudge.scenarios.format import parse_scenario
 
 if TYPE_CHECKING:
     from rulesjudge.app.table import Table
@@ -230,8 +233,6 @@ def event_argument(text: str) -> Any:
     >>> event_argument("{player: Ben, count: 3}"), event_argument("  ")
     ({'player': 'Ben', 'count': 3}, None)
     """
-    from rulesjudge.common.safe_yaml import read_yaml
-
     if not text.strip():
         return None
     value, _lines = read_yaml(text, "event", max_chars=2000)
@@ -322,8 +323,6 @@ def edition_badge(corpus: Corpus, record_id: str) -> str:
     >>> print(edition_badge(rules, old.id))
     :gray-badge[older edition \\(now 725\\.4 in the current rules, 2026\\-04\\-17\\)]
     """
-    from rulesjudge.corpus.labels import edition_status
-
     status = edition_status(corpus, record_id)
     return ":blue-badge[current]" if status == "current" else f":gray-badge[{escape_markdown(status)}]"
 
@@ -412,9 +411,7 @@ def decode_share(token: str, *, source: str = "link") -> SharedRuling:
         raise InputError(source, damaged)
     if len(question) > 500:
         raise InputError(source, "the shared question is longer than 500 characters", key="ask")
-    from rulesjudge.app.services import parse_scenario_text
-
-    parse_scenario_text(scenario_yaml(game, events, {}, name="shared ruling"), path=source)
+    parse_scenario(scenario_yaml(game, events, {}, name="shared ruling"), path=source)
     return SharedRuling(game, events, question)
 
 

@@ -29,6 +29,7 @@ from rulesjudge.app.whatif.answers import (
     Winners,
     answer_line,
     can_attack,
+    format_value,
     role_holders,
 )
 
@@ -88,8 +89,6 @@ def _cited(text: str, rule: str) -> str:
 def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFacts | None, happened: bool
                ) -> str:
     """One answer in words: the monarch, the initiative, a life total, poison, commander damage, a role."""
-    from rulesjudge.app.presenters import format_value
-
     name, _, args = question.partition("(")
     who = args.rstrip(")").split(", ") if args else []
     if name in ("monarch", "initiative"):

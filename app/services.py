@@ -15,22 +15,32 @@ import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from rulesjudge.app import situation as said
 from rulesjudge.app.library import library_index, library_vectors, load_library
+from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
+from rulesjudge.app.sentences import judge_sentence
+from rulesjudge.app.table import Table
+from rulesjudge.app.whatif import TableFacts, WhatIf, WhatIfError, answer_line, interpret
+from rulesjudge.app.whatif import warm_up as warm_up_reader
 from rulesjudge.common.errors import InputError
-
-if TYPE_CHECKING:  # the types only: importing the search or the model here would load them on import
-
-    from rulesjudge.app.presenters import RulingStep
-    from rulesjudge.app.table import Table
-    from rulesjudge.app.whatif import TableFacts, WhatIf
-    from rulesjudge.corpus.records import Corpus
-    from rulesjudge.indexer.search import Hit, Searcher, SearchResult
-    from rulesjudge.scenarios.format import Scenario
-    from rulesjudge.scenarios.model.citations import Resolved
-    from rulesjudge.scenarios.model.steps import Reading, Step
-    from rulesjudge.scenarios.runner import AnswerReport, ScenarioReport
+from rulesjudge.common.inputs import decode_text, read_text
+from rulesjudge.corpus.records import Corpus
+from rulesjudge.corpus.store import load_corpus
+from rulesjudge.indexer import onnx_query
+from rulesjudge.indexer.embed import model_hash
+from rulesjudge.indexer.index import index_root
+from rulesjudge.indexer.search import Hit, Searcher, SearchResult, parse_query
+from rulesjudge.indexer.search import open_searcher as _open
+from rulesjudge.scenarios.format import Scenario, parse_scenario, read_scenario_yaml
+from rulesjudge.scenarios.limits import MAX_CHARS
+from rulesjudge.scenarios.model.citations import Resolved, resolve
+from rulesjudge.scenarios.model.events import EVENT_TYPES
+from rulesjudge.scenarios.model.questions import QUESTIONS
+from rulesjudge.scenarios.model.steps import Reading, Step
+from rulesjudge.scenarios.model.treachery_cards import ROLES
+from rulesjudge.scenarios.runner import AnswerReport, ScenarioReport, same_answer
 
 #: A searcher built by ``rulesjudge app`` before the server starts, reused by the pages (same process).
 _PRELOADED: dict[str, Any] = {}
@@ -45,8 +55,6 @@ def open_searcher(*, progress: bool = False, build: bool = True) -> Searcher:
     with _LOCK:
         if "searcher" in _PRELOADED:
             return _PRELOADED["searcher"]
-        from rulesjudge.indexer.search import open_searcher as _open
-
         searcher = _open(progress=progress, build=build)
         _PRELOADED["searcher"] = searcher
         return searcher
@@ -62,8 +70,6 @@ def prepare_index(*, progress: bool = True) -> Searcher:
     stale or missing (a fresh data folder, a new corpus) or the ONNX query model is not exported yet, a
     separate process builds them (:func:`build_index_here`, with its progress bar on stderr) and this one
     then loads what it wrote. Importing torch costs ~600 MB resident and seconds; it dies with the builder."""
-    from rulesjudge.indexer.search import open_searcher as _open
-
     searcher = _open(progress=progress, build=False, lazy=True)
     _ = searcher.lexical  # BM25 over the chunks (bm25s: no torch)
     if searcher.dense is None or not _query_model_ready(searcher):
@@ -77,10 +83,6 @@ def prepare_index(*, progress: bool = True) -> Searcher:
 def _query_model_ready(searcher: Searcher) -> bool:
     """Is the ONNX export of the query model on disk (so queries never need torch)?"""
     try:
-        from rulesjudge.indexer import onnx_query
-        from rulesjudge.indexer.embed import model_hash
-        from rulesjudge.indexer.index import index_root
-
         return onnx_query.onnx_path(index_root() / "onnx", model_hash(searcher.embedder.path)).is_file()
     except Exception:  # the indexer's layout changed: build in the child, which is always safe
         return False
@@ -102,8 +104,6 @@ def build_index_in_child() -> None:
 def build_index_here() -> None:
     """Build or refresh the index, embedding only what changed, and export the ONNX query model while the
     model is loaded (the child process of :func:`prepare_index`; torch is imported here only)."""
-    from rulesjudge.indexer.search import open_searcher as _open
-
     searcher = _open(progress=True, build=True, lazy=True)
     _ = searcher.lexical
     _ = searcher.dense  # FAISS: loaded, or (re)built
@@ -130,8 +130,6 @@ def warm_up(searcher: Searcher) -> threading.Thread:
         with contextlib.suppress(Exception):  # the closest-scenario fallback: read from disk, or encoded once
             library_vectors(searcher, load_library())
         with contextlib.suppress(Exception):  # the what-if typo mender's dictionary (the rules' words, 0.1 s)
-            from rulesjudge.app.whatif import warm_up as warm_up_reader
-
             warm_up_reader()
 
     thread = threading.Thread(target=work, name="rulesjudge-warm-up", daemon=True)
@@ -159,8 +157,6 @@ def ready_for(query: str, timeout: float = 600) -> None:
     start_warm_up()
     if "thread" not in _WARMING or _MODEL_READY.is_set():
         return
-    from rulesjudge.indexer.search import parse_query
-
     if not parse_query(query).pure:
         _MODEL_READY.wait(timeout)
 
@@ -176,8 +172,6 @@ def corpus_of(searcher: Searcher | None = None) -> Corpus:
     if searcher is not None:
         return searcher.corpus
     if "corpus" not in _PRELOADED:
-        from rulesjudge.corpus.store import load_corpus
-
         _PRELOADED["corpus"] = load_corpus()
     return _PRELOADED["corpus"]
 
@@ -200,17 +194,12 @@ def search(
 
 def parse_scenario_text(text: str, path: str = "<upload>") -> Scenario:
     """Validate a scenario file's text with the format's own reader (raises InputError, one line)."""
-    from rulesjudge.scenarios.format import parse_scenario
-
     return parse_scenario(text, path=path)
 
 
 def read_scenario_file(path: str | Path) -> dict[str, Any]:
     """A scenario file's data, checked as ``rulesjudge check`` checks it (InputError: one line naming the
     file and line)."""
-    from rulesjudge.common.inputs import read_text
-    from rulesjudge.scenarios.limits import MAX_CHARS
-
     return scenario_data(read_text(path, limit=MAX_CHARS, what="scenario file"), str(path))
 
 
@@ -218,9 +207,6 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
     """An uploaded scenario file's data, checked as ``rulesjudge check`` checks a file: at most 64 KB of
     UTF-8, YAML bounded in depth and size, the limits on players, events and questions, a valid scenario.
     Bad input raises InputError (one line naming the file, line and key)."""
-    from rulesjudge.common.inputs import decode_text
-    from rulesjudge.scenarios.limits import MAX_CHARS
-
     if len(data) > MAX_CHARS:
         raise InputError(name, f"file too large: {len(data)} bytes (the limit is {MAX_CHARS // 1024} KB)")
     return scenario_data(decode_text(data, name), name)
@@ -228,8 +214,6 @@ def read_upload(data: bytes, name: str) -> dict[str, Any]:
 
 def scenario_data(text: str, name: str) -> dict[str, Any]:
     """A scenario's text as data, once the format's own reader accepts it (InputError otherwise)."""
-    from rulesjudge.scenarios.format import parse_scenario, read_scenario_yaml
-
     parse_scenario(text, path=name)
     raw, _lines = read_scenario_yaml(text, name)
     return dict(raw)
@@ -239,8 +223,6 @@ def open_table(game: dict[str, Any], events: Sequence[Any] = ()) -> Table:
     """``game`` set up and ``events`` played once (:class:`app.table.Table`), to be asked many questions:
     the page and the command line make one per question or rerun and pass it to the services below. Bad
     input raises InputError, and so does a table running past the time budget of ``scenarios.limits``."""
-    from rulesjudge.app.table import Table
-
     return Table.of(game, events)
 
 
@@ -267,12 +249,6 @@ def table_facts(table: Table) -> TableFacts:
     >>> facts.monarch, facts.in_game, facts.active
     ('Cat', ('Ann', 'Cat'), ('Ann',))
     """
-    from rulesjudge.app.presenters import emperors, seat_order, variant_of
-    from rulesjudge.app.whatif import TableFacts
-    from rulesjudge.scenarios.model.events import EVENT_TYPES
-    from rulesjudge.scenarios.model.questions import QUESTIONS
-    from rulesjudge.scenarios.model.treachery_cards import ROLES
-
     game = dict(table.game)
     seats = seat_order(game)
     variant = variant_of(str(game.get("variant") or "free-for-all")).name  # a file may say "Two-Headed Giant"
@@ -369,8 +345,6 @@ def identity_cards(table: Table) -> dict[str, str]:
     ...                    "Cat": "assassin", "Dan": "assassin"}}))
     {'Ben': 'The Metamorph'}
     """
-    from rulesjudge.app.presenters import variant_of
-
     if not variant_of(str(table.game.get("variant") or "")).has_identities:
         return {}
     identities = table.state.identities
@@ -380,9 +354,6 @@ def identity_cards(table: Table) -> dict[str, str]:
 def meets_expectation(answer: AnswerReport, wanted: Any) -> bool:
     """Does a model answer equal a scenario's expected value? The runner's own comparison: players as
     sets, orders in order, booleans exactly (so the page and ``rulesjudge check`` never disagree)."""
-    from rulesjudge.scenarios.model.questions import QUESTIONS
-    from rulesjudge.scenarios.runner import same_answer
-
     # Not ``answer.passed``: answers of an ad-hoc evaluation carry no expectation and default to passed.
     spec = QUESTIONS.get(answer.question.name)
     return same_answer(spec.kind if spec else "", answer.value, wanted)
@@ -396,8 +367,6 @@ def event_steps(report: ScenarioReport) -> list[list[Step]]:
 def step_citations(step: Step | Reading, corpus: Corpus | None) -> list[Resolved]:
     """A step's citations resolved against the corpus: label, record_id (None when not loaded), also (the
     same rule in other editions)."""
-    from rulesjudge.scenarios.model.citations import resolve
-
     return [resolve(cite, corpus) for cite in step.cites]
 
 
@@ -419,10 +388,6 @@ def what_if(table: Table, plan: WhatIf, corpus: Corpus, before: TableFacts | Non
     """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events (only the what-if's are
     played) and read the answers. ``before``: the table's facts before the what-if (so the sentence says
     "becomes" for a change)."""
-    from rulesjudge.app.presenters import RulingStep, format_value
-    from rulesjudge.app.sentences import judge_sentence
-    from rulesjudge.app.whatif import answer_line
-
     after = table.then(plan.events)
     report = after.report(plan.questions)
     mine = event_steps(report)[len(table.events):]
@@ -452,8 +417,6 @@ def search_for_table(question: str, game: Mapping[str, Any], searcher: Searcher,
     general rules next. "can ben block for ann" at a Two-Headed Giant table puts 805.10d (the team blocks as
     one) above the general 509.1b and 802.4a.
     """
-    from rulesjudge.app.presenters import variant_of
-
     rules = variant_of(str(game.get("variant") or "free-for-all"))
     deep = list(searcher.search(question, k=max(k, DEEP)).hits)
     own = [h for h in deep if _in_sections(h, rules)][:3]
@@ -535,9 +498,6 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     >>> asked.outcome.answer
     'Assuming Ann, the active player, is the monarch: Ben becomes the monarch (725.4).'
     """
-    from rulesjudge.app import situation as said
-    from rulesjudge.app.whatif import WhatIfError, interpret
-
     game = dict(table.game)
     stated = said.read_situation(question, game)
     said.check(stated, source)

@@ -25,6 +25,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulesjudge.app.presenters import emperors
 from rulesjudge.app.presupposition import presupposed
 from rulesjudge.app.situation_teams import (
     _LIST,
@@ -37,6 +38,7 @@ from rulesjudge.app.situation_teams import (
 )
 from rulesjudge.app.whatif.normalise import _LEADING
 from rulesjudge.common.errors import InputError
+from rulesjudge.scenarios.format import setup_from_data
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
@@ -219,7 +221,6 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
     """ "Ann is the leader", "Fay is the traitor" (Treachery: the question's identity wins over the table's
     where the deck stays legal), "Eve is the emperor" (Emperor: the middle seat, 809.2; a fact only when the
     seats agree)."""
-    from rulesjudge.app.presenters import emperors
 
     if role in ("emperor", "general"):
         if "teams" not in facts.game or (who in emperors(facts.game)) != (role == "emperor"):
@@ -586,7 +587,6 @@ def _name_the_it(rest: str, facts: _Facts) -> str:
 
 def check(situation: Situation, source: str) -> None:
     """The table the question made must be one the format accepts (InputError naming what is wrong)."""
-    from rulesjudge.scenarios.format import setup_from_data
 
     if not situation.changed:
         return

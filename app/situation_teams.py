@@ -15,13 +15,15 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from rulesjudge.app.presenters import seat_order, variant_of
+from rulesjudge.scenarios.format import variant_key
+from rulesjudge.scenarios.model import VARIANTS
+
 if TYPE_CHECKING:  # the type only: app.situation imports this module
     from rulesjudge.app.situation import _Facts
 
 def _variant_names() -> dict[str, str]:
     """Every way the registry's variants are named (their key, title and aliases) -> their key."""
-    from rulesjudge.scenarios.format import variant_key
-    from rulesjudge.scenarios.model import VARIANTS
 
     names: dict[str, str] = {}
     for key, variant in VARIANTS.items():
@@ -115,13 +117,11 @@ def _take_teams(text: str, facts: _Facts) -> str:
 
 
 def _variant_key(game: Mapping[str, Any]) -> str:
-    from rulesjudge.scenarios.format import variant_key
 
     return variant_key(str(game.get("variant") or "free-for-all"))
 
 
 def _title(key: str) -> str:
-    from rulesjudge.scenarios.model import VARIANTS
 
     return VARIANTS[key].title
 
@@ -129,7 +129,6 @@ def _title(key: str) -> str:
 def _with_variant(facts: _Facts) -> dict[str, Any]:
     """The table with the variant and teams the question said: seats by the teams when they sit together,
     the variant's own default teams and identities where the question names none (every default legal)."""
-    from rulesjudge.app.presenters import seat_order, variant_of
 
     game = facts.game
     teams = game.pop("_teams", None)
@@ -138,7 +137,6 @@ def _with_variant(facts: _Facts) -> dict[str, Any]:
     key = facts.variant or _variant_key(game)
     rules = variant_of(key)
     if teams and not rules.needs_teams:  # teams said of a table without them: the first team variant
-        from rulesjudge.scenarios.model import VARIANTS
 
         rules = next(v for v in VARIANTS.values() if v.needs_teams and v.teams_sit_together)
     seats = seat_order(game)

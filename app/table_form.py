@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.errors import InputError
+from rulesjudge.scenarios.format import setup_from_data, variant_key
 from rulesjudge.scenarios.model import VARIANTS as MODEL_VARIANTS
 from rulesjudge.scenarios.model import Setup
 from rulesjudge.scenarios.model.emperor import emperors_of
@@ -259,8 +260,6 @@ def variant_of(name: str) -> Variant:
     >>> variant_of("Two-Headed Giant").min_players
     4
     """
-    from rulesjudge.scenarios.format import variant_key
-
     return MODEL_VARIANTS.get(variant_key(name)) or MODEL_VARIANTS["free-for-all"]
 
 
@@ -283,8 +282,6 @@ def seats_for(variant: str, players: Sequence[str]) -> list[str]:
 
 def _accepts(variant: str, teams: str, seats: Sequence[str]) -> bool:
     """Does the variant's setup check accept these teams (typed in the form) for these seats?"""
-    from rulesjudge.scenarios.format import setup_from_data
-
     game: dict[str, Any] = {"variant": variant, "teams": [], "players": list(seats)}
     try:
         game["teams"] = parse_teams(teams)

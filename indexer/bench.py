@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.common.files import DATA_ENV
+from rulesjudge.corpus.store import RELEASES_FOLDER, load_corpus
+from rulesjudge.indexer.embed import Embedder, set_offline
+from rulesjudge.indexer.index import ensure_index
 from rulesjudge.indexer.search import METHODS, Searcher
 
 
@@ -53,8 +56,6 @@ def percentile(values: Sequence[float], share: float) -> float:
 
 def build_figures(corpus: Any, label: str, embedder: Any) -> tuple[dict[str, Any], Searcher]:
     """Cold build, then a reopen with nothing changed, then a forced rebuild from the cache."""
-    from rulesjudge.indexer.index import ensure_index
-
     searcher = Searcher(corpus, progress=False, embedder=embedder, notify=lambda _m: None)
     chunks, chunk_seconds = _timed(lambda: searcher.chunks)
     _, cold = _timed(lambda: (searcher.lexical, searcher.dense))  # the index alone: queries come later
@@ -100,8 +101,6 @@ def latency_figures(searcher: Searcher, questions: Sequence[str], warmup: int = 
 def query_encoder_figures(embedder: Any, questions: Sequence[str]) -> dict[str, Any]:
     """The ONNX query model: export (first use), reopening it in a new process's place, and the time of
     one query vector by ONNX and by torch (p50 over the questions, after a warm-up)."""
-    from rulesjudge.indexer.embed import Embedder
-
     fresh = Embedder(embedder.path)
     fresh._model = embedder.model  # the export needs the loaded model; share it
     encoder, export_seconds = _timed(fresh.query_encoder)
@@ -152,8 +151,6 @@ def fresh_process_figures(release: Path | None) -> dict[str, Any]:
     is put in the data folder's releases as a user would add it."""
     import shutil
 
-    from rulesjudge.corpus.store import RELEASES_FOLDER
-
     figures: dict[str, Any] = {}
     with temporary_data_dir() as data:
         if release is not None:
@@ -169,8 +166,6 @@ def fresh_process_figures(release: Path | None) -> dict[str, Any]:
 
 
 def _builtin_has_rules() -> bool:
-    from rulesjudge.corpus.store import load_corpus
-
     corpus = load_corpus(releases=[], include_user_releases=False)
     return any(record_id.startswith("cr@2026-") for record_id in corpus.records)
 
@@ -178,9 +173,6 @@ def _builtin_has_rules() -> bool:
 def run_bench(releases: Sequence[Path], questions: Sequence[str]) -> dict[str, Any]:
     """All figures: builds on the built-in corpus and on built-in + the newest release, model load,
     query latency per method, peak memory."""
-    from rulesjudge.corpus.store import load_corpus
-    from rulesjudge.indexer.embed import Embedder, set_offline
-
     set_offline()
     result: dict[str, Any] = {"cpu_count": os.cpu_count()}
     _, import_seconds = _timed(lambda: __import__("sentence_transformers"))

@@ -13,15 +13,24 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.chunks import Chunk, corpus_hash, make_chunks
+from rulesjudge.indexer.embed import Embedder, model_hash, model_label
+from rulesjudge.indexer.index import (
+    BuildReport,
+    DenseIndex,
+    IndexFileError,
+    ensure_index,
+    expected_manifest,
+    index_root,
+    stderr_notify,
+    try_load,
+)
+from rulesjudge.indexer.lexical import LexicalIndex
+from rulesjudge.indexer.query import Vocabulary
 from rulesjudge.indexer.visibility import Filters
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
-
-    from rulesjudge.indexer.chunks import Chunk
-    from rulesjudge.indexer.embed import Embedder
-    from rulesjudge.indexer.index import BuildReport, DenseIndex
-    from rulesjudge.indexer.lexical import LexicalIndex
 
 METHODS = ("hybrid", "bm25", "dense")
 Scored = list[tuple[str, float]]  # (record id, score), best first
@@ -55,8 +64,6 @@ class Candidates:
     @property
     def chunks(self) -> list[Chunk]:
         if self._chunks is None:
-            from rulesjudge.indexer.chunks import make_chunks
-
             self._chunks = make_chunks(self.records)
             self._row_of = {chunk.id: row for row, chunk in enumerate(self._chunks)}
         return self._chunks
@@ -70,22 +77,14 @@ class Candidates:
     @property
     def embedder(self) -> Embedder:
         if self._embedder is None:
-            from rulesjudge.indexer.embed import Embedder
-
             self._embedder = Embedder()
         if self._embedder.notify is None:
-            from rulesjudge.indexer.index import stderr_notify
-
             self._embedder.notify = self._notify or stderr_notify
         return self._embedder
 
     @property
     def lexical(self) -> LexicalIndex:
         if self._lexical is None:
-            from rulesjudge.indexer.chunks import corpus_hash
-            from rulesjudge.indexer.index import index_root
-            from rulesjudge.indexer.lexical import LexicalIndex
-
             self._lexical = LexicalIndex.open(self.chunks, index_root() / "lexical", corpus_hash(self.chunks))
         return self._lexical
 
@@ -98,13 +97,8 @@ class Candidates:
         return self._dense
 
     def _open_dense(self) -> DenseIndex | None:
-        from rulesjudge.indexer.index import ensure_index, index_root, stderr_notify, try_load
-
         notify = self._notify or stderr_notify
         if not self.build:
-            from rulesjudge.indexer.embed import model_hash, model_label
-            from rulesjudge.indexer.index import IndexFileError, expected_manifest
-
             wanted = expected_manifest(self.chunks, model_label(self.embedder.path),
                                        model_hash(self.embedder.path), self.embedder.variant)
             try:
@@ -129,8 +123,6 @@ class Candidates:
     def vocabulary(self) -> Any:
         """The corpus's words (BM25's vocabulary), for typo correction (:class:`indexer.query.Vocabulary`)."""
         if self._vocabulary is None:
-            from rulesjudge.indexer.query import Vocabulary
-
             words = self.lexical.words
             self._vocabulary = Vocabulary(words) if words else Vocabulary.of_texts(
                 chunk.lexical_text for chunk in self.chunks)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.cards.oracle_templates import Templates, load_templates
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.lexical import tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     from rulesjudge.corpus.cards import Card, CardDB, CardMention, CardRuling
@@ -110,8 +111,6 @@ class CardStage:
         mentions = tuple(db.names_in(question))
         if not mentions:
             return CardReading(text=question)
-        from rulesjudge.indexer.lexical import tokenize
-
         replaced = _replace_names(question, mentions)
         generic = {word for text in self.templates.generic for word in tokenize(text)}
         asked = set(tokenize(replaced)) - generic
@@ -153,8 +152,6 @@ class CardStage:
     def parts(self, question: str, reading: CardReading) -> list[CardPart]:
         """The cards part: each named card once, in the order the question names them, with its rulings
         ranked by the question's words (ties keep the file's order)."""
-        from rulesjudge.indexer.lexical import tokenize
-
         cards = _distinct_cards(reading.mentions)
         said: dict[str, str] = {}
         for mention in reading.mentions:

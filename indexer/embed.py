@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.errors import InputError
 from rulesjudge.common.files import data_dir, write_atomic
+from rulesjudge.indexer import onnx_query
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -191,10 +192,6 @@ class Embedder:
 
     def _open_query_encoder(self) -> Any:
         if self.variant != "fp32" or os.environ.get(ONNX_ENV, "").strip().lower() in {"0", "false", "no"}:
-            return None
-        try:
-            from rulesjudge.indexer import onnx_query
-        except ImportError:  # pragma: no cover - onnxruntime and tokenizers are dependencies
             return None
         target = onnx_query.onnx_path(data_dir() / "index" / "onnx", model_hash(self.path))
         length = onnx_query.max_seq_length(self.path)

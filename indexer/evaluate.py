@@ -19,7 +19,18 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.indexer.search import METHODS, FusionParams, Searcher, fuse, parse_query
+from rulesjudge.common.inputs import read_text
+from rulesjudge.common.safe_yaml import read_yaml
+from rulesjudge.indexer.search import (
+    FULL_RELEASE_RULES,
+    METHODS,
+    Filters,
+    FusionParams,
+    Searcher,
+    edition_date,
+    fuse,
+    parse_query,
+)
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
 #: Question sets read beside the default one when present, each its own group: real questions asked in
@@ -126,9 +137,6 @@ def load_questions(path: Path = QUESTIONS_PATH, *, companions: bool | None = Non
 
 def read_question_set(path: Path, group: str = "") -> list[Question]:
     """One question file; a companion set (``group``) also needs each question's ``source``."""
-    from rulesjudge.common.inputs import read_text
-    from rulesjudge.common.safe_yaml import read_yaml
-
     data, _lines = read_yaml(read_text(path, limit=MAX_QUESTION_SET_BYTES), str(path),
                              max_chars=MAX_QUESTION_SET_BYTES)  # bounded: --questions takes any file
     if not isinstance(data, list):
@@ -219,8 +227,6 @@ def applicable(questions: Iterable[Question], searcher: Searcher) -> list[Questi
 
 
 def _has_release(searcher: Searcher) -> bool:
-    from rulesjudge.indexer.search import FULL_RELEASE_RULES
-
     counts: dict[str, int] = {}
     for record in searcher.records.values():
         if record.document == "cr" and record.kind in {"rule", "subrule"}:
@@ -296,8 +302,6 @@ class Evaluation:
 
 def gold_date(searcher: Searcher, question: Question) -> str | None:
     """The newest date in force among the question's gold records (their edition, or effective date)."""
-    from rulesjudge.indexer.search import edition_date
-
     dates = [edition_date(record) for gold in question.gold if (record := searcher.records.get(gold))]
     known = [date for date in dates if date]
     return max(known) if known else None
@@ -428,8 +432,6 @@ def tune(searcher: Searcher, questions: Sequence[Question], grid: Mapping[str, S
 
 
 def _filters() -> Any:
-    from rulesjudge.indexer.search import Filters
-
     return Filters()
 
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.chunks import introduces_list
+from rulesjudge.indexer.lexical import tokenize
 from rulesjudge.indexer.scopes import DOCUMENT_SCOPES
 
 Scored = list[tuple[str, float]]  # (record id, score), best first
@@ -225,7 +227,6 @@ class Priors:
     def _named_card(self, record: Record, facts: QuestionFacts) -> bool:
         """Does the question say the name of the card a note is about (every word of it but "the")?"""
         if record.id not in self._names:
-            from rulesjudge.indexer.lexical import tokenize
 
             self._names[record.id] = frozenset(tokenize(record.title or ""))
         name = self._names[record.id]
@@ -236,8 +237,6 @@ class Priors:
         total to a specific number, …" → effect, set, singl, player, life, total, specif, number), empty
         for a subrule that states no case."""
         if record.id not in self._conditions:
-            from rulesjudge.indexer.lexical import tokenize
-
             match = _CONDITION.match(record.text)
             self._conditions[record.id] = frozenset(tokenize(match[1])) if match else frozenset()
         return self._conditions[record.id]
@@ -248,8 +247,6 @@ class Priors:
         is the item, the list rule follows as its context. A subrule far behind means the question asks
         about the list as a whole ("what are the categories of abilities", "in what order are effects
         applied"), and the list rule keeps its place."""
-        from rulesjudge.indexer.chunks import introduces_list
-
         score = dict(scored)
         for record_id, value in scored:
             if record_id not in self._lists:

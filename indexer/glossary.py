@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.lexical import tokenize
 
 #: Words that ask rather than say: they do not count as content when weighing a glossary term's share.
 QUESTION_WORDS = frozenset(("what", "who", "whom", "when", "where", "which", "why", "how", "doe", "mean",
@@ -91,8 +92,6 @@ class Glossary:
     def weights(self, text: str) -> list[tuple[str, float]]:
         """Glossary entries named in the question (a term or its plural, longest terms first), with the
         share of the question's content words the term covers."""
-        from rulesjudge.indexer.lexical import tokenize
-
         content = max(1, len([w for w in tokenize(text) if w not in QUESTION_WORDS]))
         words = term_key(text).split()
         found: list[tuple[str, float]] = [(record_id, 1.0) for record_id in self.quoted(text)]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.chunks import section_of
 
 
 @dataclass
@@ -91,8 +92,6 @@ def short(text: str, limit: int = 160) -> str:
 def make_hit(record: Record, records: Mapping[str, Record], score: float, match: str,
              note: str | None = None, related: Sequence[str] = ()) -> Hit:
     """A record as a hit, with its section and parent rule as context."""
-    from rulesjudge.indexer.chunks import section_of
-
     parent = records.get(record.parent) if record.parent else None
     section = section_of(record, records)
     context: list[str] = []

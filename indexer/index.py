@@ -39,13 +39,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from rulesjudge.common.errors import InputError
 from rulesjudge.common.files import data_dir, write_atomic
+from rulesjudge.indexer import shipped as shipped_module
+from rulesjudge.indexer.cache import EmbeddingCache
 from rulesjudge.indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash, dense_texts
+from rulesjudge.indexer.embed import Embedder, model_hash, model_label
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
-
-    from rulesjudge.indexer.cache import EmbeddingCache
-    from rulesjudge.indexer.embed import Embedder
 
 SCHEMA_VERSION = 3
 MANIFEST_FORMAT = "rulesjudge-index"
@@ -502,8 +502,6 @@ def shipped_vectors(root: Path, wanted_keys: dict[str, str], model_sha256: str, 
                     embedder: Any, say: Notify) -> dict[str, np.ndarray]:
     """Vectors for ``wanted_keys`` (key -> text) from the shipped embeddings of the built-in corpus, when
     they are for this model and agree with it on a sample (checked once per data folder)."""
-    from rulesjudge.indexer import shipped as shipped_module
-
     if variant != "fp32" or not wanted_keys:
         return {}
     shipped = shipped_module.read_shipped()
@@ -670,8 +668,6 @@ def ensure_index(
     """Load the index for these chunks, or (re)build it, embedding only what the cache and (unless
     ``shipped`` is false) the shipped vectors lack. :class:`InputError` when the data folder cannot take
     a build."""
-    from rulesjudge.indexer.embed import model_hash, model_label
-
     start = time.perf_counter()
     root = root or index_root()
     check_layout(root)
@@ -761,8 +757,6 @@ def _build(root: Path, chunks: Sequence[Chunk], embedder: Any, wanted: dict[str,
            model_sha256: str, variant: str, reason: str, shipped: bool, progress: bool, notify: Notify,
            say: Notify, messages: list[str], start: float) -> tuple[DenseIndex, BuildReport]:
     """Embed what the caches lack, write a generation and switch to it (under :func:`build_lock`)."""
-    from rulesjudge.indexer.cache import EmbeddingCache
-
     previous = _current_generation(root)
     cache = EmbeddingCache(cache_folder(root, model_sha256, variant), say)
     cache.load(legacy_cache_path(root, model_sha256, variant))

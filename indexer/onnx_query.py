@@ -27,6 +27,8 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rulesjudge.common.files import write_atomic
+
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
 
@@ -80,8 +82,6 @@ def checksum_of(target: Path) -> str | None:
 
 def record_checksum(target: Path, data: bytes) -> None:
     """Record ``data``'s sha256 as the export's (after it was checked against sentence-transformers)."""
-    from rulesjudge.common.files import write_atomic
-
     write_atomic(manifest_path(target), json.dumps({"file": target.name, "sha256": sha256_of(data)}))
 
 

@@ -32,7 +32,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.errors import InputError
+from rulesjudge.corpus.cards import load_cards
 from rulesjudge.corpus.records import Corpus, Record
+from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
@@ -40,7 +42,9 @@ from rulesjudge.indexer.folding import Folded, Folding
 from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
 from rulesjudge.indexer.hits import Hit, SearchResult, make_hit
-from rulesjudge.indexer.query import NumberRef, ParsedQuery, parse_query
+from rulesjudge.indexer.lexical import tokenize
+from rulesjudge.indexer.query import NumberRef, ParsedQuery, load_lexicon, parse_query, rewrite
+from rulesjudge.indexer.scopes import Scopes
 from rulesjudge.indexer.visibility import FULL_RELEASE_RULES, Filters, Visibility, edition_date
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -100,8 +104,6 @@ class Searcher:
         """The card snapshot, loaded on first need (a failure is said once: search goes on without)."""
         if self._load_cards:
             self._load_cards = False
-            from rulesjudge.corpus.cards import load_cards
-
             try:
                 self._card_db = load_cards()
             except (InputError, OSError) as error:
@@ -162,8 +164,6 @@ class Searcher:
         """The question in the rules' words: the judge's lexicon, then typos corrected against the
         corpus vocabulary (:mod:`indexer.query`)."""
         if text not in self._rewrites:
-            from rulesjudge.indexer.query import load_lexicon, rewrite
-
             if len(self._rewrites) > 4096:
                 self._rewrites.clear()
             rewritten = rewrite(text, load_lexicon(), self.vocabulary).text
@@ -178,16 +178,12 @@ class Searcher:
     def scopes(self) -> Any:
         """Which records belong to a variant, and the words that name it (:mod:`indexer.scopes`)."""
         if self._scopes is None:
-            from rulesjudge.indexer.scopes import Scopes
-
             self._scopes = Scopes.of(self.records)
         return self._scopes
 
     def facts(self, text: str) -> QuestionFacts:
         """The variants (and variant documents) the question names, read after the lexicon, and whether
         it asks about versions."""
-        from rulesjudge.indexer.lexical import tokenize
-
         rewritten = self.rewrite(text)
         return QuestionFacts(frozenset(self.scopes.named(rewritten)), bool(_HISTORY.search(text)),
                              frozenset(tokenize(rewritten)))
@@ -211,7 +207,6 @@ class Searcher:
         (:meth:`CardStage.read`), whose text is then ``text``; its rules are lifted in the fusion."""
         facts = self.facts(text) if method == "hybrid" else None
         if facts is not None and cards:  # "puppet master" is read as "enchantment", yet it was said
-            from rulesjudge.indexer.lexical import tokenize
 
             said = frozenset(tokenize(" ".join(mention.said for mention in cards.mentions)))
             facts = replace(facts, said=said)
@@ -341,8 +336,6 @@ def _rank_exact_first(hits: list[Hit]) -> None:
 
 def default_corpus() -> Corpus:
     """Everything loaded: ``corpus.store.load_corpus()``."""
-    from rulesjudge.corpus.store import load_corpus
-
     return load_corpus()
 
 

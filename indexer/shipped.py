@@ -29,6 +29,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.files import write_atomic
+from rulesjudge.corpus.store import load_corpus
+from rulesjudge.indexer.cache import EmbeddingCache, decode_shard, pack_keys
+from rulesjudge.indexer.chunks import CHUNK_FORMAT, dense_texts, make_chunks
+from rulesjudge.indexer.embed import Embedder, model_hash, model_label
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -66,8 +70,6 @@ def keys_hash(keys: Iterable[str]) -> str:
 
 def read_shipped(path: Path = SHIPPED_PATH) -> Shipped | None:
     """The shipped vectors, or None when the file is absent or unreadable."""
-    from rulesjudge.indexer.cache import decode_shard
-
     try:
         data = path.read_bytes()
         keys, vectors = decode_shard(io.BytesIO(data))
@@ -112,9 +114,6 @@ def agreement(shipped: Shipped, texts: dict[str, str], embed: Callable[[list[str
 
 def builtin_chunks() -> list[Chunk]:
     """Chunks of the built-in corpus only (no user releases)."""
-    from rulesjudge.corpus.store import load_corpus
-    from rulesjudge.indexer.chunks import make_chunks
-
     return make_chunks(load_corpus(releases=[], include_user_releases=False).records)
 
 
@@ -126,10 +125,7 @@ def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_P
     kept from the last version keeps its vector to within 1e-5)."""
     import numpy as np
 
-    from rulesjudge.indexer.cache import pack_keys
-    from rulesjudge.indexer.chunks import CHUNK_FORMAT, dense_texts
-    from rulesjudge.indexer.embed import model_hash, model_label
-    from rulesjudge.indexer.index import embed_into_cache
+    from rulesjudge.indexer.index import embed_into_cache  # lazy: cycle, index reads this module's vectors
 
     texts = dense_texts(chunks)
     keys = sorted(texts)
@@ -158,8 +154,6 @@ def stale_reason(shipped: Shipped | None, chunks: Sequence[Chunk], model_sha256:
         return f"{SHIPPED_PATH} is missing or unreadable"
     if shipped.model_sha256 != model_sha256:
         return "the model changed"
-    from rulesjudge.indexer.chunks import dense_texts
-
     missing = set(dense_texts(chunks)) - set(shipped.vectors)
     if missing:
         return f"{len(missing)} built-in chunk and sentence texts have no shipped vector"
@@ -193,16 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="only say whether the shipped file is stale")
     args = parser.parse_args(argv)
-    from rulesjudge.indexer.embed import Embedder, model_hash
-
     chunks = builtin_chunks()
     embedder = Embedder(quantize=False)
     reason = stale_reason(read_shipped(), chunks, model_hash(embedder.path))
     if args.check:
         print(f"stale: {reason}" if reason else f"up to date ({len(chunks)} chunks)")
         return 1 if reason else 0
-    from rulesjudge.indexer.cache import EmbeddingCache
-    from rulesjudge.indexer.index import cache_folder, index_root
+    from rulesjudge.indexer.index import cache_folder, index_root  # lazy: cycle, as in write_shipped
 
     cache = EmbeddingCache(cache_folder(index_root(), model_hash(embedder.path)), print).load()
     meta = write_shipped(chunks, embedder, cache=cache, previous=read_shipped())

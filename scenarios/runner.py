@@ -21,6 +21,8 @@ from typing import Any
 
 from rulesjudge.common.errors import InputError
 from rulesjudge.common.safe_yaml import dotted
+from rulesjudge.corpus.records import Corpus
+from rulesjudge.corpus.store import load_corpus
 from rulesjudge.scenarios.format import (
     Scenario,
     check_question,
@@ -33,7 +35,7 @@ from rulesjudge.scenarios.format import (
 )
 from rulesjudge.scenarios.limits import MAX_EVENTS, MAX_QUESTIONS
 from rulesjudge.scenarios.model import Setup, answer, apply, build_state
-from rulesjudge.scenarios.model.citations import Cite, Resolved, default_corpus, resolve
+from rulesjudge.scenarios.model.citations import Cite, Resolved, resolve
 from rulesjudge.scenarios.model.events import Event
 from rulesjudge.scenarios.model.questions import QUESTIONS, Question
 from rulesjudge.scenarios.model.steps import Step
@@ -269,6 +271,18 @@ def check_about(scenario: Scenario, corpus: Any = None) -> None:
             line = scenario.about_lines[i] if i < len(scenario.about_lines) else None
             raise InputError(scenario.path, f"no rule {number} in the loaded rules", line=line,
                              key=f"about[{i}]")
+
+
+_DEFAULT_CORPUS: list[Corpus] = []
+
+
+def default_corpus() -> Corpus:
+    """The corpus citations resolve against: ``corpus.store.load_corpus()`` (built-in documents and
+    release, and the releases in the data folder), loaded once per process. It lives here, not in the
+    rules model, because loading files is I/O and the model is pure."""
+    if not _DEFAULT_CORPUS:
+        _DEFAULT_CORPUS.append(load_corpus())
+    return _DEFAULT_CORPUS[0]
 
 
 def default_citation_corpus() -> Any:

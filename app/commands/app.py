@@ -24,6 +24,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from rulesjudge.app import library, services
+from rulesjudge.app.card_cache import prepare_card_cache
+from rulesjudge.common.errors import InputError
+
 WEB = Path(__file__).resolve().parents[1] / "web"
 HOME = WEB / "Home.py"
 
@@ -60,22 +64,16 @@ def streamlit_flags(host: str, port: int) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.common.errors import InputError
-
     if not 0 < args.port < 65536:
         raise InputError(None, f"port must be between 1 and 65535 (got {args.port})", key="--port")
     if not args.build_only:
         check_port_free(args.host, args.port)  # before the index work, not after it
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from rulesjudge.app import library, services
-
     started = time.perf_counter()
     print("rulesjudge: loading the corpus and building or refreshing the search index…", file=sys.stderr)
     searcher = services.prepare_index(progress=True)
     print(f"rulesjudge: index ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    from rulesjudge.app.card_cache import prepare_card_cache
-
     problem = prepare_card_cache()  # a child reads the snapshot: its peak memory is never the server's
     if problem:
         print(f"rulesjudge: warning: {problem}", file=sys.stderr)
@@ -152,8 +150,6 @@ def check_port_free(host: str, port: int) -> None:
     this computer doesn't have, a host name that doesn't resolve."""
     import socket
 
-    from rulesjudge.common.errors import InputError
-
     try:
         addresses = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (OSError, UnicodeError) as error:
@@ -176,8 +172,6 @@ def _warm_up_when_listening(host: str, port: int, timeout: float = 120) -> None:
     """Start loading the language model as soon as the server accepts connections (so that the server's
     own start is not slowed down by importing torch); the pages start it too, whichever comes first."""
     import socket
-
-    from rulesjudge.app import services
 
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

@@ -12,6 +12,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rulesjudge.app import card_sources, presenters, services
+from rulesjudge.common.errors import InputError, escape_controls, json_text
+from rulesjudge.corpus.cards import load_cards
+from rulesjudge.scenarios.format import load_scenario, setup_from_data
+from rulesjudge.scenarios.runner import check_about, default_citation_corpus, run_scenario
+from rulesjudge.scenarios.view import report_to_dict, report_to_text
+
 #: Exit code of a what-if that is not a question for the rules model (the closest rules are printed).
 NOT_UNDERSTOOD = 1
 
@@ -33,8 +40,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.common.errors import InputError
-
     if args.what_if is not None:
         if not args.what_if.strip():
             raise InputError("--what-if", "empty question")
@@ -47,12 +52,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_file(args: argparse.Namespace) -> int:
-    from rulesjudge.app import card_sources
-    from rulesjudge.common.errors import escape_controls, json_text
-    from rulesjudge.scenarios.format import load_scenario
-    from rulesjudge.scenarios.runner import check_about, default_citation_corpus, run_scenario
-    from rulesjudge.scenarios.view import report_to_dict, report_to_text
-
     scenario = load_scenario(args.file)
     check_about(scenario, default_citation_corpus())
     report = run_scenario(scenario, corpus=default_citation_corpus())
@@ -69,29 +68,19 @@ def run_file(args: argparse.Namespace) -> int:
 def source_cards(scenario: Any) -> tuple[list[Any], str]:
     """The cards the scenario's effects come from (``source: Platinum Angel``), looked up in the current
     card snapshot (:mod:`app.card_sources`), and its edition; none when no effect names a source."""
-    from rulesjudge.app import card_sources
-
     return source_cards_of(card_sources.scenario_effects(scenario))
 
 
 def source_cards_of(effects: list[Any]) -> tuple[list[Any], str]:
-    from rulesjudge.app import card_sources
-
     names = card_sources.sources_of(effects)
     if not names:
         return [], ""
-    from rulesjudge.corpus.cards import load_cards
-
     db = load_cards()
     return card_sources.resolve_all(db, names), db.edition
 
 
 def table_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[Any]]:
     """The table (``game:``) and events the question is asked of: FILE's, or a table of --players."""
-    from rulesjudge.app import presenters, services
-    from rulesjudge.common.errors import InputError
-    from rulesjudge.scenarios.format import setup_from_data
-
     if args.file and args.players is not None:
         raise InputError("--players", "give FILE or --players, not both (FILE has its own table)")
     if args.file:
@@ -138,10 +127,6 @@ def players_in(question: str) -> list[str]:
 
 
 def run_what_if(args: argparse.Namespace) -> int:
-    from rulesjudge.app import card_sources, presenters, services
-    from rulesjudge.common.errors import escape_controls, json_text
-    from rulesjudge.scenarios.runner import default_citation_corpus
-
     game, events = table_of(args)
     asked = services.ask_what_if(services.open_table(game, events), args.what_if, default_citation_corpus())
     if asked.plan is None or asked.outcome is None:
@@ -170,9 +155,6 @@ def run_what_if(args: argparse.Namespace) -> int:
 def not_understood(args: argparse.Namespace, game: dict[str, Any]) -> int:
     """Not a question the model reads: say so, and give the closest rules as `rulesjudge search` would."""
     import sys
-
-    from rulesjudge.app import services
-    from rulesjudge.common.errors import escape_controls, json_text
 
     searcher = services.open_searcher(progress=False, build=True)
     hits = services.search_for_table(args.what_if, game, searcher, k=3)  # the table's variant's rules first

@@ -11,6 +11,14 @@ import argparse
 import json
 from typing import Any
 
+from rulesjudge.app.commands.eval import release_paths
+from rulesjudge.corpus.bench import corpus_figures, coverage_figures, parse_seconds
+from rulesjudge.corpus.cards.bench import card_figures, card_lines
+from rulesjudge.corpus.store import builtin_release_paths
+from rulesjudge.indexer.bench import run_bench
+from rulesjudge.indexer.evaluate import load_questions
+from rulesjudge.scenarios.bench import bench_largest, bench_library
+
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("bench", help="benchmark the scenario checker, index builds and query latency")
@@ -27,8 +35,6 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     if args.cards_only:
-        from rulesjudge.corpus.cards.bench import card_figures, card_lines
-
         cards = card_figures()
         print(json.dumps({"cards": cards}, indent=1) if args.json else "\n".join(card_lines(cards)))
         return 0
@@ -36,17 +42,11 @@ def run(args: argparse.Namespace) -> int:
         corpus = corpus_section(args)
         print(json.dumps({"corpus": corpus}, indent=1) if args.json else "\n".join(corpus_lines(corpus)))
         return 0
-    from rulesjudge.scenarios.bench import bench_largest, bench_library
-
     checker = bench_library()  # first: its "heavy modules imported" must not see the search's torch
     checker.update(bench_largest())
     if args.scenarios_only:
         figures: dict[str, Any] = {"scenario_checker": checker}
     else:
-        from rulesjudge.app.commands.eval import release_paths
-        from rulesjudge.indexer.bench import run_bench
-        from rulesjudge.indexer.evaluate import load_questions
-
         releases = [] if args.builtin_only else release_paths(args.releases)
         questions = [question.q for question in load_questions()]
         figures = {"scenario_checker": checker, **run_bench(releases, questions)}
@@ -94,9 +94,6 @@ def corpus_section(args: argparse.Namespace) -> dict[str, Any]:
     """The corpus figures: parse time and records of the built-in release, the cross-release map's
     coverage between the real releases at hand, and many releases added one by one (corpus/bench.py)."""
     from pathlib import Path
-
-    from rulesjudge.corpus.bench import corpus_figures, coverage_figures, parse_seconds
-    from rulesjudge.corpus.store import builtin_release_paths
 
     builtin = builtin_release_paths()
     shared = Path(args.releases) if args.releases else Path(__file__).resolve().parents[3] / "shared" / "cr"

@@ -10,6 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from rulesjudge.app.cards_view import card_text, card_view, find_cards, list_text, rules_refs, unknown_message
+from rulesjudge.common.errors import InputError, json_text
+from rulesjudge.corpus.cards import load_cards
+from rulesjudge.corpus.store import load_corpus
+
 if TYPE_CHECKING:
     from rulesjudge.corpus.cards import Card, CardDB
     from rulesjudge.corpus.cards.rules_refs import RuleRef
@@ -24,10 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.app.cards_view import card_text, card_view, find_cards, list_text
-    from rulesjudge.common.errors import json_text
-    from rulesjudge.corpus.cards import load_cards
-
     name = " ".join(args.name)
     db = load_cards(args.edition)
     cards = find_cards(db, name)  # the full name: one row read, no name index
@@ -46,16 +47,10 @@ def run(args: argparse.Namespace) -> int:
 
 def unknown(db: CardDB, name: str) -> Exception:
     """The one line for a name no card has (:func:`app.cards_view.unknown_message`)."""
-    from rulesjudge.app.cards_view import unknown_message
-    from rulesjudge.common.errors import InputError
-
     return InputError("command line", unknown_message(db, name), key="NAME")
 
 
 def _rules(cards: list[Card]) -> dict[str, list[RuleRef]]:
-    from rulesjudge.app.cards_view import rules_refs
-    from rulesjudge.corpus.store import load_corpus
-
     return rules_refs(cards, load_corpus())
 
 

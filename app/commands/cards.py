@@ -5,6 +5,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from rulesjudge.common.errors import escape_controls
+from rulesjudge.corpus.cards import load_cards
+from rulesjudge.corpus.cards.adding import add_snapshot, update
+from rulesjudge.corpus.cards.snapshots import choose, snapshot_files
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("cards", help="add, download or list card snapshots (Oracle text and rulings)")
@@ -26,23 +31,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run_add(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.cards.adding import add_snapshot
-
     print(outcome(add_snapshot(args.sources, sha256=args.sha256)))
     return 0
 
 
 def run_update(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.cards.adding import update
-
     print(outcome(update(args.base_url)))
     return 0
 
 
 def outcome(added: Any) -> str:
-    from rulesjudge.common.errors import escape_controls
-    from rulesjudge.corpus.cards.snapshots import choose
-
     snap = added.snapshot
     what = f"card snapshot of {snap.edition} ({snap.format}: {len(snap.cards)} cards, {snap.rulings} rulings)"
     if added.status == "built in":
@@ -55,10 +53,6 @@ def outcome(added: Any) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from rulesjudge.common.errors import escape_controls
-    from rulesjudge.corpus.cards import load_cards
-    from rulesjudge.corpus.cards.snapshots import choose, snapshot_files
-
     current = choose(None)
     print(f"  {'edition':<12} {'format':<9} {'cards':>7} {'rulings':>8}  source")
     seen: set[str] = set()

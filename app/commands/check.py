@@ -12,6 +12,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from rulesjudge.common.errors import escape_controls
+from rulesjudge.scenarios.runner import check_paths
+from rulesjudge.scenarios.view import show_value
+
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("check", help="check scenario files against the rules model")
@@ -32,10 +36,6 @@ def _relative(path: Path) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.common.errors import escape_controls
-    from rulesjudge.scenarios.runner import check_paths
-    from rulesjudge.scenarios.view import show_value
-
     def say(line: str, file: Any = sys.stdout) -> None:
         print(escape_controls(line), file=file)  # a name can't print a line of its own (a fake PASS)
 

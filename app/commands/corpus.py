@@ -6,6 +6,11 @@ import argparse
 import sys
 from typing import Any
 
+from rulesjudge.common.errors import InputError, escape_controls
+from rulesjudge.corpus.records import DOCUMENT_TITLES
+from rulesjudge.corpus.releases import add_release, release_sources
+from rulesjudge.corpus.store import load_corpus, open_cache
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser("corpus", help="add official Comprehensive Rules releases, or list documents")
@@ -24,10 +29,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run_add(args: argparse.Namespace) -> int:
     """Add each release; a refused one is one line on stderr and exit 2, the others are added."""
-    from rulesjudge.common.errors import InputError, escape_controls
-    from rulesjudge.corpus.releases import add_release, release_sources
-    from rulesjudge.corpus.store import load_corpus, open_cache
-
     sources = release_sources(args.sources)
     cache = open_cache()
     refused = 0
@@ -79,10 +80,6 @@ def _outcome(added: Any) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
-    from rulesjudge.common.errors import escape_controls
-    from rulesjudge.corpus.records import DOCUMENT_TITLES
-    from rulesjudge.corpus.store import load_corpus
-
     corpus = load_corpus()
     files = {release.effective: release.path for release in corpus.releases}
     print(f"{'document':<14} {'edition':<12} {'records':>7}  source")

@@ -14,6 +14,17 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.common.errors import InputError
+from rulesjudge.corpus.store import load_corpus
+from rulesjudge.indexer.evaluate import (
+    QUESTIONS_PATH,
+    applicable,
+    evaluate,
+    format_areas,
+    format_table,
+    load_questions,
+    tune,
+)
+from rulesjudge.indexer.search import Searcher
 
 DEFAULT_RELEASES = Path(__file__).resolve().parents[2].parent / "shared" / "cr"
 
@@ -44,18 +55,6 @@ def release_paths(folder: str | None) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.corpus.store import load_corpus
-    from rulesjudge.indexer.evaluate import (
-        QUESTIONS_PATH,
-        applicable,
-        evaluate,
-        format_areas,
-        format_table,
-        load_questions,
-        tune,
-    )
-    from rulesjudge.indexer.search import Searcher
-
     questions = load_questions(Path(args.questions) if args.questions else QUESTIONS_PATH)
     releases = [] if args.builtin_only else release_paths(args.releases)
     runs: list[tuple[str, list[Path], bool]] = [("built-in corpus", [], False)]

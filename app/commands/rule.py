@@ -10,6 +10,10 @@ import re
 import textwrap
 from typing import TYPE_CHECKING
 
+from rulesjudge.common.errors import InputError
+from rulesjudge.corpus.releases import SeveralDocuments, about, find_rule, printed_number, rule_report, span
+from rulesjudge.corpus.store import load_corpus
+
 if TYPE_CHECKING:
     from rulesjudge.corpus.records import Record
     from rulesjudge.corpus.releases import Place, RuleReport
@@ -27,10 +31,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.common.errors import InputError
-    from rulesjudge.corpus.releases import SeveralDocuments, find_rule, rule_report
-    from rulesjudge.corpus.store import load_corpus
-
     if args.edition is not None and not DATE.match(args.edition):
         raise InputError("command line", f"not an edition: {args.edition!r} (use a date like 2024-06-07)",
                          key="--edition")
@@ -49,8 +49,6 @@ def render(report: RuleReport, *, every_edition: bool = False) -> str:
     """The rule as a judge reads it: header, source, text, examples, references, then where it is in the
     other loaded editions -- runs of unchanged editions on one line each, or (``every_edition``) one
     line per edition."""
-    from rulesjudge.corpus.releases import printed_number, span
-
     record = report.record
     if record.kind == "glossary":
         lines = [f"{record.citation.split(' ')[0]} glossary \u201c{record.title}\u201d ({record.edition})"]
@@ -91,8 +89,6 @@ def render(report: RuleReport, *, every_edition: bool = False) -> str:
 
 def _editions(report: RuleReport, every_edition: bool) -> list[str]:
     """Where the rule is in the loaded editions, oldest first."""
-    from rulesjudge.corpus.releases import span
-
     record = report.record
     present = [place for place in report.places if place.record_id is not None]
     if len(present) <= 1:
@@ -136,8 +132,6 @@ def _change(place: Place, previous: Place | None, record: Record) -> str:
 
 
 def _warnings(report: RuleReport, every_edition: bool) -> list[str]:
-    from rulesjudge.corpus.releases import about, printed_number
-
     if not every_edition:
         return report.warnings
     record = report.record

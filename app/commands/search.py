@@ -21,6 +21,7 @@ from typing import Any
 from rulesjudge.common.errors import InputError, escape_controls, json_text
 from rulesjudge.common.inputs import decode_text, read_capped, read_file
 from rulesjudge.corpus.records import source_label
+from rulesjudge.indexer.search import open_searcher
 
 MAX_BATCH_BYTES = 1_000_000  # about 20,000 questions
 MAX_ABILITIES = 4  # of a named card's Oracle text in the plain-text answer (--json has all of it)
@@ -119,8 +120,6 @@ def _print_human(result: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from rulesjudge.indexer.search import open_searcher
-
     if args.k < 1:
         raise InputError(None, f"--k must be at least 1 (got {args.k})", key="k")
     questions = _questions(args)

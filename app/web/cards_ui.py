@@ -14,9 +14,10 @@ from urllib.parse import quote
 
 import streamlit as st
 
-from rulesjudge.app import cards_view
+from rulesjudge.app import card_sources, cards_view
 from rulesjudge.app.web import common
 from rulesjudge.common.errors import InputError
+from rulesjudge.corpus.cards import load_cards
 
 if TYPE_CHECKING:
     from rulesjudge.corpus.cards import Card, CardDB
@@ -29,8 +30,6 @@ MAX_NAME = 200  # a card's name is far shorter; longer input is cut, never looke
 
 @st.cache_resource(show_spinner="Reading the card snapshot (once per server)…")
 def card_db() -> CardDB:
-    from rulesjudge.corpus.cards import load_cards
-
     return load_cards()
 
 
@@ -182,8 +181,6 @@ def show_sources(game: Mapping[str, Any], events: Sequence[Any]) -> None:
     """The cards the table's effects come from (``source: Platinum Angel``), each with its Oracle text,
     and a "did you mean" for a near-miss of a card's name (:mod:`app.card_sources`); nothing when no
     effect names a source that is or nearly is a card."""
-    from rulesjudge.app import card_sources
-
     names = card_sources.sources_of(card_sources.data_effects(game, events))
     if not names:
         return

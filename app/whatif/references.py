@@ -310,6 +310,12 @@ _References = list[tuple[re.Pattern[str], Callable[[_Reader, re.Match[str]], Ref
 _REFERENCES: _References = []
 
 
+def _creature_named(reader: _Reader, text: str) -> str | None:
+    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"."""
+    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    return next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
+
+
 def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref | None]], Any]:
     def register(build: Callable[[_Reader, re.Match[str]], Ref | None]) -> Any:
         _REFERENCES.append((re.compile(regex, re.IGNORECASE), build))

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from rulesjudge.app.whatif.events import HAPPENINGS
 from rulesjudge.app.whatif.questions import QUESTIONS
 from rulesjudge.app.whatif.references import _REFERENCES
+from rulesjudge.corpus.documents import SOURCES_DIR
 
 _SHORT_TYPOS = {
     "teh": "the", "hte": "the", "wat": "what", "waht": "what", "wht": "what", "hwo": "who",
@@ -81,8 +82,6 @@ def warm_up() -> None:
 def _known_words() -> frozenset[str]:
     """Real words, never mended into another: every word the grammar's patterns spell out, and every word
     of the built-in source documents (the rules' own English, 4,400 words, read once: about 0.07 s)."""
-    from rulesjudge.corpus.documents import SOURCES_DIR
-
     patterns = [p.pattern for p, _ in (*QUESTIONS.rules, *HAPPENINGS.rules, *_REFERENCES)]
     words = {w for p in patterns for w in re.findall(r"[a-z]{2,}", p.lower())}
     for source in sorted(SOURCES_DIR.glob("*.txt")):

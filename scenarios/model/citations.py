@@ -151,16 +151,3 @@ def _resolve_official(cite: Cite, corpus: Corpus | None) -> Resolved:
     if not _has(corpus, rid):
         return Resolved(cite, None, None, f"{cite} (not in the {NUMBERING} rules)")
     return Resolved(cite, rid, NUMBERING, _label(cite, NUMBERING, corpus, rid), _equivalents(corpus, rid))
-
-
-_DEFAULT_CORPUS: list[Corpus] = []
-
-
-def default_corpus() -> Corpus:
-    """The corpus to resolve against: ``corpus.store.load_corpus()`` (built-in documents and release,
-    and the releases in the data folder), loaded once per process."""
-    if not _DEFAULT_CORPUS:
-        from rulesjudge.corpus.store import load_corpus
-
-        _DEFAULT_CORPUS.append(load_corpus())
-    return _DEFAULT_CORPUS[0]

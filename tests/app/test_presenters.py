@@ -89,7 +89,7 @@ def test_library_index_names_the_scenarios_that_cite_a_rule():
     entries = library.load_library()
     if not entries:
         pytest.skip("the scenario library is empty")
-    from rulesjudge.scenarios.model.citations import default_corpus
+    from rulesjudge.scenarios.runner import default_corpus
 
     index = library.scenario_index(entries, default_corpus())
     citing = index.get("cr@2026-04-17/725.4", [])

@@ -100,6 +100,7 @@ def test_ask_without_sources_reads_no_cards(cards_data, tmp_path, capsys, monkey
     import rulesjudge.corpus.cards as cards
 
     monkeypatch.setattr(cards, "load_cards", lambda *a, **k: pytest.fail("cards read"))
+    monkeypatch.setattr("rulesjudge.app.commands.ask.load_cards", cards.load_cards)  # the name ask calls
     path = tmp_path / "plain.yaml"
     path.write_text(textwrap.dedent("""\
         name: Leaving

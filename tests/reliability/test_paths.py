@@ -99,7 +99,7 @@ def test_corpus_add_a_folder_whose_entry_becomes_a_folder_mid_run(tmp_path, data
         (source / "a.txt").mkdir()
         return found
 
-    monkeypatch.setattr(releases, "release_sources", swapped)
+    monkeypatch.setattr("rulesjudge.app.commands.corpus.release_sources", swapped)  # the name it calls
     assert main(["corpus", "add", str(source)]) == 2
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err

@@ -10,18 +10,12 @@ from typing import Any
 from rulesjudge.app.whatif.events.players import _MODAL, _free_words
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
 from rulesjudge.app.whatif.plan import _Happening
-from rulesjudge.app.whatif.references import _POSS, _Reader
+from rulesjudge.app.whatif.references import _creature_named, _Reader
 
 #: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
 _EOT = r"(?P<eot> until (?:the )?end of (?:the )?turn| till end of turn| until eot| for the turn| this turn)?"
 _CARD = rf"(?: (?:with|using|via|through) {_free_words(4)})?"
-
-
-def _creature_named(reader: _Reader, text: str) -> str | None:
-    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"."""
-    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
-    return next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
 
 
 @PATTERNS(

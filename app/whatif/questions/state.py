@@ -8,7 +8,7 @@ import re
 from rulesjudge.app.whatif.answers import EachOf, Member, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import WHAT_HAPPENS, _Ask
-from rulesjudge.app.whatif.references import _POSS, _Reader
+from rulesjudge.app.whatif.references import _POSS, _creature_named, _Reader
 
 #: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -89,7 +89,6 @@ _STILL = r"(?:still )?(?:around|there|here|on the battlefield|in play|on the tab
 def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """A creature on the table (``TableFacts.creatures``): "who controls the Wolf", "who owns Edgar", "is the
     Wolf still around", "does Krenko stay on the battlefield", "what happens to the Ogre"."""
-    from rulesjudge.app.whatif.events.permanents import _creature_named
 
     creature = _creature_named(reader, match["x"])
     if creature is None:
