@@ -23,11 +23,12 @@ tapped?"), and leave the rule implicit. This stage
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.cards.oracle_templates import Templates, load_templates
+from rulesjudge.corpus.cards.oracle_templates import Template, Templates, load_templates
 from rulesjudge.corpus.records import Record
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -114,12 +115,19 @@ class CardStage:
 
         replaced = _replace_names(question, mentions)
         generic = {word for text in self.templates.generic for word in tokenize(text)}
-        asked = set(tokenize(replaced)) - generic
+        # the question's own words: a card type put in a name's place is no word of the asker's
+        # ("Lay Claim" -> "enchantment" stems to "enchant", which would lift the Enchant keyword's rules)
+        own = _replace_names(question, mentions, by=" ")
+        asked = set(tokenize(own)) - generic
         template_rules: list[str] = []
         keyword_rules: list[str] = []
         words: list[str] = []
         rules_of: dict[str, tuple[str, ...]] = {}
-        for card in _distinct_cards(mentions):
+        cards = _distinct_cards(mentions)
+        # what happened at the table, without the card text the question quotes: "the part that says
+        # 'you lose the game'" is no player who lost
+        situation = _unquoted(own, [card.oracle_text for card in cards])
+        for card in cards:
             invoked: list[str] = []
             oracle = card.oracle_text.replace("’", "'")
             for template in self.templates:
@@ -134,7 +142,7 @@ class CardStage:
                 invoked.extend(found)
                 # what the card does matters to the question when the question speaks of it: Gideon's
                 # "prevent all damage" says nothing about whether he enters tapped
-                if asked & set(tokenize(f"{matched} {template.words}")):
+                if _speaks_of(template, situation, asked, matched):
                     template_rules.extend(found)
                     if template.words and template.words not in words:
                         words.append(template.words)
@@ -213,6 +221,48 @@ class CardStage:
         return self._keywords.get(keyword.strip().lower(), ())
 
 
+def _speaks_of(template: Template, question: str, asked: set[str], matched: str) -> bool:
+    """Whether the question speaks of what the template does: its ``asked`` pattern where it has one
+    (a question about a player who left the game, of a card that steals; "respond" to a mana ability),
+    else a word shared with the matched Oracle words or the template's words."""
+    from rulesjudge.indexer.lexical import tokenize
+
+    if template.asked is not None:
+        return bool(template.asked.search(question))
+    return bool(asked & set(tokenize(f"{matched} {template.words}")))
+
+
+_WORD = re.compile(r"[\w']+")
+QUOTE_WORDS = 4  # this many words in a row of a named card's text are a quotation of it
+
+
+def _unquoted(question: str, texts: Sequence[str]) -> str:
+    """The question with the runs of :data:`QUOTE_WORDS` or more words it shares with the texts blanked.
+
+    >>> " ".join(_unquoted("It says when it leaves the battlefield, you lose the game. I lose?",
+    ...                    ["When this leaves the battlefield, you lose the game."]).split())
+    'It says when it . I lose?'
+    """
+    def words(text: str) -> list[re.Match[str]]:
+        return list(_WORD.finditer(text.lower().replace("’", "'")))
+
+    grams = {tuple(m.group() for m in found[i:i + QUOTE_WORDS])
+             for text in texts for found in [words(text)] for i in range(len(found) - QUOTE_WORDS + 1)}
+    asked = words(question)
+    quoted = [False] * len(asked)
+    for i in range(len(asked) - QUOTE_WORDS + 1):
+        if tuple(m.group() for m in asked[i:i + QUOTE_WORDS]) in grams:
+            quoted[i:i + QUOTE_WORDS] = [True] * QUOTE_WORDS
+    out = list(question)
+    runs = [(asked[i].start(), asked[i].end()) for i in range(len(asked)) if quoted[i]]
+    for i in range(1, len(asked)):  # the spaces and commas inside a quoted run too
+        if quoted[i] and quoted[i - 1]:
+            runs.append((asked[i - 1].end(), asked[i].start()))
+    for start, end in runs:
+        out[start:end] = " " * (end - start)
+    return "".join(out)
+
+
 def _distinct_cards(mentions: Sequence[CardMention]) -> list[Card]:
     seen: dict[str, Card] = {}
     for mention in mentions:
@@ -233,14 +283,15 @@ def card_type(card: Card) -> str:
     return next((kind for kind in _CARD_TYPES if kind in line.split("—")[0]), "card")
 
 
-def _replace_names(question: str, mentions: Sequence[CardMention]) -> str:
-    """The question with each card name said replaced by the card's type ("Thalia's" → "creature's")."""
+def _replace_names(question: str, mentions: Sequence[CardMention], by: str | None = None) -> str:
+    """The question with each card name said replaced by the card's type ("Thalia's" → "creature's"),
+    or by ``by`` when given."""
     out, last = [], 0
     for mention in sorted(mentions, key=lambda m: m.start):
         if mention.start < last:
             continue
         out.append(question[last:mention.start])
-        out.append(card_type(mention.card))
+        out.append(card_type(mention.card) if by is None else by)
         last = mention.end
     out.append(question[last:])
     return "".join(out)

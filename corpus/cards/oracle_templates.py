@@ -29,13 +29,16 @@ TEMPLATES_PATH = Path(__file__).resolve().parent / "oracle_templates.yaml"
 @dataclass(frozen=True)
 class Template:
     """An Oracle template: how it is shown (``term``), its pattern over Oracle text, the rules it
-    invokes (numbers of ``edition``), and the rules' own words for it (what search adds to a question)."""
+    invokes (numbers of ``edition``), the rules' own words for it (what search adds to a question), and
+    ``asked``: how a question speaks of it, when shared words can't tell (a pattern over the question;
+    None: a shared word tells)."""
 
     term: str
     pattern: re.Pattern[str]
     rules: tuple[str, ...]
     words: str = ""
     edition: str = ""
+    asked: re.Pattern[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -57,7 +60,13 @@ class Templates:
 def parse_templates(data: Any, source: Path | None = None,
                     lines: Mapping[Any, int] | None = None) -> Templates:
     """The table of a loaded mapping ``{edition, generic: "words", templates: [{term, oracle, rules,
-    words}]}``; an :class:`InputError` naming the entry (and its line, when known) for a bad one."""
+    words, asked}]}``; an :class:`InputError` naming the entry (and its line, when known) for a bad one.
+
+    >>> table = parse_templates({"templates": [{"oracle": "you have hexproof", "rules": ["702.11c"],
+    ...                                         "words": "player hexproof", "asked": "\\btarget"}]})
+    >>> bool(table.templates[0].asked.search("Can I target him?"))
+    True
+    """
     lines = lines or {}
     items = data.get("templates") if isinstance(data, Mapping) else None
     if not isinstance(items, list):
@@ -72,17 +81,25 @@ def parse_templates(data: Any, source: Path | None = None,
         if not isinstance(rules, list) or not rules:
             raise InputError(source, "each template needs a list of rule numbers", line=line,
                              key=f"{key}.rules")
-        try:
-            pattern = re.compile(item["oracle"], re.IGNORECASE)
-        except re.error as error:
-            raise InputError(source, f"bad pattern: {error}", line=line, key=f"{key}.oracle") from None
+        pattern = _compile(item["oracle"], source, line, f"{key}.oracle")
+        asked = item.get("asked")
+        if asked is not None and not isinstance(asked, str):
+            raise InputError(source, "'asked' must be a pattern over the question", line=line, key=f"{key}.asked")
         term = str(item.get("term") or item["oracle"])
         templates.append(Template(term, pattern, tuple(str(rule) for rule in rules),
-                                  str(item.get("words") or ""), edition))
+                                  str(item.get("words") or ""), edition,
+                                  _compile(asked, source, line, f"{key}.asked") if asked else None))
     generic = data.get("generic") or ""
     if not isinstance(generic, str):
         raise InputError(source, "'generic' must be the words, apart by spaces", key="generic")
     return Templates(tuple(templates), frozenset(generic.lower().split()))
+
+
+def _compile(pattern: str, source: Path | None, line: int | None, key: str) -> re.Pattern[str]:
+    try:
+        return re.compile(pattern, re.IGNORECASE)
+    except re.error as error:
+        raise InputError(source, f"bad pattern: {error}", line=line, key=key) from None
 
 
 @functools.lru_cache(maxsize=2)
