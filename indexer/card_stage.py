@@ -94,6 +94,7 @@ class CardStage:
         self._templates = templates
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
+        self._identities: frozenset[str] | None = None
 
     @property
     def templates(self) -> Templates:
@@ -108,7 +109,7 @@ class CardStage:
         db = self._cards()
         if db is None:
             return CardReading(text=question)
-        mentions = tuple(db.names_in(question))
+        mentions = tuple(m for m in db.names_in(question) if not self.is_identity(m.said, question))
         if not mentions:
             return CardReading(text=question)
         from rulesjudge.indexer.lexical import tokenize
@@ -135,14 +136,15 @@ class CardStage:
                     continue
                 # every place the text uses the template: "Starting with you, each player chooses" speaks
                 # of choosing in its second alternative, not its first
-                matched = " ".join(m.group() for m in template.pattern.finditer(oracle))
+                matches = [m.group() for m in template.pattern.finditer(oracle)]
+                matched = " ".join(matches)
                 if not matched:
                     continue
                 found = [rid for number in template.rules for rid in self.rule_ids(number)]
                 invoked.extend(found)
                 # what the card does matters to the question when the question speaks of it: Gideon's
                 # "prevent all damage" says nothing about whether he enters tapped
-                if _speaks_of(template, situation, asked, matched):
+                if _speaks_of(template, own, situation, asked, matches):
                     template_rules.extend(found)
                     if template.words and template.words not in words:
                         words.append(template.words)
@@ -185,6 +187,18 @@ class CardStage:
                                   reading.rules_of.get(card.id, ())))
         return parts
 
+    def is_identity(self, said: str, question: str) -> bool:
+        """Whether a name said in a question about Treachery (its roles, identities, unveiling) is one of
+        its identity cards ("puppet master ... who gets their identity" is The Puppet Master, not the
+        card Puppet Master)."""
+        if not _TREACHERY_WORDS.search(question):
+            return False
+        if self._identities is None:
+            self._identities = frozenset(
+                _THE.sub("", record.title).lower() for record in self.records.values()
+                if record.kind == "card-note" and record.document == "treachery" and record.title)
+        return _THE.sub("", said).lower().replace("’", "'") in self._identities
+
     def rule_ids(self, number: str) -> tuple[str, ...]:
         """The current Comprehensive Rules' records with this number; a section or a rule that is only a
         title stands for its rules."""
@@ -221,18 +235,40 @@ class CardStage:
         return self._keywords.get(keyword.strip().lower(), ())
 
 
-def _speaks_of(template: Template, question: str, asked: set[str], matched: str) -> bool:
-    """Whether the question speaks of what the template does: its ``asked`` pattern where it has one
-    (a question about a player who left the game, of a card that steals; "respond" to a mana ability),
-    else a word shared with the matched Oracle words or the template's words."""
+def _speaks_of(template: Template, question: str, situation: str, asked: set[str],
+               matches: Sequence[str]) -> bool:
+    """Whether the question speaks of what the template does. With an ``asked`` pattern: the pattern
+    found in the question's own account of the game (``situation``: without the card text it quotes;
+    "the part that says 'you lose the game'" is no player who lost), or in a question that quotes the
+    template's own Oracle words ("it reads 'defending player loses 1 life'"). Without one: a word
+    (``asked``: the question's stemmed words) shared with the matched Oracle words or the template's
+    words.
+
+    >>> from rulesjudge.corpus.cards.oracle_templates import parse_templates
+    >>> [left] = parse_templates({"templates": [{"oracle": "exile", "rules": ["800.4a"],
+    ...                                          "asked": "conced"}]})
+    >>> _speaks_of(left, "Ann concedes. Who gets it?", "Ann concedes. Who gets it?", set(), ["exile"])
+    True
+    >>> _speaks_of(left, "It says 'if a player concedes'", "It says", set(), ["exile"])
+    False
+    """
     from rulesjudge.indexer.lexical import tokenize
 
-    if template.asked is not None:
-        return bool(template.asked.search(question))
-    return bool(asked & set(tokenize(f"{matched} {template.words}")))
+    if template.asked is None:
+        return bool(asked & set(tokenize(" ".join([*matches, template.words]))))
+    if template.asked.search(situation):
+        return True
+    said = question.lower().replace("’", "'")
+    return bool(template.asked.search(question)) and any(
+        len(match.split()) >= 2 and re.search(rf"(?<!\w){re.escape(match.lower())}(?!\w)", said)
+        for match in matches)
 
 
 _WORD = re.compile(r"[\w']+")
+_THE = re.compile(r"^the\s+", re.IGNORECASE)
+#: a question about the Treachery variant names its roles or what its identity cards do
+_TREACHERY_WORDS = re.compile(r"\b(?:treachery|identit(?:y|ies)|unveil\w*|roles?|leader|guardian|assassin|traitor)\b",
+                              re.IGNORECASE)
 QUOTE_WORDS = 4  # this many words in a row of a named card's text are a quotation of it
 
 

@@ -63,7 +63,7 @@ def parse_templates(data: Any, source: Path | None = None,
     words, asked}]}``; an :class:`InputError` naming the entry (and its line, when known) for a bad one.
 
     >>> table = parse_templates({"templates": [{"oracle": "you have hexproof", "rules": ["702.11c"],
-    ...                                         "words": "player hexproof", "asked": "\\btarget"}]})
+    ...                                         "words": "player hexproof", "asked": "target"}]})
     >>> bool(table.templates[0].asked.search("Can I target him?"))
     True
     """
