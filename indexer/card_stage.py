@@ -267,8 +267,8 @@ def _speaks_of(template: Template, question: str, situation: str, asked: set[str
 _WORD = re.compile(r"[\w']+")
 _THE = re.compile(r"^the\s+", re.IGNORECASE)
 #: a question about the Treachery variant names its roles or what its identity cards do
-_TREACHERY_WORDS = re.compile(r"\b(?:treachery|identit(?:y|ies)|unveil\w*|roles?|leader|guardian|assassin|traitor)\b",
-                              re.IGNORECASE)
+_TREACHERY_WORDS = re.compile(
+    r"\b(?:treachery|identit(?:y|ies)|unveil\w*|roles?|leader|guardian|assassin|traitor)\b", re.IGNORECASE)
 QUOTE_WORDS = 4  # this many words in a row of a named card's text are a quotation of it
 
 
