@@ -129,6 +129,13 @@ def test_800_4a_any_card_of_a_player_knocked_out(stage):
     assert f"{CR}800.4a" not in lifted(stage, "Does Ensnaring Bridge count the cards in my hand?")
 
 
+def test_800_4a_a_player_killed_is_one_who_left_a_creature_that_died_is_not(stage):
+    # why: 800.4a: a player killed (104.3a: lost) leaves the game with what they own
+    assert f"{CR}800.4a" in lifted(stage, "Can I kill the Bo player and keep his Control Magic's creature?")
+    # "she" is Tatterkite here, a creature that died: no player left
+    assert f"{CR}800.4a" not in lifted(stage, "I gave Tatterkite persist and she died. Does she come back?")
+
+
 def test_509_1c_all_creatures_able_to_block_do_so_is_a_blocking_requirement(stage):
     # why: 509.1c: the defending player obeys as many blocking requirements as possible
     assert f"{CR}509.1c" in lifted(stage, "Lure is on my attacker. Must all their creatures block it?")
