@@ -76,6 +76,19 @@ CARDS = (
          "artifact or creature on the battlefield, except it's an artifact in addition to its other types."),
     card("Sacred Foundry", "Land — Mountain Plains",
          "({T}: Add {R} or {W}.)\nAs this land enters, you may pay 2 life. If you don't, it enters tapped."),
+    card("Gods Willing", "Instant",
+         "Target creature you control gains protection from the color of your choice until end of turn. "
+         "Scry 1."),
+    card("Heroic Intervention", "Instant",
+         "Permanents you control gain hexproof and indestructible until end of turn."),
+    card("Drudge Skeletons", "Creature — Skeleton", "{B}: Regenerate this creature."),
+    card("Teferi's Protection", "Instant",
+         "Until your next turn, your life total can't change and you gain protection from everything. All "
+         "permanents you control phase out. (While they're phased out, they're treated as though they don't "
+         "exist. They phase in before you untap during your untap step.)\nExile Teferi's Protection."),
+    card("Flourishing Defenses", "Enchantment",
+         "Whenever a -1/-1 counter is put on a creature, you may create a 1/1 green Elf Warrior creature "
+         "token."),
     card("Puppet Master", "Creature — Human Wizard",
          "When Puppet Master dies, return that card to its owner's hand. If that card is still in your "
          "graveyard, you may pay {U}{U}{U}. If you do, return Puppet Master to its owner's hand."),
@@ -253,3 +266,20 @@ def test_a_bad_asked_pattern_or_shown_names_its_key():
         parse_templates({"templates": [{"oracle": "x", "rules": ["101.2"], "asked": "(unclosed"}]})
     with pytest.raises(InputError, match=r"templates\[0\]\.shown"):
         parse_templates({"templates": [{"oracle": "x", "rules": ["101.2"], "shown": "maybe"}]})
+
+
+@pytest.mark.parametrize(("question", "rule"), [
+    # why: 702.16e: damage from a source of the stated quality is prevented
+    ("Gods Willing gave my creature protection from red; does the red creature's damage hurt it?", "702.16e"),
+    # why: 702.12b: an indestructible permanent can't be destroyed
+    ("Heroic Intervention in response to a wrath: are my creatures indestructible or destroyed?", "702.12b"),
+    # why: 701.19a: a regeneration shield replaces the next destruction this turn
+    ("When can I regenerate Drudge Skeletons, before it is destroyed?", "701.19a"),
+    # why: 702.26b: a phased-out permanent is treated as though it doesn't exist
+    ("Teferi's Protection phased out my commander; does it still count as on the battlefield?", "702.26b"),
+    # why: 122.3 (704.5q): +1/+1 and -1/-1 counters on one permanent are removed in pairs
+    ("With Flourishing Defenses out, a -1/-1 counter goes on my creature with a +1/+1 counter: do they "
+     "cancel?", "122.3"),
+])
+def test_keywords_and_counters_a_card_gives(stage, question, rule):
+    assert f"{CR}{rule}" in lifted(stage, question)
