@@ -137,11 +137,11 @@ class CardStage:
                 # every place the text uses the template: "Starting with you, each player chooses" speaks
                 # of choosing in its second alternative, not its first
                 matches = [m.group() for m in template.pattern.finditer(oracle)]
-                matched = " ".join(matches)
-                if not matched:
+                if not matches:
                     continue
                 found = [rid for number in template.rules for rid in self.rule_ids(number)]
-                invoked.extend(found)
+                if template.shown:  # a bridge of a situation is no rule the card's text invokes
+                    invoked.extend(found)
                 # what the card does matters to the question when the question speaks of it: Gideon's
                 # "prevent all damage" says nothing about whether he enters tapped
                 if _speaks_of(template, own, situation, asked, matches):
