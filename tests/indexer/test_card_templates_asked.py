@@ -89,6 +89,9 @@ CARDS = (
     card("Flourishing Defenses", "Enchantment",
          "Whenever a -1/-1 counter is put on a creature, you may create a 1/1 green Elf Warrior creature "
          "token."),
+    card("Kazuul, Tyrant of the Cliffs", "Legendary Creature — Ogre Warrior",
+         "Whenever a creature an opponent controls attacks, if you're the defending player, create a 3/3 red "
+         "Ogre creature token unless that creature's controller pays {3}."),
     card("Puppet Master", "Creature — Human Wizard",
          "When Puppet Master dies, return that card to its owner's hand. If that card is still in your "
          "graveyard, you may pay {U}{U}{U}. If you do, return Puppet Master to its owner's hand."),
@@ -283,3 +286,12 @@ def test_a_bad_asked_pattern_or_shown_names_its_key():
 ])
 def test_keywords_and_counters_a_card_gives(stage, question, rule):
     assert f"{CR}{rule}" in lifted(stage, question)
+
+
+def test_603_4_the_intervening_if_when_the_question_asks_about_the_condition_not_any_trigger(stage):
+    # why: 603.4: "Whenever [event], if [condition]" checks the condition again as it resolves
+    assert f"{CR}603.4" in lifted(stage, "If I'm no longer the defending player when Kazuul, Tyrant of the "
+                                         "Cliffs's trigger resolves, do I still get the Ogre?")
+    # a question that says "trigger" about who the defending player is asks 506.2, not the condition
+    assert f"{CR}603.4" not in lifted(stage, "Does targeting his creatures make him the defending player "
+                                             "and trigger Kazuul, Tyrant of the Cliffs?")
