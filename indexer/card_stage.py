@@ -23,11 +23,12 @@ tapped?"), and leave the rule implicit. This stage
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.corpus.cards.oracle_templates import Templates, load_templates
+from rulesjudge.corpus.cards.oracle_templates import Template, Templates, load_templates
 from rulesjudge.corpus.records import Record
 from rulesjudge.indexer.lexical import tokenize
 
@@ -94,6 +95,7 @@ class CardStage:
         self._templates = templates
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
+        self._identities: frozenset[str] | None = None
 
     @property
     def templates(self) -> Templates:
@@ -108,17 +110,24 @@ class CardStage:
         db = self._cards()
         if db is None:
             return CardReading(text=question)
-        mentions = tuple(db.names_in(question))
+        mentions = tuple(m for m in db.names_in(question) if not self.is_identity(m.said, question))
         if not mentions:
             return CardReading(text=question)
         replaced = _replace_names(question, mentions)
         generic = {word for text in self.templates.generic for word in tokenize(text)}
-        asked = set(tokenize(replaced)) - generic
+        # the question's own words: a card type put in a name's place is no word of the asker's
+        # ("Lay Claim" -> "enchantment" stems to "enchant", which would lift the Enchant keyword's rules)
+        own = _replace_names(question, mentions, by=" ")
+        asked = set(tokenize(own)) - generic
         template_rules: list[str] = []
         keyword_rules: list[str] = []
         words: list[str] = []
         rules_of: dict[str, tuple[str, ...]] = {}
-        for card in _distinct_cards(mentions):
+        cards = _distinct_cards(mentions)
+        # what happened at the table, without the card text the question quotes: "the part that says
+        # 'you lose the game'" is no player who lost
+        situation = _unquoted(own, [card.oracle_text for card in cards])
+        for card in cards:
             invoked: list[str] = []
             oracle = card.oracle_text.replace("’", "'")
             for template in self.templates:
@@ -126,14 +135,15 @@ class CardStage:
                     continue
                 # every place the text uses the template: "Starting with you, each player chooses" speaks
                 # of choosing in its second alternative, not its first
-                matched = " ".join(m.group() for m in template.pattern.finditer(oracle))
-                if not matched:
+                matches = [m.group() for m in template.pattern.finditer(oracle)]
+                if not matches:
                     continue
                 found = [rid for number in template.rules for rid in self.rule_ids(number)]
-                invoked.extend(found)
+                if template.shown:  # a bridge of a situation is no rule the card's text invokes
+                    invoked.extend(found)
                 # what the card does matters to the question when the question speaks of it: Gideon's
                 # "prevent all damage" says nothing about whether he enters tapped
-                if asked & set(tokenize(f"{matched} {template.words}")):
+                if _speaks_of(template, own, situation, asked, matches):
                     template_rules.extend(found)
                     if template.words and template.words not in words:
                         words.append(template.words)
@@ -174,6 +184,18 @@ class CardStage:
                                   reading.rules_of.get(card.id, ())))
         return parts
 
+    def is_identity(self, said: str, question: str) -> bool:
+        """Whether a name said in a question about Treachery (its roles, identities, unveiling) is one of
+        its identity cards ("puppet master ... who gets their identity" is The Puppet Master, not the
+        card Puppet Master)."""
+        if not _TREACHERY_WORDS.search(question):
+            return False
+        if self._identities is None:
+            self._identities = frozenset(
+                _THE.sub("", record.title).lower() for record in self.records.values()
+                if record.kind == "card-note" and record.document == "treachery" and record.title)
+        return _THE.sub("", said).lower().replace("’", "'") in self._identities
+
     def rule_ids(self, number: str) -> tuple[str, ...]:
         """The current Comprehensive Rules' records with this number; a section or a rule that is only a
         title stands for its rules."""
@@ -210,6 +232,69 @@ class CardStage:
         return self._keywords.get(keyword.strip().lower(), ())
 
 
+def _speaks_of(template: Template, question: str, situation: str, asked: set[str],
+               matches: Sequence[str]) -> bool:
+    """Whether the question speaks of what the template does. With an ``asked`` pattern: the pattern
+    found in the question's own account of the game (``situation``: without the card text it quotes;
+    "the part that says 'you lose the game'" is no player who lost), or in a question that quotes the
+    template's own Oracle words ("it reads 'defending player loses 1 life'"). Without one: a word
+    (``asked``: the question's stemmed words) shared with the matched Oracle words or the template's
+    words.
+
+    >>> from rulesjudge.corpus.cards.oracle_templates import parse_templates
+    >>> [left] = parse_templates({"templates": [{"oracle": "exile", "rules": ["800.4a"],
+    ...                                          "asked": "conced"}]})
+    >>> _speaks_of(left, "Ann concedes. Who gets it?", "Ann concedes. Who gets it?", set(), ["exile"])
+    True
+    >>> _speaks_of(left, "It says 'if a player concedes'", "It says", set(), ["exile"])
+    False
+    """
+
+    if template.asked is None:
+        return bool(asked & set(tokenize(" ".join([*matches, template.words]))))
+    if template.asked.search(situation):
+        return True
+    said = question.lower().replace("’", "'")
+    return bool(template.asked.search(question)) and any(
+        len(match.split()) >= 2 and re.search(rf"(?<!\w){re.escape(match.lower())}(?!\w)", said)
+        for match in matches)
+
+
+_WORD = re.compile(r"[\w']+")
+_THE = re.compile(r"^the\s+", re.IGNORECASE)
+#: a question about the Treachery variant names its roles or what its identity cards do
+_TREACHERY_WORDS = re.compile(
+    r"\b(?:treachery|identit(?:y|ies)|unveil\w*|roles?|leader|guardian|assassin|traitor)\b", re.IGNORECASE)
+QUOTE_WORDS = 4  # this many words in a row of a named card's text are a quotation of it
+
+
+def _unquoted(question: str, texts: Sequence[str]) -> str:
+    """The question with the runs of :data:`QUOTE_WORDS` or more words it shares with the texts blanked.
+
+    >>> " ".join(_unquoted("It says when it leaves the battlefield, you lose the game. I lose?",
+    ...                    ["When this leaves the battlefield, you lose the game."]).split())
+    'It says when it . I lose?'
+    """
+    def words(text: str) -> list[re.Match[str]]:
+        return list(_WORD.finditer(text.lower().replace("’", "'")))
+
+    grams = {tuple(m.group() for m in found[i:i + QUOTE_WORDS])
+             for text in texts for found in [words(text)] for i in range(len(found) - QUOTE_WORDS + 1)}
+    asked = words(question)
+    quoted = [False] * len(asked)
+    for i in range(len(asked) - QUOTE_WORDS + 1):
+        if tuple(m.group() for m in asked[i:i + QUOTE_WORDS]) in grams:
+            quoted[i:i + QUOTE_WORDS] = [True] * QUOTE_WORDS
+    out = list(question)
+    runs = [(asked[i].start(), asked[i].end()) for i in range(len(asked)) if quoted[i]]
+    for i in range(1, len(asked)):  # the spaces and commas inside a quoted run too
+        if quoted[i] and quoted[i - 1]:
+            runs.append((asked[i - 1].end(), asked[i].start()))
+    for start, end in runs:
+        out[start:end] = " " * (end - start)
+    return "".join(out)
+
+
 def _distinct_cards(mentions: Sequence[CardMention]) -> list[Card]:
     seen: dict[str, Card] = {}
     for mention in mentions:
@@ -230,14 +315,15 @@ def card_type(card: Card) -> str:
     return next((kind for kind in _CARD_TYPES if kind in line.split("—")[0]), "card")
 
 
-def _replace_names(question: str, mentions: Sequence[CardMention]) -> str:
-    """The question with each card name said replaced by the card's type ("Thalia's" → "creature's")."""
+def _replace_names(question: str, mentions: Sequence[CardMention], by: str | None = None) -> str:
+    """The question with each card name said replaced by the card's type ("Thalia's" → "creature's"),
+    or by ``by`` when given."""
     out, last = [], 0
     for mention in sorted(mentions, key=lambda m: m.start):
         if mention.start < last:
             continue
         out.append(question[last:mention.start])
-        out.append(card_type(mention.card))
+        out.append(card_type(mention.card) if by is None else by)
         last = mention.end
     out.append(question[last:])
     return "".join(out)
