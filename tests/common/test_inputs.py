@@ -166,7 +166,7 @@ def test_every_command_refuses_special_files_in_one_line(command, kind, tmp_path
     assert f"{path}: not a regular file" in one_line_error(capsys)
 
 
-def test_search_batch_of_a_large_file_is_refused(tmp_path, monkeypatch, capsys) -> None:
+def test_search_batch_of_a_large_file_is_refused(tmp_path, monkeypatch, capsys, data_dir) -> None:
     import rulesjudge.app.commands.search as search
 
     monkeypatch.setattr(search, "MAX_BATCH_BYTES", 100)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
 SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "AtomicCards.json.xz"
 VENDORED_CARDS = PROJECT_ROOT / "corpus" / "sources" / "AtomicCards.json.xz"
 

@@ -14,7 +14,7 @@ import socket
 import pytest
 
 from rulesjudge.app.cli import main
-from tests.cards.conftest import VENDORED_CARDS, mtgjson, scryfall_cards, scryfall_rulings
+from tests.corpus.cards.conftest import VENDORED_CARDS, mtgjson, scryfall_cards, scryfall_rulings
 
 
 def run(capsys, *argv):

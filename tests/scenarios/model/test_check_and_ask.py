@@ -80,7 +80,7 @@ def test_bench_scenarios_only_times_the_whole_library_without_the_model() -> Non
 
     # A fresh process: this test session may have imported torch already for other tests.
     out = subprocess.run([sys.executable, "-m", "rulesjudge.app", "bench", "--scenarios-only", "--json"],
-                         capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2]).stdout
+                         capture_output=True, text=True, check=True, cwd=Path(__file__).parents[3]).stdout
     figures = json.loads(out)["scenario_checker"]
     assert figures["scenarios"] == len(scenario_files([LIBRARY]))  # every library file was run
     assert 0 < figures["one_scenario_median_ms"] <= figures["one_scenario_max_ms"]

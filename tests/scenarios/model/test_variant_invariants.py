@@ -22,7 +22,7 @@ from rulesjudge.scenarios.model import Setup, answer, apply, build_state, parse_
 from rulesjudge.scenarios.model.citations import Cite, resolve
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
+LIBRARY = Path(__file__).resolve().parents[3] / "scenarios" / "library"
 VARIANT_AREAS = ("teams", "team-vs-team", "emperor", "two-headed-giant", "treachery")
 
 
