@@ -1,7 +1,19 @@
-"""Shared fixtures: the official releases kept outside the project, and a private data folder."""
+"""Fixtures every test folder shares (tests/README.md lists them): the official releases kept outside the
+project, a private data folder, the built-in corpus built once per session, and the command line run in
+this process or in a fresh one."""
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -27,14 +39,135 @@ def data_dir(tmp_path, monkeypatch) -> Path:
     return folder
 
 
-@pytest.fixture(scope="session")
-def five_releases_corpus(shared_cr_dir, tmp_path_factory):
-    """The built-in corpus plus the five official releases, loaded once (cache in a private data folder)."""
+# ------------------------------------------------------------------------------------------ the corpus
+
+
+def load_private_corpus(folder: Path, releases: Sequence[Path] = ()):
+    """The built-in corpus plus ``releases``, loaded with ``folder`` as the data folder (its cache is kept
+    there) and none of a user's releases; ``RULESJUDGE_DATA`` is as it was afterwards."""
     from rulesjudge.corpus.store import load_corpus
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))
-        return load_corpus(sorted(shared_cr_dir.glob("cr-*.txt")), include_user_releases=False)
+        patch.setenv("RULESJUDGE_DATA", str(folder))
+        return load_corpus(list(releases), include_user_releases=False)
+
+
+def copy_cache(source: Path, target: Path) -> None:
+    """Copy a data folder's ``cache`` folder: SQLite databases through SQLite's backup (a whole database
+    even while its write-ahead log is not yet folded in and a connection holds it open), other files as
+    they are."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in source.iterdir():
+        if path.name.endswith(("-wal", "-shm", "-journal")):
+            continue
+        if path.suffix == ".sqlite":
+            with closing(sqlite3.connect(path)) as read, closing(sqlite3.connect(target / path.name)) as copy:
+                read.backup(copy)
+        elif path.is_dir():
+            copy_cache(path, target / path.name)
+        else:
+            shutil.copy2(path, target / path.name)
+
+
+@pytest.fixture(scope="session")
+def builtin_corpus_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A private data folder whose cache holds the built-in corpus alone (copy its ``cache`` to start a
+    test's data folder warm); nothing else is ever loaded into it."""
+    return tmp_path_factory.mktemp("builtin-corpus-data")
+
+
+@pytest.fixture(scope="session")
+def builtin_corpus(builtin_corpus_data: Path):
+    """The built-in corpus (source documents and the vendored release), built once per session in
+    :func:`builtin_corpus_data`: what a fresh install resolves citations and searches against."""
+    return load_private_corpus(builtin_corpus_data)
+
+
+@pytest.fixture(scope="session")
+def five_releases_corpus(shared_cr_dir: Path, tmp_path_factory: pytest.TempPathFactory):
+    """The built-in corpus plus the five official releases of ``../shared/cr``, loaded once (in a data
+    folder of its own, so the built-in one stays small)."""
+    return load_private_corpus(tmp_path_factory.mktemp("five-releases-data"),
+                               sorted(shared_cr_dir.glob("cr-*.txt")))
+
+
+# ----------------------------------------------------------------------------------- the command line
+
+
+@dataclass(frozen=True)
+class CliResult:
+    """What one ``rulesjudge`` command gave: exit ``code``, standard output and error; ``imported`` the
+    watched modules a fresh process had imported. Unpacks as ``code, out, err``."""
+
+    code: int
+    out: str
+    err: str
+    imported: tuple[str, ...] = field(default=())
+
+    def __iter__(self) -> Iterator[int | str]:
+        return iter((self.code, self.out, self.err))
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., CliResult]:
+    """Runs ``rulesjudge ARGV...`` in this process (``main([...])``) and returns its :class:`CliResult`;
+    output printed before the call is not part of it. An argparse refusal (``SystemExit``) is its code."""
+    from rulesjudge.app.cli import main
+
+    def run(*argv: str) -> CliResult:
+        capsys.readouterr()
+        try:
+            code = main(list(argv))
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        out, err = capsys.readouterr()
+        return CliResult(code, out, err)
+
+    return run
+
+
+#: The program a fresh process runs: ``rulesjudge`` with the given arguments, then a note of which watched
+#: modules it imported, written to a file so standard output stays the command's own.
+_FRESH_PROCESS = """\
+import json, sys
+from rulesjudge.app.cli import main
+report, watched = sys.argv[1], json.loads(sys.argv[2])
+try:
+    code = main(sys.argv[3:])
+finally:
+    with open(report, "w", encoding="utf-8") as handle:
+        json.dump([name for name in watched if name in sys.modules], handle)
+sys.exit(code)
+"""
+
+
+def run_cli_process(*argv: str | bytes, data: Path | str | None = None, watch: Sequence[str] = (),
+                    stdin: str | None = None, timeout: float = 300) -> CliResult:
+    """``rulesjudge ARGV...`` in a new Python process (arguments may be bytes: the process sees them as
+    Linux passes them), with ``RULESJUDGE_DATA=data`` when given; which of the ``watch`` modules it
+    imported comes back in ``imported``. For crashes a signal would show, arguments that are not text,
+    and what a fresh process imports."""
+    env = dict(os.environ)
+    if data is not None:
+        env["RULESJUDGE_DATA"] = str(data)
+    handle, name = tempfile.mkstemp(prefix="rulesjudge-cli-", suffix=".json")
+    os.close(handle)
+    report = Path(name)
+    try:
+        done = subprocess.run([sys.executable, "-c", _FRESH_PROCESS, str(report), json.dumps(list(watch)),
+                               *argv], capture_output=True, text=True, errors="replace", env=env,
+                              cwd=PROJECT_ROOT, input=stdin, timeout=timeout, check=False)
+        written = report.read_text(encoding="utf-8")
+        imported = tuple(json.loads(written)) if written else ()  # empty: it died before the note
+    finally:
+        report.unlink(missing_ok=True)
+    return CliResult(done.returncode, done.stdout, done.stderr, imported)
+
+
+@pytest.fixture
+def cli_process() -> Callable[..., CliResult]:
+    """:func:`run_cli_process`, for tests that need a real process."""
+    return run_cli_process
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,6 @@ prints the score and each phrase not read right.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -24,17 +23,10 @@ TABLES: dict[str, dict[str, Any]] = DATA["tables"]
 PHRASES: list[dict[str, Any]] = DATA["phrases"]
 
 
-@functools.cache
-def _corpus() -> Any:
-    from rulesjudge.scenarios.runner import default_citation_corpus
-
-    return default_citation_corpus()
-
-
-def score(phrase: dict[str, Any]) -> tuple[str, str]:
-    """("right" | "not read" | "wrong", what was seen) for one phrase."""
+def score(phrase: dict[str, Any], corpus: Any) -> tuple[str, str]:
+    """("right" | "not read" | "wrong", what was seen) for one phrase, citations resolved in ``corpus``."""
     try:
-        asked = services.ask_what_if(services.open_table(TABLES[phrase["table"]]), phrase["say"], _corpus())
+        asked = services.ask_what_if(services.open_table(TABLES[phrase["table"]]), phrase["say"], corpus)
     except InputError as error:
         return ("wrong" if phrase.get("fallback") else "not read"), f"refused: {error}"
     if phrase.get("fallback"):
@@ -65,20 +57,22 @@ def test_the_round_is_blind_sized_and_every_answer_cites_its_rule():
 
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=[f"{p['table']}: {p['say']}" for p in PHRASES])
-def test_no_phrase_is_answered_wrong(phrase):
-    verdict, seen = score(phrase)
+def test_no_phrase_is_answered_wrong(phrase, builtin_corpus):
+    verdict, seen = score(phrase, builtin_corpus)
     assert verdict != "wrong", seen
 
 
-def test_nine_in_ten_are_read_right():
-    verdicts = Counter(score(p)[0] for p in PHRASES)
+def test_nine_in_ten_are_read_right(builtin_corpus):
+    verdicts = Counter(score(p, builtin_corpus)[0] for p in PHRASES)
     assert verdicts["right"] / len(PHRASES) >= 0.9, verdicts
 
 
 if __name__ == "__main__":
+    from rulesjudge.scenarios.runner import default_citation_corpus
+
     tally: Counter[str] = Counter()
     for item in PHRASES:
-        verdict, seen = score(item)
+        verdict, seen = score(item, default_citation_corpus())
         tally[verdict] += 1
         if verdict != "right":
             print(f"{verdict.upper():9} [{item['table']}] {item['say']}\n          {seen}")

@@ -1,4 +1,5 @@
-"""Search fixtures: one private data folder and one index of the built-in corpus for the whole session.
+"""Search fixtures: one private data folder and one index of the built-in corpus (tests/conftest.py's
+``builtin_corpus``) for the whole session.
 
 Only the built-in corpus (about 200 chunks) is embedded with the real model; index mechanics are tested
 with a deterministic fake embedder so they stay fast.
@@ -28,13 +29,6 @@ def search_data(tmp_path_factory) -> Path:
         os.environ.pop("RULESJUDGE_DATA", None)
     else:
         os.environ["RULESJUDGE_DATA"] = previous
-
-
-@pytest.fixture(scope="session")
-def builtin_corpus(search_data):
-    from rulesjudge.corpus.store import load_corpus
-
-    return load_corpus(releases=[], include_user_releases=False)
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import pytest
-
 from rulesjudge.scenarios.format import load_scenario
 from rulesjudge.scenarios.model.citations import NUMBERING, Cite, cr, resolve
 from rulesjudge.scenarios.runner import LIBRARY, run_scenario
@@ -19,18 +17,6 @@ def library_cites() -> frozenset[Cite]:
     for path in sorted(LIBRARY.rglob("*.yaml")):
         cites.update(run_scenario(load_scenario(path)).cites())
     return frozenset(cites)
-
-
-@pytest.fixture(scope="module")
-def builtin_corpus(tmp_path_factory):
-    from rulesjudge.corpus.store import load_corpus
-
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))
-    try:
-        yield load_corpus(include_user_releases=False)
-    finally:
-        mp.undo()
 
 
 def test_the_library_cites_rules(builtin_corpus) -> None:
