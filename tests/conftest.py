@@ -147,7 +147,7 @@ def run_cli_process(*argv: str | bytes, data: Path | str | None = None, watch: S
     Linux passes them), with ``RULESJUDGE_DATA=data`` when given; which of the ``watch`` modules it
     imported comes back in ``imported``. For crashes a signal would show, arguments that are not text,
     and what a fresh process imports."""
-    env = dict(os.environ)
+    env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}  # no test fetches a model
     if data is not None:
         env["RULESJUDGE_DATA"] = str(data)
     handle, name = tempfile.mkstemp(prefix="rulesjudge-cli-", suffix=".json")

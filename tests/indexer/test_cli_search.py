@@ -13,10 +13,10 @@ PROJECT = Path(__file__).resolve().parents[2]
 HEAVY = ("torch", "sentence_transformers", "faiss", "bm25s", "transformers")
 
 
-def test_an_exact_number_in_a_fresh_process_imports_no_model_library(search_data, search_in_fresh_process):
-    answer, status, heavy = search_in_fresh_process(["search", "725.4", "--json"], search_data, HEAVY)
-    assert (status, heavy) == (0, [])
-    hits = answer["hits"]
+def test_an_exact_number_in_a_fresh_process_imports_no_model_library(search_data, cli_process):
+    done = cli_process("search", "725.4", "--json", data=search_data, watch=HEAVY)
+    assert (done.code, done.imported) == (0, ()), done.err
+    hits = json.loads(done.out)["hits"]
     assert hits[0]["id"] == "cr@2026-04-17/725.4" and hits[0]["edition"] == "2026-04-17"
 
 

@@ -4,8 +4,6 @@ is one line, exit code 2, and names what was wrong."""
 from __future__ import annotations
 
 import socket
-import subprocess
-import sys
 
 import pytest
 
@@ -55,11 +53,10 @@ def test_app_on_an_address_this_computer_lacks_blames_the_host(capsys) -> None:
     assert "--host: this computer has no address 192.0.2.1" in error_line(capsys)
 
 
-def test_a_question_that_is_not_utf8_is_one_line() -> None:
-    result = subprocess.run([sys.executable, "-m", "rulesjudge.app.cli", "search", b"monarch \xff\xfe"],
-                            capture_output=True, text=True, timeout=120)
-    assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert result.stderr.strip() == "rulesjudge: command line: question: the question is not valid UTF-8 text"
+def test_a_question_that_is_not_utf8_is_one_line(cli_process) -> None:
+    result = cli_process("search", b"monarch \xff\xfe", timeout=120)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert result.err.strip() == "rulesjudge: command line: question: the question is not valid UTF-8 text"
 
 
 def test_eval_with_a_deep_question_set_is_one_line(tmp_path, capsys) -> None:

@@ -7,8 +7,6 @@ crash or a hang. The time-bound cases assert that the limit is refused, never a 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import unicodedata
 
 import pytest
@@ -28,12 +26,6 @@ def write(tmp_path, name: str, text: str):
     return path
 
 
-def run_check(*args: str) -> subprocess.CompletedProcess[str]:
-    """`rulesjudge check` in its own process: a crash of the parser (a signal) shows as a return code."""
-    return subprocess.run([sys.executable, "-m", "rulesjudge.app.cli", "check", *args],
-                          capture_output=True, text=True, timeout=120)
-
-
 def error_line(capsys) -> str:
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
@@ -47,12 +39,12 @@ def error_line(capsys) -> str:
 
 @pytest.mark.parametrize("why, line", [("[" * 30_000, 3), ("{a: " * 15_000, 3), ("\n  " + "- " * 20_000, 4)],
                          ids=["flow-lists", "flow-maps", "block-lists"])
-def test_deep_nesting_is_refused_in_one_line_not_a_crash(tmp_path, why: str, line: int) -> None:
+def test_deep_nesting_is_refused_in_one_line_not_a_crash(tmp_path, why: str, line: int, cli_process) -> None:
     # 30,000 unclosed "[" overflowed libyaml's recursive composer: exit 139, no output, the app's server gone
     path = write(tmp_path, "deep.yaml", f"name: x\n{TABLE}why: {why}\n")
-    result = run_check(str(path))
-    assert result.returncode == 2, (result.returncode, result.stderr[-500:])
-    lines = result.stderr.strip().splitlines()
+    result = cli_process("check", str(path), timeout=120)  # its own process: a crash shows as a signal
+    assert result.code == 2, (result.code, result.err[-500:])
+    lines = result.err.strip().splitlines()
     assert len(lines) == 1 and f"{path}:{line}: why" in lines[0] and "nested more than 32 levels" in lines[0]
 
 
