@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from rulesjudge.app.cli import main
 from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import RecordId, make_id
 
 
-def test_help_lists_no_traceback(capsys):
-    assert main([]) == 0
-    assert "rulesjudge" in capsys.readouterr().out
+def test_help_lists_no_traceback(cli):
+    result = cli()
+    assert result.code == 0
+    assert "rulesjudge" in result.out
 
 
 def test_input_error_is_one_line_naming_file_line_and_key():
