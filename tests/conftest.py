@@ -83,6 +83,20 @@ def builtin_corpus(builtin_corpus_data: Path):
     return load_private_corpus(builtin_corpus_data)
 
 
+@pytest.fixture
+def corpus_with(builtin_corpus, builtin_corpus_data: Path, tmp_path_factory: pytest.TempPathFactory
+                ) -> Callable[..., object]:
+    """``corpus_with(release, ...)``: the built-in corpus plus those release files, each call in a data
+    folder of its own that starts from the session's built-in cache (only the releases are parsed)."""
+
+    def load(*releases: Path):
+        folder = tmp_path_factory.mktemp("corpus-with")
+        copy_cache(builtin_corpus_data / "cache", folder / "cache")
+        return load_private_corpus(folder, releases)
+
+    return load
+
+
 @pytest.fixture(scope="session")
 def five_releases_corpus(shared_cr_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     """The built-in corpus plus the five official releases of ``../shared/cr``, loaded once (in a data
