@@ -7,10 +7,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
+import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -182,6 +185,66 @@ def run_cli_process(*argv: str | bytes, data: Path | str | None = None, watch: S
 def cli_process() -> Callable[..., CliResult]:
     """:func:`run_cli_process`, for tests that need a real process."""
     return run_cli_process
+
+
+# ------------------------------------------------------------------------------------------ the app
+
+
+@dataclass(frozen=True)
+class AppServer:
+    """A ``rulesjudge app`` process on ``port`` of 127.0.0.1, its output in ``log``."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def wait_ready(self, timeout: float = 600) -> AppServer:
+        """Polls Streamlit's health address until it answers (a first run builds the index first)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, \
+                f"the server exited ({self.process.returncode}): {self.log.read_text()}"
+            try:
+                with urllib.request.urlopen(self.url + "_stcore/health", timeout=2) as response:
+                    if response.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.1)  # polling until the server listens
+        raise AssertionError(f"the server did not answer at {self.url} within {timeout} s")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+
+def start_app_server(data: Path, log: Path) -> AppServer:
+    """``rulesjudge app`` on a free port with ``data`` as its data folder; not waited for."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "RULESJUDGE_DATA": str(data), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    with log.open("w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "rulesjudge.app.cli", "app", "--port", str(port)],
+                                   cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+    return AppServer(process, port, log)
+
+
+@pytest.fixture(scope="module")
+def app_server(app_data_root: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
+    """One ready ``rulesjudge app`` per test module on the session's app data folder, stopped afterwards."""
+    server = start_app_server(app_data_root, tmp_path_factory.mktemp("server") / "server.log")
+    try:
+        yield server.wait_ready()
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")
