@@ -34,6 +34,16 @@ def shared_cr_dir() -> Path:
     return SHARED_CR
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_user_data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """No test reads or writes the user's data folder: until a fixture names another one, ``RULESJUDGE_DATA``
+    is a folder of this session (a `check` resolves `about` numbers in the corpus, and caches it there)."""
+    with pytest.MonkeyPatch.context() as patch:
+        folder = tmp_path_factory.mktemp("session-data")
+        patch.setenv("RULESJUDGE_DATA", str(folder))
+        yield folder
+
+
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch) -> Path:
     """A fresh, empty user data folder: ``RULESJUDGE_DATA`` points at a temporary path."""
