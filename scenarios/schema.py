@@ -1,7 +1,7 @@
 """The scenario file's schema: the shape of each mapping (pydantic models, strict, unknown keys refused),
 what a loaded scenario becomes (:class:`Scenario`, :class:`Expectation`), and how a ``game:`` mapping
 becomes the model's :class:`Setup`. A permanent's keys are :class:`PermanentSpec`'s fields
-(tests/model/test_contracts.py keeps :class:`PermanentSchema` the same).
+(tests/scenarios/model/test_contracts.py keeps :class:`PermanentSchema` the same).
 
 >>> variant_key("Two-Headed Giant")
 'two-headed-giant'

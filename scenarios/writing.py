@@ -1,5 +1,6 @@
 """Writing a scenario back in the file format: the shortest data that reads back to the same scenario
-(:func:`dump_scenario`, :func:`setup_to_data`); ``tests/model/test_format.py`` round-trips the library.
+(:func:`dump_scenario`, :func:`setup_to_data`); ``tests/scenarios/model/test_format.py`` round-trips the
+library.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulesjudge.app.cli import build_parser, main
+from rulesjudge.app.cli import build_parser
 from rulesjudge.app.commands.app import HOME, streamlit_flags
 
 
@@ -17,18 +17,20 @@ def test_serves_on_localhost_headless_without_usage_stats_by_default():
     assert (HOME.parent / "pages" / "1_Scenario_checker.py").exists()
 
 
-def test_bad_port_is_one_line_and_exit_code_2(capsys):
-    assert main(["app", "--port", "70000"]) == 2
-    err = capsys.readouterr().err.strip()
+def test_bad_port_is_one_line_and_exit_code_2(cli):
+    result = cli("app", "--port", "70000")
+    assert result.code == 2
+    err = result.err.strip()
     assert err.startswith("rulesjudge:") and "--port" in err and "\n" not in err
 
 
-def test_build_only_builds_the_index_and_exports_the_query_model(tmp_path, monkeypatch, capsys):
+def test_build_only_builds_the_index_and_exports_the_query_model(tmp_path, monkeypatch, cli):
     monkeypatch.setenv("RULESJUDGE_DATA", str(tmp_path))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("TRANSFORMERS_OFFLINE", "1")
-    assert main(["app", "--build-only"]) == 0
+    result = cli("app", "--build-only")
+    assert result.code == 0
     assert (tmp_path / "index" / "current.json").is_file()  # the FAISS index, switched to atomically
     # why: the build loaded the model anyway, so the server started next encodes questions without torch
     assert list((tmp_path / "index" / "onnx").glob("query-*.onnx"))
-    assert "index ready" in capsys.readouterr().err
+    assert "index ready" in result.err

@@ -16,10 +16,7 @@ import base64
 import json
 import os
 import re
-import socket
 import statistics
-import subprocess
-import sys
 import threading
 import time
 import urllib.parse
@@ -30,6 +27,8 @@ from typing import Any
 
 import pytest
 import yaml
+
+from tests.conftest import AppServer, run_cli_process, start_app_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -47,12 +46,6 @@ METRICS: dict[str, Any] = {}
 pytestmark = pytest.mark.skipif(
     not CHROMIUM.exists(), reason=f"{CHROMIUM} is missing: install Debian's chromium (scripts/test does)"
 )
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def process_tree(pid: int) -> list[int]:
@@ -93,45 +86,20 @@ def loads_torch(pid: int) -> bool:
     return False
 
 
-def wait_http(url: str, process: subprocess.Popen, timeout: float = 600) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"the server exited with code {process.returncode}")
-        try:
-            with urllib.request.urlopen(url + "_stcore/health", timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)  # polling the port until the server listens
-    raise AssertionError(f"the server did not answer at {url} within {timeout} s")
-
-
 @pytest.fixture(scope="module")
 def server(app_env: Path) -> Iterator[dict]:
-    env = {**os.environ, "RULESJUDGE_DATA": str(app_env), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     # The index of the private data folder is built (conftest's app_env); `app --build-only` also exports the
     # query model, so the measured start is the start of a server whose index is built.
-    subprocess.run([sys.executable, "-m", "rulesjudge.app.cli", "app", "--build-only"], cwd=PROJECT_ROOT,
-                   env=env, check=True, capture_output=True, timeout=1800)
-    port = free_port()
-    log = ARTIFACTS / "e2e-server.log"
+    built = run_cli_process("app", "--build-only", data=app_env, timeout=1800)
+    assert built.code == 0, built.err[-2000:]
     started = time.monotonic()
-    with log.open("w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "rulesjudge.app.cli", "app", "--port", str(port)],
-                                   cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
+    app = start_app_server(app_env, ARTIFACTS / "e2e-server.log")
     try:
-        wait_http(url, process)
-        yield {"url": url, "process": process, "started": started}
+        app.wait_ready()
+        yield {"url": app.url, "process": app.process, "started": started}
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        app.stop()
         write_metrics()
 
 
@@ -604,32 +572,20 @@ def percentile(values: list[float], share: float) -> float:
 # ------------------------------------------------------------------------------------------- issue 23
 
 
-def _start_server(data: Path) -> tuple[subprocess.Popen, str, float]:
-    env = {**os.environ, "RULESJUDGE_DATA": str(data), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    port = free_port()
+def _start_server(data: Path) -> tuple[AppServer, float]:
+    """A server on ``data`` and when it was asked to start (the measured start counts from there)."""
     started = time.monotonic()
-    log = (ARTIFACTS / f"e2e-server-{data.name}.log").open("w")
-    process = subprocess.Popen([sys.executable, "-m", "rulesjudge.app.cli", "app", "--port", str(port)],
-                               cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    return process, f"http://127.0.0.1:{port}/", started
-
-
-def _stop(process: subprocess.Popen) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(timeout=10)
+    return start_app_server(data, ARTIFACTS / f"e2e-server-{data.name}.log"), started
 
 
 def test_a_fresh_data_folder_starts_without_torch_in_the_server_measured(browser, tmp_path):
     """Issue 23.6: fresh (the index built by a child process) and warm; targets <= 10 s / <= 4 s to a usable
     page and <= 400 MB, measured and reported, not asserted; torch never in the server."""
     for name in ("fresh", "warm"):
-        process, url, started = _start_server(tmp_path / "data")
+        app, started = _start_server(tmp_path / "data")
+        process, url = app.process, app.url
         try:
-            wait_http(url, process)
+            app.wait_ready()
             page = new_page(browser, "desktop")
             page.goto(url)
             page.get_by_role("textbox", name="Question or rule number").first.wait_for()
@@ -639,7 +595,7 @@ def test_a_fresh_data_folder_starts_without_torch_in_the_server_measured(browser
             assert not loads_torch(process.pid), f"the server imported torch ({name} start)"
             page.context.close()
         finally:
-            _stop(process)
+            app.stop()
 
 
 def test_a_question_states_its_table_and_is_answered_in_a_sentence(browser, server):

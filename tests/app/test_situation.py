@@ -4,8 +4,6 @@ from the rules (725.4 the monarch leaving, 726.4 the initiative leaving)."""
 
 from __future__ import annotations
 
-import functools
-
 import pytest
 
 from rulesjudge.app import services
@@ -14,15 +12,14 @@ from rulesjudge.app.situation import read_situation
 FOUR = {"players": ["Ann", "Ben", "Cat", "Dan"]}
 
 
-@functools.cache
-def _corpus():
-    from rulesjudge.scenarios.runner import default_citation_corpus
+@pytest.fixture
+def answer(builtin_corpus):
+    """Asks a what-if question of a table (four players by default), as the app does."""
 
-    return default_citation_corpus()
+    def ask(question: str, game: dict = FOUR) -> services.AskedWhatIf:
+        return services.ask_what_if(services.open_table(game), question, builtin_corpus)
 
-
-def answer(question: str, game: dict = FOUR) -> services.AskedWhatIf:
-    return services.ask_what_if(services.open_table(game), question, _corpus())
+    return ask
 
 
 @pytest.mark.parametrize(("question", "monarch"), [
@@ -33,17 +30,17 @@ def answer(question: str, game: dict = FOUR) -> services.AskedWhatIf:
     # 725.4: the monarch is the active player: the next player in turn order
     ("Ben is the monarch and the active player. He concedes. Who is the monarch?", "Cat"),
 ])
-def test_725_4_the_monarch_said_in_the_question(question, monarch):
+def test_725_4_the_monarch_said_in_the_question(question, monarch, answer):
     asked = answer(question)
     assert asked.outcome is not None and asked.outcome.line == monarch, asked.outcome
 
 
-def test_726_4_it_is_the_designation_the_facts_named():
+def test_726_4_it_is_the_designation_the_facts_named(answer):
     asked = answer("If Ann has the initiative and Ann leaves during Cat's turn, who gets it?")
     assert asked.outcome is not None and asked.outcome.line == "Cat"  # 726.4: Cat is the active player
 
 
-def test_a_fact_against_the_table_is_said_and_wins():
+def test_a_fact_against_the_table_is_said_and_wins(answer):
     asked = answer("Ben is the monarch. Ben concedes. Who is the monarch?", {**FOUR, "monarch": "Cat"})
     assert asked.overridden == ("the table said Cat is the monarch",)
     assert asked.outcome is not None and asked.outcome.line == "Ann"  # 725.4: Ann is active as Ben leaves
@@ -60,6 +57,6 @@ def test_a_question_without_facts_is_left_as_it_is():
         assert not situation.changed and situation.rest == question and situation.game == FOUR
 
 
-def test_a_presupposition_is_not_taken_for_a_plain_event():
+def test_a_presupposition_is_not_taken_for_a_plain_event(answer):
     asked = answer("Cat concedes")  # what happens: it asks about everything and takes no holder for granted
     assert asked.assumed == "" and asked.outcome is not None and "Assuming" not in asked.outcome.answer

@@ -8,7 +8,6 @@ an event rather than passing it on), in any reading the reader tried.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -48,8 +47,8 @@ def _recording(build: Callable[..., Any], key: tuple[str, int],
     return recorded
 
 
-@functools.cache
-def reached() -> frozenset[tuple[str, int]]:
+@pytest.fixture(scope="module")
+def reached(builtin_corpus) -> frozenset[tuple[str, int]]:
     """(grammar, index of the pattern) for every pattern some phrase reaches."""
     seen: set[tuple[str, int]] = set()
     saved = {name: grammar.rules for name, grammar in GRAMMARS.items()}
@@ -62,7 +61,7 @@ def reached() -> frozenset[tuple[str, int]]:
             key = repr(table)
             try:
                 if name == "whatif_situations.yaml":
-                    services.ask_what_if(services.open_table(table), phrase["say"], _corpus())
+                    services.ask_what_if(services.open_table(table), phrase["say"], builtin_corpus)
                 else:
                     if key not in facts:
                         facts[key] = services.table_facts(services.open_table(table))
@@ -73,13 +72,6 @@ def reached() -> frozenset[tuple[str, int]]:
         for name, grammar in GRAMMARS.items():
             grammar.rules = saved[name]
     return frozenset(seen)
-
-
-@functools.cache
-def _corpus() -> Any:
-    from rulesjudge.scenarios.runner import default_citation_corpus
-
-    return default_citation_corpus()
 
 
 def _patterns() -> list[tuple[str, int, str]]:
@@ -108,12 +100,13 @@ NOT_YET_REACHED = frozenset((
 
 
 @pytest.mark.parametrize("name,index,label", _patterns(), ids=[label for _n, _i, label in _patterns()])
-def test_every_pattern_is_reached_by_a_phrase(name: str, index: int, label: str) -> None:
+def test_every_pattern_is_reached_by_a_phrase(name: str, index: int, label: str,
+                                              reached: frozenset[tuple[str, int]]) -> None:
     pattern = GRAMMARS[name].rules[index][0].pattern
     if label in NOT_YET_REACHED:
-        assert (name, index) not in reached(), f"{label} is reached now: take it off NOT_YET_REACHED"
+        assert (name, index) not in reached, f"{label} is reached now: take it off NOT_YET_REACHED"
         return
-    assert (name, index) in reached(), f"no phrase reaches the {name} pattern {label}: {pattern!r}"
+    assert (name, index) in reached, f"no phrase reaches the {name} pattern {label}: {pattern!r}"
 
 
 def test_the_waiting_list_names_real_patterns() -> None:

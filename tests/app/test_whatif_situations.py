@@ -28,13 +28,13 @@ def test_the_round_is_blind_sized_and_every_answer_cites_its_rule():
 
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=[f"{p['table']}: {p['say']}" for p in PHRASES])
-def test_no_phrase_is_answered_wrong(phrase):
-    verdict, seen = score(phrase, TABLES)
+def test_no_phrase_is_answered_wrong(phrase, builtin_corpus):
+    verdict, seen = score(phrase, TABLES, builtin_corpus)
     assert verdict != "wrong", seen
 
 
-def test_nine_in_ten_are_read_right():
-    verdicts = Counter(score(p, TABLES)[0] for p in PHRASES)
+def test_nine_in_ten_are_read_right(builtin_corpus):
+    verdicts = Counter(score(p, TABLES, builtin_corpus)[0] for p in PHRASES)
     assert verdicts["right"] / len(PHRASES) >= 0.9, verdicts
 
 

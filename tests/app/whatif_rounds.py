@@ -39,10 +39,11 @@ def readings(phrase: dict[str, Any]) -> list[dict[str, Any]]:
     return [phrase["expect"], *([others] if isinstance(others, dict) else others)]
 
 
-def score(phrase: dict[str, Any], tables: dict[str, dict[str, Any]]) -> tuple[str, str]:
+def score(phrase: dict[str, Any], tables: dict[str, dict[str, Any]], corpus: Any = None) -> tuple[str, str]:
     """("right" | "not read" | "wrong", what was seen) for one phrase asked of its table."""
     try:
-        asked = services.ask_what_if(services.open_table(tables[phrase["table"]]), phrase["say"], _corpus())
+        table = services.open_table(tables[phrase["table"]])
+        asked = services.ask_what_if(table, phrase["say"], corpus or _corpus())
     except InputError as error:
         return ("wrong" if phrase.get("fallback") else "not read"), f"refused: {error}"
     if phrase.get("fallback"):

@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import subprocess
-import sys
 import threading
-from pathlib import Path
 
 import pytest
-
-from rulesjudge.app.cli import main
-
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line_error(err: str) -> str:
@@ -29,43 +15,43 @@ def one_line_error(err: str) -> str:
     return lines[0]
 
 
-def test_rule_722_4_of_2024_on_the_built_in_corpus_quotes_the_monarch_wiki(data_dir, capsys):
-    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
+def test_rule_722_4_of_2024_on_the_built_in_corpus_quotes_the_monarch_wiki(data_dir, cli):
+    code, out, _ = cli("rule", "722.4", "--edition", "2024-06-07")
     assert code == 0
     assert out.startswith("CR 722.4 (2024-06-07) \u2014 The Monarch")
     assert "Read from: monarch-wiki line 33" in out
     assert "If the monarch leaves the game, the active player becomes the monarch" in out
 
 
-def test_rule_722_4_on_the_built_in_corpus_is_2026_and_names_the_monarch_too(data_dir, capsys):
-    code, out, _ = run(capsys, "rule", "722.4")
+def test_rule_722_4_on_the_built_in_corpus_is_2026_and_names_the_monarch_too(data_dir, cli):
+    code, out, _ = cli("rule", "722.4")
     assert code == 0
     # why: the built-in 2026-04-17 rules are the newest edition having 722.4: Preparation Cards
     assert out.startswith("CR 722.4 (2026-04-17) \u2014 Preparation Cards")
     assert "722.4 means a different rule in 2024-06-07 (The Monarch); that rule is 725.4 in 2026-04-17" in out
 
 
-def test_adding_the_built_in_release_is_no_error(data_dir, shared_cr_dir, capsys):
+def test_adding_the_built_in_release_is_no_error(data_dir, shared_cr_dir, cli):
     # why: the 2026-04-17 release is built in; adding it again is not an error (issue 10, item 2)
-    code, out, _ = run(capsys, "corpus", "add", str(shared_cr_dir / "cr-2026-04-17.txt"))
+    code, out, _ = cli("corpus", "add", str(shared_cr_dir / "cr-2026-04-17.txt"))
     assert code == 0 and out.startswith("Already built in: Comprehensive Rules effective 2026-04-17")
     assert not (data_dir / "releases").exists()  # nothing copied
-    code, out, _ = run(capsys, "rule", "722.4")
+    code, out, _ = cli("rule", "722.4")
     assert code == 0
     # why: without --edition the newest loaded edition having 722.4 answers: 2026, Preparation Cards
     assert out.startswith("CR 722.4 (2026-04-17) \u2014 Preparation Cards")
     assert "722.4 means a different rule in 2024-06-07 (The Monarch); that rule is 725.4 in 2026-04-17" in out
-    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
+    code, out, _ = cli("rule", "722.4", "--edition", "2024-06-07")
     assert code == 0 and out.startswith("CR 722.4 (2024-06-07) \u2014 The Monarch")
     # why: 2026 moved the Monarch to 725 and added "who can become"; the direction is 722.4 -> 725.4
     assert "  725.4 in 2026-04-17, renumbered from 722.4, text edited" in out
     assert "renumbered from 725.4" not in out
 
 
-def test_rule_722_4_with_and_without_2026_edition_answer_differently(data_dir, shared_cr_dir, capsys):
-    run(capsys, "corpus", "add", str(shared_cr_dir / "cr-2026-04-17.txt"))
-    _, default, _ = run(capsys, "rule", "722.4")
-    code, chosen, _ = run(capsys, "rule", "722.4", "--edition", "2026-04-17")
+def test_rule_722_4_with_and_without_2026_edition_answer_differently(data_dir, shared_cr_dir, cli):
+    cli("corpus", "add", str(shared_cr_dir / "cr-2026-04-17.txt"))
+    _, default, _ = cli("rule", "722.4")
+    code, chosen, _ = cli("rule", "722.4", "--edition", "2026-04-17")
     assert code == 0 and chosen.startswith("CR 722.4 (2026-04-17) \u2014 Preparation Cards")
     # why: without --edition the judge may mean the number of the source documents (June 2024), so
     # the Monarch's 722.4 is shown too, with where it lives now; --edition 2026-04-17 asks for 2026 only.
@@ -76,14 +62,14 @@ def test_rule_722_4_with_and_without_2026_edition_answer_differently(data_dir, s
     assert "the newest loaded edition having 722.4" in default and "newest loaded" not in chosen
 
 
-def test_rule_prints_examples_references_and_every_edition(five_releases_data, capsys):
-    code, out, _ = run(capsys, "rule", "101.4", "--edition", "2024-06-07", "--all")
+def test_rule_prints_examples_references_and_every_edition(five_releases_data, cli):
+    code, out, _ = cli("rule", "101.4", "--edition", "2024-06-07", "--all")
     assert code == 0
     assert "Example: A card reads \u201cEach player sacrifices a creature.\u201d" in out
     assert "This rule in each of the 5 loaded editions (oldest first):" in out
     for edition in ("2020-06-01", "2022-10-07", "2025-07-25", "2026-04-17"):
         assert f"  {edition}: 101.4" in out
-    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
+    code, out, _ = cli("rule", "722.4", "--edition", "2024-06-07")
     # why: the Monarch was 718 (2020), 721 (2022-10), 722 (2024), 724 (2025), 725 (2026); one line per
     # change, each in the direction of time
     assert code == 0 and [line for line in out.splitlines() if line.startswith("  ")] == [
@@ -93,27 +79,27 @@ def test_rule_prints_examples_references_and_every_edition(five_releases_data, c
         "  724.4 in 2025-07-25, renumbered from 722.4",
         "  725.4 in 2026-04-17, renumbered from 724.4, text edited",
     ]
-    code, out, _ = run(capsys, "rule", "702.187", "--document", "treachery")
+    code, out, _ = cli("rule", "702.187", "--document", "treachery")
     assert code == 0 and "Treachery 702.187 (4.0)" in out and "fan-made" in out
 
 
-def test_unknown_rule_number_is_one_line_exit_2(data_dir, capsys):
-    code, out, err = run(capsys, "rule", "999.9")
+def test_unknown_rule_number_is_one_line_exit_2(data_dir, cli):
+    code, out, err = cli("rule", "999.9")
     assert code == 2 and out == ""
     # why: no document was named, so every loaded document was looked in and the message says so
     assert "no rule 999.9 in any loaded document (loaded: cr " in one_line_error(err)
-    code, _, err = run(capsys, "rule", "999.9", "--document", "treachery")
+    code, _, err = cli("rule", "999.9", "--document", "treachery")
     assert code == 2
     assert "no rule 999.9 in any loaded edition of treachery (loaded: 4.0)" in one_line_error(err)
-    code, _, err = run(capsys, "rule", "722.4", "--edition", "2019-01-01")
+    code, _, err = cli("rule", "722.4", "--edition", "2019-01-01")
     assert code == 2 and "not loaded" in one_line_error(err)
 
 
-def test_unreadable_data_folder_is_one_line_exit_2(tmp_path, monkeypatch, capsys):
+def test_unreadable_data_folder_is_one_line_exit_2(tmp_path, monkeypatch, cli):
     blocker = tmp_path / "data"
     blocker.write_text("not a folder")
     monkeypatch.setenv("RULESJUDGE_DATA", str(blocker))
-    code, _, err = run(capsys, "rule", "722.4")
+    code, _, err = cli("rule", "722.4")
     assert code == 2 and str(blocker) in one_line_error(err)
 
 
@@ -125,26 +111,26 @@ def test_unreadable_data_folder_is_one_line_exit_2(tmp_path, monkeypatch, capsys
         (b"# rulesjudge\n\nMagic: The Gathering Comprehensive Rules are published by Wizards.\n", "not a"),
     ],
 )
-def test_corpus_add_refuses_non_releases(data_dir, tmp_path, capsys, content, expected):
+def test_corpus_add_refuses_non_releases(data_dir, tmp_path, cli, content, expected):
     path = tmp_path / "thing.txt"
     path.write_bytes(content)
-    code, _, err = run(capsys, "corpus", "add", str(path))
+    code, _, err = cli("corpus", "add", str(path))
     line = one_line_error(err)
     assert code == 2 and "thing.txt" in line and expected in line
     releases = data_dir / "releases"
     assert not releases.exists() or not any(releases.iterdir())  # nothing written
 
 
-def test_corpus_add_truncated_release_names_file_and_line(data_dir, tmp_path, shared_cr_dir, capsys):
+def test_corpus_add_truncated_release_names_file_and_line(data_dir, tmp_path, shared_cr_dir, cli):
     data = (shared_cr_dir / "cr-2025-07-25.txt").read_bytes()
     path = tmp_path / "cut.txt"
     path.write_bytes(data[: len(data) // 3])
-    code, _, err = run(capsys, "corpus", "add", str(path))
+    code, _, err = cli("corpus", "add", str(path))
     assert code == 2 and one_line_error(err).startswith("rulesjudge: cut.txt:") and "truncated" in err
 
 
-def test_corpus_add_missing_file(data_dir, capsys):
-    code, _, err = run(capsys, "corpus", "add", "/nonexistent/cr.txt")
+def test_corpus_add_missing_file(data_dir, cli):
+    code, _, err = cli("corpus", "add", "/nonexistent/cr.txt")
     assert code == 2 and "no such file" in one_line_error(err)
 
 
@@ -165,19 +151,19 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def test_corpus_add_from_a_url(data_dir, http_folder, capsys):
-    code, out, _ = run(capsys, "corpus", "add", f"{http_folder}/cr-2022-10-07.txt")
+def test_corpus_add_from_a_url(data_dir, http_folder, cli):
+    code, out, _ = cli("corpus", "add", f"{http_folder}/cr-2022-10-07.txt")
     assert code == 0 and "effective 2022-10-07" in out
     assert (data_dir / "releases" / "cr-2022-10-07.txt").stat().st_size == 854016
-    code, out, _ = run(capsys, "corpus", "add", f"{http_folder}/cr-2022-10-07.txt")
+    code, out, _ = cli("corpus", "add", f"{http_folder}/cr-2022-10-07.txt")
     assert code == 0 and out.startswith("Already added")
-    code, _, err = run(capsys, "corpus", "add", f"{http_folder}/missing.txt")
+    code, _, err = cli("corpus", "add", f"{http_folder}/missing.txt")
     assert code == 2 and "HTTP 404" in one_line_error(err)
 
 
-def test_corpus_list_shows_built_in_and_added(data_dir, shared_cr_dir, capsys):
-    run(capsys, "corpus", "add", str(shared_cr_dir / "cr-2020-06-01.txt"))
-    code, out, _ = run(capsys, "corpus", "list")
+def test_corpus_list_shows_built_in_and_added(data_dir, shared_cr_dir, cli):
+    cli("corpus", "add", str(shared_cr_dir / "cr-2020-06-01.txt"))
+    code, out, _ = cli("corpus", "list")
     assert code == 0
     rows = {tuple(line.split()[:3]) for line in out.splitlines()[1:]}
     assert ("cr", "2020-06-01", str(9 + 133 + 976 + 1459 + 570)) in rows  # independent counts
@@ -195,22 +181,16 @@ def five_releases_data(data_dir, shared_cr_dir):
     return data_dir
 
 
-def test_rule_command_imports_no_heavy_library(data_dir):
+def test_rule_command_imports_no_heavy_library(data_dir, cli_process):
     # why: a judge expects `rulesjudge rule` at once; torch & co. take seconds to import
-    code = (
-        "import sys; from rulesjudge.app.cli import main; rc = main(['rule', '722.4']); "
-        "heavy = [m for m in ('torch', 'sentence_transformers', 'faiss', 'streamlit') if m in sys.modules]; "
-        "print('HEAVY', heavy); sys.exit(rc)"
-    )
-    env = {**os.environ, "RULESJUDGE_DATA": str(data_dir), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    done = subprocess.run([sys.executable, "-c", code], cwd=PROJECT_ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert "HEAVY []" in done.stdout
+    done = cli_process("rule", "722.4", data=data_dir, timeout=120,
+                       watch=("torch", "sentence_transformers", "faiss", "streamlit"))
+    assert done.code == 0, done.err
+    assert done.imported == ()
 
 
-def test_rule_accepts_a_glossary_term(data_dir, capsys):
-    code, out, _ = run(capsys, "rule", "Monarch")
+def test_rule_accepts_a_glossary_term(data_dir, cli):
+    code, out, _ = cli("rule", "Monarch")
     assert code == 0
     assert out.startswith("CR glossary \u201cMonarch\u201d (2026-04-17)")  # the built-in release's entry
     assert "References: rule 725 -> cr@2026-04-17/725" in out
@@ -218,20 +198,20 @@ def test_rule_accepts_a_glossary_term(data_dir, capsys):
     assert "  Monarch in 2024-06-07 \u2026 2026-04-17, 2 editions, text unchanged (this edition)" in out
 
 
-def test_a_number_only_treachery_has_needs_no_document(data_dir, capsys):
+def test_a_number_only_treachery_has_needs_no_document(data_dir, cli):
     # why: 907.4c exists only in the Treachery document (issue 11: "rule 907.4c fails without --document")
-    code, out, _ = run(capsys, "rule", "907.4c")
+    code, out, _ = cli("rule", "907.4c")
     assert code == 0 and out.startswith("Treachery 907.4c (4.0)") and "fan-made" in out
 
 
-def test_a_rule_treachery_recalls_answers_as_the_official_rule(data_dir, capsys):
-    code, out, _ = run(capsys, "rule", "104.3g")
+def test_a_rule_treachery_recalls_answers_as_the_official_rule(data_dir, cli):
+    code, out, _ = cli("rule", "104.3g")
     # why: Treachery's 104.3g is a reminder of the official rule: one rule, no choice to make
     assert code == 0 and out.startswith("CR 104.3g (2026-04-17)")
 
 
-def test_a_number_two_documents_use_differently_lists_both(data_dir, capsys):
-    code, out, _ = run(capsys, "rule", "702.187")
+def test_a_number_two_documents_use_differently_lists_both(data_dir, cli):
+    code, out, _ = cli("rule", "702.187")
     # why: 702.187 is Mayhem in the 2026 rules and Unveil in the Treachery rules
     assert code == 0
     assert "702.187 is a rule of 2 loaded documents" in out

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from rulesjudge.corpus.crossrefs import expand_range, find_references, is_official_label
 
 
@@ -71,32 +69,24 @@ def test_not_references():
 # ------------------------------------------------------------------------- resolution in the store
 
 
-@pytest.fixture(scope="module")
-def builtin(tmp_path_factory):
-    from rulesjudge.corpus.store import load_corpus
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))
-        return load_corpus(include_user_releases=False)
-
-
 def targets(corpus, record_id):
     return {ref.number: ref.target for ref in corpus.get(record_id).cross_refs}
 
 
-def test_quoted_glossary_resolves_in_its_own_edition(builtin):
+def test_quoted_glossary_resolves_in_its_own_edition(builtin_corpus):
     # why: the wiki quotes the 2024-06-07 glossary, so "rule 722" is 722 of 2024-06-07
-    assert targets(builtin, "cr@2024-06-07/glossary/monarch") == {"722": "cr@2024-06-07/722"}
-    assert targets(builtin, "cr@2022-04-29/glossary/emperor") == {"809": "cr@2022-04-29/809"}
+    assert targets(builtin_corpus, "cr@2024-06-07/glossary/monarch") == {"722": "cr@2024-06-07/722"}
+    assert targets(builtin_corpus, "cr@2022-04-29/glossary/emperor") == {"809": "cr@2022-04-29/809"}
 
 
-def test_reference_to_a_rule_not_loaded_stays_unresolved(builtin):
+def test_reference_to_a_rule_not_loaded_stays_unresolved(builtin_corpus):
     # why: 113.8 of 2024-06-07 is not quoted by any built-in document and no release is loaded
-    assert targets(builtin, "cr@2024-06-07/722.2") == {"113.8": None}
+    assert targets(builtin_corpus, "cr@2024-06-07/722.2") == {"113.8": None}
 
 
-def test_treachery_resolves_its_own_numbers_first(builtin):
-    assert targets(builtin, "treachery@4.0/907.4b")["702.187"] == "treachery@4.0/702.187"  # Unveil, not CR
+def test_treachery_resolves_its_own_numbers_first(builtin_corpus):
+    # Unveil, not CR
+    assert targets(builtin_corpus, "treachery@4.0/907.4b")["702.187"] == "treachery@4.0/702.187"
 
 
 def test_treachery_official_rule_goes_to_the_official_edition_in_force(five_releases_corpus):

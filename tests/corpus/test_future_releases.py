@@ -11,7 +11,6 @@ import mutations  # tests/corpus/mutations.py
 import pytest
 from test_official import EFFECTIVE, EXPECTED
 
-from rulesjudge.app.cli import main
 from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.crossrefs import find_references
 from rulesjudge.corpus.editions import EditionView, map_editions
@@ -43,25 +42,29 @@ def mapped(old: list[Record], new: list[Record]) -> dict[str, tuple[str, bool]]:
 
 
 def test_a_new_section_renumbers_the_ones_after_it_and_the_map_follows_the_monarch(lines, data_dir, tmp_path,
-                                                                                  capsys):
+                                                                                  cli):
     # why: the Monarch moved 718 -> 721 -> 722 -> 724 -> 725; a section inserted before it moves it again
     future = tmp_path / "cr-next.txt"
     moved = futures.new_section(lines(NEWEST), 725, "Stickers")
     future.write_bytes(mutations.to_bytes(futures.redated(moved)))
-    assert main(["corpus", "add", str(future)]) == 0
-    said = capsys.readouterr().out.strip().splitlines()
+    result = cli("corpus", "add", str(future))
+    assert result.code == 0
+    said = result.out.strip().splitlines()
     assert len(said) == 1
     assert said[0].startswith(f"Added: Comprehensive Rules effective {futures.NEXT_EFFECTIVE}")
     assert "(148 sections, 1168 rules, 1976 subrules, 730 glossary entries" in said[0]
-    assert main(["rule", "725.4", "--edition", "2026-04-17"]) == 0
-    old = capsys.readouterr().out
+    result = cli("rule", "725.4", "--edition", "2026-04-17")
+    assert result.code == 0
+    old = result.out
     assert "If the monarch leaves the game" in old and f"726.4 in {futures.NEXT_EFFECTIVE}" in old
-    assert main(["rule", "726.4"]) == 0  # the newest edition answers in its own numbering
-    new = capsys.readouterr().out
+    result = cli("rule", "726.4")
+    assert result.code == 0  # the newest edition answers in its own numbering
+    new = result.out
     assert new.startswith(f"CR 726.4 ({futures.NEXT_EFFECTIVE}) \u2014 The Monarch")
     assert "renumbered from 725.4" in new
-    assert main(["rule", "725.1"]) == 0  # the number now names the new section's rule
-    assert "Stickers rule 1" in capsys.readouterr().out
+    result = cli("rule", "725.1")
+    assert result.code == 0  # the number now names the new section's rule
+    assert "Stickers rule 1" in result.out
 
 
 @pytest.mark.parametrize("name", ["cr-2025-07-25.txt", NEWEST])
@@ -83,7 +86,7 @@ def test_rule_numbers_past_any_printed_are_read_in_their_sections(lines, name):
 
 
 @pytest.mark.parametrize("name", ["cr-2025-07-25.txt", NEWEST])
-def test_subrules_lettered_past_z_follow_z_under_their_rule(lines, name, data_dir, tmp_path, capsys):
+def test_subrules_lettered_past_z_follow_z_under_their_rule(lines, name, data_dir, tmp_path, cli):
     # why: 704.5 reached 704.5z in 2025 (24 letters: l and o are skipped); the next is 704.5aa
     release, records = parsed(futures.subrules_past_z(lines(name)))
     edition = EFFECTIVE[name]
@@ -93,10 +96,10 @@ def test_subrules_lettered_past_z_follow_z_under_their_rule(lines, name, data_di
     assert records[f"cr@{edition}/704.5aa"].number == "704.5aa"
     future = tmp_path / "cr-next.txt"
     future.write_bytes(mutations.to_bytes(futures.redated(futures.subrules_past_z(lines(name)))))
-    assert main(["corpus", "add", str(future)]) == 0
-    capsys.readouterr()
-    assert main(["rule", "704.5aa"]) == 0
-    assert "sticker number a" in capsys.readouterr().out
+    assert cli("corpus", "add", str(future)).code == 0
+    result = cli("rule", "704.5aa")
+    assert result.code == 0
+    assert "sticker number a" in result.out
 
 
 def test_a_reference_to_a_range_past_z_covers_its_two_letter_subrules():

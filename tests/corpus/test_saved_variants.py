@@ -274,68 +274,60 @@ def test_the_counts_of_the_five_releases_stay_pinned(shared):
 # ------------------------------------------------------------------ `corpus add`, then `rule`
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    from rulesjudge.app.cli import main
-
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_corpus_add_of_a_variant_says_what_it_read_in_one_line_and_rule_answers(data_dir, tmp_path, shared,
-                                                                                 capsys):
+                                                                                 cli):
     lines, _ = shared("cr-2024-06-07.txt")
     path = tmp_path / "CR-2024.TXT"  # as Windows names it, saved as "Unicode big endian"
     path.write_bytes(variants.utf16(lines, "be"))
-    code, out, err = run(capsys, "corpus", "add", str(path))
+    code, out, err = cli("corpus", "add", str(path))
     assert code == 0 and err == ""
     assert out.count("\n") == 1 and out.startswith("Added: Comprehensive Rules effective 2024-06-07 -> ")
     assert out.rstrip().endswith("read as UTF-16 BE with BOM, CRLF line ends)")
-    code, out, _ = run(capsys, "rule", "725.4")
+    code, out, _ = cli("rule", "725.4")
     assert code == 0 and out.startswith("CR 725.4 (2026-04-17) \u2014 The Monarch")
     assert "722.4 in 2024-06-07" in out  # why: the added edition joined the Monarch's history
-    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
+    code, out, _ = cli("rule", "722.4", "--edition", "2024-06-07")
     assert code == 0 and out.startswith("CR 722.4 (2024-06-07) \u2014 The Monarch")
 
 
-def test_corpus_add_of_a_pdf_copy_names_what_it_cleaned(data_dir, tmp_path, shared, capsys):
+def test_corpus_add_of_a_pdf_copy_names_what_it_cleaned(data_dir, tmp_path, shared, cli):
     lines, _ = shared("cr-2022-10-07.txt")
     path = tmp_path / "cr-2022"  # no extension
     path.write_bytes(variants.pdf_copy(lines))
-    code, out, _ = run(capsys, "corpus", "add", str(path))
+    code, out, _ = cli("corpus", "add", str(path))
     assert code == 0 and out.startswith("Added: Comprehensive Rules effective 2022-10-07")
     assert "no-break or narrow spaces read as spaces" in out and "zero-width characters dropped" in out
-    code, out, _ = run(capsys, "rule", "721.4", "--edition", "2022-10-07")
+    code, out, _ = cli("rule", "721.4", "--edition", "2022-10-07")
     assert code == 0 and "If the monarch leaves the game" in out and "\u00a0" not in out
 
 
-def test_corpus_add_keeps_a_gzip_compressed_release_as_its_text(data_dir, tmp_path, shared_cr_dir, capsys):
+def test_corpus_add_keeps_a_gzip_compressed_release_as_its_text(data_dir, tmp_path, shared_cr_dir, cli):
     original = (shared_cr_dir / "cr-2025-07-25.txt").read_bytes()
     path = tmp_path / "cr-2025-07-25.txt.gz"
     path.write_bytes(variants.gzipped(original))
-    code, out, _ = run(capsys, "corpus", "add", str(path))
+    code, out, _ = cli("corpus", "add", str(path))
     assert code == 0 and "read as gzip-compressed, UTF-8 with BOM, CR line ends (and 12 CRLF))" in out
     assert (data_dir / "releases" / "cr-2025-07-25.txt").read_bytes() == original
-    code, out, _ = run(capsys, "rule", "725.4")
+    code, out, _ = cli("rule", "725.4")
     assert code == 0 and "724.4 in 2025-07-25" in out
 
 
-def test_a_folder_stands_for_its_txt_files_in_any_case(data_dir, tmp_path, shared, capsys):
+def test_a_folder_stands_for_its_txt_files_in_any_case(data_dir, tmp_path, shared, cli):
     lines, _ = shared("cr-2020-06-01.txt")
     folder = tmp_path / "rules"
     folder.mkdir()
     (folder / "CR-2020.TXT").write_bytes(variants.line_ends(lines, "\r"))
     (folder / "notes.md").write_text("not a release\n", encoding="utf-8")
-    code, out, err = run(capsys, "corpus", "add", str(folder))
+    code, out, err = cli("corpus", "add", str(folder))
     assert code == 0 and err == "" and out.startswith("Added: Comprehensive Rules effective 2020-06-01")
 
 
-def test_corpus_add_of_an_excerpt_is_one_line_and_writes_nothing(data_dir, tmp_path, shared, capsys):
+def test_corpus_add_of_an_excerpt_is_one_line_and_writes_nothing(data_dir, tmp_path, shared, cli):
     lines, _ = shared("cr-2024-06-07.txt")
     data, chapter = variants.excerpt(lines, 800, 810)
     path = tmp_path / "multiplayer.txt"
     path.write_bytes(data)
-    code, out, err = run(capsys, "corpus", "add", str(path))
+    code, out, err = cli("corpus", "add", str(path))
     assert code == 2 and out == "" and "Traceback" not in err
     assert err.strip() == (f"rulesjudge: multiplayer.txt:{chapter}: the rules begin with chapter 8 "
                            "(8. Multiplayer Rules), not chapter 1: an excerpt, not a whole release (as an "
@@ -344,12 +336,12 @@ def test_corpus_add_of_an_excerpt_is_one_line_and_writes_nothing(data_dir, tmp_p
     assert not (data_dir / "releases").exists()
 
 
-def test_the_built_in_release_saved_another_way_is_said_so(data_dir, tmp_path, shared, capsys):
+def test_the_built_in_release_saved_another_way_is_said_so(data_dir, tmp_path, shared, cli):
     # why: "Not added ... this file differs" would send a judge looking for a difference that isn't there
     lines, _ = shared("cr-2026-04-17.txt")
     path = tmp_path / "cr.txt"
     path.write_bytes(variants.utf16(lines, "le"))
-    code, out, _ = run(capsys, "corpus", "add", str(path))
+    code, out, _ = cli("corpus", "add", str(path))
     assert code == 0 and out.count("\n") == 1
     assert out.startswith("Already built in: Comprehensive Rules effective 2026-04-17 (")
     assert out.rstrip().endswith("this file holds the same rules, saved another way (read as UTF-16 LE with "
@@ -357,10 +349,10 @@ def test_the_built_in_release_saved_another_way_is_said_so(data_dir, tmp_path, s
     assert not (data_dir / "releases").exists()
 
 
-def test_a_release_dropped_into_the_data_folder_as_txt_in_capitals_loads(data_dir, shared, capsys):
+def test_a_release_dropped_into_the_data_folder_as_txt_in_capitals_loads(data_dir, shared, cli):
     lines, _ = shared("cr-2024-06-07.txt")
     (data_dir / "releases").mkdir(parents=True)
     (data_dir / "releases" / "CR-2024.TXT").write_bytes(variants.line_ends(lines, "\r"))
-    code, out, _ = run(capsys, "rule", "722.4", "--edition", "2024-06-07")
+    code, out, _ = cli("rule", "722.4", "--edition", "2024-06-07")
     assert code == 0 and out.startswith("CR 722.4 (2024-06-07) \u2014 The Monarch")
     assert "Read from: CR-2024.TXT line 5859" in out

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from rulesjudge.app.cli import main
 from rulesjudge.corpus import releases, store
 from rulesjudge.corpus.bench import monarch_chain, release_set
 from rulesjudge.corpus.store import Cache, load_corpus, open_cache
@@ -61,12 +60,13 @@ def base_release(edition: str) -> str:
     return min(date for date in MONARCH if date >= edition)
 
 
-def test_more_releases_than_the_old_cap_are_parsed_once(data_dir, shared_cr_dir, tmp_path, counting, capsys):
+def test_more_releases_than_the_old_cap_are_parsed_once(data_dir, shared_cr_dir, tmp_path, counting, cli):
     # why: "only 20 parsed releases are cached" made every add re-parse N-20 releases (issue 10)
     made = release_set([shared_cr_dir / "cr-2024-06-07.txt"], 24)
     write_set(tmp_path / "inbox", made)
-    assert main(["corpus", "add", str(tmp_path / "inbox")]) == 0
-    out = capsys.readouterr().out
+    result = cli("corpus", "add", str(tmp_path / "inbox"))
+    assert result.code == 0
+    out = result.out
     assert out.count("Added: Comprehensive Rules effective") == 24
     assert counting["parses"] == 25  # each file once, when it is added, and the built-in release once
     assert counting["maps"] == 24  # 23 neighbours among them, and the newest onto the built-in 2026 release
@@ -78,12 +78,12 @@ def test_more_releases_than_the_old_cap_are_parsed_once(data_dir, shared_cr_dir,
 
 
 def test_a_release_between_two_loaded_ones_is_mapped_onto_its_neighbours_only(data_dir, shared_cr_dir,
-                                                                             counting, capsys):
+                                                                             counting, cli):
     for name in ("cr-2020-06-01.txt", "cr-2025-07-25.txt"):
-        assert main(["corpus", "add", str(shared_cr_dir / name)]) == 0
+        assert cli("corpus", "add", str(shared_cr_dir / name)).code == 0
     # 2020 -> the built-in 2026 when 2020 came, then 2020 -> 2025 and 2025 -> 2026 when 2025 came
     assert counting["maps"] == 3
-    assert main(["corpus", "add", str(shared_cr_dir / "cr-2022-10-07.txt")]) == 0
+    assert cli("corpus", "add", str(shared_cr_dir / "cr-2022-10-07.txt")).code == 0
     assert counting["parses"] == 4  # the three added and the built-in release, each once
     assert counting["maps"] == 5  # why: 2020 -> 2022 and 2022 -> 2025; no other pair is mapped again
     corpus = load_corpus()
@@ -93,10 +93,10 @@ def test_a_release_between_two_loaded_ones_is_mapped_onto_its_neighbours_only(da
                      "2025-07-25": "724.4"}
 
 
-def test_the_monarch_chain_is_right_across_a_set_of_releases(data_dir, shared_cr_dir, tmp_path, capsys):
+def test_the_monarch_chain_is_right_across_a_set_of_releases(data_dir, shared_cr_dir, tmp_path, cli):
     made = release_set(sorted(shared_cr_dir.glob("cr-*.txt")), 15)
     write_set(tmp_path / "inbox", made)
-    assert main(["corpus", "add", str(tmp_path / "inbox")]) == 0
+    assert cli("corpus", "add", str(tmp_path / "inbox")).code == 0
     corpus = load_corpus()
     editions = corpus.release_editions("cr")
     assert len(editions) == 15
@@ -108,26 +108,25 @@ def test_the_monarch_chain_is_right_across_a_set_of_releases(data_dir, shared_cr
         assert found[edition] == MONARCH[base_release(edition)] + ".4", edition
 
 
-def test_a_lookup_reads_only_the_releases_it_shows(data_dir, shared_cr_dir, tmp_path, counting, capsys):
+def test_a_lookup_reads_only_the_releases_it_shows(data_dir, shared_cr_dir, tmp_path, counting, cli):
     made = release_set([shared_cr_dir / "cr-2025-07-25.txt"], 8)
     write_set(tmp_path / "inbox", made)
-    assert main(["corpus", "add", str(tmp_path / "inbox")]) == 0
-    capsys.readouterr()
+    assert cli("corpus", "add", str(tmp_path / "inbox")).code == 0
     counting["reads"] = 0
-    assert main(["rule", "100.1"]) == 0
-    out = capsys.readouterr().out
+    result = cli("rule", "100.1")
+    assert result.code == 0
+    out = result.out
     # why: the answer shows one record; where the rule is in the 8 other releases comes from the map
     assert counting["reads"] == 1
     assert "  100.1 in 2025-04-18 \u2026 2026-04-17, 9 editions, text unchanged (this edition)" in out
 
 
-def test_a_folder_with_a_file_that_is_no_release_adds_the_others(data_dir, shared_cr_dir, tmp_path, capsys):
+def test_a_folder_with_a_file_that_is_no_release_adds_the_others(data_dir, shared_cr_dir, tmp_path, cli):
     inbox = tmp_path / "inbox"
     inbox.mkdir()
     (inbox / "cr-2020-06-01.txt").write_bytes((shared_cr_dir / "cr-2020-06-01.txt").read_bytes())
     (inbox / "notes.txt").write_text("my notes about the monarch\n")
-    code = main(["corpus", "add", str(inbox), str(shared_cr_dir / "cr-2022-10-07.txt")])
-    out, err = capsys.readouterr()
+    code, out, err = cli("corpus", "add", str(inbox), str(shared_cr_dir / "cr-2022-10-07.txt"))
     assert code == 2  # why: one file was refused
     assert out.count("Added: ") == 2
     refused = [line for line in err.splitlines() if "notes.txt" in line]
@@ -137,14 +136,15 @@ def test_a_folder_with_a_file_that_is_no_release_adds_the_others(data_dir, share
                                                                          "cr-2022-10-07.txt"]
 
 
-def test_an_empty_folder_is_bad_input(data_dir, tmp_path, capsys):
+def test_an_empty_folder_is_bad_input(data_dir, tmp_path, cli):
     (tmp_path / "empty").mkdir()
-    assert main(["corpus", "add", str(tmp_path / "empty")]) == 2
-    assert "no .txt release files in this folder" in capsys.readouterr().err
+    result = cli("corpus", "add", str(tmp_path / "empty"))
+    assert result.code == 2
+    assert "no .txt release files in this folder" in result.err
 
 
-def test_the_cache_says_on_disk_what_it_holds(data_dir, shared_cr_dir, capsys):
-    assert main(["corpus", "add", str(shared_cr_dir / "cr-2024-06-07.txt")]) == 0
+def test_the_cache_says_on_disk_what_it_holds(data_dir, shared_cr_dir, cli):
+    assert cli("corpus", "add", str(shared_cr_dir / "cr-2024-06-07.txt")).code == 0
     contents = (data_dir / "cache" / "corpus-contents.txt").read_text()
     assert "2 parsed releases" in contents
     assert "2024-06-07" in contents and "cr-2024-06-07.txt" in contents and "cr-2026-04-17.txt" in contents
@@ -159,10 +159,10 @@ def test_a_damaged_cache_file_is_made_anew(data_dir, shared_cr_dir):
     assert again.get("cr@2024-06-07/722.4") == first.get("cr@2024-06-07/722.4")
 
 
-def test_a_lookup_writes_nothing_to_the_cache(data_dir, shared_cr_dir, monkeypatch, capsys):
+def test_a_lookup_writes_nothing_to_the_cache(data_dir, shared_cr_dir, monkeypatch, cli):
     # why: a write per `rule` call (the "last used" marks) costs a transaction and rewrites the contents
     # file; a mark less than a day old is kept
-    assert main(["corpus", "add", str(shared_cr_dir / "cr-2024-06-07.txt")]) == 0
+    assert cli("corpus", "add", str(shared_cr_dir / "cr-2024-06-07.txt")).code == 0
     writes = []
     write = Cache.write
 
@@ -171,6 +171,7 @@ def test_a_lookup_writes_nothing_to_the_cache(data_dir, shared_cr_dir, monkeypat
         return write(self)
 
     monkeypatch.setattr(Cache, "write", counted_write)
-    assert main(["rule", "725.4"]) == 0
+    result = cli("rule", "725.4")
+    assert result.code == 0
     assert writes == []
-    assert "722.4 in 2024-06-07" in capsys.readouterr().out
+    assert "722.4 in 2024-06-07" in result.out

@@ -1,4 +1,5 @@
-"""Search fixtures: one private data folder and one index of the built-in corpus for the whole session.
+"""Search fixtures: one private data folder and one index of the built-in corpus (tests/conftest.py's
+``builtin_corpus``) for the whole session.
 
 Only the built-in corpus (about 200 chunks) is embedded with the real model; index mechanics are tested
 with a deterministic fake embedder so they stay fast.
@@ -28,13 +29,6 @@ def search_data(tmp_path_factory) -> Path:
         os.environ.pop("RULESJUDGE_DATA", None)
     else:
         os.environ["RULESJUDGE_DATA"] = previous
-
-
-@pytest.fixture(scope="session")
-def builtin_corpus(search_data):
-    from rulesjudge.corpus.store import load_corpus
-
-    return load_corpus(releases=[], include_user_releases=False)
 
 
 @pytest.fixture(scope="session")
@@ -73,33 +67,3 @@ class FakeEmbedder:
 @pytest.fixture
 def fake_embedder() -> FakeEmbedder:
     return FakeEmbedder()
-
-
-@pytest.fixture
-def search_in_fresh_process():
-    """The function below, for tests that need a process with nothing imported yet."""
-    return _search_in_fresh_process
-
-
-def _search_in_fresh_process(
-    argv: list[str], data: Path, heavy: tuple[str, ...]
-) -> tuple[dict, int, list[str]]:
-    """Run ``rulesjudge ARGV`` (one --json question) in a new Python process on the data folder ``data``:
-    the JSON answer, the exit status, and which of the ``heavy`` modules the process imported."""
-    import json
-    import subprocess
-    import sys
-
-    code = (
-        "import json, sys\n"
-        "from rulesjudge.app.cli import main\n"
-        f"status = main({argv!r})\n"
-        f"print(json.dumps({{'status': status, 'heavy': [m for m in {heavy!r} if m in sys.modules]}}))\n"
-    )
-    env = {**os.environ, "RULESJUDGE_DATA": str(data)}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                          cwd=Path(__file__).resolve().parents[2], timeout=300, check=False)
-    assert done.returncode == 0, done.stderr
-    answer, report = done.stdout.strip().splitlines()
-    found = json.loads(report)
-    return json.loads(answer), found["status"], found["heavy"]

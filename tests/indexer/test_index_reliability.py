@@ -17,7 +17,6 @@ import numpy as np
 import pytest
 
 import rulesjudge.indexer.index as index_module
-from rulesjudge.app.cli import main
 from rulesjudge.common.errors import InputError
 from rulesjudge.indexer.cache import EmbeddingCache
 from rulesjudge.indexer.chunks import dense_texts, make_chunks
@@ -151,11 +150,12 @@ def test_a_folder_even_root_cannot_write_is_refused(chunks, fake_embedder, monke
     assert fake_embedder.embedded == []
 
 
-def test_the_command_line_says_one_line_and_exits_2_for_an_unusable_data_folder(data_dir, capsys):
+def test_the_command_line_says_one_line_and_exits_2_for_an_unusable_data_folder(data_dir, cli):
     data_dir.mkdir(parents=True)
     (data_dir / "index").write_text("a file where the index folder should be")
-    assert main(["search", "who becomes the monarch when the monarch leaves the game"]) == 2
-    err = capsys.readouterr().err.strip()
+    result = cli("search", "who becomes the monarch when the monarch leaves the game")
+    assert result.code == 2
+    err = result.err.strip()
     assert len(err.splitlines()) == 1 and "index" in err and "Traceback" not in err
 
 

@@ -3,6 +3,7 @@ file exported again, and a search process that never imports torch once the expo
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -70,11 +71,10 @@ def test_a_model_of_another_shape_is_not_exported():
         onnx_query.check_architecture(fake[:2])
 
 
-def test_a_question_in_a_fresh_process_does_not_import_torch(searcher, search_data, search_in_fresh_process):
+def test_a_question_in_a_fresh_process_does_not_import_torch(searcher, search_data, cli_process):
     searcher.embedder.prepare_queries()  # the index and the query model exist, as after `rulesjudge app`
     question = ["search", "who becomes the monarch when the monarch leaves", "--json", "--k", "3"]
-    answer, status, heavy = search_in_fresh_process(question, search_data,
-                                                    ("torch", "sentence_transformers", "transformers"))
-    assert (status, heavy) == (0, [])
-    ids = [hit["id"] for hit in answer["hits"]]
+    done = cli_process(*question, data=search_data, watch=("torch", "sentence_transformers", "transformers"))
+    assert (done.code, done.imported) == (0, ()), done.err
+    ids = [hit["id"] for hit in json.loads(done.out)["hits"]]
     assert "cr@2026-04-17/725.4" in ids  # why: 725.4 is the rule for the monarch leaving

@@ -5,40 +5,17 @@ with "terminate called without an active exception", SIGABRT, while the model wa
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import start_app_server
+
 WEBSOCKET = ("GET /_stcore/stream HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\n"
              "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
              "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
-
-
-def start(data: Path, log: Path) -> tuple[subprocess.Popen[bytes], int]:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    env = {**os.environ, "RULESJUDGE_DATA": str(data), "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
-    with log.open("w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "rulesjudge.app.cli", "app", "--port", str(port)],
-                                   cwd=PROJECT_ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
-    deadline = time.monotonic() + 600  # a first run builds the index
-    while time.monotonic() < deadline:
-        assert process.poll() is None, f"the server exited ({process.returncode}): {log.read_text()}"
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=2):
-                return process, port
-        except OSError:
-            time.sleep(0.1)  # polling until the server listens
-    raise AssertionError("the server did not start")
 
 
 def status_of(port: int, request: str) -> int:
@@ -48,23 +25,17 @@ def status_of(port: int, request: str) -> int:
     return int(head.split()[1])
 
 
-@pytest.fixture(scope="module")
-def server(app_data_root, tmp_path_factory):
-    process, port = start(app_data_root, tmp_path_factory.mktemp("server") / "server.log")
-    yield port
-    process.terminate()
-    process.wait(timeout=30)
-
-
 @pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}"])
-def test_its_own_address_is_served(server, host) -> None:
+def test_its_own_address_is_served(app_server, host) -> None:
+    server = app_server.port
     request = f"GET /_stcore/health HTTP/1.1\r\nHost: {host.format(port=server)}\r\nConnection: close\r\n\r\n"
     assert status_of(server, request) == 200
     assert status_of(server, WEBSOCKET.format(host=host.format(port=server))) == 101  # the page's websocket
 
 
 @pytest.mark.parametrize("host", ["evil.example:{port}", "evil.example", "127.0.0.1.evil.example:{port}"])
-def test_a_foreign_host_is_refused_for_pages_and_the_websocket(server, host) -> None:
+def test_a_foreign_host_is_refused_for_pages_and_the_websocket(app_server, host) -> None:
+    server = app_server.port
     named = host.format(port=server)
     request = f"GET / HTTP/1.1\r\nHost: {named}\r\nConnection: close\r\n\r\n"
     assert status_of(server, request) == 400  # why: DNS rebinding sends the attacker's name as Host
@@ -73,7 +44,7 @@ def test_a_foreign_host_is_refused_for_pages_and_the_websocket(server, host) -> 
 
 def test_sigterm_while_the_model_warms_up_is_a_clean_exit(app_data_root, tmp_path) -> None:
     log = tmp_path / "server.log"
-    process, _port = start(app_data_root, log)
+    process = start_app_server(app_data_root, log).wait_ready().process
     time.sleep(0.3)  # the warm-up thread is importing and loading the language model now
     process.send_signal(signal.SIGTERM)
     assert process.wait(timeout=60) == 0  # why: a requested stop, not a crash (SIGABRT was -6 / 134)

@@ -14,8 +14,6 @@ from pathlib import Path
 import msgpack
 import pytest
 
-from rulesjudge.app.cli import main
-
 
 class _Payload:
     """Unpickling this touches ``marker``: the proof that a cache ran code."""
@@ -31,29 +29,29 @@ def crafted(marker: Path) -> bytes:
     return pickle.dumps(_Payload(marker))
 
 
-def answer(capsys, argv=("rule", "725.4")) -> str:
-    assert main(list(argv)) == 0
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    return captured.out
+def answer(cli, argv=("rule", "725.4")) -> str:
+    result = cli(*argv)
+    assert result.code == 0
+    assert "Traceback" not in result.err
+    return result.out
 
 
-def test_725_4_a_pickle_where_the_builtin_cache_lives_is_never_loaded(data_dir, tmp_path, capsys) -> None:
+def test_725_4_a_pickle_where_the_builtin_cache_lives_is_never_loaded(data_dir, tmp_path, cli) -> None:
     from rulesjudge.corpus.documents import builtin_key
 
-    first = answer(capsys)  # makes the caches
+    first = answer(cli)  # makes the caches
     marker = tmp_path / "ran"
     cache = data_dir / "cache"
     for name in [f"builtin-{builtin_key()}.pickle", *(p.name for p in cache.glob("builtin-*"))]:
         (cache / name).write_bytes(crafted(marker))
     from rulesjudge.corpus import documents
     documents._builtin.cache_clear()  # a fresh process reads the cache file again
-    assert answer(capsys) == first  # why: 725.4 is the Monarch's rule whichever cache answers
+    assert answer(cli) == first  # why: 725.4 is the Monarch's rule whichever cache answers
     assert not marker.exists()
 
 
-def test_725_4_pickles_in_the_corpus_cache_rows_are_never_loaded(data_dir, tmp_path, capsys) -> None:
-    first = answer(capsys)
+def test_725_4_pickles_in_the_corpus_cache_rows_are_never_loaded(data_dir, tmp_path, cli) -> None:
+    first = answer(cli)
     marker = tmp_path / "ran"
     blob = zlib.compress(crafted(marker))
     with sqlite3.connect(data_dir / "cache" / "corpus.sqlite") as db:
@@ -61,19 +59,19 @@ def test_725_4_pickles_in_the_corpus_cache_rows_are_never_loaded(data_dir, tmp_p
         db.execute("UPDATE assembled SET value=?", (blob,))
     from rulesjudge.corpus import documents
     documents._builtin.cache_clear()
-    code = main(["rule", "725.4"])
-    captured = capsys.readouterr()
+    result = cli("rule", "725.4")
+    code = result.code
     assert not marker.exists()
-    assert "Traceback" not in captured.err
-    assert code == 0 and captured.out == first  # why: the damaged rows are parsed again from the release
+    assert "Traceback" not in result.err
+    assert code == 0 and result.out == first  # why: the damaged rows are parsed again from the release
 
 
 def refuse(code, data):
     raise AssertionError(f"an extension type {code} in a cache")
 
 
-def test_no_cache_file_holds_a_pickle(data_dir, capsys) -> None:
-    answer(capsys)
+def test_no_cache_file_holds_a_pickle(data_dir, cli) -> None:
+    answer(cli)
     files = [p for p in data_dir.rglob("*") if p.is_file()]
     assert files
     for path in files:

@@ -18,25 +18,18 @@ import fuzz
 SEED = 2
 
 
-@pytest.fixture(scope="module")
-def corpus():
-    from rulesjudge.scenarios.runner import default_citation_corpus
-
-    return default_citation_corpus()
-
-
 @pytest.mark.parametrize("seed", [1, SEED])
-def test_mutated_scenarios_end_in_an_answer_or_one_line(seed, corpus) -> None:
+def test_mutated_scenarios_end_in_an_answer_or_one_line(seed, builtin_corpus) -> None:
     tally = fuzz.Tally()
-    fuzz.fuzz_scenarios(400, seed, tally, corpus)
+    fuzz.fuzz_scenarios(400, seed, tally, builtin_corpus)
     assert tally.tracebacks == [] and tally.model_errors == []
     assert tally.outcomes["scenario: refused"] and tally.outcomes["scenario: passed"]  # both kinds met
 
 
 @pytest.mark.parametrize("seed", [1, SEED])
-def test_what_ifs_with_random_bytes_end_in_an_answer_or_one_line(seed, corpus) -> None:
+def test_what_ifs_with_random_bytes_end_in_an_answer_or_one_line(seed, builtin_corpus) -> None:
     tally = fuzz.Tally()
-    fuzz.fuzz_what_ifs(300, seed, tally, corpus)
+    fuzz.fuzz_what_ifs(300, seed, tally, builtin_corpus)
     assert tally.tracebacks == [] and tally.model_errors == []
     assert tally.outcomes["what-if: answered"] and tally.outcomes["what-if: refused"]
 

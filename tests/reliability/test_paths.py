@@ -12,14 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from rulesjudge.app.cli import main
 from rulesjudge.corpus.official import SAMPLE
 
 MONARCH = Path(__file__).resolve().parents[2] / "scenarios" / "library" / "monarch"
 
 
-def one_line(capsys) -> str:
-    captured = capsys.readouterr()
+def one_line(captured) -> str:
     assert "Traceback" not in captured.err + captured.out
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("rulesjudge: "), captured.err
@@ -40,50 +38,51 @@ def folder(tmp_path) -> Path:
     ["eval", "--questions", "{p}", "--builtin-only"],
 ], ids=["ask", "ask-what-if", "search-batch", "eval-questions"])
 @pytest.mark.parametrize("through_link", [False, True], ids=["folder", "link-to-folder"])
-def test_a_folder_where_a_file_is_expected_is_one_line(folder, data_dir, capsys, argv, through_link) -> None:
+def test_a_folder_where_a_file_is_expected_is_one_line(folder, data_dir, cli, argv, through_link) -> None:
     path = folder
     if through_link:
         path = folder.parent / "link.yaml"
         path.symlink_to(folder, target_is_directory=True)
-    assert main([a.format(p=path) for a in argv]) == 2
-    line = one_line(capsys)
+    result = cli(*[a.format(p=path) for a in argv])
+    assert result.code == 2
+    line = one_line(result)
     assert f"{path}: is a folder, not a" in line  # why: a file was asked for, a folder was given
 
 
-def test_check_reports_a_symlink_loop_in_one_line_and_checks_the_others(tmp_path, capsys) -> None:
+def test_check_reports_a_symlink_loop_in_one_line_and_checks_the_others(tmp_path, cli) -> None:
     loop = tmp_path / "loop.yaml"
     loop.symlink_to(tmp_path / "other.yaml")
     (tmp_path / "other.yaml").symlink_to(loop)
     good = sorted(MONARCH.glob("*.yaml"))[0]
-    assert main(["check", str(loop), str(good)]) == 2  # why: one file is unreadable -> exit 2
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    assert captured.err.strip().splitlines() == [f"rulesjudge: {loop}: a symbolic link loop, not a file"]
-    assert captured.out.splitlines()[-1] == "1 passed, 0 failed, 1 invalid"  # the other file still ran
+    result = cli("check", str(loop), str(good))
+    assert result.code == 2  # why: one file is unreadable -> exit 2
+    assert "Traceback" not in result.err
+    assert result.err.strip().splitlines() == [f"rulesjudge: {loop}: a symbolic link loop, not a file"]
+    assert result.out.splitlines()[-1] == "1 passed, 0 failed, 1 invalid"  # the other file still ran
 
 
-def test_check_walks_past_a_looping_link_inside_a_folder(tmp_path, capsys) -> None:
+def test_check_walks_past_a_looping_link_inside_a_folder(tmp_path, cli) -> None:
     shutil.copy(sorted(MONARCH.glob("*.yaml"))[0], tmp_path / "a.yaml")
     (tmp_path / "b.yaml").symlink_to(tmp_path / "b.yaml")
-    assert main(["check", str(tmp_path)]) == 2
-    captured = capsys.readouterr()
-    assert captured.err.strip() == f"rulesjudge: {tmp_path / 'b.yaml'}: a symbolic link loop, not a file"
-    assert captured.out.splitlines()[-1] == "1 passed, 0 failed, 1 invalid"
+    result = cli("check", str(tmp_path))
+    assert result.code == 2
+    assert result.err.strip() == f"rulesjudge: {tmp_path / 'b.yaml'}: a symbolic link loop, not a file"
+    assert result.out.splitlines()[-1] == "1 passed, 0 failed, 1 invalid"
 
 
 @pytest.mark.parametrize("argv", [["rule", "725.4"], ["search", "725.4"], ["corpus", "list"]])
 def test_a_folder_named_like_a_release_in_the_data_folder_is_left_out_with_a_warning(
-        data_dir, capsys, argv) -> None:
+        data_dir, cli, argv) -> None:
     (data_dir / "releases" / "cr-2020-06-01.txt").mkdir(parents=True)
-    assert main(argv) == 0  # why (docs/limits.md): a data-folder release that doesn't read is left out
-    captured = capsys.readouterr()
-    warnings = captured.err.strip().splitlines()
+    result = cli(*argv)
+    assert result.code == 0  # why (docs/limits.md): a data-folder release that doesn't read is left out
+    warnings = result.err.strip().splitlines()
     assert len(warnings) == 1 and "cr-2020-06-01.txt: is a folder, not a release file" in warnings[0]
     assert "warning" in warnings[0]
-    assert "2026-04-17" in captured.out  # the other rules still answer
+    assert "2026-04-17" in result.out  # the other rules still answer
 
 
-def test_corpus_add_a_folder_whose_entry_becomes_a_folder_mid_run(tmp_path, data_dir, capsys,
+def test_corpus_add_a_folder_whose_entry_becomes_a_folder_mid_run(tmp_path, data_dir, cli,
                                                                   monkeypatch) -> None:
     from rulesjudge.corpus import releases
 
@@ -100,16 +99,17 @@ def test_corpus_add_a_folder_whose_entry_becomes_a_folder_mid_run(tmp_path, data
         return found
 
     monkeypatch.setattr("rulesjudge.app.commands.corpus.release_sources", swapped)  # the name it calls
-    assert main(["corpus", "add", str(source)]) == 2
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    assert f"rulesjudge: {source / 'a.txt'}: is a folder, not a release file" in captured.err
-    assert "Added: Comprehensive Rules effective 2024-06-07" in captured.out  # b.txt still added
+    result = cli("corpus", "add", str(source))
+    assert result.code == 2
+    assert "Traceback" not in result.err
+    assert f"rulesjudge: {source / 'a.txt'}: is a folder, not a release file" in result.err
+    assert "Added: Comprehensive Rules effective 2024-06-07" in result.out  # b.txt still added
     assert (data_dir / "releases" / "cr-2024-06-07.txt").read_bytes() == SAMPLE
 
 
 @pytest.mark.parametrize("argv", [["corpus", "add", ""], ["corpus", "add", "  "], ["check", ""]])
-def test_an_empty_path_names_nothing_not_the_current_folder(data_dir, capsys, argv) -> None:
-    assert main(argv) == 2
-    assert "empty path" in one_line(capsys)
+def test_an_empty_path_names_nothing_not_the_current_folder(data_dir, cli, argv) -> None:
+    result = cli(*argv)
+    assert result.code == 2
+    assert "empty path" in one_line(result)
     assert not (data_dir / "releases").exists()

@@ -7,13 +7,10 @@ crash or a hang. The time-bound cases assert that the limit is refused, never a 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import unicodedata
 
 import pytest
 
-from rulesjudge.app.cli import main
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios import limits
 from rulesjudge.scenarios.format import parse_scenario
@@ -28,14 +25,7 @@ def write(tmp_path, name: str, text: str):
     return path
 
 
-def run_check(*args: str) -> subprocess.CompletedProcess[str]:
-    """`rulesjudge check` in its own process: a crash of the parser (a signal) shows as a return code."""
-    return subprocess.run([sys.executable, "-m", "rulesjudge.app.cli", "check", *args],
-                          capture_output=True, text=True, timeout=120)
-
-
-def error_line(capsys) -> str:
-    captured = capsys.readouterr()
+def error_line(captured) -> str:
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("rulesjudge: "), captured.err
     assert "Traceback" not in captured.err
@@ -47,12 +37,12 @@ def error_line(capsys) -> str:
 
 @pytest.mark.parametrize("why, line", [("[" * 30_000, 3), ("{a: " * 15_000, 3), ("\n  " + "- " * 20_000, 4)],
                          ids=["flow-lists", "flow-maps", "block-lists"])
-def test_deep_nesting_is_refused_in_one_line_not_a_crash(tmp_path, why: str, line: int) -> None:
+def test_deep_nesting_is_refused_in_one_line_not_a_crash(tmp_path, why: str, line: int, cli_process) -> None:
     # 30,000 unclosed "[" overflowed libyaml's recursive composer: exit 139, no output, the app's server gone
     path = write(tmp_path, "deep.yaml", f"name: x\n{TABLE}why: {why}\n")
-    result = run_check(str(path))
-    assert result.returncode == 2, (result.returncode, result.stderr[-500:])
-    lines = result.stderr.strip().splitlines()
+    result = cli_process("check", str(path), timeout=120)  # its own process: a crash shows as a signal
+    assert result.code == 2, (result.code, result.err[-500:])
+    lines = result.err.strip().splitlines()
     assert len(lines) == 1 and f"{path}:{line}: why" in lines[0] and "nested more than 32 levels" in lines[0]
 
 
@@ -92,13 +82,14 @@ def test_an_alias_cannot_nest_past_the_depth_limit() -> None:
     ("name: x\n? [a, b]\n: c", 2, None, "a key must be a plain word"),
     ("name: x\nwhy: *nowhere", 2, "why", "unknown alias *nowhere"),
 ])
-def test_values_yaml_cannot_build_are_one_line_with_line_and_key(tmp_path, capsys, value, line, key,
+def test_values_yaml_cannot_build_are_one_line_with_line_and_key(tmp_path, cli, value, line, key,
                                                                  problem) -> None:
     text = value + ("\n" + TABLE if "game:" not in value else "\n")
     path = write(tmp_path, "bad.yaml", text)
-    assert main(["check", str(path)]) == 2
+    result = cli("check", str(path))
+    assert result.code == 2
     place = f"{path}:{line}: {key}: " if key else f"{path}:{line}: "
-    assert place + problem in error_line(capsys)
+    assert place + problem in error_line(result)
 
 
 @pytest.mark.parametrize("text", ["name: 2024-13-45\n" + TABLE,
@@ -108,16 +99,16 @@ def test_a_plain_date_is_a_name_as_written(text: str) -> None:
     assert {scenario.name, *scenario.game.seats} & {"2024-13-45", "2024-02-30"}
 
 
-def test_one_bad_file_among_many_gets_its_line_and_the_others_still_run(tmp_path, capsys) -> None:
+def test_one_bad_file_among_many_gets_its_line_and_the_others_still_run(tmp_path, cli) -> None:
     for i in range(5):  # 800.4a: Ben leaving the game takes no crown from Ann
         write(tmp_path, f"ok{i}.yaml", "name: ok\ngame: {players: [Ann, Ben, Cat], monarch: Ann}\n"
                                        "events: [{leaves: Ben}]\nexpect: {monarch: Ann}\n")
     write(tmp_path, "bad.yaml", "name: !!int abc\n" + TABLE)
-    assert main(["check", str(tmp_path)]) == 2
-    captured = capsys.readouterr()
-    assert captured.out.count("PASS ") == 5
-    assert captured.out.splitlines()[-1] == "5 passed, 0 failed, 1 invalid"
-    assert captured.err.strip() == f"rulesjudge: {tmp_path / 'bad.yaml'}:1: name: 'abc' is not a whole number"
+    result = cli("check", str(tmp_path))
+    assert result.code == 2
+    assert result.out.count("PASS ") == 5
+    assert result.out.splitlines()[-1] == "5 passed, 0 failed, 1 invalid"
+    assert result.err.strip() == f"rulesjudge: {tmp_path / 'bad.yaml'}:1: name: 'abc' is not a whole number"
 
 
 def test_a_second_document_is_refused() -> None:
@@ -125,10 +116,11 @@ def test_a_second_document_is_refused() -> None:
         parse_scenario("name: x\n" + TABLE + "---\nname: y\n", "two.yaml")
 
 
-def test_a_file_over_the_size_limit_is_refused_before_parsing(tmp_path, capsys) -> None:
+def test_a_file_over_the_size_limit_is_refused_before_parsing(tmp_path, cli) -> None:
     path = write(tmp_path, "big.yaml", "name: x\n" + TABLE + "#" * (limits.MAX_CHARS + 1) + "\n")
-    assert main(["check", str(path)]) == 2
-    assert f"{path}: too large: more than {limits.MAX_CHARS} bytes" in error_line(capsys)
+    result = cli("check", str(path))
+    assert result.code == 2
+    assert f"{path}: too large: more than {limits.MAX_CHARS} bytes" in error_line(result)
 
 
 # ----------------------------------------------------------------------------------- counts and time
@@ -221,45 +213,50 @@ def test_hidden_characters_in_team_members_and_permanents_are_refused() -> None:
 # ----------------------------------------------------------------------------------- honest output
 
 
-def test_a_name_with_a_newline_prints_no_fake_line(tmp_path, capsys) -> None:
+def test_a_name_with_a_newline_prints_no_fake_line(tmp_path, cli) -> None:
     write(tmp_path, "a.yaml", 'name: "x\\nPASS fake.yaml: y\\n369 passed, 0 failed"\n' + TABLE)
-    assert main(["check", str(tmp_path)]) == 0
-    out = capsys.readouterr().out.splitlines()
+    result = cli("check", str(tmp_path))
+    assert result.code == 0
+    out = result.out.splitlines()
     assert out == [f"PASS {tmp_path / 'a.yaml'}: x\\nPASS fake.yaml: y\\n369 passed, 0 failed",
                    "1 passed, 0 failed"]
 
 
-def test_terminal_escapes_in_names_are_printed_escaped(tmp_path, capsys) -> None:
+def test_terminal_escapes_in_names_are_printed_escaped(tmp_path, cli) -> None:
     write(tmp_path, "a.yaml", 'name: "\\e[2J\\e]0;owned\\a\\u202Eclear"\n' + TABLE)
-    assert main(["check", str(tmp_path / "a.yaml")]) == 0
-    out = capsys.readouterr().out
+    result = cli("check", str(tmp_path / "a.yaml"))
+    assert result.code == 0
+    out = result.out
     assert "\x1b" not in out and "\u202e" not in out and "\\x1b[2J\\x1b]0;owned\\x07\\u202eclear" in out
 
 
-def test_a_key_with_a_newline_stays_one_error_line(tmp_path, capsys) -> None:
+def test_a_key_with_a_newline_stays_one_error_line(tmp_path, cli) -> None:
     path = write(tmp_path, "k.yaml", 'name: x\n' + TABLE + 'expect: {"monarch\\n1 passed, 0 failed": Ann}\n')
-    assert main(["check", str(path)]) == 2
-    assert "expect.monarch\\n1 passed, 0 failed: " in error_line(capsys)
+    result = cli("check", str(path))
+    assert result.code == 2
+    assert "expect.monarch\\n1 passed, 0 failed: " in error_line(result)
 
 
-def test_ask_prints_a_multiline_name_and_why_on_one_line_each(tmp_path, capsys, data_dir) -> None:
+def test_ask_prints_a_multiline_name_and_why_on_one_line_each(tmp_path, cli, data_dir) -> None:
     text = 'name: "a\\nb"\nwhy: "c\\n\\e[31md"\n' + TABLE + "expect: {active: Ann}\n"
     path = write(tmp_path, "a.yaml", text)
-    assert main(["ask", str(path)]) == 0
-    out = capsys.readouterr().out.splitlines()
+    result = cli("ask", str(path))
+    assert result.code == 0
+    out = result.out.splitlines()
     assert out[0] == "a\\nb" and out[1] == "  why: c \\x1b[31md"
 
 
 # ---------------------------------------------------------------------------- folders that say nothing
 
 
-def test_check_on_a_folder_without_scenarios_says_so_and_exits_2(tmp_path, capsys) -> None:
+def test_check_on_a_folder_without_scenarios_says_so_and_exits_2(tmp_path, cli) -> None:
     (tmp_path / "notes.txt").write_text("no scenarios here", encoding="utf-8")
-    assert main(["check", str(tmp_path)]) == 2
-    assert f"{tmp_path}: no scenario files (*.yaml, *.yml) in this folder" in error_line(capsys)
+    result = cli("check", str(tmp_path))
+    assert result.code == 2
+    assert f"{tmp_path}: no scenario files (*.yaml, *.yml) in this folder" in error_line(result)
 
 
-def test_check_reports_an_unreadable_subfolder_and_exits_2(tmp_path, capsys, monkeypatch) -> None:
+def test_check_reports_an_unreadable_subfolder_and_exits_2(tmp_path, cli, monkeypatch) -> None:
     import os
 
     write(tmp_path, "a.yaml", "name: ok\n" + TABLE)
@@ -272,11 +269,12 @@ def test_check_reports_an_unreadable_subfolder_and_exits_2(tmp_path, capsys, mon
         return real_scandir(path)
 
     monkeypatch.setattr(os, "scandir", scandir)
-    assert main(["check", str(tmp_path)]) == 2
-    assert "locked: cannot read this folder: Permission denied" in error_line(capsys)
+    result = cli("check", str(tmp_path))
+    assert result.code == 2
+    assert "locked: cannot read this folder: Permission denied" in error_line(result)
 
 
-def test_check_of_a_file_in_a_folder_that_cannot_be_entered_is_one_line(tmp_path, capsys, monkeypatch):
+def test_check_of_a_file_in_a_folder_that_cannot_be_entered_is_one_line(tmp_path, cli, monkeypatch):
     import os
 
     real_stat = os.stat
@@ -287,8 +285,9 @@ def test_check_of_a_file_in_a_folder_that_cannot_be_entered_is_one_line(tmp_path
         return real_stat(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "stat", stat)
-    assert main(["check", str(tmp_path / "closed" / "a.yaml")]) == 2
-    assert "closed/a.yaml: cannot read: Permission denied" in error_line(capsys)
+    result = cli("check", str(tmp_path / "closed" / "a.yaml"))
+    assert result.code == 2
+    assert "closed/a.yaml: cannot read: Permission denied" in error_line(result)
 
 
 def test_the_largest_tables_the_limits_allow_are_answered() -> None:
@@ -300,22 +299,24 @@ def test_the_largest_tables_the_limits_allow_are_answered() -> None:
         assert (len(report.events), len(report.answers)) == (limits.MAX_EVENTS, limits.MAX_QUESTIONS), variant
 
 
-def test_a_file_name_that_is_not_utf8_prints_escaped(tmp_path, capsys) -> None:
+def test_a_file_name_that_is_not_utf8_prints_escaped(tmp_path, cli) -> None:
     import os
 
     folder = os.fsencode(tmp_path)
     with open(os.path.join(folder, b"a\xff.yaml"), "w", encoding="utf-8") as handle:
         handle.write("name: ok\n" + TABLE)
-    assert main(["check", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.splitlines()[0] == f"PASS {tmp_path}/a\\udcff.yaml: ok"
+    result = cli("check", str(tmp_path))
+    assert result.code == 0
+    assert result.out.splitlines()[0] == f"PASS {tmp_path}/a\\udcff.yaml: ok"
 
 
-def test_ask_json_escapes_hidden_characters_and_still_reads_back(tmp_path, capsys, data_dir) -> None:
+def test_ask_json_escapes_hidden_characters_and_still_reads_back(tmp_path, cli, data_dir) -> None:
     import json
 
     path = write(tmp_path, "a.yaml", 'name: "x\\u202e\\u009b[2J"\n' + TABLE + "expect: {active: Ann}\n")
-    assert main(["ask", str(path), "--json"]) == 0
-    out = capsys.readouterr().out
+    result = cli("ask", str(path), "--json")
+    assert result.code == 0
+    out = result.out
     assert "\u202e" not in out and "\x9b" not in out and "\\u202e\\u009b[2J" in out
     assert json.loads(out)["name"] == "x\u202e\u009b[2J"
 

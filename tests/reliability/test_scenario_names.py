@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.app.cli import main
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import parse_scenario
 
@@ -62,16 +61,17 @@ def test_about_holds_rule_numbers(about) -> None:
     assert "not a rule number" in str(raised.value)
 
 
-def test_check_refuses_an_about_number_that_names_no_rule(tmp_path, capsys) -> None:
+def test_check_refuses_an_about_number_that_names_no_rule(tmp_path, cli) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(scenario("{players: [Ann, Ben]}", 'about: ["725.4",\n  "999.999z"]\n'), encoding="utf-8")
-    assert main(["check", str(path)]) == 2
-    err = capsys.readouterr().err.strip()
+    result = cli("check", str(path))
+    assert result.code == 2
+    err = result.err.strip()
     assert err == f"rulesjudge: {path}:3: about[1]: no rule 999.999z in the loaded rules"
 
 
-def test_check_accepts_about_numbers_of_cr_and_treachery(tmp_path, capsys) -> None:
+def test_check_accepts_about_numbers_of_cr_and_treachery(tmp_path, cli) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(scenario("{players: [Ann, Ben]}", 'about: ["725.4", "907.11b", "800.4a"]\n'),
                     encoding="utf-8")
-    assert main(["check", str(path)]) == 0  # why: 725.4/800.4a are CR rules, 907.11b is Treachery's
+    assert cli("check", str(path)).code == 0  # why: 725.4/800.4a are CR rules, 907.11b is Treachery's

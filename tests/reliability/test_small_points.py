@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from rulesjudge.app.cli import main
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import parse_scenario
 
@@ -39,9 +38,10 @@ def test_an_unknown_key_is_offered_only_keys_of_its_place(text, hint) -> None:
     assert (f"did you mean '{hint}'" in message) if hint else ("did you mean" not in message)
 
 
-def test_an_edition_not_loaded_blames_the_edition_not_the_number(data_dir, capsys) -> None:
-    assert main(["rule", "725.4", "--edition", "1999-01-01"]) == 2
-    err = capsys.readouterr().err.strip()
+def test_an_edition_not_loaded_blames_the_edition_not_the_number(data_dir, cli) -> None:
+    result = cli("rule", "725.4", "--edition", "1999-01-01")
+    assert result.code == 2
+    err = result.err.strip()
     assert err.startswith("rulesjudge: command line: --edition: cr edition 1999-01-01 is not loaded")
 
 

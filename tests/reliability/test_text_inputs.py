@@ -6,20 +6,12 @@ command and argument it is; a file or an upload that is not UTF-8 is refused by 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 
 from rulesjudge.common.errors import InputError
 
 BAD = b"\xff"
-
-
-def run_cli(*argv: bytes | str, data: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "RULESJUDGE_DATA": data}
-    return subprocess.run([sys.executable, "-m", "rulesjudge.app.cli", *argv], capture_output=True,
-                          text=True, timeout=300, env=env, errors="replace")
 
 
 @pytest.mark.parametrize(("argv", "expected"), [
@@ -33,22 +25,22 @@ def run_cli(*argv: bytes | str, data: str) -> subprocess.CompletedProcess[str]:
      "command line: --edition: the edition is not valid UTF-8 text"),
     ((b"rule", b"725.4" + BAD), "command line: NUMBER: the number is not valid UTF-8 text"),
 ], ids=["what-if", "players", "search", "search-edition", "rule"])
-def test_an_argument_that_is_not_utf8_is_one_line_naming_it(tmp_path, argv, expected) -> None:
-    result = run_cli(*argv, data=str(tmp_path / "data"))
-    assert "Traceback" not in result.stderr
-    assert result.stderr.strip() == f"rulesjudge: {expected}"
-    assert result.returncode == 2  # why: bad input, not "not understood" (1)
+def test_an_argument_that_is_not_utf8_is_one_line_naming_it(tmp_path, argv, expected, cli_process) -> None:
+    result = cli_process(*argv, data=tmp_path / "data")
+    assert "Traceback" not in result.err
+    assert result.err.strip() == f"rulesjudge: {expected}"
+    assert result.code == 2  # why: bad input, not "not understood" (1)
     assert not (tmp_path / "data").exists()  # refused before any work
 
 
-def test_a_path_that_is_not_utf8_is_a_name_not_an_error(tmp_path) -> None:
+def test_a_path_that_is_not_utf8_is_a_name_not_an_error(tmp_path, cli_process) -> None:
     # a file name may be any bytes on Linux: it is opened, not refused as text
     name = os.fsencode(tmp_path) + b"/ann" + BAD + b".yaml"
     with open(name, "w", encoding="utf-8") as handle:
         handle.write("name: x\ngame: {players: [Ann, Ben]}\nexpect: {monarch: null}\n")
-    result = run_cli(b"check", name, data=str(tmp_path / "data"))
-    assert "not valid UTF-8" not in result.stderr and "Traceback" not in result.stderr
-    assert result.stdout.splitlines()[-1] == "1 passed, 0 failed"
+    result = cli_process(b"check", name, data=tmp_path / "data")
+    assert "not valid UTF-8" not in result.err and "Traceback" not in result.err
+    assert result.out.splitlines()[-1] == "1 passed, 0 failed"
 
 
 @pytest.mark.parametrize("reader", ["file", "upload"])

@@ -7,7 +7,7 @@ from pathlib import Path
 from rulesjudge.scenarios.model.events import EVENT_TYPES
 from rulesjudge.scenarios.model.questions import QUESTIONS
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "scenario-format.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "scenario-format.md"
 
 
 def test_every_event_and_question_is_documented() -> None:

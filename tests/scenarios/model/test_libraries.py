@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from rules_model_helpers import ask, cited, derive
 
-from rulesjudge.app.cli import main
-
 
 def test_104_3c_drawing_more_than_is_left_draws_the_rest_then_loses():
     game = {"players": ["Ann", "Ben", "Cat"], "active": "Ann", "library": {"Ben": 1}}
@@ -20,12 +18,13 @@ def test_725_2_the_monarchs_draw_takes_from_the_library():
     assert ask(game, ["end-step"], "library(Ann)") == 2  # why: 725.2, the monarch draws a card (121.1)
 
 
-def test_a_library_count_below_zero_is_one_line_naming_the_key_exit_2(tmp_path, capsys):
+def test_a_library_count_below_zero_is_one_line_naming_the_key_exit_2(tmp_path, cli):
     path = tmp_path / "lib.yaml"
     path.write_text("name: x\ngame:\n  players: [Ann, Ben]\n  library: {Ann: -1}\nexpect:\n  active: Ann\n",
                     encoding="utf-8")
-    assert main(["check", str(path)]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
+    result = cli("check", str(path))
+    assert result.code == 2
+    err = result.err.strip().splitlines()
     assert len(err) == 1 and "lib.yaml:4: game.library.Ann: a library holds 0 or more cards" in err[0]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from rulesjudge.common.safe_yaml import read_yaml
 from rulesjudge.corpus.cards.vocabulary import nicknames
-from tests.cards.conftest import PROJECT_ROOT
+from tests.corpus.cards.conftest import PROJECT_ROOT
 
 #: Cards the shared snapshot's README says it lacks (sets whose files were missing).
 ABSENT = {"Orcish Bowmasters", "The One Ring", "Nadu, Winged Wisdom"}

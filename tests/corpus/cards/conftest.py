@@ -6,14 +6,15 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import copy_cache
+
+PROJECT_ROOT = Path(__file__).resolve().parents[3]
 SHARED_CARDS = PROJECT_ROOT.parent / "shared" / "cards" / "AtomicCards.json.xz"
 VENDORED_CARDS = PROJECT_ROOT / "corpus" / "sources" / "AtomicCards.json.xz"
 
@@ -124,16 +125,17 @@ def scryfall_rulings() -> bytes:
 
 
 @pytest.fixture(scope="session")
-def builtin_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A data folder whose cache holds the built-in card snapshot and corpus, built once per session."""
+def builtin_cache(builtin_corpus, builtin_corpus_data: Path, tmp_path_factory: pytest.TempPathFactory
+                  ) -> Path:
+    """A data folder whose cache holds the built-in card snapshot and corpus, built once per session: the
+    corpus cache is the session's (tests/conftest.py ``builtin_corpus_data``), the snapshot is parsed here."""
     from rulesjudge.corpus.cards import load_cards
-    from rulesjudge.corpus.store import load_corpus
 
     folder = tmp_path_factory.mktemp("cards-data")
+    copy_cache(builtin_corpus_data / "cache", folder / "cache")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("RULESJUDGE_DATA", str(folder))
         load_cards()
-        load_corpus()
     return folder / "cache"
 
 
@@ -144,7 +146,7 @@ def cards_data(builtin_cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     from rulesjudge.corpus.cards.db import forget_loaded
 
     folder = tmp_path / "data"
-    shutil.copytree(builtin_cache, folder / "cache", ignore=shutil.ignore_patterns("*-wal", "*-shm"))
+    copy_cache(builtin_cache, folder / "cache")
     monkeypatch.setenv("RULESJUDGE_DATA", str(folder))
     forget_loaded()
     yield folder

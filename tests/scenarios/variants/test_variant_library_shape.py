@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
+LIBRARY = Path(__file__).resolve().parents[3] / "scenarios" / "library"
 AREAS = ("teams", "team-vs-team", "emperor", "two-headed-giant", "treachery", "grand-melee",
          "alternating-teams")
 FILES = sorted(p for area in AREAS for p in (LIBRARY / area).glob("*.yaml"))

@@ -6,8 +6,6 @@ from __future__ import annotations
 import pytest
 from rules_model_helpers import ask, cited, derive
 
-from rulesjudge.app.cli import main
-
 
 def table(**permanents: dict) -> dict:
     return {"players": ["Ann", "Ben", "Cat"], "active": "Ann", "permanents": permanents}
@@ -98,7 +96,7 @@ def test_514_2_marked_damage_wears_off_as_the_next_turn_begins():
         ("{Elk: Ben}", r"x.yaml:10: events\[1\]\.block\.Elk: Ben is a player: a creature blocks an"),
     ],
 )
-def test_bad_blocks_are_one_line_naming_file_line_and_key_exit_2(tmp_path, capsys, block, message):
+def test_bad_blocks_are_one_line_naming_file_line_and_key_exit_2(tmp_path, cli, block, message):
     import re
 
     path = tmp_path / "x.yaml"
@@ -115,7 +113,8 @@ events:
 expect:
   blocked(Ogre): true
 """, encoding="utf-8")
-    assert main(["check", str(path)]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
+    result = cli("check", str(path))
+    assert result.code == 2
+    err = result.err.strip().splitlines()
     assert len(err) == 1 and re.search(message, err[0]), err
     assert "Traceback" not in err[0]

@@ -17,7 +17,7 @@ import pytest
 
 from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.cards.readers import read_mtgjson, read_scryfall, unpack
-from tests.cards.conftest import mtgjson, scryfall_cards, scryfall_rulings
+from tests.corpus.cards.conftest import mtgjson, scryfall_cards, scryfall_rulings
 
 
 @pytest.fixture(scope="module")

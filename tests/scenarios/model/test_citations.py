@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-import pytest
-
 from rulesjudge.scenarios.format import load_scenario
 from rulesjudge.scenarios.model.citations import NUMBERING, Cite, cr, resolve
 from rulesjudge.scenarios.runner import LIBRARY, run_scenario
@@ -19,18 +17,6 @@ def library_cites() -> frozenset[Cite]:
     for path in sorted(LIBRARY.rglob("*.yaml")):
         cites.update(run_scenario(load_scenario(path)).cites())
     return frozenset(cites)
-
-
-@pytest.fixture(scope="module")
-def builtin_corpus(tmp_path_factory):
-    from rulesjudge.corpus.store import load_corpus
-
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))
-    try:
-        yield load_corpus(include_user_releases=False)
-    finally:
-        mp.undo()
 
 
 def test_the_library_cites_rules(builtin_corpus) -> None:
@@ -84,12 +70,8 @@ def test_a_number_missing_from_the_built_in_release_is_not_loaded(builtin_corpus
     assert "not in the 2026-04-17 rules" in resolve(cr("799.99"), builtin_corpus).label
 
 
-def test_with_an_older_release_loaded_the_monarch_lists_its_number_there(shared_cr_dir, tmp_path,
-                                                                        monkeypatch) -> None:
-    from rulesjudge.corpus.store import load_corpus
-
-    monkeypatch.setenv("RULESJUDGE_DATA", str(tmp_path))
-    corpus = load_corpus(releases=[shared_cr_dir / "cr-2022-10-07.txt"], include_user_releases=False)
+def test_with_an_older_release_loaded_the_monarch_lists_its_number_there(shared_cr_dir, corpus_with) -> None:
+    corpus = corpus_with(shared_cr_dir / "cr-2022-10-07.txt")
     monarch = resolve(cr("725.4"), corpus)
     assert monarch.record_id == "cr@2026-04-17/725.4"
     assert "cr@2022-10-07/721.4" in monarch.also  # why: the Monarch was section 721 in October 2022

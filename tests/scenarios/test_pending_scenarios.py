@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1] / "scenarios"
+ROOT = Path(__file__).resolve().parents[2] / "scenarios"
 PENDING = ROOT / "pending"
 FILES = sorted(PENDING.rglob("*.yaml"))
 RULE_NUMBER = re.compile(r"^[1-9]\d{2}(\.\d+[a-z]?)?$")  # 903, 903.10a, 800.4m

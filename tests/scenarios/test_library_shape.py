@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-LIBRARY = Path(__file__).resolve().parents[1] / "scenarios" / "library"
+LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
 AREAS = ("turns", "leaving", "monarch", "initiative", "influence", "attack", "apnap", "winning",
          "combat", "commander", "poison", "losing", "priority", "extra-turns", "blocks", "draws", "following")
 RULE_NUMBER = re.compile(r"^[1-9]\d{2}(\.\d+[a-z]?)?$")  # 722, 725.4, 800.4j, 104.2a

@@ -10,7 +10,6 @@ import textwrap
 import pytest
 
 from rulesjudge.app import card_sources
-from rulesjudge.app.cli import main
 from rulesjudge.scenarios.model.events import parse_effect
 
 ANGEL_TEXT = "You can't lose the game and your opponents can't win the game."  # Platinum Angel's Oracle text
@@ -70,11 +69,10 @@ expect:
 """
 
 
-def test_ask_shows_the_sources_oracle_text_beside_the_derivation(cards_data, tmp_path, capsys):
+def test_ask_shows_the_sources_oracle_text_beside_the_derivation(cards_data, tmp_path, cli):
     path = tmp_path / "angel.yaml"
     path.write_text(SCENARIO, encoding="utf-8")
-    code = main(["ask", str(path)])
-    out = capsys.readouterr().out
+    code, out, _ = cli("ask", str(path))
     assert code == 0, out
     head, derivation = out.split("event damage:", 1)
     assert "Platinum Angel — Artifact Creature — Angel  [cards@2026-07-09/card/platinum-angel]" in head
@@ -84,18 +82,18 @@ def test_ask_shows_the_sources_oracle_text_beside_the_derivation(cards_data, tmp
     assert "Platinum Angel's static ability" in derivation  # the step the card's text stands beside
 
 
-def test_ask_json_has_the_cards(cards_data, tmp_path, capsys):
+def test_ask_json_has_the_cards(cards_data, tmp_path, cli):
     path = tmp_path / "angel.yaml"
     path.write_text(SCENARIO, encoding="utf-8")
-    main(["ask", str(path), "--json"])
-    cards = {c["name"]: c for c in json.loads(capsys.readouterr().out)["cards"]}
+    result = cli("ask", str(path), "--json")
+    cards = {c["name"]: c for c in json.loads(result.out)["cards"]}
     assert cards["Platinum Angel"]["card"]["id"] == "cards@2026-07-09/card/platinum-angel"
     assert ANGEL_TEXT in cards["Platinum Angel"]["card"]["oracle_text"]
     assert cards["Platnum Angle"] == {"name": "Platnum Angle", "did_you_mean": "Platinum Angel", "card": None}
     assert cards["Angel"]["card"] is None and cards["Angel"]["did_you_mean"] is None
 
 
-def test_ask_without_sources_reads_no_cards(cards_data, tmp_path, capsys, monkeypatch):
+def test_ask_without_sources_reads_no_cards(cards_data, tmp_path, cli, monkeypatch):
     """A scenario whose effects name no source never opens the card snapshot (ask stays as fast)."""
     import rulesjudge.corpus.cards as cards
 
@@ -108,15 +106,15 @@ def test_ask_without_sources_reads_no_cards(cards_data, tmp_path, capsys, monkey
         events: [{leaves: Ann}]
         expect: {in-game: [Ben, Cat]}
         """), encoding="utf-8")
-    assert main(["ask", str(path)]) == 0
-    assert "cards the effects come from" not in capsys.readouterr().out
+    result = cli("ask", str(path))
+    assert result.code == 0
+    assert "cards the effects come from" not in result.out
 
 
-def test_a_what_if_about_the_table_shows_the_source_card_too(cards_data, tmp_path, capsys):
+def test_a_what_if_about_the_table_shows_the_source_card_too(cards_data, tmp_path, cli):
     path = tmp_path / "angel.yaml"
     path.write_text(SCENARIO, encoding="utf-8")
-    code = main(["ask", str(path), "--what-if", "what if Ann concedes?"])
-    out = capsys.readouterr().out
+    code, out, _ = cli("ask", str(path), "--what-if", "what if Ann concedes?")
     assert code == 0, out
     # why: conceding is leaving, which Platinum Angel's "can't lose" doesn't stop (104.3a; its ruling 2)
     assert ANGEL_TEXT in out and "cards@2026-07-09/card/platinum-angel" in out

@@ -12,15 +12,13 @@ import os
 
 import pytest
 
-from rulesjudge.app.cli import main
 from rulesjudge.common.errors import InputError
 from rulesjudge.common.inputs import download, find_files, read_capped, read_file, read_source
 
 OK_HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
 
 
-def one_line_error(capsys) -> str:
-    captured = capsys.readouterr()
+def one_line_error(captured) -> str:
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("rulesjudge: "), captured.err
     assert "Traceback" not in captured.err + captured.out
@@ -106,10 +104,11 @@ def test_malformed_urls_are_one_line_before_any_connection(url: str, problem: st
         download(url, limit=1000)
 
 
-def test_corpus_add_of_a_garbage_server_is_one_line_and_exit_2(raw_server, data_dir, capsys) -> None:
+def test_corpus_add_of_a_garbage_server_is_one_line_and_exit_2(raw_server, data_dir, cli) -> None:
     raw_server.script = [b"\x00\x01 not http\r\n"]
-    assert main(["corpus", "add", raw_server.url()]) == 2
-    assert "download failed" in one_line_error(capsys)
+    result = cli("corpus", "add", raw_server.url())
+    assert result.code == 2
+    assert "download failed" in one_line_error(result)
     assert not (data_dir / "releases").exists()  # nothing half-written
 
 
@@ -160,20 +159,22 @@ def special_file(kind: str, tmp_path) -> str:
 
 @pytest.mark.parametrize("kind", ["fifo", "device"])
 @pytest.mark.parametrize("command", [["corpus", "add"], ["check"], ["search", "--batch"], ["ask"]])
-def test_every_command_refuses_special_files_in_one_line(command, kind, tmp_path, data_dir, capsys) -> None:
+def test_every_command_refuses_special_files_in_one_line(command, kind, tmp_path, data_dir, cli) -> None:
     path = special_file(kind, tmp_path)
-    assert main([*command, path]) == 2  # check prints its summary on stdout, the error on stderr
-    assert f"{path}: not a regular file" in one_line_error(capsys)
+    result = cli(*command, path)
+    assert result.code == 2  # check prints its summary on stdout, the error on stderr
+    assert f"{path}: not a regular file" in one_line_error(result)
 
 
-def test_search_batch_of_a_large_file_is_refused(tmp_path, monkeypatch, capsys) -> None:
+def test_search_batch_of_a_large_file_is_refused(tmp_path, monkeypatch, cli, data_dir) -> None:
     import rulesjudge.app.commands.search as search
 
     monkeypatch.setattr(search, "MAX_BATCH_BYTES", 100)
     batch = tmp_path / "q.txt"
     batch.write_text("who is the monarch?\n" * 10, encoding="utf-8")
-    assert main(["search", "--batch", str(batch), "--json"]) == 2
-    assert "too large: more than 100 bytes" in one_line_error(capsys)
+    result = cli("search", "--batch", str(batch), "--json")
+    assert result.code == 2
+    assert "too large: more than 100 bytes" in one_line_error(result)
 
 
 # ----------------------------------------------------------------------------------- finding files

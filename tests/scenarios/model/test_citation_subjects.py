@@ -9,8 +9,6 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-import pytest
-
 from rulesjudge.scenarios.format import load_scenario
 from rulesjudge.scenarios.model.citations import Cite, cr, resolve
 from rulesjudge.scenarios.model.steps import Step, step
@@ -80,18 +78,6 @@ def misfits(steps: list[Step], corpus) -> list[str]:
             if topics and not topics & about:
                 found.append(f"{cite}: {said.text}")
     return found
-
-
-@pytest.fixture(scope="module")
-def builtin_corpus(tmp_path_factory):
-    from rulesjudge.corpus.store import load_corpus
-
-    mp = pytest.MonkeyPatch()
-    mp.setenv("RULESJUDGE_DATA", str(tmp_path_factory.mktemp("data")))
-    try:
-        yield load_corpus(include_user_releases=False)
-    finally:
-        mp.undo()
 
 
 @lru_cache(maxsize=1)

@@ -22,7 +22,7 @@ from rulesjudge.scenarios.model import Setup, answer, apply, build_state, parse_
 from rulesjudge.scenarios.model.citations import Cite, resolve
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"]
-LIBRARY = Path(__file__).resolve().parents[2] / "scenarios" / "library"
+LIBRARY = Path(__file__).resolve().parents[3] / "scenarios" / "library"
 VARIANT_AREAS = ("teams", "team-vs-team", "emperor", "two-headed-giant", "treachery")
 
 
@@ -123,11 +123,9 @@ def test_variant_invariants_hold_after_every_event(variant: str, data: st.DataOb
         check_invariants(state)
 
 
-def test_every_citation_of_the_variant_library_resolves(shared_cr_dir: Path) -> None:
+def test_every_citation_of_the_variant_library_resolves(shared_cr_dir: Path, corpus_with) -> None:
     """With the 2024-06-07 release loaded, every rule the variant scenarios' derivations cite is a record."""
-    from rulesjudge.corpus.store import load_corpus
-
-    corpus = load_corpus(releases=[shared_cr_dir / "cr-2024-06-07.txt"], include_user_releases=False)
+    corpus = corpus_with(shared_cr_dir / "cr-2024-06-07.txt")
     cited: set[Cite] = set()
     for path in scenario_files([LIBRARY / area for area in VARIANT_AREAS if (LIBRARY / area).is_dir()]):
         scenario = load_scenario(path)

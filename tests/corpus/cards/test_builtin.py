@@ -17,7 +17,7 @@ from rulesjudge.corpus.cards.cache import cache_path
 from rulesjudge.corpus.cards.model import slug
 from rulesjudge.corpus.cards.snapshots import builtin_snapshot
 from rulesjudge.corpus.documents import MANIFEST_PATH
-from tests.cards.conftest import SHARED_CARDS, VENDORED_CARDS, mtgjson
+from tests.corpus.cards.conftest import SHARED_CARDS, VENDORED_CARDS, mtgjson
 
 ID = re.compile(r"^cards@\d{4}-\d{2}-\d{2}/(card/[a-z0-9-]+|ruling/[a-z0-9-]+/\d+)$")
 
@@ -158,7 +158,7 @@ def test_the_card_data_files_are_package_data():
     import fnmatch
     import tomllib
 
-    from tests.cards.conftest import PROJECT_ROOT
+    from tests.corpus.cards.conftest import PROJECT_ROOT
 
     config = tomllib.loads((PROJECT_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     patterns = config["tool"]["setuptools"]["package-data"]["rulesjudge.corpus"]
