@@ -196,8 +196,35 @@ class OnnxQueryEncoder:
 
 def agreement(encoder: OnnxQueryEncoder, model: Any) -> float:
     """The smallest cosine between the encoder's and sentence-transformers' vectors on :data:`PROBES`."""
+    reference = model.encode(list(PROBES), convert_to_numpy=True, normalize_embeddings=True)
+    return agreement_with(encoder, reference)
+
+
+def agreement_with(encoder: OnnxQueryEncoder, reference: np.ndarray) -> float:
+    """The smallest cosine between the encoder's vectors of :data:`PROBES` and ``reference`` (one row per
+    probe, by sentence-transformers; stored rows may be float16, so they are normalised again)."""
     import numpy as np
 
-    reference = model.encode(list(PROBES), convert_to_numpy=True, normalize_embeddings=True)
+    reference = np.asarray(reference, dtype=np.float32)
+    reference = reference / np.linalg.norm(reference, axis=1, keepdims=True)
     ours = np.vstack([encoder.encode(text) for text in PROBES])
     return float((reference * ours).sum(axis=1).min())
+
+
+def build_without_torch(model_folder: Path, target: Path, max_length: int,
+                        reference: np.ndarray) -> OnnxQueryEncoder:
+    """The query model written from the weights by :mod:`indexer.onnx_bert` (no torch), kept at ``target``
+    with its checksum once its vectors of :data:`PROBES` agree with ``reference`` — sentence-transformers'
+    own, shipped with the package. ExportRefused when the model is not a BERT the recipe covers or the
+    vectors disagree (the torch export is then the way)."""
+    from rulesjudge.common.files import write_atomic
+    from rulesjudge.indexer import onnx_bert
+
+    data = onnx_bert.build_bytes(model_folder)
+    encoder = OnnxQueryEncoder(target, model_folder, max_length, data)
+    cosine = agreement_with(encoder, reference)
+    if cosine < MIN_COSINE:
+        raise ExportRefused(f"the graph written from the weights disagrees with the model ({cosine:.5f})")
+    write_atomic(target, data)
+    record_checksum(target, data)
+    return encoder
