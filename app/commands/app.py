@@ -68,23 +68,32 @@ def run(args: argparse.Namespace) -> int:
         check_port_free(args.host, args.port)  # before the index work, not after it
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from rulesjudge.app import library, services
+    from rulesjudge.app import card_cache, library, services
 
     started = time.perf_counter()
+    # A child reads the card snapshot (its peak memory is never the server's), beside the index's work.
+    reading = card_cache.start_card_cache()
     print("rulesjudge: loading the corpus and building or refreshing the search index…", file=sys.stderr)
-    searcher = services.prepare_index(progress=True)
+    try:
+        searcher = services.prepare_index(progress=True)
+    except BaseException:
+        reading.stop()
+        raise
     print(f"rulesjudge: index ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    from rulesjudge.app.card_cache import prepare_card_cache
-
-    problem = prepare_card_cache()  # a child reads the snapshot: its peak memory is never the server's
-    if problem:
-        print(f"rulesjudge: warning: {problem}", file=sys.stderr)
     if args.build_only:
+        problem = reading.wait()
+        if problem:
+            print(f"rulesjudge: warning: {problem}", file=sys.stderr)
         vectors = library.library_vectors(searcher, library.load_library())  # the fallback's, on disk
         if vectors is not None:
             print(f"rulesjudge: {len(vectors)} library scenarios ready for the closest-scenario search",
                   file=sys.stderr)
         return 0
+    if reading.running:
+        print("rulesjudge: the card snapshot is still being read into its cache; the pages that need "
+              "cards say so and wait for it", file=sys.stderr)
+    card_cache.serve_while_reading(reading, lambda line: print(f"rulesjudge: warning: {line}",
+                                                               file=sys.stderr))
     services.preload(searcher)
     services.schedule_warm_up(searcher)  # the language model loads once the server listens
     threading.Thread(target=_warm_up_when_listening, args=(args.host, args.port), daemon=True).start()
@@ -104,6 +113,9 @@ def leave(code: int) -> None:
     (at most :data:`WARM_UP_GRACE_SECONDS`), without the interpreter's teardown: torch and onnxruntime
     abort the process (SIGABRT) when their objects are destroyed while another thread is inside them.
     Everything rulesjudge writes is atomic and already on disk; Streamlit has stopped."""
+    from rulesjudge.app import card_cache
+
+    card_cache.stop()  # a child still reading the card snapshot: its cache writes are transactions
     deadline = time.monotonic() + WARM_UP_GRACE_SECONDS
     for thread in threading.enumerate():
         if thread.name.startswith("rulesjudge-") and thread is not threading.current_thread():

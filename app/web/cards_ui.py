@@ -29,9 +29,21 @@ MAX_NAME = 200  # a card's name is far shorter; longer input is cut, never looke
 
 @st.cache_resource(show_spinner="Reading the card snapshot (once per server)…")
 def card_db() -> CardDB:
+    from rulesjudge.app import card_cache
     from rulesjudge.corpus.cards import load_cards
 
+    card_cache.wait()  # the child reading it at the first start: its cache, not a parse here
     return load_cards()
+
+
+def wait_for_cards() -> None:
+    """Before a search (which reads the cards a question names): wait, saying why, for the child reading
+    the card snapshot at a first start (the index is usually ready before it is)."""
+    from rulesjudge.app import card_cache
+
+    if not card_cache.ready():
+        with st.spinner("Reading the card snapshot into its cache (first start only, a few seconds)…"):
+            card_cache.wait()
 
 
 def card_link(name: str) -> str:
