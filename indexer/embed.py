@@ -203,8 +203,8 @@ class Embedder:
         length = onnx_query.max_seq_length(self.path)
         if target.is_file():
             try:  # checked against its recorded sha256 first: another valid model must not be served
-                checked = onnx_query.verified_bytes(target)
-                return onnx_query.OnnxQueryEncoder(target, self.path, length, checked)
+                with onnx_query.verified(target) as checked:
+                    return onnx_query.OnnxQueryEncoder(target, self.path, length, checked)
             except Exception as error:  # a damaged file is exported again, never a crash
                 why = str(error) if isinstance(error, onnx_query.ChecksumMismatch) else type(error).__name__
                 self._say(f"{target}: unreadable query model ({why}); exporting it again")
