@@ -66,12 +66,13 @@ def prepare_index(*, progress: bool = True) -> Searcher:
     from rulesjudge.indexer.search import open_searcher as _open
 
     searcher = _open(progress=progress, build=False, lazy=True)
-    _ = searcher.lexical  # BM25 over the chunks (bm25s: no torch)
+    # The dense index first: when it is missing the child builds BM25 too (bm25s, kept on disk), so this
+    # process does not build it once more beforehand (3 s of a fresh start on two shared cores).
     if searcher.dense is None or not _query_model_ready(searcher):
         build_index_in_child()
-        searcher = _open(progress=progress, build=False, lazy=True)
-        _ = searcher.lexical
+        searcher = _open(searcher.corpus, progress=progress, build=False, lazy=True)  # the same corpus
         _ = searcher.dense
+    _ = searcher.lexical  # BM25 over the chunks (bm25s: no torch)
     return searcher
 
 
@@ -134,6 +135,9 @@ def warm_up(searcher: Searcher) -> threading.Thread:
             from rulesjudge.app.whatif import warm_up as warm_up_reader
 
             warm_up_reader()
+        from rulesjudge.app.memory import trim
+
+        trim()  # what the warm-up built and dropped goes back to the system, not kept in the heap
 
     thread = threading.Thread(target=work, name="rulesjudge-warm-up", daemon=True)
     _WARMING["thread"] = thread

@@ -68,7 +68,10 @@ def run(args: argparse.Namespace) -> int:
         check_port_free(args.host, args.port)  # before the index work, not after it
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-    from rulesjudge.app import card_cache, library, services
+    from rulesjudge.app import card_cache, library, memory, services
+
+    if not args.build_only:
+        memory.limit_arenas()  # before Streamlit's threads: each would keep an arena of its own
 
     started = time.perf_counter()
     # A child reads the card snapshot (its peak memory is never the server's), beside the index's work.
