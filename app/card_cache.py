@@ -17,8 +17,9 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-#: What the child runs: the current snapshot, parsed into the cache unless it is there already.
-READ = "from rulesjudge.corpus.cards import load_cards; load_cards()"
+#: What the child runs: the current snapshot, parsed into the cache unless it is there already, at a lower
+#: priority than the index build beside it (the first page waits for the index, not for the cards).
+READ = "import os; os.nice(10); from rulesjudge.corpus.cards import load_cards; load_cards()"
 
 
 @dataclass
@@ -56,9 +57,13 @@ class CardReading:
             return self.problem
 
     def stop(self) -> None:
-        """End the child if it still runs (the server is stopping; the cache's writes are transactions)."""
+        """End the child if it still runs (the server is stopping; the cache's writes are transactions);
+        not a problem to report: the next start reads the snapshot again."""
         if self.running and self.process is not None:
             self.process.kill()
+            with self._done:
+                self.process.communicate()
+                self._finished = True
 
 
 def start_card_cache(timeout: float = 600) -> CardReading:
