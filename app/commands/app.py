@@ -98,8 +98,10 @@ def run(args: argparse.Namespace) -> int:
     card_cache.serve_while_reading(reading, lambda line: print(f"rulesjudge: warning: {line}",
                                                                file=sys.stderr))
     services.preload(searcher)
-    services.schedule_warm_up(searcher)  # the language model loads once the server listens
-    threading.Thread(target=_warm_up_when_listening, args=(args.host, args.port), daemon=True).start()
+    # The query model, the library's indexes and the reader's dictionary load in the background once the
+    # first page is drawn (the pages start it): started as soon as the port listened, their ~3 s of Python
+    # held the GIL while the first page ran its script.
+    services.schedule_warm_up(searcher)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"rulesjudge: warning: serving on {args.host}, reachable from other computers", file=sys.stderr)
     print(f"rulesjudge: serving on http://{args.host}:{args.port}  (Ctrl+C stops)", file=sys.stderr)
@@ -185,23 +187,6 @@ def check_port_free(host: str, port: int) -> None:
                 reason = "in use (is another server running?)" if error.errno == errno.EADDRINUSE else (
                     error.strerror or str(error))
                 raise InputError("command line", f"port {port} on {host}: {reason}", key="--port") from None
-
-
-def _warm_up_when_listening(host: str, port: int, timeout: float = 120) -> None:
-    """Start loading the language model as soon as the server accepts connections (so that the server's
-    own start is not slowed down by importing torch); the pages start it too, whichever comes first."""
-    import socket
-
-    from rulesjudge.app import services
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((host, port), timeout=1):
-                break
-        except OSError:
-            time.sleep(0.1)  # the server is still starting
-    services.start_warm_up()
 
 
 def serve(host: str, port: int) -> int:
