@@ -11,7 +11,10 @@ the model rebuilds the index. Hashing 90 MB takes a while, so the digest is memo
 
 Heavy imports (torch, sentence-transformers) happen only in :func:`load_model`. Questions are encoded
 by the ONNX export of the same model (:mod:`indexer.onnx_query`) when it is available, so a process that
-only searches a built index never imports torch; ``RULESJUDGE_ONNX=0`` keeps queries on torch.
+only searches a built index never imports torch; ``RULESJUDGE_ONNX=0`` keeps queries on torch. The
+bundled model's ONNX graph is written from its weights without torch (:mod:`indexer.onnx_bert`) and
+checked against probe vectors shipped with the package, so a fresh data folder indexed from the shipped
+vectors never loads torch either.
 """
 
 from __future__ import annotations
@@ -197,12 +200,15 @@ class Embedder:
         length = onnx_query.max_seq_length(self.path)
         if target.is_file():
             try:  # checked against its recorded sha256 first: another valid model must not be served
-                checked = onnx_query.verified_bytes(target)
-                return onnx_query.OnnxQueryEncoder(target, self.path, length, checked)
+                with onnx_query.verified(target) as checked:
+                    return onnx_query.OnnxQueryEncoder(target, self.path, length, checked)
             except Exception as error:  # a damaged file is exported again, never a crash
                 why = str(error) if isinstance(error, onnx_query.ChecksumMismatch) else type(error).__name__
                 self._say(f"{target}: unreadable query model ({why}); exporting it again")
                 target.unlink(missing_ok=True)
+        built = self._build_query_model_without_torch(target, length)
+        if built is not None:
+            return built
         try:
             model = self.model
             onnx_query.export(model, target)
@@ -221,6 +227,34 @@ class Embedder:
             self._say(f"query model export failed ({type(error).__name__}: {error}); queries use torch")
             target.unlink(missing_ok=True)
             return None
+
+    def _build_query_model_without_torch(self, target: Path, length: int) -> Any:
+        """The query model written from the weights (:mod:`indexer.onnx_bert`), checked against the probe
+        vectors shipped for this model; None when there are none or it is refused (torch then exports)."""
+        from rulesjudge.indexer.shipped import probe_vectors  # lazy: cycle, shipped builds with the embedder
+
+        reference = probe_vectors(model_hash(self.path))
+        if reference is None:
+            return None
+        try:
+            return onnx_query.build_without_torch(self.path, target, length, reference)
+        except onnx_query.ExportRefused as error:
+            self._say(f"query model not written from the weights ({error}); exporting it with torch")
+        except Exception as error:  # any failure here only costs the torch export
+            self._say(f"query model not written from the weights ({type(error).__name__}: {error})")
+        target.unlink(missing_ok=True)
+        return None
+
+    def encode_few(self, texts: list[str]) -> np.ndarray:
+        """Vectors of a few texts (a verification sample) by the ONNX query model when there is one, so
+        that checking the shipped vectors needs no torch; else by :meth:`encode`. Each text alone: the
+        same vectors as a batch (mean pooling over its own tokens), to float precision."""
+        import numpy as np
+
+        encoder = self.query_encoder()
+        if encoder is None or not texts:
+            return self.encode(texts)
+        return np.vstack([encoder.encode(text) for text in texts])
 
     def _say(self, message: str) -> None:
         if self.notify is not None:

@@ -11,9 +11,9 @@ are exported; any other model keeps the torch path, as does any failure here.
 
 The export is checksummed like every file of the index (issue 24): once it agrees with
 sentence-transformers, its sha256 is recorded beside it (``query-<hash>.onnx.sha256.json``, written
-atomically); each process reads the file once, checks the bytes against that record and hands the same
-bytes to onnxruntime. An export whose bytes changed -- garbled, or another valid model of the same size
--- or one without a record is exported again, never served.
+atomically); each process opens the file once, checks its bytes against that record and has onnxruntime
+load that open file (:func:`verified`). An export whose bytes changed -- garbled, or another valid model
+of the same size -- or one without a record is exported again, never served.
 
 >>> encoder = OnnxQueryEncoder(Path("minilm.onnx"), Path("model"), 256)  # doctest: +SKIP
 >>> encoder.encode("who becomes the monarch?").shape  # doctest: +SKIP
@@ -22,12 +22,16 @@ bytes to onnxruntime. An export whose bytes changed -- garbled, or another valid
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.files import write_atomic
+from rulesjudge.indexer import onnx_bert
+from rulesjudge.indexer.onnx_bert import ExportRefused
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -44,10 +48,6 @@ PROBES = (
 )
 #: Smallest cosine between an ONNX and a sentence-transformers probe vector for the export to be used.
 MIN_COSINE = 0.9999
-
-
-class ExportRefused(Exception):
-    """The model is not one this module can export faithfully (the torch path stays)."""
 
 
 class ChecksumMismatch(Exception):
@@ -85,15 +85,26 @@ def record_checksum(target: Path, data: bytes) -> None:
     write_atomic(manifest_path(target), json.dumps({"file": target.name, "sha256": sha256_of(data)}))
 
 
-def verified_bytes(target: Path) -> bytes:
-    """The export's bytes, read once, when they match the recorded sha256; else ChecksumMismatch."""
+@contextlib.contextmanager
+def verified(target: Path) -> Iterator[str | bytes]:
+    """The export, once its bytes match the recorded sha256 (else ChecksumMismatch), as onnxruntime is to
+    load it: the path of the very file that was hashed (``/proc/self/fd/N``: the open file, whatever its
+    name points at meanwhile) where the system has one, else its bytes. A path, not bytes: onnxruntime
+    given the bytes keeps a second copy of the weights (+86 MB resident in the server, measured)."""
+    import hashlib
+
     expected = checksum_of(target)
     if expected is None:
         raise ChecksumMismatch("no checksum recorded for it")
-    data = target.read_bytes()
-    if sha256_of(data) != expected:
-        raise ChecksumMismatch("its bytes don't match the checksum recorded when it was exported")
-    return data
+    with target.open("rb") as handle:
+        if hashlib.file_digest(handle, "sha256").hexdigest() != expected:
+            raise ChecksumMismatch("its bytes don't match the checksum recorded when it was exported")
+        opened = Path(f"/proc/self/fd/{handle.fileno()}")
+        if opened.exists():
+            yield str(opened)
+        else:  # no /proc: the bytes themselves
+            handle.seek(0)
+            yield handle.read()
 
 
 def onnx_path(folder: Path, model_sha256: str) -> Path:
@@ -161,8 +172,9 @@ def export(model: Any, target: Path) -> Path:
 class OnnxQueryEncoder:
     """One normalised mean-pooled vector per question, from the exported transformer."""
 
-    def __init__(self, path: Path, model_folder: Path, max_length: int, data: bytes | None = None) -> None:
-        """``data``: the model's bytes already read (and checked), else they are read from ``path``."""
+    def __init__(self, path: Path, model_folder: Path, max_length: int,
+                 data: bytes | str | None = None) -> None:
+        """``data``: the model's bytes, or the path to load it from (:func:`verified`), else ``path``."""
         import onnxruntime
         from tokenizers import Tokenizer
 
@@ -176,7 +188,7 @@ class OnnxQueryEncoder:
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         options.log_severity_level = 3
-        model = data if data is not None else path.read_bytes()
+        model = data if data is not None else str(path)
         self.session = onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
 
     def encode(self, text: str) -> np.ndarray:
@@ -196,8 +208,34 @@ class OnnxQueryEncoder:
 
 def agreement(encoder: OnnxQueryEncoder, model: Any) -> float:
     """The smallest cosine between the encoder's and sentence-transformers' vectors on :data:`PROBES`."""
+    reference = model.encode(list(PROBES), convert_to_numpy=True, normalize_embeddings=True)
+    return agreement_with(encoder, reference)
+
+
+def agreement_with(encoder: OnnxQueryEncoder, reference: np.ndarray) -> float:
+    """The smallest cosine between the encoder's vectors of :data:`PROBES` and ``reference`` (one row per
+    probe, by sentence-transformers; stored rows may be float16, so they are normalised again)."""
     import numpy as np
 
-    reference = model.encode(list(PROBES), convert_to_numpy=True, normalize_embeddings=True)
+    reference = np.asarray(reference, dtype=np.float32)
+    reference = reference / np.linalg.norm(reference, axis=1, keepdims=True)
     ours = np.vstack([encoder.encode(text) for text in PROBES])
     return float((reference * ours).sum(axis=1).min())
+
+
+def build_without_torch(model_folder: Path, target: Path, max_length: int,
+                        reference: np.ndarray) -> OnnxQueryEncoder:
+    """The query model written from the weights by :mod:`indexer.onnx_bert` (no torch), kept at ``target``
+    with its checksum once its vectors of :data:`PROBES` agree with ``reference`` — sentence-transformers'
+    own, shipped with the package. ExportRefused when the model is not a BERT the recipe covers or the
+    vectors disagree (the torch export is then the way)."""
+    data = onnx_bert.build_bytes(model_folder)
+    encoder = OnnxQueryEncoder(target, model_folder, max_length, data)
+    cosine = agreement_with(encoder, reference)
+    if cosine < MIN_COSINE:
+        raise ExportRefused(f"the graph written from the weights disagrees with the model ({cosine:.5f})")
+    write_atomic(target, data)
+    record_checksum(target, data)
+    del encoder, data  # loaded from the file instead: a session made from bytes holds the weights twice
+    with verified(target) as checked:
+        return OnnxQueryEncoder(target, model_folder, max_length, checked)

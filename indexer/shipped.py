@@ -7,6 +7,11 @@ as float16. A build takes a vector from there only when the model is the same an
 there; before the first use in a data folder, a sample of the shipped vectors is embedded again with the
 model and compared (cosine ≥ :data:`MIN_COSINE`), and the result is remembered in the data folder.
 
+The file also holds the model's vectors of the query model's probe sentences
+(:data:`indexer.onnx_query.PROBES`): the ONNX query model written from the weights without torch
+(:mod:`indexer.onnx_bert`) is checked against them, and then verifies the sample above, so a fresh data
+folder never loads torch.
+
 Regenerate the file whenever the built-in sources, the chunk format or the model change (a test fails
 when it is stale); texts whose vectors are in the data folder's embedding cache or in the shipped file
 itself (same model) are not embedded again::
@@ -31,8 +36,9 @@ from typing import TYPE_CHECKING, Any
 from rulesjudge.common.files import write_atomic
 from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer.cache import EmbeddingCache, decode_shard, pack_keys
-from rulesjudge.indexer.chunks import CHUNK_FORMAT, dense_texts, make_chunks
+from rulesjudge.indexer.chunks import CHUNK_FORMAT, dense_texts, make_chunks, text_key
 from rulesjudge.indexer.embed import Embedder, model_hash, model_label
+from rulesjudge.indexer.onnx_query import PROBES
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -84,6 +90,22 @@ def read_shipped(path: Path = SHIPPED_PATH) -> Shipped | None:
     return Shipped(dict(zip(keys, vectors, strict=True)), meta, hashlib.sha256(data).hexdigest())
 
 
+def probe_vectors(model_sha256: str, path: Path = SHIPPED_PATH) -> np.ndarray | None:
+    """sentence-transformers' vectors of :data:`indexer.onnx_query.PROBES`, shipped for the model
+    ``model_sha256`` (one row per probe), to check a query model written without torch against; None when
+    the shipped file is for another model or lacks them."""
+    import numpy as np
+
+
+    shipped = read_shipped(path)
+    if shipped is None or shipped.model_sha256 != model_sha256:
+        return None
+    keys = [text_key(text) for text in PROBES]
+    if any(key not in shipped.vectors for key in keys):
+        return None
+    return np.stack([shipped.vectors[key] for key in keys])
+
+
 def sample_keys(keys: Sequence[str], size: int = SAMPLE) -> list[str]:
     """A deterministic spread of keys to verify: every n-th key in sorted order.
 
@@ -127,7 +149,8 @@ def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_P
 
     from rulesjudge.indexer.index import embed_into_cache  # lazy: cycle, index reads this module's vectors
 
-    texts = dense_texts(chunks)
+    # The query model's probes too: a query model written from the weights is checked against them.
+    texts = {**dense_texts(chunks), **{text_key(text): text for text in PROBES}}
     keys = sorted(texts)
     if cache is None:
         vectors = embedder.encode([texts[key] for key in keys], progress=sys.stderr.isatty())
@@ -157,6 +180,8 @@ def stale_reason(shipped: Shipped | None, chunks: Sequence[Chunk], model_sha256:
     missing = set(dense_texts(chunks)) - set(shipped.vectors)
     if missing:
         return f"{len(missing)} built-in chunk and sentence texts have no shipped vector"
+    if probe_vectors(model_sha256) is None:
+        return "the query model's probe sentences have no shipped vector"
     return None
 
 

@@ -24,8 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.app import library, services
-from rulesjudge.app.card_cache import prepare_card_cache
+from rulesjudge.app import card_cache, library, memory, services
 from rulesjudge.common.errors import InputError
 
 WEB = Path(__file__).resolve().parents[1] / "web"
@@ -70,22 +69,38 @@ def run(args: argparse.Namespace) -> int:
         check_port_free(args.host, args.port)  # before the index work, not after it
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    if not args.build_only:
+        memory.limit_arenas()  # before Streamlit's threads: each would keep an arena of its own
+
     started = time.perf_counter()
+    # A child reads the card snapshot (its peak memory is never the server's), beside the index's work.
+    reading = card_cache.start_card_cache()
     print("rulesjudge: loading the corpus and building or refreshing the search index…", file=sys.stderr)
-    searcher = services.prepare_index(progress=True)
+    try:
+        searcher = services.prepare_index(progress=True)
+    except BaseException:
+        reading.stop()
+        raise
     print(f"rulesjudge: index ready in {time.perf_counter() - started:.1f} s", file=sys.stderr)
-    problem = prepare_card_cache()  # a child reads the snapshot: its peak memory is never the server's
-    if problem:
-        print(f"rulesjudge: warning: {problem}", file=sys.stderr)
     if args.build_only:
+        problem = reading.wait()
+        if problem:
+            print(f"rulesjudge: warning: {problem}", file=sys.stderr)
         vectors = library.library_vectors(searcher, library.load_library())  # the fallback's, on disk
         if vectors is not None:
             print(f"rulesjudge: {len(vectors)} library scenarios ready for the closest-scenario search",
                   file=sys.stderr)
         return 0
+    if reading.running:
+        print("rulesjudge: the card snapshot is still being read into its cache; the pages that need "
+              "cards say so and wait for it", file=sys.stderr)
+    card_cache.serve_while_reading(reading, lambda line: print(f"rulesjudge: warning: {line}",
+                                                               file=sys.stderr))
     services.preload(searcher)
-    services.schedule_warm_up(searcher)  # the language model loads once the server listens
-    threading.Thread(target=_warm_up_when_listening, args=(args.host, args.port), daemon=True).start()
+    # The query model, the library's indexes and the reader's dictionary load in the background once the
+    # first page is drawn (the pages start it): started as soon as the port listened, their ~3 s of Python
+    # held the GIL while the first page ran its script.
+    services.schedule_warm_up(searcher)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"rulesjudge: warning: serving on {args.host}, reachable from other computers", file=sys.stderr)
     print(f"rulesjudge: serving on http://{args.host}:{args.port}  (Ctrl+C stops)", file=sys.stderr)
@@ -102,6 +117,7 @@ def leave(code: int) -> None:
     (at most :data:`WARM_UP_GRACE_SECONDS`), without the interpreter's teardown: torch and onnxruntime
     abort the process (SIGABRT) when their objects are destroyed while another thread is inside them.
     Everything rulesjudge writes is atomic and already on disk; Streamlit has stopped."""
+    card_cache.stop()  # a child still reading the card snapshot: its cache writes are transactions
     deadline = time.monotonic() + WARM_UP_GRACE_SECONDS
     for thread in threading.enumerate():
         if thread.name.startswith("rulesjudge-") and thread is not threading.current_thread():
@@ -166,21 +182,6 @@ def check_port_free(host: str, port: int) -> None:
                 reason = "in use (is another server running?)" if error.errno == errno.EADDRINUSE else (
                     error.strerror or str(error))
                 raise InputError("command line", f"port {port} on {host}: {reason}", key="--port") from None
-
-
-def _warm_up_when_listening(host: str, port: int, timeout: float = 120) -> None:
-    """Start loading the language model as soon as the server accepts connections (so that the server's
-    own start is not slowed down by importing torch); the pages start it too, whichever comes first."""
-    import socket
-
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection((host, port), timeout=1):
-                break
-        except OSError:
-            time.sleep(0.1)  # the server is still starting
-    services.start_warm_up()
 
 
 def serve(host: str, port: int) -> int:

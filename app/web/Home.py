@@ -151,6 +151,7 @@ elif query.strip():
     if not services.model_ready():
         with st.spinner("Loading the language model (only the first question waits for it)…"):
             services.ready_for(query)
+    cards_ui.wait_for_cards()
     started = time.perf_counter()
     try:
         result = searcher.search(

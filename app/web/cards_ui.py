@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import streamlit as st
 
-from rulesjudge.app import card_sources, cards_view
+from rulesjudge.app import card_cache, card_sources, cards_view
 from rulesjudge.app.web import common
 from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.cards import load_cards
@@ -30,7 +30,16 @@ MAX_NAME = 200  # a card's name is far shorter; longer input is cut, never looke
 
 @st.cache_resource(show_spinner="Reading the card snapshot (once per server)…")
 def card_db() -> CardDB:
+    card_cache.wait()  # the child reading it at the first start: its cache, not a parse here
     return load_cards()
+
+
+def wait_for_cards() -> None:
+    """Before a search (which reads the cards a question names): wait, saying why, for the child reading
+    the card snapshot at a first start (the index is usually ready before it is)."""
+    if not card_cache.ready():
+        with st.spinner("Reading the card snapshot into its cache (first start only, a few seconds)…"):
+            card_cache.wait()
 
 
 def card_link(name: str) -> str:

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import sqlite3
 import sys
@@ -161,14 +162,39 @@ def _load(snapshot: SnapshotFile) -> CardDB:
         if db is None:
             info = cache.info(sha)
             if info is None:
-                parsed = read_snapshot(snapshot)
-                try:
-                    info = keep_snapshot(cache, sha, parsed)
-                except sqlite3.Error:  # the cache can't be written (a full disk): kept in memory this time
-                    cache = CardCache(None)
-                    info = keep_snapshot(cache, sha, parsed)
+                with parsing(path):  # another process reading it: wait, then take what it kept
+                    info = cache.info(sha)
+                    if info is None:
+                        parsed = read_snapshot(snapshot)
+                        try:
+                            info = keep_snapshot(cache, sha, parsed)
+                        except sqlite3.Error:  # the cache can't be written (a full disk): in memory this time
+                            cache = CardCache(None)
+                            info = keep_snapshot(cache, sha, parsed)
             db = _loaded[(str(path), sha)] = CardDB(cache, info)
         return db
+
+
+@contextlib.contextmanager
+def parsing(path: Path) -> Iterator[None]:
+    """One process at a time parses a snapshot into the cache at ``path`` (an advisory lock beside it,
+    released by the system if the process dies). ``rulesjudge app`` has a child parse the snapshot while
+    the server starts; a server asking for cards meanwhile waits here and reads what the child kept,
+    instead of parsing it again itself (a ~300 MB peak that would stay its resident size)."""
+    import fcntl
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path.with_name(path.name + ".parse.lock"), "a+b")  # noqa: SIM115 - held below
+    except OSError:  # a read-only data folder: no one else can write the cache either
+        yield
+        return
+    with handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 _warned: set[str] = set()

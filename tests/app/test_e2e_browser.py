@@ -596,6 +596,7 @@ def test_a_fresh_data_folder_starts_without_torch_in_the_server_measured(browser
             page.context.close()
         finally:
             app.stop()
+    write_metrics()  # also when this test runs alone, after the module's server has written its own
 
 
 def test_a_question_states_its_table_and_is_answered_in_a_sentence(browser, server):
