@@ -10,8 +10,10 @@ Heavy imports (torch, sentence-transformers, faiss) happen only inside the funct
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import threading
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -111,6 +113,23 @@ def build_index_here() -> None:
     _ = searcher.dense  # FAISS: loaded, or (re)built
     searcher.embedder.prepare_queries()
 
+
+#: How long the end of a process waits for the background threads still loading a model.
+BACKGROUND_GRACE_SECONDS = 20.0
+
+
+def join_background_threads(grace: float = BACKGROUND_GRACE_SECONDS) -> None:
+    """Wait, at most ``grace`` seconds in all, for rulesjudge's background threads (``rulesjudge-*``: the
+    warm-up, the library's vectors). Run at exit: onnxruntime and torch abort the process (SIGABRT,
+    "terminate called without an active exception") when the interpreter's teardown destroys their objects
+    while a daemon thread is still inside them."""
+    deadline = time.monotonic() + grace
+    for thread in threading.enumerate():
+        if thread.name.startswith("rulesjudge-") and thread is not threading.current_thread():
+            thread.join(max(0.0, deadline - time.monotonic()))
+
+
+atexit.register(join_background_threads)
 
 _MODEL_READY = threading.Event()
 _WARMING: dict[str, threading.Thread] = {}

@@ -19,7 +19,6 @@ import contextlib
 import errno
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -108,20 +107,13 @@ def run(args: argparse.Namespace) -> int:
     return 0  # not reached
 
 
-#: How long a stopped server waits for its warm-up threads (loading the model) before leaving anyway.
-WARM_UP_GRACE_SECONDS = 20.0
-
-
 def leave(code: int) -> None:
     """End the serving process with ``code`` once the rulesjudge threads still loading a model are done
-    (at most :data:`WARM_UP_GRACE_SECONDS`), without the interpreter's teardown: torch and onnxruntime
+    (:func:`services.join_background_threads`), without the interpreter's teardown: torch and onnxruntime
     abort the process (SIGABRT) when their objects are destroyed while another thread is inside them.
     Everything rulesjudge writes is atomic and already on disk; Streamlit has stopped."""
     card_cache.stop()  # a child still reading the card snapshot: its cache writes are transactions
-    deadline = time.monotonic() + WARM_UP_GRACE_SECONDS
-    for thread in threading.enumerate():
-        if thread.name.startswith("rulesjudge-") and thread is not threading.current_thread():
-            thread.join(max(0.0, deadline - time.monotonic()))
+    services.join_background_threads()
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(code)
