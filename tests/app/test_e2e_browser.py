@@ -104,6 +104,8 @@ def server(app_env: Path) -> Iterator[dict]:
 
 
 def write_metrics() -> None:
+    if not METRICS:  # a second import of this module (test_e2e_cards's fixtures) measured nothing
+        return
     report = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in sorted(METRICS.items())}
     (ARTIFACTS / "e2e-metrics.json").write_text(json.dumps(report, indent=1))
     print("\nend-to-end measurements (targets: start ≤ 10 s, search ≤ 0.5 s, what-if ≤ 1 s, "
