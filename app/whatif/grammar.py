@@ -22,6 +22,24 @@ MAX_WORK = 400
 _WORK: ContextVar[list[int] | None] = ContextVar("_WORK", default=None)
 
 
+#: Where one clause ends and the next begins: a sentence's end, or "then" starting the next event. One
+#: fragment of a pattern (a player, a creature, an amount's source) never spans it, so the words after it
+#: are never swallowed by a lenient fragment and dropped unread ("Ben has 9 poison. Cat gives him one":
+#: the first sentence is not who gives the counter; "Ben gains control of Krenko, then Ann concedes").
+_CLAUSE_BREAK = re.compile(r"[.;!?:](?:\s|$)|(?:,|\band)\s+then\b|\s+-+\s+", re.IGNORECASE)
+
+
+def _spans_clauses(match: re.Match[str]) -> bool:
+    """Does a fragment of ``match`` run over the end of its clause?
+
+    >>> _spans_clauses(re.fullmatch(r"(?P<y>.+?) gives (?P<x>.+)", "Ben has 9. Cat gives him"))
+    True
+    >>> _spans_clauses(re.fullmatch(r"(?P<y>.+?) gives (?P<x>.+)", "Ann, Ben and Cat gives him"))
+    False
+    """
+    return any(_CLAUSE_BREAK.search(value) for value in match.groupdict().values() if value)
+
+
 class _OutOfWork(Exception):  # not an error to show: the sentence goes to the search
     """The budget is spent: every reading stops at once (the split loops catch only :class:`_Unknown`)."""
 
@@ -64,7 +82,7 @@ class _Grammar:
         errors: list[_Unknown] = []
         for pattern, build in self.rules:
             match = pattern.fullmatch(text)
-            if match is None:
+            if match is None or _spans_clauses(match):
                 continue
             saved = reader.save()
             reader.new_clause = True
