@@ -36,7 +36,7 @@ from rulesjudge.app.situation_teams import (
     _variant_key,
     _with_variant,
 )
-from rulesjudge.app.whatif.normalise import _LEADING
+from rulesjudge.app.whatif.normalise import _LEADING, _names
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import setup_from_data
 
@@ -73,6 +73,7 @@ class _Facts:
     said: list[str] = field(default_factory=list)
     overridden: list[str] = field(default_factory=list)
     last: str | None = None  # the player named last (for "he", "her turn")
+    named: list[str] = field(default_factory=list)  # every player the facts named, in order (for "their")
     variant: str = ""
     lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
 
@@ -90,6 +91,7 @@ class _Facts:
         found = next((p for p in self.players() if p.lower() in (word, word.removesuffix("s"))), None)
         if found:
             self.last = found
+            self.named.extend([found] if found not in self.named else [])
         return found
 
     def set(self, key: str, value: Any, words: str) -> None:
@@ -125,16 +127,18 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
     patterns = (
         (rf"{s}(?:'s| is| was| has become| becomes| being)(?: actually| really| currently| still| now)?"
          r"(?: the)? (?:monarch|king|queen)", "monarch"),
-        (rf"{s} (?:has|holds|has got|wears|'s got|is wearing) (?:the )?(?:crown|monarchy)", "monarch"),
+        # "has the crown", "has monarch", "held the monarch" (a hypothetical's past tense)
+        (rf"{s} (?:has|had|holds|held|has got|wears|wore|'s got|is wearing|was wearing) (?:the )?"
+         r"(?:crown|monarchy|monarch)", "monarch"),
         (rf"{_KING} is {s}", "monarch"),
         (rf"with {s} as {_KING}", "monarch"),
-        (rf"{s} (?:has|holds|has got|'s got|(?:'s|is) the one (?:with|holding|who has))(?: actually| really)?"
-         r" (?:the )?initiative", "initiative"),
+        (rf"{s} (?:has|had|holds|held|has got|'s got|(?:'s|is|was) the one (?:with|holding|who has))"
+         r"(?: actually| really)? (?:the )?initiative", "initiative"),
         (rf"(?:the )?initiative is (?:with )?{s}", "initiative"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
-        (rf"{s}(?: is|'s)? (?:the )?active(?: player)?", "active"),
+        (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
@@ -285,8 +289,10 @@ def _facts_in(clause: str, facts: _Facts) -> str:
             break
         tail = rest[len("and "):]
         found, after = _one_fact(tail, facts)
-        if not found and subject:  # "... and the monarch": the same subject
-            found, after = _one_fact(f"{subject} is {tail}", facts)
+        for verb in ("", "is ") if subject and not found else ():  # the same subject said once:
+            found, after = _one_fact(f"{subject} {verb}{tail}", facts)  # "... and has 9 poison", "and the monarch"
+            if found:
+                break
         shared = facts.lead and re.match(rf"(?:{_AMOUNT})\b", tail, re.IGNORECASE)
         if not found and shared:
             found, after = _one_fact(facts.lead + tail, facts)  # "Ben took 12 from Krenko and 12 from Edgar"
@@ -405,6 +411,17 @@ def _inline(text: str, facts: _Facts) -> str:
                   flags=re.IGNORECASE)
 
 
+def _facts_after_if(text: str, facts: _Facts) -> str:
+    """ "who's monarch if Ben has the monarch and Ben dies on Dan's turn": facts said after the question's
+    "if", before its event, taken out as at the start of a clause ("who's monarch if Ben dies ...")."""
+    for said_if in re.finditer(r"(?<=\S) (?:if|assuming|suppose|say) ", text, re.IGNORECASE):
+        after = text[said_if.end():]
+        rest = _facts_in(after, facts)
+        if rest != after and rest:
+            return text[:said_if.end()] + rest
+    return text
+
+
 _WHILE = re.compile(
     r"(?:^|(?<=[.;!?,] )|(?<=\bif )|(?<=\bwhen )|(?<=\band ))"
     r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)"
@@ -480,11 +497,13 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
                   r"\g<d> and it's \g<w> \g<own>turn",
                   text, flags=re.IGNORECASE)
+    text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
     text = _inline(text, facts)
+    text = _facts_after_if(text, facts)
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
     for part in _SENTENCE.split(text):
@@ -511,6 +530,30 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     if _variant_key(new_game) != _variant_key(game):
         said = (f"the game is {_title(_variant_key(new_game))}", *said)
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
+
+
+_HOLDS_IT = re.compile(r"\b(?P<who>[A-Za-z][\w'-]*|(?:the )?(?:player|one|person|guy|gal|dude) who) "
+                       r"(?P<verb>has|had|holds|held|has got|'s got) it\b(?! (?:next|now|then|after|back)\b)",
+                       re.IGNORECASE)
+
+
+def _the_designation_it(text: str) -> str:
+    """ "who's monarch if Ben has it", "who takes the initiative if the player who has it leaves? say Ben has
+    it": where the sentence speaks of one designation only, "has it" is holding that one. Not "who has it
+    next" (a question about the holder, read as one).
+
+    >>> _the_designation_it("whos monarch if ben has it and ben dies")
+    'whos monarch if ben has the monarch and ben dies'
+    >>> _the_designation_it("Ann has the initiative and the crown; who has it if she leaves")
+    'Ann has the initiative and the crown; who has it if she leaves'
+    """
+    monarch = re.search(r"\b(?:monarch|monarchy|crown|king|queen)\b", text, re.IGNORECASE)
+    initiative = re.search(r"\binitiative\b", text, re.IGNORECASE)
+    if bool(monarch) == bool(initiative):
+        return text
+    thing = "the monarch" if monarch else "the initiative"
+    return _HOLDS_IT.sub(lambda m: m[0] if m["who"].lower() in ("who", "what") else f"{m['who']} {m['verb']} {thing}",
+                         text)
 
 
 def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
@@ -558,6 +601,9 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     if not names & {w.lower() for w in re.findall(r"\w+", rest)}:  # "Dan has 9 poison - is his team dead?"
         rest = re.sub(r"\b(?:his|her|their) (team|life|life total|poison counters|commander)\b",
                       rf"{facts.last}'s \1", rest, count=1, flags=re.IGNORECASE)
+    if len(facts.named) > 1:  # "Ben is at 7 and Cat at 10; ... what are their life totals?": both of them
+        rest = re.sub(r"\btheir(?:'s)? (?=(?:life )?(?:totals|lives)\b)", f"{_names(facts.named)}'s ",
+                      rest, count=1, flags=re.IGNORECASE)
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):
         if word.lower() in names:

@@ -99,6 +99,11 @@ class _Grammar:
         raise _Unknown(f"not {what}: {text}", text)
 
 
+_PLURAL_THEY = re.compile(r"(?:they|them|their|theirs)(?:'s)?", re.IGNORECASE)
+#: A question said of several: "what ARE their life TOTALS", "how much life do they both have".
+_PLURAL = re.compile(r"\b(?:are|totals|lives|both|each|all)\b", re.IGNORECASE)
+
+
 def _each(ref: Ref, template: str) -> tuple[str, ...]:
     return tuple(template.format(p=p) for p in ref.players)
 
@@ -115,6 +120,9 @@ def _per_player(question: str, words: str, *, one: bool = False, needs_roles: bo
         if new and (not reader.facts.questions or not reader.facts.knows_question(question)):
             return None
         who = reader.refer(match["x"], one=one)
+        if len(who.players) == 1 and _PLURAL_THEY.fullmatch(match["x"].strip()) and _PLURAL.search(match[0]):
+            # "what are their life totals": several players asked about, not the one the pronoun came to
+            raise _Unknown(f"whom does '{match['x'].strip()}' stand for? name the players", match["x"])
         return _Ask(question, words.format(who=who.words), _each(who, question + "({p})"), who.players,
                     Each(question, who.players))
 

@@ -374,6 +374,9 @@ def _looks_like_a_name(fragment: str) -> bool:
     words = fragment.split()
     articles = {"a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "some", "any",
                 "its"}
+    # "Can Fay", "Are Ben": a question's opening word capitalised, not a name (the question went unread)
+    if words and _QUESTION_START.fullmatch(words[0]):
+        return False
     return 0 < len(words) <= 2 and words[0].lower() not in articles and fragment[:1].isupper() and \
         all(w[:1].isupper() or w.lower() in ("of", "the", "and", "de", "van") for w in words)
 

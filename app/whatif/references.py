@@ -43,10 +43,12 @@ _ROLE_WORDS = {
     "leader": "leader", "leaders": "leader", "guardian": "guardian", "guardians": "guardian",
     "assassin": "assassin", "assassins": "assassin", "traitor": "traitor", "traitors": "traitor",
 }
-_MONARCH = r"(?:monarch|king|queen|crown ?holder|(?:player|one|person) (?:with|holding|wearing) the crown|" \
-    r"whoever (?:has|holds|wears) the crown)"
-_INITIATIVE = r"(?:initiative ?holder|initiative player|(?:player|one|person) (?:with|" \
-    r"holding) the initiative|" \
+_SOMEONE = r"(?:player|one|person|guy|gal|dude|someone|opponent)"
+_MONARCH = rf"(?:monarch|king|queen|crown ?holder|{_SOMEONE} (?:with|holding|wearing|who has|who holds|" \
+    r"who(?:'s| is) wearing) the (?:crown|monarch|monarchy)|" \
+    r"whoever (?:has|holds|wears) the (?:crown|monarchy))"
+_INITIATIVE = rf"(?:initiative ?holder|initiative player|{_SOMEONE} (?:with|holding|who has|who holds) " \
+    r"the initiative|" \
     r"whoever (?:has|holds) the initiative)"
 _ACTIVE = r"(?:active player|current player|turn player|player on turn|player whose turn it is|" \
     r"whoever's turn it is|whoever is active)"
@@ -312,7 +314,8 @@ _REFERENCES: _References = []
 
 def _creature_named(reader: _Reader, text: str) -> str | None:
     """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"."""
-    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    # an owner's name is a word or two ("Cat's Wolf", "the other guy's Ogre"), never a clause that ends in one
+    name = re.sub(rf"(?i)^(?:the |[\w-]+(?: [\w-]+)?{_POSS} )", "", text.strip())
     return next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
 
 

@@ -52,8 +52,14 @@ def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
     return f"{ref.words} leave{ref.verb_s} the game"
 
 
+#: What a player concedes to ("scooped to a board wipe", "concedes in response to the combo"): why they
+#: leave, which changes nothing of what leaving does (104.3a, 800.4a).
+_CONCEDED_TO = r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoid|end|stop|save)\b)" \
+    r"(?:board ?wipe|wrath|sweeper|combo|infinite combo|lock|the (?:stack|spell|trigger))(?: resolving)?)?"
+
+
 @PATTERNS(
-    rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}",
+    rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}{_CONCEDED_TO}",
     # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
     r"damage|poison|poison counters))?",
