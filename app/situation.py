@@ -36,6 +36,7 @@ from rulesjudge.app.situation_teams import (
     _variant_key,
     _with_variant,
 )
+from rulesjudge.app.situation_words import _IT, _own_turn_holder, _the_designation_it
 from rulesjudge.app.whatif.normalise import _LEADING, _names
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import setup_from_data
@@ -289,8 +290,9 @@ def _facts_in(clause: str, facts: _Facts) -> str:
             break
         tail = rest[len("and "):]
         found, after = _one_fact(tail, facts)
-        for verb in ("", "is ") if subject and not found else ():  # the same subject said once:
-            found, after = _one_fact(f"{subject} {verb}{tail}", facts)  # "... and has 9 poison", "and the monarch"
+        # the same subject said once: "... and has 9 poison counters", "... and the monarch"
+        for verb in ("", "is ") if subject and not found else ():
+            found, after = _one_fact(f"{subject} {verb}{tail}", facts)
             if found:
                 break
         shared = facts.lead and re.match(rf"(?:{_AMOUNT})\b", tail, re.IGNORECASE)
@@ -532,52 +534,6 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
 
 
-_HOLDS_IT = re.compile(r"\b(?P<who>[A-Za-z][\w'-]*|(?:the )?(?:player|one|person|guy|gal|dude) who) "
-                       r"(?P<verb>has|had|holds|held|has got|'s got) it\b(?! (?:next|now|then|after|back)\b)",
-                       re.IGNORECASE)
-
-
-def _the_designation_it(text: str) -> str:
-    """ "who's monarch if Ben has it", "who takes the initiative if the player who has it leaves? say Ben has
-    it": where the sentence speaks of one designation only, "has it" is holding that one. Not "who has it
-    next" (a question about the holder, read as one).
-
-    >>> _the_designation_it("whos monarch if ben has it and ben dies")
-    'whos monarch if ben has the monarch and ben dies'
-    >>> _the_designation_it("Ann has the initiative and the crown; who has it if she leaves")
-    'Ann has the initiative and the crown; who has it if she leaves'
-    """
-    monarch = re.search(r"\b(?:monarch|monarchy|crown|king|queen)\b", text, re.IGNORECASE)
-    initiative = re.search(r"\binitiative\b", text, re.IGNORECASE)
-    if bool(monarch) == bool(initiative):
-        return text
-    thing = "the monarch" if monarch else "the initiative"
-    return _HOLDS_IT.sub(lambda m: m[0] if m["who"].lower() in ("who", "what") else f"{m['who']} {m['verb']} {thing}",
-                         text)
-
-
-def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
-    """ "when the monarch concedes on their own turn, who gets it?" where nobody is the monarch: the holder is
-    the active player (it is their own turn), taken for granted and said as such (app.presupposition). Only
-    for a holder who leaves: that is what the presupposition is read from.
-
-    >>> _own_turn_holder("when the monarch concedes on their own turn who gets it", {"players": ["Ann"]})
-    'when the active player concedes who gets the crown'
-    """
-    said = re.search(r"\bthe (?P<d>monarch|king|queen|initiative holder|player with the initiative) "
-                     r"(?P<verb>(?:concedes|scoops|leaves|loses|dies|drops|quits|is eliminated|"
-                     r"gets eliminated)"
-                     r"(?: the game)?),? (?:on|during|in) (?:their|his|her) own turn\b", text, re.IGNORECASE)
-    if said is None:
-        return text
-    key = "initiative" if "initiative" in said["d"].lower() else "monarch"
-    if game.get(key):
-        return text
-    text = text[:said.start()] + f"the active player {said['verb']}" + text[said.end():]
-    thing = "the initiative" if key == "initiative" else "the crown"
-    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", text)
-
-
 def _unit_of_the_fact(rest: str, facts: _Facts) -> str:
     """ "Cat is at 8 poison counters and gets 2 more": the unit said once, in the fact before.
 
@@ -614,11 +570,6 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
         if subject or obj:
             return re.sub(rf"\b{word}\b(?!'s| turn| own)", facts.last, rest, count=1)
     return rest
-
-
-_IT = re.compile(r"\b(who|whom|[A-Za-z][\w'-]*) (gets|takes|has|keeps|inherits|receives|ends up with|steals|"
-                 r"grabs|"
-                 r"took|stole) it\b", re.IGNORECASE)
 
 
 def _name_the_it(rest: str, facts: _Facts) -> str:
