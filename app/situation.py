@@ -308,7 +308,8 @@ def _facts_in(clause: str, facts: _Facts) -> str:
 
 def _starts_with_name(text: str, facts: _Facts) -> bool:
     first = re.match(r"[\w]+", text)
-    return first is not None and first[0].lower() in {p.lower() for p in facts.players()} | {
+    things = {str(name).lower() for name in facts.game.get("permanents") or {}}  # "... and Krenko hits him"
+    return first is not None and first[0].lower() in {p.lower() for p in facts.players()} | things | {
         "it", "the", "who", "what", "he", "she", "they", "everyone", "everybody", "both", "all"}
 
 

@@ -38,7 +38,8 @@ _QUESTION_START = re.compile(
 _TURN_MODIFIER = re.compile(
     rf"^(?P<rest>.+?),? (?:on|during|in) (?P<whose>(?:their|his|her|its)|"
     rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
-_SPLIT = re.compile(r",? and then |,? then |,? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
+_SPLIT = re.compile(r"[.;] (?:and )?then,? |,? and then |,? then |"
+                    r",? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
                     r"; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
 #: Words that put two events in order against the order they are said in: "A after B" is B then A.
 _ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|this\b)", re.IGNORECASE)

@@ -69,6 +69,7 @@ class _ReaderState:
     new_clause: bool
     focus: Ref | None
     touched: frozenset[str]
+    creature: str | None
 
 
 class _Reader:
@@ -84,6 +85,7 @@ class _Reader:
         self.focus: Ref | None = None  # or the player an event last did something to ("hits him")
         self.touched: set[str] = set()  # every player an event did something to
         self.topic = ""  # the designation a sentence is about ("monarch", "initiative"): what "it" stands for
+        self.creature: str | None = None  # the creature named last: what "it" stands for beside a creature
         self.new_clause = True
         named = self._names_in(hint)  # a pronoun before its name: "does Ben get the crown if his creature …"
         if named:
@@ -101,12 +103,13 @@ class _Reader:
     def save(self) -> _ReaderState:
         """What a reading that fails must not leave behind (who was named, gone, the pronouns' players)."""
         return _ReaderState(tuple(self.mentioned), frozenset(self.gone), self.subject, self.new_clause,
-                            self.focus, frozenset(self.touched))
+                            self.focus, frozenset(self.touched), self.creature)
 
     def restore(self, saved: _ReaderState) -> None:
         self.mentioned, self.gone = list(saved.mentioned), set(saved.gone)
         self.subject, self.new_clause, self.focus = saved.subject, saved.new_clause, saved.focus
         self.touched = set(saved.touched)
+        self.creature = saved.creature
 
     def someone_else(self, pronoun: str, ref: Ref, player: str) -> Ref:
         """ "Ben hits her": a pronoun that came out as the clause's own subject stands for the one other
@@ -313,10 +316,19 @@ _REFERENCES: _References = []
 
 
 def _creature_named(reader: _Reader, text: str) -> str | None:
-    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"."""
+    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"; "it" for the creature named
+    before it (or the only one the sentence names: "who controls it if Ann steals the Goblin")."""
+    if re.fullmatch(r"(?i)\s*(?:it|its|that|that creature|the creature)\s*", text):
+        named = [c for c, _controller in reader.facts.creatures
+                 if re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence)]
+        return reader.creature or (named[0] if len(named) == 1 else None)
     # an owner's name is a word or two ("Cat's Wolf", "the other guy's Ogre"), never a clause that ends in one
-    name = re.sub(rf"(?i)^(?:the |[\w-]+(?: [\w-]+)?{_POSS} )", "", text.strip())
-    return next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
+    name = re.sub(rf"(?i)^(?:the |(?:his|her|their|its|my|your) |[\w-]+(?: [\w-]+)?{_POSS} )", "",
+                  text.strip())
+    found = next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
+    if found:
+        reader.creature = found
+    return found
 
 
 def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref | None]], Any]:
@@ -559,6 +571,21 @@ def _across(reader: _Reader, match: re.Match[str]) -> Ref | None:
         return None
     other = seats[(seats.index(owner) + len(seats) // 2) % len(seats)]
     return Ref((other,), f"the player across from {owner} ({other})")
+
+
+@_reference(rf"(?P<x>.+?){_POSS} (?P<who>owner|controller)|(?P<it>its) (?P<who2>owner|controller)")
+def _owner_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """ "the Goblin's owner", "its controller": the player who owns or controls a creature on the table."""
+    creature = _creature_named(reader, match["x"] or match["it"])
+    if creature is None:
+        return None
+    if (match["who"] or match["who2"]).lower() == "owner":
+        player = reader.facts.owners.get(creature)
+    else:
+        player = next((c for name, c in reader.facts.creatures if name == creature), None)
+    if player is None:
+        return None
+    return Ref((player,), f"{creature}'s {(match['who'] or match['who2']).lower()} ({player})")
 
 
 def resolve_player(raw: str, players: Sequence[str] | TableFacts) -> str:
