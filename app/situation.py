@@ -75,6 +75,7 @@ class _Facts:
     overridden: list[str] = field(default_factory=list)
     last: str | None = None  # the player named last (for "he", "her turn")
     named: list[str] = field(default_factory=list)  # every player the facts named, in order (for "their")
+    actor: str | None = None  # a fact's subject that is no player ("Krenko has dealt 15 to Cat and hits her")
     variant: str = ""
     lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
 
@@ -145,8 +146,11 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
-        (rf"{s} (?:has taken|took|has) {_N}(?: commander damage| damage)? from (?P<c>[A-Za-z][\w'-]*)"
-         r"(?: already)?", "commander-damage"),
+        (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| damage)? from "
+         r"(?P<c>[A-Za-z][\w'-]*)(?: already| before| earlier| previously| so far| in total)?",
+         "commander-damage"),
+        (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?dealt {_N}(?: commander damage| damage)? to {s}"
+         r"(?: (?:over|during|in) the game| so far| in total| already| before)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
         (rf"{s}(?:'s| is)(?: the| an?) (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
@@ -217,6 +221,7 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         if commander is None:
             return False
         amount = _number(groups["n"])
+        facts.actor = commander if match.start("c") == 0 else None
         facts.set_in("commander-damage", who, amount,
                      f"{who} has taken {amount} combat damage from {commander}", sub=commander)
     return True
@@ -280,10 +285,11 @@ def _facts_in(clause: str, facts: _Facts) -> str:
     lead = re.match(_IF, clause, re.IGNORECASE)
     head = lead[0] if lead else ""
     body = clause[len(head):]
+    facts.actor = None
     found, rest = _one_fact(body, facts)
     if not found:
         return clause
-    subject = facts.last
+    subject = facts.actor or facts.last
     while True:
         more = re.match(r"^and (?:it's |it is )?", rest, re.IGNORECASE)
         if not more:

@@ -183,6 +183,11 @@ _ELLIPSES = (
      "who has the initiative"),
     (re.compile(r"(?P<x>[\w' -]+?),? (?P<state>out|dead|eliminated|gone|still in|still alive|alive)",
                 re.IGNORECASE), r"is \g<x> \g<state>"),
+    # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
+    (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
+                re.IGNORECASE), "how much life do they have"),
+    (re.compile(r"(?:and |so )?(?P<state>still alive|still in|still standing|alive|dead|out)", re.IGNORECASE),
+     r"is he \g<state>"),
     (re.compile(r"(?P<q>.+?),? (?:next|after|after that|afterwards|in the end)", re.IGNORECASE), r"\g<q>"),
 )
 

@@ -131,7 +131,7 @@ _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|p
     rf"get through to|" \
     rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
     r"swings (?:in )?(?:at|into) and hits)"
-_FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?" \
+_FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: more)?(?: (?:damage|points?|points? of damage))?" \
     r"(?P<each> each)?|" \
     r"(?P<lethal>lethal|exactly lethal|lethal damage|just enough to kill (?:him|her|them))))?"
 #: The amount a creature deals "for lethal": the model's ``amount: lethal`` (the number is the table's).
@@ -155,7 +155,8 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all
     r"all two) )?"\
     r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
-    r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
+    r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat|" \
+    r"in (?:one|a single) (?:swing|hit|attack|go)))*"
 
 
 def _combat(reader: _Reader, source_text: str, target_text: str, amount: int | str, creatures: int = 1,
