@@ -463,8 +463,9 @@ _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it 
 
 
 #: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after).
-_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] ))(?P<time>(?:on|during|in) [A-Za-z][\w-]*(?:'s|') (?:own )?"
-                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?]|$)", re.IGNORECASE)
+_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and ))(?P<time>(?:on|during|in) "
+                         r"(?:[A-Za-z][\w-]*(?:'s|')|his|her|their) (?:own )?"
+                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
 
 
 def _time_last(match: re.Match[str]) -> str:
@@ -489,7 +490,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
                   flags=re.IGNORECASE)
     text = re.sub(r",? (?:during|in|on) (?:that|the) same turn\b,?", "", text, flags=re.IGNORECASE)
-    count = re.search(rf"(?:^|(?<=[,.;] ))(?:there are |we(?:'re| are) )?(?P<n>{_AMOUNT}) (?:of us|players)"
+    count = re.search(rf"(?:^|(?<=[,.;] ))(?:there are |we(?:'re| are) )?(?:a )?(?P<n>{_AMOUNT})(?: of us|"
+                      r" players|[- ]players? (?:pod|game|table|match))"
                       r"(?: here| at the table)?[,.;:]\s*", text, re.IGNORECASE)
     if count and _number(count["n"].lower()) == len(_Facts(dict(game)).players()):
         text = text[:count.start()] + text[count.end():]  # "free for all, six of us. ...": context

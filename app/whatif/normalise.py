@@ -76,7 +76,8 @@ _LEADING = re.compile(
     re.IGNORECASE,
 )
 _TRAILING = re.compile(
-    r"(?:,? (?:now|then|please|exactly|here|at this point|in this case|in that case|at that point|after that|"
+    r"(?:,? (?:right now|right away|now|then|please|exactly|here|at this point|in this case|in that case|"
+    r"at that point|after that|"
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
     r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
     r"(?:thanks|thx|ty) in advance|cheers)+$",

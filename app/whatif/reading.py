@@ -36,7 +36,7 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _TURN_MODIFIER = re.compile(
-    rf"^(?P<rest>.+?),? (?:on|during|in) (?P<whose>(?:their|his|her|its)|"
+    rf"^(?P<rest>.+?),? (?:still )?(?:on|during|in) (?P<whose>(?:their|his|her|its)|"
     rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
 _SPLIT = re.compile(r"[.;] (?:and )?then,? |,? and then |,? then |"
                     r",? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
@@ -345,7 +345,7 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
         if start.start() == 0:
             continue
         condition = body[: start.start()].rstrip(" ,;:-.!?")
-        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|now)$", "", condition)
+        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|(?<!right )now)$", "", condition)
         # "what if Cat concedes? who gets the crown": the "what if" of a condition said as its own question
         condition = re.sub(r"(?i)^what (?:happens |would happen )?(?:if|when) ", "", condition)
         question = body[start.start():]
