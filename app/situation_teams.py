@@ -95,8 +95,8 @@ def _take_variant(text: str, facts: _Facts) -> str:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
         return text[:trail.start()] + text[trail.end():]
     inside = re.search(rf",? (?:in|for) (?:our|this|the|a|an) {variant} (?:game|match|pod)\b", text,
-                       re.IGNORECASE)
-    if inside:  # "Ann is the monarch in our commander game; ...": context said mid-sentence
+                       re.IGNORECASE) or re.search(rf" (?:in|for) {variant}(?=[,;.])", text, re.IGNORECASE)
+    if inside:  # "Ann is the monarch in our commander game; ...", "Ann scoops in 2HG, ...": context
         facts.variant = names[" ".join(inside["variant"].lower().replace("-", " ").split())]
         return text[:inside.start()] + text[inside.end():]
     # "in this team game": context only

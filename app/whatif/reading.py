@@ -220,7 +220,9 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
             return QUESTIONS.first(full, reader, "a question")
         except _Unknown:
             continue
-    for joint in re.finditer(r",? and (?:also )?", text, re.IGNORECASE):
+    # "who has X and (who has) Y"; "whose turn is it, who's the active player": two questions, a comma apart
+    joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)"
+    for joint in re.finditer(joints, text, re.IGNORECASE):
         reader.restore(saved)
         left, right = text[: joint.start()], text[joint.end():]
         try:

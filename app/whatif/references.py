@@ -443,7 +443,7 @@ def _teammates_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
     rf"partners?|"
             r"team|allies))")
 def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    owner = reader.owner(match["x"])
+    owner = reader.owner(match["x"]) or _one_team(reader, match["x"])
     if owner is None:
         return None
     members = [owner, *reader.teammates(owner)]
@@ -457,6 +457,28 @@ def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
     if len(members) == 1:
         raise _Unknown(f"{owner} has no teammates at this table", match[0])
     return reader._group(members, f"{owner}'s team", "on that team")
+
+
+def _one_team(reader: _Reader, text: str) -> str | None:
+    """ "their team" where "their" is players of one team ("Cat takes 20 and Dan takes 10, is their team
+    dead"): the first of them, whose team it is."""
+    if not re.fullmatch(_PRONOUN, text.strip(), re.IGNORECASE):
+        return None
+    ref = reader._single(text)
+    if ref is None or not ref.players:
+        return None
+    first = ref.players[0]
+    return first if set(ref.players) <= {first, *reader.teammates(first)} else None
+
+
+@_reference(r"the (?:team|side)")
+def _the_team(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """ "the team" after one player was named ("Ann's life is set to 10. What's the team's life?")."""
+    named = reader.focus or reader.subject
+    if named is None or len(named.players) != 1 or not reader.teammates(named.players[0]):
+        return None
+    match = re.fullmatch(rf"(?P<x>.+?){_POSS} team", f"{named.players[0]}'s team")
+    return _team_of(reader, match) if match else None
 
 
 @_reference(rf"(?P<x>.+?){_POSS} (?:opponents|enemies)")

@@ -490,12 +490,15 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     # "Ann is at one life": the table as it stands, said as a life total; never "was at" (a state before
     # the events, app.situation's fact: "Edgar hits Dan for 4 and Dan was at 4 life")
     rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
+    # "Ann's life gets set to 10 by an effect": what sets it changes nothing (119.5)
+    rf"{_X}{_POSS} life(?: total)? (?:gets|is|was|got) set to (?P<n4>{_NUMBER})"
+    r"(?: by (?:an?|the|some) (?:effect|spell|card|ability))?",
 )
 def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
         return None
     who = _affected_player(reader, match["x"])
-    life = _number(_said(match, "n", "n2", "n3"), 0)
+    life = _number(_said(match, "n", "n2", "n3", "n4"), 0)
     return _each_player(who, "set-life", "life", life, f"{who.words}'s life total becomes {life}", "life")
 
 
