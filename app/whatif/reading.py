@@ -224,7 +224,7 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
     joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)"
     for joint in re.finditer(joints, text, re.IGNORECASE):
         reader.restore(saved)
-        left, right = text[: joint.start()], text[joint.end():]
+        left, right = _trim(text[: joint.start()]), text[joint.end():]  # "... right now, who ...": trimmed
         try:
             one = QUESTIONS.first(left, reader, "a question")
         except _Unknown:
