@@ -133,6 +133,7 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} (?:has|had|holds|held|has got|wears|wore|'s got|is wearing|was wearing) (?:the )?"
          r"(?:crown|monarchy|monarch)", "monarch"),
         (rf"{_KING} is {s}", "monarch"),
+        (rf"{s} (?:monarch|king|queen)(?=,)", "monarch"),  # "cat monarch, ann's turn, ...": notes, typed fast
         (rf"with {s} as {_KING}", "monarch"),
         (rf"{s} (?:has|had|holds|held|has got|'s got|(?:'s|is|was) the one (?:with|holding|who has))"
          r"(?: actually| really)? (?:the )?initiative", "initiative"),
@@ -297,7 +298,7 @@ def _facts_in(clause: str, facts: _Facts) -> str:
         tail = rest[len("and "):]
         found, after = _one_fact(tail, facts)
         # the same subject said once: "... and has 9 poison counters", "... and the monarch"
-        for verb in ("", "is ") if subject and not found else ():
+        for verb in ("", "is ", "has ") if subject and not found else ():
             found, after = _one_fact(f"{subject} {verb}{tail}", facts)
             if found:
                 break

@@ -234,7 +234,9 @@ def _named_commander(reader: _Reader, text: str) -> str | None:
     table, by its name (its controller is read from the table)."""
     if not reader.facts.knows_question("commander-damage"):
         return None
-    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    # an owner's name is a word or two, never a clause ending in one (as in references._creature_named)
+    name = re.sub(rf"(?i)^(?:the |(?:his|her|their|its|my|your) |[\w-]+(?: [\w-]+)?{_POSS} )", "",
+                  text.strip())
     named = [c for c, _owner in reader.facts.commanders] + [c for c, _controller in reader.facts.creatures]
     return next((c for c in named if c.casefold() == name.casefold()), None)
 
@@ -289,8 +291,9 @@ def _not_combat(match: re.Match[str]) -> bool:
     if thing and thing.split()[-1] in _NONCOMBAT_SOURCES:
         return True
     said = match[0].lower()
-    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:\S+ )?(?:points? of )?(combat )?(?:damage )?to\b",
-                      said)
+    # the amount's word is any word but "combat" ("deals 3 damage to", never "deals [combat] damage to")
+    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:(?!combat )\S+ )?(?:points? of )?(combat )?"
+                      r"(?:damage )?to\b", said)
     return bool(dealt and not dealt[1] and not thing)
 
 
