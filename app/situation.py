@@ -36,7 +36,15 @@ from rulesjudge.app.situation_teams import (
     _variant_key,
     _with_variant,
 )
-from rulesjudge.app.situation_words import _IT, _own_turn_holder, _the_designation_it
+from rulesjudge.app.situation_words import (
+    _IT,
+    _TIME_FIRST,
+    _an,
+    _neighbours_said,
+    _own_turn_holder,
+    _the_designation_it,
+    _time_last,
+)
 from rulesjudge.app.whatif.normalise import _LEADING, _names
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import setup_from_data
@@ -254,13 +262,6 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
     return True
 
 
-def _an(role: str) -> str:
-    """ "the Leader", "an Assassin", "a Guardian"."""
-    if role == "leader":
-        return "the Leader"
-    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role.capitalize()}"
-
-
 _PATTERNS = tuple(_fact_patterns())
 #: A fact is a whole clause, or one joined by "and", or one the next clause follows without a comma ("it's her
 #: own turn when she concedes", "Ann is the monarch - who ...").
@@ -463,16 +464,6 @@ _GOES_ON = re.compile(r"(?:then )?(?:gains|gets|takes|loses|concedes|scoops|dies
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it is) )", re.IGNORECASE)
 
 
-#: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after).
-_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and ))(?P<time>(?:on|during|in) "
-                         r"(?:[A-Za-z][\w-]*(?:'s|')|his|her|their) (?:own )?"
-                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
-
-
-def _time_last(match: re.Match[str]) -> str:
-    return f"{match['clause']} {match['time'].lower()}{match['end']}"
-
-
 def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     """The facts ``question`` states about its table, taken off it, and the table (``game:``) they make.
 
@@ -512,6 +503,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
+    text, seating = _neighbours_said(text, facts.players())
+    facts.said.extend([seating] if seating else [])
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
     text = _inline(text, facts)

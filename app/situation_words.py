@@ -1,5 +1,6 @@
-"""Words of a stated situation made plain before its facts are read: "has it" where the sentence speaks of one
-designation, "the monarch concedes on their own turn" where nobody holds it (app.situation)."""
+"""Words of a stated situation made plain before its facts are read (app.situation): "has it" where the
+sentence speaks of one designation, "the monarch concedes on their own turn" where nobody holds it, a
+seating said beside the question, the turn said first; and the role words the facts are said in."""
 
 from __future__ import annotations
 
@@ -60,3 +61,49 @@ def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
     text = text[:said.start()] + f"the active player {said['verb']}" + text[said.end():]
     thing = "the initiative" if key == "initiative" else "the crown"
     return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", text)
+
+
+_NEIGHBOURS = re.compile(r"(?:[,.;!?]|\s-+)?\s*(?:(?:since|because|as|cause|cuz) )?they(?:'re| are| sit| sat|"
+                         r" are sitting)? (?:sitting )?(?:next to|beside) each other\b[.!?]*", re.IGNORECASE)
+
+
+def _neighbours_said(text: str, seats: list[str]) -> tuple[str, str | None]:
+    """ "Can Dan attack Ann? they sit next to each other": a seating the question states about the two players
+    it names. True at this table, it is said and taken off (the table already seats them so); not true, it
+    stays, and the question is not read rather than answered for another seating.
+
+    >>> _neighbours_said("Can Dan attack Ann since they're next to each other?", ["Ann", "Ben", "Cat", "Dan"])
+    ('Can Dan attack Ann?', 'Dan and Ann sit next to each other')
+    >>> _neighbours_said("Can Cat attack Ann? they sit next to each other", ["Ann", "Ben", "Cat", "Dan"])[1]
+    """
+    said = _NEIGHBOURS.search(text)
+    if said is None:
+        return text, None
+    named = [w for w in re.findall(r"[A-Za-z][\w'-]*", text[:said.start()]) if w in seats]
+    pair = list(dict.fromkeys(named))
+    if len(pair) != 2:
+        return text, None
+    apart = abs(seats.index(pair[0]) - seats.index(pair[1]))
+    if apart not in (1, len(seats) - 1):
+        return text, None
+    rest = (text[:said.start()] + text[said.end():]).strip()
+    if not rest.endswith(("?", ".", "!")):
+        rest += "?"
+    return rest, f"{pair[0]} and {pair[1]} sit next to each other"
+
+
+#: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after).
+_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and ))(?P<time>(?:on|during|in) "
+                         r"(?:[A-Za-z][\w-]*(?:'s|')|his|her|their) (?:own )?"
+                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
+
+
+def _time_last(match: re.Match[str]) -> str:
+    return f"{match['clause']} {match['time'].lower()}{match['end']}"
+
+
+def _an(role: str) -> str:
+    """ "the Leader", "an Assassin", "a Guardian"."""
+    if role == "leader":
+        return "the Leader"
+    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role.capitalize()}"

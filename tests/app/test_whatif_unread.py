@@ -61,3 +61,14 @@ def test_the_stated_facts_name_whom_their_totals_are(builtin_corpus):
     asked = services.ask_what_if(services.open_table(FOUR), said, builtin_corpus)
     values = {str(a.question): a.value for a in asked.outcome.report.answers}
     assert values["life(Ben)"] == 10 and values["life(Cat)"] == 10  # 119.3: 7 + 3; Cat's stated 10 unchanged
+
+
+def test_a_seating_the_table_contradicts_is_not_answered_for_the_tables_seating(builtin_corpus):
+    # Ann and Cat sit across from each other at this table: the question's seating can't be played here
+    asked = services.ask_what_if(services.open_table(FOUR), "Can Cat attack Ann? they sit next to each other",
+                                 builtin_corpus)
+    assert asked.plan is None
+    # where it is true, it is said and the question read (a free-for-all: any opponent may be attacked, 506.2)
+    said = "Can Ben attack Ann since they're next to each other?"
+    asked = services.ask_what_if(services.open_table(FOUR), said, builtin_corpus)
+    assert asked.plan is not None and asked.stated == ("Ben and Ann sit next to each other",)
