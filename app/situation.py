@@ -37,22 +37,21 @@ from rulesjudge.app.situation_teams import (
     _with_variant,
 )
 from rulesjudge.app.situation_words import (
+    _AMOUNT,
     _IT,
+    _NUMBER_WORDS,
     _TIME_FIRST,
     _an,
     _neighbours_said,
     _own_turn_holder,
     _the_designation_it,
     _time_last,
+    _unit_of_the_fact,
 )
 from rulesjudge.app.whatif.normalise import _LEADING, _names
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import setup_from_data
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-                 "forty": 40}
-_AMOUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
 _N = rf"(?P<n>{_AMOUNT})"
 _KING = r"(?:the )?(?:monarch|king|queen)"
 _IF = r"(?:(?:so |ok |okay )?(?:if|suppose|say|assume|assuming|imagine|let's say|let us say)(?: that)? )"
@@ -174,7 +173,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
     )
     # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
-    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right))?"
+    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right|too|"
+            r"as well|also))?"
             r"(?:,? (?:not|rather than|instead of) [A-Za-z][\w'-]*)?")
     for regex, kind in patterns:
         yield re.compile(regex + tail, re.IGNORECASE), kind
@@ -528,25 +528,13 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)
     rest = _while_holding(rest, facts)
-    rest = _unit_of_the_fact(rest, facts)
+    rest = _unit_of_the_fact(rest, facts.said)
     rest = _name_the_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
     if _variant_key(new_game) != _variant_key(game):
         said = (f"the game is {_title(_variant_key(new_game))}", *said)
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
-
-
-def _unit_of_the_fact(rest: str, facts: _Facts) -> str:
-    """ "Cat is at 8 poison counters and gets 2 more": the unit said once, in the fact before.
-
-    >>> _unit_of_the_fact("Cat gets 2 more", _Facts({}, said=["Cat has 8 poison counters"]))
-    'Cat gets 2 more poison counters'
-    """
-    if not facts.said or not facts.said[-1].endswith("poison counters"):
-        return rest
-    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>{_AMOUNT}|another) more\b(?! poison| counters?| life|"
-                  r" damage)", r"\g<v> \g<n> more poison counters", rest, flags=re.IGNORECASE)
 
 
 def _carry_pronoun(rest: str, facts: _Facts) -> str:
@@ -560,6 +548,10 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     if not names & {w.lower() for w in re.findall(r"\w+", rest)}:  # "Dan has 9 poison - is his team dead?"
         rest = re.sub(r"\b(?:his|her|their) (team|life|life total|poison counters|commander)\b",
                       rf"{facts.last}'s \1", rest, count=1, flags=re.IGNORECASE)
+    if len(facts.named) == 2 and not names & {w.lower() for w in re.findall(r"\w+", rest)}:
+        # "Ben is active and Cat is the monarch; they both concede": the two the facts named
+        rest = re.sub(r"^they (?=(?:both |all )?\w+)", f"{_names(facts.named)} ", rest, count=1,
+                      flags=re.IGNORECASE)
     if len(facts.named) > 1:  # "Ben is at 7 and Cat at 10; ... what are their life totals?": both of them
         rest = re.sub(r"\btheir(?:'s)? (?=(?:life )?(?:totals|lives)\b)", f"{_names(facts.named)}'s ",
                       rest, count=1, flags=re.IGNORECASE)

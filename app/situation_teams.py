@@ -42,7 +42,7 @@ def _variant_pattern() -> str:
 _NAME = (r"(?!(?:who|whom|whose|what|can|could|does|do|did|if|when|is|are|how|will|would|and|against|vs|"
          r"versus|v|on|one|the|other|team|teams|with|as|so)\b)[A-Za-z][\w'-]*")
 #: Names in a team as people type them: "Ann, Ben and Cat", "Ann Ben Cat", "Ann/Ben/Cat", "Ann & Ben".
-_SEP = r"(?:,? and |, | ?& ?| ?/ ?| )"
+_SEP = r"(?:,? and |, | ?& ?| ?/ ?| ?\+ ?| )"
 _LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
 _VS = r"(?:against|vs\.?|versus|v\.?)"
 #: Two teams: "A against B", "A on one team and B on the other".

@@ -8,6 +8,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                 "forty": 40}
+_AMOUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
 _IT = re.compile(r"\b(who|whom|[A-Za-z][\w'-]*) (gets|takes|has|keeps|inherits|receives|ends up with|steals|"
                  r"grabs|"
                  r"took|stole) it\b", re.IGNORECASE)
@@ -107,3 +111,15 @@ def _an(role: str) -> str:
     if role == "leader":
         return "the Leader"
     return f"{'an' if role[:1] in 'aeiou' else 'a'} {role.capitalize()}"
+
+
+def _unit_of_the_fact(rest: str, said: list[str]) -> str:
+    """ "Cat is at 8 poison counters and gets 2 more": the unit said once, in the fact before.
+
+    >>> _unit_of_the_fact("Cat gets 2 more", ["Cat has 8 poison counters"])
+    'Cat gets 2 more poison counters'
+    """
+    if not said or not said[-1].endswith("poison counters"):
+        return rest
+    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>{_AMOUNT}|another) more\b(?! poison| counters?| life|"
+                  r" damage)", r"\g<v> \g<n> more poison counters", rest, flags=re.IGNORECASE)

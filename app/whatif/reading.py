@@ -181,6 +181,9 @@ _ELLIPSES = (
      "who is the monarch"),
     (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
      "who has the initiative"),
+    # "who has what", "who gets what" after a holder of both leaves: each designation
+    (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
+     "who has the monarch and who has the initiative"),
     (re.compile(r"(?P<x>[\w' -]+?),? (?P<state>out|dead|eliminated|gone|still in|still alive|alive)",
                 re.IGNORECASE), r"is \g<x> \g<state>"),
     # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
@@ -216,8 +219,8 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
         first = error
     for full in _said_in_full(text) if elliptical else ():
         reader.restore(saved)
-        try:
-            return QUESTIONS.first(full, reader, "a question")
+        try:  # said in full, it may be two questions ("who has what")
+            return _ask(full, reader, elliptical=False)
         except _Unknown:
             continue
     # "who has X and (who has) Y"; "whose turn is it, who's the active player": two questions, a comma apart
