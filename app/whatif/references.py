@@ -477,8 +477,8 @@ def _the_team(reader: _Reader, match: re.Match[str]) -> Ref | None:
     named = reader.focus or reader.subject
     if named is None or len(named.players) != 1 or not reader.teammates(named.players[0]):
         return None
-    match = re.fullmatch(rf"(?P<x>.+?){_POSS} team", f"{named.players[0]}'s team")
-    return _team_of(reader, match) if match else None
+    said = re.fullmatch(rf"(?P<x>.+?){_POSS} team", f"{named.players[0]}'s team")
+    return _team_of(reader, said) if said else None
 
 
 @_reference(rf"(?P<x>.+?){_POSS} (?:opponents|enemies)")
