@@ -161,7 +161,7 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"(?: (?:over|during|in) the game| so far| in total| already| before)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
-        (rf"{s}(?:'s| is)(?: the| an?) (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
         (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
         (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
          r"(?: life)?", "life"),
@@ -493,7 +493,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     # "me (Ann) and Ben vs ...": the name said
     text = re.sub(r"\b(?:me|i|myself) \((?P<n>[A-Za-z][\w'-]*)\)", r"\g<n>", text, flags=re.IGNORECASE)
     # "Dan is the monarch at 2 life", "Ann is the monarch on her turn": two facts in one clause
-    text = re.sub(rf"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? "
+    text = re.sub(rf"\b(?P<d>(?:is|'s) (?:the |an? )?(?:monarch|king|queen|leader|guardian|assassin|traitor)|"
+                  rf"has the initiative),? "
                   rf"(?P<at>(?:at|on) {_N}"
                   r"(?: life)?)(?=[,;.!?]| and |$)", r"\g<d> and \g<at>", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? (?:on|during|in) "

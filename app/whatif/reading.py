@@ -181,6 +181,7 @@ _ELLIPSES = (
      "who is the monarch"),
     (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
      "who has the initiative"),
+    (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
     # "who has what", "who gets what" after a holder of both leaves: each designation
     (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
      "who has the monarch and who has the initiative"),
