@@ -46,11 +46,34 @@ _ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|thi
 _ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORECASE)
 
 
+#: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row (not a turn's
+#: worth of events: "swings at Dan twice over two turns" is left to the search).
+_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|[2-5] times)(?: in a row)?$",
+                    re.IGNORECASE)
+_REPEATABLE = frozenset(("damage", "combat-damage", "lose-life", "gain-life", "poison", "draw"))
+
+
+def _again(text: str, reader: _Reader) -> list[_Happening] | None:
+    """The event said with "twice" / "N times", repeated; None when the clause says no such thing."""
+    again = _AGAIN.match(text)
+    if again is None:
+        return None
+    happening = HAPPENINGS.first(again["rest"], reader, "an event")
+    if not all(isinstance(e, dict) and next(iter(e)) in _REPEATABLE for e in happening.events):
+        return None
+    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3}.get(again["n"].lower()) or \
+        int(again["n"][0])
+    return [replace(happening, events=happening.events * times, words=f"{happening.words}, {times} times")]
+
+
 def _clause(text: str, reader: _Reader) -> list[_Happening]:
     """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first)."""
     try:
         return [HAPPENINGS.first(text, reader, "an event")]
     except _Unknown as error:
+        repeated = _again(text, reader)
+        if repeated:
+            return repeated
         modifier = _TURN_MODIFIER.match(text)
         if not modifier:
             timed = _at_a_time(text, reader)
