@@ -46,11 +46,11 @@ _ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|thi
 _ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORECASE)
 
 
-#: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row (not a turn's
-#: worth of events: "swings at Dan twice over two turns" is left to the search).
+#: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row. Not combat
+#: damage: a creature that "hits twice" may have double strike (702.4) or fight two combats, not guessed.
 _AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|[2-5] times)(?: in a row)?$",
                     re.IGNORECASE)
-_REPEATABLE = frozenset(("damage", "combat-damage", "lose-life", "gain-life", "poison", "draw"))
+_REPEATABLE = frozenset(("damage", "lose-life", "gain-life", "poison", "draw"))
 
 
 def _again(text: str, reader: _Reader) -> list[_Happening] | None:
