@@ -317,6 +317,8 @@ def table_facts(table: Table) -> TableFacts:
                       if values.get(f"exists({n})") is True and values.get(f"controller({n})")),
         creatures=tuple((n, str(values[f"controller({n})"])) for n in beasts
                         if values.get(f"controller({n})")),
+        owners={str(n): str(spec["owner"]) for n, spec in (game.get("permanents") or {}).items()
+                if isinstance(spec, dict) and spec.get("owner")},
         step=str(values.get("step") or ""),
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),

@@ -36,14 +36,22 @@ from rulesjudge.app.situation_teams import (
     _variant_key,
     _with_variant,
 )
-from rulesjudge.app.whatif.normalise import _LEADING
+from rulesjudge.app.situation_words import (
+    _AMOUNT,
+    _IT,
+    _NUMBER_WORDS,
+    _TIME_FIRST,
+    _an,
+    _neighbours_said,
+    _own_turn_holder,
+    _the_designation_it,
+    _time_last,
+    _unit_of_the_fact,
+)
+from rulesjudge.app.whatif.normalise import _LEADING, _names
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import setup_from_data
 
-_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
-                 "forty": 40}
-_AMOUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
 _N = rf"(?P<n>{_AMOUNT})"
 _KING = r"(?:the )?(?:monarch|king|queen)"
 _IF = r"(?:(?:so |ok |okay )?(?:if|suppose|say|assume|assuming|imagine|let's say|let us say)(?: that)? )"
@@ -73,6 +81,8 @@ class _Facts:
     said: list[str] = field(default_factory=list)
     overridden: list[str] = field(default_factory=list)
     last: str | None = None  # the player named last (for "he", "her turn")
+    named: list[str] = field(default_factory=list)  # every player the facts named, in order (for "their")
+    actor: str | None = None  # a fact's subject that is no player ("Krenko has dealt 15 to Cat and hits her")
     variant: str = ""
     lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
 
@@ -90,6 +100,7 @@ class _Facts:
         found = next((p for p in self.players() if p.lower() in (word, word.removesuffix("s"))), None)
         if found:
             self.last = found
+            self.named.extend([found] if found not in self.named else [])
         return found
 
     def set(self, key: str, value: Any, words: str) -> None:
@@ -125,26 +136,32 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
     patterns = (
         (rf"{s}(?:'s| is| was| has become| becomes| being)(?: actually| really| currently| still| now)?"
          r"(?: the)? (?:monarch|king|queen)", "monarch"),
-        (rf"{s} (?:has|holds|has got|wears|'s got|is wearing) (?:the )?(?:crown|monarchy)", "monarch"),
+        # "has the crown", "has monarch", "held the monarch" (a hypothetical's past tense)
+        (rf"{s} (?:has|had|holds|held|has got|wears|wore|'s got|is wearing|was wearing) (?:the )?"
+         r"(?:crown|monarchy|monarch)", "monarch"),
         (rf"{_KING} is {s}", "monarch"),
+        (rf"{s} (?:monarch|king|queen)(?=,)", "monarch"),  # "cat monarch, ann's turn, ...": notes, typed fast
         (rf"with {s} as {_KING}", "monarch"),
-        (rf"{s} (?:has|holds|has got|'s got|(?:'s|is) the one (?:with|holding|who has))(?: actually| really)?"
-         r" (?:the )?initiative", "initiative"),
+        (rf"{s} (?:has|had|holds|held|has got|'s got|(?:'s|is|was) the one (?:with|holding|who has))"
+         r"(?: actually| really)? (?:the )?initiative", "initiative"),
         (rf"(?:the )?initiative is (?:with )?{s}", "initiative"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
-        (rf"{s}(?: is|'s)? (?:the )?active(?: player)?", "active"),
+        (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
-        (rf"{s} (?:has taken|took|has) {_N}(?: commander damage| damage)? from (?P<c>[A-Za-z][\w'-]*)"
-         r"(?: already)?", "commander-damage"),
+        (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| damage)? from "
+         r"(?P<c>[A-Za-z][\w'-]*)(?: already| before| earlier| previously| so far| in total)?",
+         "commander-damage"),
+        (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?dealt {_N}(?: commander damage| damage)? to {s}"
+         r"(?: (?:over|during|in) the game| so far| in total| already| before)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
-        (rf"{s}(?:'s| is)(?: the| an?) (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
         (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
         (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
          r"(?: life)?", "life"),
@@ -156,7 +173,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
     )
     # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
-    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right))?"
+    tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right|too|"
+            r"as well|also))?"
             r"(?:,? (?:not|rather than|instead of) [A-Za-z][\w'-]*)?")
     for regex, kind in patterns:
         yield re.compile(regex + tail, re.IGNORECASE), kind
@@ -212,6 +230,7 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         if commander is None:
             return False
         amount = _number(groups["n"])
+        facts.actor = commander if match.start("c") == 0 else None
         facts.set_in("commander-damage", who, amount,
                      f"{who} has taken {amount} combat damage from {commander}", sub=commander)
     return True
@@ -243,13 +262,6 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
     return True
 
 
-def _an(role: str) -> str:
-    """ "the Leader", "an Assassin", "a Guardian"."""
-    if role == "leader":
-        return "the Leader"
-    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role.capitalize()}"
-
-
 _PATTERNS = tuple(_fact_patterns())
 #: A fact is a whole clause, or one joined by "and", or one the next clause follows without a comma ("it's her
 #: own turn when she concedes", "Ann is the monarch - who ...").
@@ -275,18 +287,22 @@ def _facts_in(clause: str, facts: _Facts) -> str:
     lead = re.match(_IF, clause, re.IGNORECASE)
     head = lead[0] if lead else ""
     body = clause[len(head):]
+    facts.actor = None
     found, rest = _one_fact(body, facts)
     if not found:
         return clause
-    subject = facts.last
+    subject = facts.actor or facts.last
     while True:
         more = re.match(r"^and (?:it's |it is )?", rest, re.IGNORECASE)
         if not more:
             break
         tail = rest[len("and "):]
         found, after = _one_fact(tail, facts)
-        if not found and subject:  # "... and the monarch": the same subject
-            found, after = _one_fact(f"{subject} is {tail}", facts)
+        # the same subject said once: "... and has 9 poison counters", "... and the monarch"
+        for verb in ("", "is ", "has ") if subject and not found else ():
+            found, after = _one_fact(f"{subject} {verb}{tail}", facts)
+            if found:
+                break
         shared = facts.lead and re.match(rf"(?:{_AMOUNT})\b", tail, re.IGNORECASE)
         if not found and shared:
             found, after = _one_fact(facts.lead + tail, facts)  # "Ben took 12 from Krenko and 12 from Edgar"
@@ -300,7 +316,8 @@ def _facts_in(clause: str, facts: _Facts) -> str:
 
 def _starts_with_name(text: str, facts: _Facts) -> bool:
     first = re.match(r"[\w]+", text)
-    return first is not None and first[0].lower() in {p.lower() for p in facts.players()} | {
+    things = {str(name).lower() for name in facts.game.get("permanents") or {}}  # "... and Krenko hits him"
+    return first is not None and first[0].lower() in {p.lower() for p in facts.players()} | things | {
         "it", "the", "who", "what", "he", "she", "they", "everyone", "everybody", "both", "all"}
 
 
@@ -405,6 +422,17 @@ def _inline(text: str, facts: _Facts) -> str:
                   flags=re.IGNORECASE)
 
 
+def _facts_after_if(text: str, facts: _Facts) -> str:
+    """ "who's monarch if Ben has the monarch and Ben dies on Dan's turn": facts said after the question's
+    "if", before its event, taken out as at the start of a clause ("who's monarch if Ben dies ...")."""
+    for said_if in re.finditer(r"(?<=\S) (?:if|assuming|suppose|say) ", text, re.IGNORECASE):
+        after = text[said_if.end():]
+        rest = _facts_in(after, facts)
+        if rest != after and rest:
+            return text[:said_if.end()] + rest
+    return text
+
+
 _WHILE = re.compile(
     r"(?:^|(?<=[.;!?,] )|(?<=\bif )|(?<=\bwhen )|(?<=\band ))"
     r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)"
@@ -436,15 +464,6 @@ _GOES_ON = re.compile(r"(?:then )?(?:gains|gets|takes|loses|concedes|scoops|dies
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it is) )", re.IGNORECASE)
 
 
-#: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after).
-_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] ))(?P<time>(?:on|during|in) [A-Za-z][\w-]*(?:'s|') (?:own )?"
-                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?]|$)", re.IGNORECASE)
-
-
-def _time_last(match: re.Match[str]) -> str:
-    return f"{match['clause']} {match['time'].lower()}{match['end']}"
-
-
 def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     """The facts ``question`` states about its table, taken off it, and the table (``game:``) they make.
 
@@ -463,7 +482,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
                   flags=re.IGNORECASE)
     text = re.sub(r",? (?:during|in|on) (?:that|the) same turn\b,?", "", text, flags=re.IGNORECASE)
-    count = re.search(rf"(?:^|(?<=[,.;] ))(?:there are |we(?:'re| are) )?(?P<n>{_AMOUNT}) (?:of us|players)"
+    count = re.search(rf"(?:^|(?<=[,.;] ))(?:there are |we(?:'re| are) )?(?:a )?(?P<n>{_AMOUNT})(?: of us|"
+                      r" players|[- ]players? (?:pod|game|table|match))"
                       r"(?: here| at the table)?[,.;:]\s*", text, re.IGNORECASE)
     if count and _number(count["n"].lower()) == len(_Facts(dict(game)).players()):
         text = text[:count.start()] + text[count.end():]  # "free for all, six of us. ...": context
@@ -473,18 +493,23 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     # "me (Ann) and Ben vs ...": the name said
     text = re.sub(r"\b(?:me|i|myself) \((?P<n>[A-Za-z][\w'-]*)\)", r"\g<n>", text, flags=re.IGNORECASE)
     # "Dan is the monarch at 2 life", "Ann is the monarch on her turn": two facts in one clause
-    text = re.sub(rf"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? "
+    text = re.sub(rf"\b(?P<d>(?:is|'s) (?:the |an? )?(?:monarch|king|queen|leader|guardian|assassin|traitor)|"
+                  rf"has the initiative),? "
                   rf"(?P<at>(?:at|on) {_N}"
                   r"(?: life)?)(?=[,;.!?]| and |$)", r"\g<d> and \g<at>", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? (?:on|during|in) "
                   r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
                   r"\g<d> and it's \g<w> \g<own>turn",
                   text, flags=re.IGNORECASE)
+    text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
+    text, seating = _neighbours_said(text, facts.players())
+    facts.said.extend([seating] if seating else [])
     text = _take_variant(text, facts)
     text = _take_teams(text, facts)
     text = _inline(text, facts)
+    text = _facts_after_if(text, facts)
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
     for part in _SENTENCE.split(text):
@@ -504,47 +529,13 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)
     rest = _while_holding(rest, facts)
-    rest = _unit_of_the_fact(rest, facts)
+    rest = _unit_of_the_fact(rest, facts.said)
     rest = _name_the_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
     if _variant_key(new_game) != _variant_key(game):
         said = (f"the game is {_title(_variant_key(new_game))}", *said)
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
-
-
-def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
-    """ "when the monarch concedes on their own turn, who gets it?" where nobody is the monarch: the holder is
-    the active player (it is their own turn), taken for granted and said as such (app.presupposition). Only
-    for a holder who leaves: that is what the presupposition is read from.
-
-    >>> _own_turn_holder("when the monarch concedes on their own turn who gets it", {"players": ["Ann"]})
-    'when the active player concedes who gets the crown'
-    """
-    said = re.search(r"\bthe (?P<d>monarch|king|queen|initiative holder|player with the initiative) "
-                     r"(?P<verb>(?:concedes|scoops|leaves|loses|dies|drops|quits|is eliminated|"
-                     r"gets eliminated)"
-                     r"(?: the game)?),? (?:on|during|in) (?:their|his|her) own turn\b", text, re.IGNORECASE)
-    if said is None:
-        return text
-    key = "initiative" if "initiative" in said["d"].lower() else "monarch"
-    if game.get(key):
-        return text
-    text = text[:said.start()] + f"the active player {said['verb']}" + text[said.end():]
-    thing = "the initiative" if key == "initiative" else "the crown"
-    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", text)
-
-
-def _unit_of_the_fact(rest: str, facts: _Facts) -> str:
-    """ "Cat is at 8 poison counters and gets 2 more": the unit said once, in the fact before.
-
-    >>> _unit_of_the_fact("Cat gets 2 more", _Facts({}, said=["Cat has 8 poison counters"]))
-    'Cat gets 2 more poison counters'
-    """
-    if not facts.said or not facts.said[-1].endswith("poison counters"):
-        return rest
-    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>{_AMOUNT}|another) more\b(?! poison| counters?| life|"
-                  r" damage)", r"\g<v> \g<n> more poison counters", rest, flags=re.IGNORECASE)
 
 
 def _carry_pronoun(rest: str, facts: _Facts) -> str:
@@ -558,6 +549,13 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     if not names & {w.lower() for w in re.findall(r"\w+", rest)}:  # "Dan has 9 poison - is his team dead?"
         rest = re.sub(r"\b(?:his|her|their) (team|life|life total|poison counters|commander)\b",
                       rf"{facts.last}'s \1", rest, count=1, flags=re.IGNORECASE)
+    if len(facts.named) == 2 and not names & {w.lower() for w in re.findall(r"\w+", rest)}:
+        # "Ben is active and Cat is the monarch; they both concede": the two the facts named
+        rest = re.sub(r"^they (?=(?:both |all )?\w+)", f"{_names(facts.named)} ", rest, count=1,
+                      flags=re.IGNORECASE)
+    if len(facts.named) > 1:  # "Ben is at 7 and Cat at 10; ... what are their life totals?": both of them
+        rest = re.sub(r"\btheir(?:'s)? (?=(?:life )?(?:totals|lives)\b)", f"{_names(facts.named)}'s ",
+                      rest, count=1, flags=re.IGNORECASE)
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):
         if word.lower() in names:
@@ -568,11 +566,6 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
         if subject or obj:
             return re.sub(rf"\b{word}\b(?!'s| turn| own)", facts.last, rest, count=1)
     return rest
-
-
-_IT = re.compile(r"\b(who|whom|[A-Za-z][\w'-]*) (gets|takes|has|keeps|inherits|receives|ends up with|steals|"
-                 r"grabs|"
-                 r"took|stole) it\b", re.IGNORECASE)
 
 
 def _name_the_it(rest: str, facts: _Facts) -> str:

@@ -42,7 +42,7 @@ def _variant_pattern() -> str:
 _NAME = (r"(?!(?:who|whom|whose|what|can|could|does|do|did|if|when|is|are|how|will|would|and|against|vs|"
          r"versus|v|on|one|the|other|team|teams|with|as|so)\b)[A-Za-z][\w'-]*")
 #: Names in a team as people type them: "Ann, Ben and Cat", "Ann Ben Cat", "Ann/Ben/Cat", "Ann & Ben".
-_SEP = r"(?:,? and |, | ?& ?| ?/ ?| )"
+_SEP = r"(?:,? and |, | ?& ?| ?/ ?| ?\+ ?| )"
 _LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
 _VS = r"(?:against|vs\.?|versus|v\.?)"
 #: Two teams: "A against B", "A on one team and B on the other".
@@ -95,8 +95,8 @@ def _take_variant(text: str, facts: _Facts) -> str:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
         return text[:trail.start()] + text[trail.end():]
     inside = re.search(rf",? (?:in|for) (?:our|this|the|a|an) {variant} (?:game|match|pod)\b", text,
-                       re.IGNORECASE)
-    if inside:  # "Ann is the monarch in our commander game; ...": context said mid-sentence
+                       re.IGNORECASE) or re.search(rf" (?:in|for) {variant}(?=[,;.])", text, re.IGNORECASE)
+    if inside:  # "Ann is the monarch in our commander game; ...", "Ann scoops in 2HG, ...": context
         facts.variant = names[" ".join(inside["variant"].lower().replace("-", " ").split())]
         return text[:inside.start()] + text[inside.end():]
     # "in this team game": context only

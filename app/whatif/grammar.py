@@ -22,6 +22,24 @@ MAX_WORK = 400
 _WORK: ContextVar[list[int] | None] = ContextVar("_WORK", default=None)
 
 
+#: Where one clause ends and the next begins: a sentence's end, or "then" starting the next event. One
+#: fragment of a pattern (a player, a creature, an amount's source) never spans it, so the words after it
+#: are never swallowed by a lenient fragment and dropped unread ("Ben has 9 poison. Cat gives him one":
+#: the first sentence is not who gives the counter; "Ben gains control of Krenko, then Ann concedes").
+_CLAUSE_BREAK = re.compile(r"[.;!?:](?:\s|$)|(?:,|\band)\s+then\b|\s+-+\s+", re.IGNORECASE)
+
+
+def _spans_clauses(match: re.Match[str]) -> bool:
+    """Does a fragment of ``match`` run over the end of its clause?
+
+    >>> _spans_clauses(re.fullmatch(r"(?P<y>.+?) gives (?P<x>.+)", "Ben has 9. Cat gives him"))
+    True
+    >>> _spans_clauses(re.fullmatch(r"(?P<y>.+?) gives (?P<x>.+)", "Ann, Ben and Cat gives him"))
+    False
+    """
+    return any(_CLAUSE_BREAK.search(value) for value in match.groupdict().values() if value)
+
+
 class _OutOfWork(Exception):  # not an error to show: the sentence goes to the search
     """The budget is spent: every reading stops at once (the split loops catch only :class:`_Unknown`)."""
 
@@ -64,7 +82,7 @@ class _Grammar:
         errors: list[_Unknown] = []
         for pattern, build in self.rules:
             match = pattern.fullmatch(text)
-            if match is None:
+            if match is None or _spans_clauses(match):
                 continue
             saved = reader.save()
             reader.new_clause = True
@@ -79,6 +97,11 @@ class _Grammar:
         if errors:
             raise min(errors, key=lambda e: len(e.fragment))
         raise _Unknown(f"not {what}: {text}", text)
+
+
+_PLURAL_THEY = re.compile(r"(?:they|them|their|theirs)(?:'s)?", re.IGNORECASE)
+#: A question said of several: "what ARE their life TOTALS", "how much life do they both have".
+_PLURAL = re.compile(r"\b(?:are|totals|lives|both|each|all)\b", re.IGNORECASE)
 
 
 def _each(ref: Ref, template: str) -> tuple[str, ...]:
@@ -97,6 +120,9 @@ def _per_player(question: str, words: str, *, one: bool = False, needs_roles: bo
         if new and (not reader.facts.questions or not reader.facts.knows_question(question)):
             return None
         who = reader.refer(match["x"], one=one)
+        if len(who.players) == 1 and _PLURAL_THEY.fullmatch(match["x"].strip()) and _PLURAL.search(match[0]):
+            # "what are their life totals": several players asked about, not the one the pronoun came to
+            raise _Unknown(f"whom does '{match['x'].strip()}' stand for? name the players", match["x"])
         return _Ask(question, words.format(who=who.words), _each(who, question + "({p})"), who.players,
                     Each(question, who.players))
 

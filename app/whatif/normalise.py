@@ -11,6 +11,9 @@ _QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - 
 _TYPOS = (
     (re.compile(r"\bwho'?s turn\b", re.IGNORECASE), "whose turn"),  # "who's turn is it": the homophone
     (re.compile(r"\b(who|what|where|it)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
+    # "who'd be the monarch": "would" before a verb's base form (not "who'd conceded": "had")
+    (re.compile(r"\b(who|what|where|which|it|he|she|they)'d (?=(?:be|get|win|lose|have|take|become|go|end up|"
+                r"keep|draw)\b)", re.IGNORECASE), r"\1 would "),
     # "whose the monarch": the homophone, where a designation follows
     (re.compile(r"\bwhose (?=(?:the|a|an|new|next|current|monarch|king|queen|active|leader|initiative|up)\b)",
                 re.IGNORECASE), "who's "),
@@ -29,7 +32,7 @@ _PRONOUN_POSSESSIVE = re.compile(
     r"\b(his|her|their|its)\b(?= (?:next |left[- ]hand |right[- ]hand )?(?:life|range|creatures?|attackers?|"
     r"commander|dragon|army|team ?mates?|teammates?|team|opponents?|turn|end step|upkeep|identity|role|"
     r"left|right|"
-    r"emperor|partners?|ally|allies|side|board|total)\b)",
+    r"emperor|partners?|ally|allies|side|board|totals?|lives)\b)",
     re.IGNORECASE,
 )
 
@@ -65,13 +68,19 @@ _LEADING = re.compile(
     # filler as people type it in a chat: context, never part of the question
     r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
     r"stupid question|sorry for the dumb question|"
-    r"q)(?:[,:!]? |$))+",
+    # a hypothetical's or a newcomer's lead-in: "Hypothetically, if ...", "newbie question - ..."
+    r"hypothetically|theoretically|in theory|actually|newbie question|noob question|beginner question|"
+    r"new player here|here's one|got a question|i have a question|"
+    r"so here's the (?:board|situation|deal|thing|spot|scenario)|here's the (?:board|situation|scenario)|"
+    r"q)(?:,? -+ |[,:!.]? |$))+",
     re.IGNORECASE,
 )
 _TRAILING = re.compile(
-    r"(?:,? (?:now|then|please|exactly|here|at this point|in this case|in that case|at that point|after that|"
+    r"(?:,? (?:right now|right away|now|then|please|exactly|here|at this point|in this case|in that case|"
+    r"at that point|after that|"
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
-    r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right)+$",
+    r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
+    r"(?:thanks|thx|ty) in advance|cheers)+$",
     re.IGNORECASE,
 )
 

@@ -54,6 +54,7 @@ class TableFacts:
     objects: tuple[tuple[str, str, str], ...] = ()  # (name, kind, controller): planeswalkers, battles
     #: (name, controller) of the creatures on the battlefield: "the Ogre hits Dan", "who controls the Wolf"
     creatures: tuple[tuple[str, str], ...] = ()
+    owners: Mapping[str, str] = field(default_factory=dict)  # permanent -> its owner ("the Goblin's owner")
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
     step: str = ""  # the model's step: how far the table's own events took this turn ("", "upkeep", ...)
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)

@@ -36,13 +36,34 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _TURN_MODIFIER = re.compile(
-    rf"^(?P<rest>.+?),? (?:on|during|in) (?P<whose>(?:their|his|her|its)|"
+    rf"^(?P<rest>.+?),? (?:still )?(?:on|during|in) (?P<whose>(?:their|his|her|its)|"
     rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
-_SPLIT = re.compile(r",? and then |,? then |,? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
+_SPLIT = re.compile(r"[.;] (?:and )?then,? |,? and then |,? then |"
+                    r",? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
                     r"; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
 #: Words that put two events in order against the order they are said in: "A after B" is B then A.
 _ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|this\b)", re.IGNORECASE)
 _ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORECASE)
+
+
+#: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row. Not combat
+#: damage: a creature that "hits twice" may have double strike (702.4) or fight two combats, not guessed.
+_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|[2-5] times)(?: in a row)?$",
+                    re.IGNORECASE)
+_REPEATABLE = frozenset(("damage", "lose-life", "gain-life", "poison", "draw"))
+
+
+def _again(text: str, reader: _Reader) -> list[_Happening] | None:
+    """The event said with "twice" / "N times", repeated; None when the clause says no such thing."""
+    again = _AGAIN.match(text)
+    if again is None:
+        return None
+    happening = HAPPENINGS.first(again["rest"], reader, "an event")
+    if not all(isinstance(e, dict) and next(iter(e)) in _REPEATABLE for e in happening.events):
+        return None
+    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3}.get(again["n"].lower()) or \
+        int(again["n"][0])
+    return [replace(happening, events=happening.events * times, words=f"{happening.words}, {times} times")]
 
 
 def _clause(text: str, reader: _Reader) -> list[_Happening]:
@@ -50,6 +71,9 @@ def _clause(text: str, reader: _Reader) -> list[_Happening]:
     try:
         return [HAPPENINGS.first(text, reader, "an event")]
     except _Unknown as error:
+        repeated = _again(text, reader)
+        if repeated:
+            return repeated
         modifier = _TURN_MODIFIER.match(text)
         if not modifier:
             timed = _at_a_time(text, reader)
@@ -180,8 +204,20 @@ _ELLIPSES = (
      "who is the monarch"),
     (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
      "who has the initiative"),
+    (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
+    # "who has what", "who gets what" after a holder of both leaves: each designation
+    (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
+     "who has the monarch and who has the initiative"),
+    # "Ben is still in, right?": a statement checked with a tag is the question
+    (re.compile(r"(?P<x>[\w' -]+?) (?:is|'s) (?P<state>out|dead|eliminated|gone|still in|still alive|"
+                r"alive),? right", re.IGNORECASE), r"is \g<x> \g<state>"),
     (re.compile(r"(?P<x>[\w' -]+?),? (?P<state>out|dead|eliminated|gone|still in|still alive|alive)",
                 re.IGNORECASE), r"is \g<x> \g<state>"),
+    # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
+    (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
+                re.IGNORECASE), "how much life do they have"),
+    (re.compile(r"(?:and |so )?(?P<state>still alive|still in|still standing|alive|dead|out)", re.IGNORECASE),
+     r"is he \g<state>"),
     (re.compile(r"(?P<q>.+?),? (?:next|after|after that|afterwards|in the end)", re.IGNORECASE), r"\g<q>"),
 )
 
@@ -210,13 +246,15 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
         first = error
     for full in _said_in_full(text) if elliptical else ():
         reader.restore(saved)
-        try:
-            return QUESTIONS.first(full, reader, "a question")
+        try:  # said in full, it may be two questions ("who has what")
+            return _ask(full, reader, elliptical=False)
         except _Unknown:
             continue
-    for joint in re.finditer(r",? and (?:also )?", text, re.IGNORECASE):
+    # "who has X and (who has) Y"; "whose turn is it, who's the active player": two questions, a comma apart
+    joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)"
+    for joint in re.finditer(joints, text, re.IGNORECASE):
         reader.restore(saved)
-        left, right = text[: joint.start()], text[joint.end():]
+        left, right = _trim(text[: joint.start()]), text[joint.end():]  # "... right now, who ...": trimmed
         try:
             one = QUESTIONS.first(left, reader, "a question")
         except _Unknown:
@@ -339,7 +377,7 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
         if start.start() == 0:
             continue
         condition = body[: start.start()].rstrip(" ,;:-.!?")
-        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|now)$", "", condition)
+        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|(?<!right )now)$", "", condition)
         # "what if Cat concedes? who gets the crown": the "what if" of a condition said as its own question
         condition = re.sub(r"(?i)^what (?:happens |would happen )?(?:if|when) ", "", condition)
         question = body[start.start():]
@@ -374,6 +412,9 @@ def _looks_like_a_name(fragment: str) -> bool:
     words = fragment.split()
     articles = {"a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "some", "any",
                 "its"}
+    # "Can Fay", "Are Ben": a question's opening word capitalised, not a name (the question went unread)
+    if words and _QUESTION_START.fullmatch(words[0]):
+        return False
     return 0 < len(words) <= 2 and words[0].lower() not in articles and fragment[:1].isupper() and \
         all(w[:1].isupper() or w.lower() in ("of", "the", "and", "de", "van") for w in words)
 

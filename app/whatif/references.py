@@ -43,10 +43,12 @@ _ROLE_WORDS = {
     "leader": "leader", "leaders": "leader", "guardian": "guardian", "guardians": "guardian",
     "assassin": "assassin", "assassins": "assassin", "traitor": "traitor", "traitors": "traitor",
 }
-_MONARCH = r"(?:monarch|king|queen|crown ?holder|(?:player|one|person) (?:with|holding|wearing) the crown|" \
-    r"whoever (?:has|holds|wears) the crown)"
-_INITIATIVE = r"(?:initiative ?holder|initiative player|(?:player|one|person) (?:with|" \
-    r"holding) the initiative|" \
+_SOMEONE = r"(?:player|one|person|guy|gal|dude|someone|opponent)"
+_MONARCH = rf"(?:monarch|king|queen|crown ?holder|{_SOMEONE} (?:with|holding|wearing|who has|who holds|" \
+    r"who(?:'s| is) wearing) the (?:crown|monarch|monarchy)|" \
+    r"whoever (?:has|holds|wears) the (?:crown|monarchy))"
+_INITIATIVE = rf"(?:initiative ?holder|initiative player|{_SOMEONE} (?:with|holding|who has|who holds) " \
+    r"the initiative|" \
     r"whoever (?:has|holds) the initiative)"
 _ACTIVE = r"(?:active player|current player|turn player|player on turn|player whose turn it is|" \
     r"whoever's turn it is|whoever is active)"
@@ -67,6 +69,7 @@ class _ReaderState:
     new_clause: bool
     focus: Ref | None
     touched: frozenset[str]
+    creature: str | None
 
 
 class _Reader:
@@ -82,6 +85,7 @@ class _Reader:
         self.focus: Ref | None = None  # or the player an event last did something to ("hits him")
         self.touched: set[str] = set()  # every player an event did something to
         self.topic = ""  # the designation a sentence is about ("monarch", "initiative"): what "it" stands for
+        self.creature: str | None = None  # the creature named last: what "it" stands for beside a creature
         self.new_clause = True
         named = self._names_in(hint)  # a pronoun before its name: "does Ben get the crown if his creature …"
         if named:
@@ -99,12 +103,13 @@ class _Reader:
     def save(self) -> _ReaderState:
         """What a reading that fails must not leave behind (who was named, gone, the pronouns' players)."""
         return _ReaderState(tuple(self.mentioned), frozenset(self.gone), self.subject, self.new_clause,
-                            self.focus, frozenset(self.touched))
+                            self.focus, frozenset(self.touched), self.creature)
 
     def restore(self, saved: _ReaderState) -> None:
         self.mentioned, self.gone = list(saved.mentioned), set(saved.gone)
         self.subject, self.new_clause, self.focus = saved.subject, saved.new_clause, saved.focus
         self.touched = set(saved.touched)
+        self.creature = saved.creature
 
     def someone_else(self, pronoun: str, ref: Ref, player: str) -> Ref:
         """ "Ben hits her": a pronoun that came out as the clause's own subject stands for the one other
@@ -311,9 +316,19 @@ _REFERENCES: _References = []
 
 
 def _creature_named(reader: _Reader, text: str) -> str | None:
-    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"."""
-    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
-    return next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
+    """A creature on the table by its name: "the Ogre", "Cat's Wolf", "Wolf"; "it" for the creature named
+    before it (or the only one the sentence names: "who controls it if Ann steals the Goblin")."""
+    if re.fullmatch(r"(?i)\s*(?:it|its|that|that creature|the creature)\s*", text):
+        named = [c for c, _controller in reader.facts.creatures
+                 if re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence)]
+        return reader.creature or (named[0] if len(named) == 1 else None)
+    # an owner's name is a word or two ("Cat's Wolf", "the other guy's Ogre"), never a clause that ends in one
+    name = re.sub(rf"(?i)^(?:the |(?:his|her|their|its|my|your) |[\w-]+(?: [\w-]+)?{_POSS} )", "",
+                  text.strip())
+    found = next((c for c, _controller in reader.facts.creatures if c.casefold() == name.casefold()), None)
+    if found:
+        reader.creature = found
+    return found
 
 
 def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref | None]], Any]:
@@ -428,7 +443,7 @@ def _teammates_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
     rf"partners?|"
             r"team|allies))")
 def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    owner = reader.owner(match["x"])
+    owner = reader.owner(match["x"]) or _one_team(reader, match["x"])
     if owner is None:
         return None
     members = [owner, *reader.teammates(owner)]
@@ -442,6 +457,28 @@ def _team_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
     if len(members) == 1:
         raise _Unknown(f"{owner} has no teammates at this table", match[0])
     return reader._group(members, f"{owner}'s team", "on that team")
+
+
+def _one_team(reader: _Reader, text: str) -> str | None:
+    """ "their team" where "their" is players of one team ("Cat takes 20 and Dan takes 10, is their team
+    dead"): the first of them, whose team it is."""
+    if not re.fullmatch(_PRONOUN, text.strip(), re.IGNORECASE):
+        return None
+    ref = reader._single(text)
+    if ref is None or not ref.players:
+        return None
+    first = ref.players[0]
+    return first if set(ref.players) <= {first, *reader.teammates(first)} else None
+
+
+@_reference(r"the (?:team|side)")
+def _the_team(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """ "the team" after one player was named ("Ann's life is set to 10. What's the team's life?")."""
+    named = reader.focus or reader.subject
+    if named is None or len(named.players) != 1 or not reader.teammates(named.players[0]):
+        return None
+    said = re.fullmatch(rf"(?P<x>.+?){_POSS} team", f"{named.players[0]}'s team")
+    return _team_of(reader, said) if said else None
 
 
 @_reference(rf"(?P<x>.+?){_POSS} (?:opponents|enemies)")
@@ -556,6 +593,21 @@ def _across(reader: _Reader, match: re.Match[str]) -> Ref | None:
         return None
     other = seats[(seats.index(owner) + len(seats) // 2) % len(seats)]
     return Ref((other,), f"the player across from {owner} ({other})")
+
+
+@_reference(rf"(?P<x>.+?){_POSS} (?P<who>owner|controller)|(?P<it>its) (?P<who2>owner|controller)")
+def _owner_of(reader: _Reader, match: re.Match[str]) -> Ref | None:
+    """ "the Goblin's owner", "its controller": the player who owns or controls a creature on the table."""
+    creature = _creature_named(reader, match["x"] or match["it"])
+    if creature is None:
+        return None
+    if (match["who"] or match["who2"]).lower() == "owner":
+        player = reader.facts.owners.get(creature)
+    else:
+        player = next((c for name, c in reader.facts.creatures if name == creature), None)
+    if player is None:
+        return None
+    return Ref((player,), f"{creature}'s {(match['who'] or match['who2']).lower()} ({player})")
 
 
 def resolve_player(raw: str, players: Sequence[str] | TableFacts) -> str:

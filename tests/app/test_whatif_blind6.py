@@ -41,27 +41,11 @@ def test_every_table_is_legal_input():
 
 # The blind score, first run of this round against the reader as merged (3880144), after the file's own
 # format fixes (an `or` where a yes/no question is answered as "losers"): 134 right, 66 not read, 4 WRONG of
-# 204 (65.7%). The four WRONG phrasings with their class, xfail(strict=False) so a fix shows as XPASS.
-KNOWN_WRONG = dict(
-    [
-        (
-            "Ben is at 7 life and Cat is at 10; Ben gains 3 life. What are their life totals?",
-            "a plural question (their totals) answered for one player; Cat's stated total dropped",
-        ),
-        (
-            "Ben gains control of Krenko, then Ann concedes. Where's Krenko?",
-            "the second event of a run ('then Ann concedes') dropped; 800.4a Krenko leaves with its owner",
-        ),
-        (
-            "The Leader concedes. who wins?",
-            "907.8a: the Assassins (face down) are still in, so their team wins; read as 'nobody has won'",
-        ),
-        (
-            "Ben is at 3 life and has 9 poison counters. Cat gives him one poison counter. Is Ben still in?",
-            "the second stated fact of one clause (9 poison) dropped; 104.3d ten counters lose",
-        ),
-    ]
-)
+# 204 (65.7%), four of them WRONG; h-blindfix fixed their classes (a fragment never spans a clause break; a
+# second fact of one clause; "their totals" for the players the facts named) and found the Treachery one's
+# expectation against 372.4b/372.7 (see the yaml). A phrasing answered wrong again goes here with its class,
+# xfail(strict=False), so its fix shows as XPASS.
+KNOWN_WRONG: dict[str, str] = {}
 
 
 def _marked(phrase):
@@ -76,7 +60,9 @@ def test_no_phrase_is_answered_wrong(phrase):
     assert verdict != "wrong", seen
 
 
-@pytest.mark.xfail(strict=False, reason="blind6 score: 134 right, 66 not read, 4 WRONG of 204 (65.7%)")
+# The blind score was 134 right, 66 not read, 4 WRONG (65.7%); after h-blindfix (no longer blind: the fixer
+# read the misses) 182 right, 22 not read, none wrong (89.2%).
+@pytest.mark.xfail(strict=False, reason="blind6 after the fixes: 182 right, 22 not read, 0 wrong (89.2%)")
 def test_nine_in_ten_are_read_right():
     verdicts = Counter(score(p, TABLES)[0] for p in PHRASES)
     assert verdicts["right"] / len(PHRASES) >= 0.9, verdicts

@@ -40,7 +40,8 @@ _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dr
     r"are gone|has left|have left|has already left|have already left|" \
     r"is removed|gets removed|walks away|walks out|has to go|has to leave)"
 _GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
-_TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first))*"
+_TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first|right now|" \
+    r"right away|immediately))*"
 
 
 def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
@@ -52,8 +53,14 @@ def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
     return f"{ref.words} leave{ref.verb_s} the game"
 
 
+#: What a player concedes to ("scooped to a board wipe", "concedes in response to the combo"): why they
+#: leave, which changes nothing of what leaving does (104.3a, 800.4a).
+_CONCEDED_TO = r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoid|end|stop|save)\b)" \
+    r"(?:board ?wipe|wrath|sweeper|combo|infinite combo|lock|the (?:stack|spell|trigger))(?: resolving)?)?"
+
+
 @PATTERNS(
-    rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}",
+    rf"{_X}{_TOGETHER} {_MODAL}{_CONCEDE}{_GAME}{_TOGETHER}{_CONCEDED_TO}",
     # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
     r"damage|poison|poison counters))?",
@@ -125,7 +132,7 @@ _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|p
     rf"get through to|" \
     rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
     r"swings (?:in )?(?:at|into) and hits)"
-_FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: (?:damage|points?|points? of damage))?" \
+_FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: more)?(?: (?:damage|points?|points? of damage))?" \
     r"(?P<each> each)?|" \
     r"(?P<lethal>lethal|exactly lethal|lethal damage|just enough to kill (?:him|her|them))))?"
 #: The amount a creature deals "for lethal": the model's ``amount: lethal`` (the number is the table's).
@@ -149,7 +156,8 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all
     r"all two) )?"\
     r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
-    r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat))*"
+    r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat|" \
+    r"in (?:one|a single) (?:swing|hit|attack|go)))*"
 
 
 def _combat(reader: _Reader, source_text: str, target_text: str, amount: int | str, creatures: int = 1,
@@ -226,7 +234,9 @@ def _named_commander(reader: _Reader, text: str) -> str | None:
     table, by its name (its controller is read from the table)."""
     if not reader.facts.knows_question("commander-damage"):
         return None
-    name = re.sub(rf"(?i)^(?:the |.+?{_POSS} )", "", text.strip())
+    # an owner's name is a word or two, never a clause ending in one (as in references._creature_named)
+    name = re.sub(rf"(?i)^(?:the |(?:his|her|their|its|my|your) |[\w-]+(?: [\w-]+)?{_POSS} )", "",
+                  text.strip())
     named = [c for c, _owner in reader.facts.commanders] + [c for c, _controller in reader.facts.creatures]
     return next((c for c in named if c.casefold() == name.casefold()), None)
 
@@ -281,8 +291,9 @@ def _not_combat(match: re.Match[str]) -> bool:
     if thing and thing.split()[-1] in _NONCOMBAT_SOURCES:
         return True
     said = match[0].lower()
-    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:\S+ )?(?:points? of )?(combat )?(?:damage )?to\b",
-                      said)
+    # the amount's word is any word but "combat" ("deals 3 damage to", never "deals [combat] damage to")
+    dealt = re.search(r"\b(?:deals|deal|dealt|does|do) (?:(?!combat )\S+ )?(?:points? of )?(combat )?"
+                      r"(?:damage )?to\b", said)
     return bool(dealt and not dealt[1] and not thing)
 
 
@@ -458,7 +469,8 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}) (?:more )?poison(?: counters?)?",
+    rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) (?:more )?poison"
+    r"(?: counters?)?",
     rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
     rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
@@ -482,12 +494,15 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     # "Ann is at one life": the table as it stands, said as a life total; never "was at" (a state before
     # the events, app.situation's fact: "Edgar hits Dan for 4 and Dan was at 4 life")
     rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
+    # "Ann's life gets set to 10 by an effect": what sets it changes nothing (119.5)
+    rf"{_X}{_POSS} life(?: total)? (?:gets|is|was|got) set to (?P<n4>{_NUMBER})"
+    r"(?: by (?:an?|the|some) (?:effect|spell|card|ability))?",
 )
 def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
         return None
     who = _affected_player(reader, match["x"])
-    life = _number(_said(match, "n", "n2", "n3"), 0)
+    life = _number(_said(match, "n", "n2", "n3", "n4"), 0)
     return _each_player(who, "set-life", "life", life, f"{who.words}'s life total becomes {life}", "life")
 
 

@@ -24,7 +24,7 @@ def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    rf"is {_X} still (?:in|alive|playing|in the game)",
+    rf"(?:is|are) {_X} (?:still (?:in|alive|playing|in the game)|alive|still standing)",
     rf"(?:does|do|will|would|can) {_X} (?:survive|live|stay in|stay alive|make it)(?: the game)?",
     rf"what (?:happens|would happen|will happen|happened) (?:to|with) {_X}",
 )

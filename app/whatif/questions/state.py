@@ -85,6 +85,8 @@ _STILL = r"(?:still )?(?:around|there|here|on the battlefield|in play|on the tab
     rf"(?:does|do|will|would) {_X} (?:stay|remain|survive|stick around)"
     r"(?: on the battlefield| in play| around)?",
     rf"what happens to {_X}",
+    rf"where(?:'s| is| does| did) {_X}(?: go| end up| go to| wind up)?(?: now| then)?",
+    rf"(?:does|do|will|would) (?P<keeper>.+?) (?:keep|still (?:control|have)) {_X}",
 )
 def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """A creature on the table (``TableFacts.creatures``): "who controls the Wolf", "who owns Edgar", "is the
@@ -94,11 +96,20 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if creature is None:
         return None
     verb = (match.groupdict().get("verb") or "").lower()
+    if match[0].lower().startswith("where"):  # the zone it is in (400.1), and whether it is still in play
+        return _Ask("zone", f"where is {creature}", (f"zone({creature})", f"exists({creature})"),
+                    headline=Value(f"zone({creature})"))
+    if match.groupdict().get("keeper"):  # "does Cat keep the Goblin": who controls it, Cat or another
+        keeper = reader.refer(match["keeper"], one=True)
+        return _Ask("controller", f"does {keeper.words} keep {creature}",
+                    (f"controller({creature})", f"exists({creature})"),
+                    keeper.players, headline=Value(f"controller({creature})"))
     if verb == "owns":
         return _Ask("owner", f"who owns {creature}", (f"owner({creature})",),
                     headline=Value(f"owner({creature})"))
-    if verb:
-        return _Ask("controller", f"who controls {creature}", (f"controller({creature})",),
+    if verb:  # and whether it is still there: nobody controls a creature that left (800.4a)
+        return _Ask("controller", f"who controls {creature}",
+                    (f"controller({creature})", f"exists({creature})"),
                     headline=Value(f"controller({creature})"))
     questions = (f"exists({creature})", f"controller({creature})")
     return _Ask("exists", f"is {creature} still on the battlefield", questions,

@@ -1,0 +1,125 @@
+"""Words of a stated situation made plain before its facts are read (app.situation): "has it" where the
+sentence speaks of one designation, "the monarch concedes on their own turn" where nobody holds it, a
+seating said beside the question, the turn said first; and the role words the facts are said in."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "thirty": 30,
+                 "forty": 40}
+_AMOUNT = r"\d{1,3}|" + "|".join(_NUMBER_WORDS)
+_IT = re.compile(r"\b(who|whom|[A-Za-z][\w'-]*) (gets|takes|has|keeps|inherits|receives|ends up with|steals|"
+                 r"grabs|"
+                 r"took|stole) it\b", re.IGNORECASE)
+
+
+_HOLDS_IT = re.compile(r"\b(?P<who>[A-Za-z][\w'-]*|(?:the )?(?:player|one|person|guy|gal|dude) who) "
+                       r"(?P<verb>has|had|holds|held|has got|'s got) it\b(?! (?:next|now|then|after|back)\b)",
+                       re.IGNORECASE)
+
+
+def _the_designation_it(text: str) -> str:
+    """ "who's monarch if Ben has it", "who takes the initiative if the player who has it leaves? say Ben has
+    it": where the sentence speaks of one designation only, "has it" is holding that one. Not "who has it
+    next" (a question about the holder, read as one).
+
+    >>> _the_designation_it("whos monarch if ben has it and ben dies")
+    'whos monarch if ben has the monarch and ben dies'
+    >>> _the_designation_it("Ann has the initiative and the crown; who has it if she leaves")
+    'Ann has the initiative and the crown; who has it if she leaves'
+    """
+    monarch = re.search(r"\b(?:monarch|monarchy|crown|king|queen)\b", text, re.IGNORECASE)
+    initiative = re.search(r"\binitiative\b", text, re.IGNORECASE)
+    if bool(monarch) == bool(initiative):
+        return text
+    thing = "the monarch" if monarch else "the initiative"
+
+    def holds(match: re.Match[str]) -> str:  # not "who has it": a question, read as one
+        asks = match["who"].lower() in ("who", "what")
+        return match[0] if asks else f"{match['who']} {match['verb']} {thing}"
+
+    return _HOLDS_IT.sub(holds, text)
+
+
+def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
+    """ "when the monarch concedes on their own turn, who gets it?" where nobody is the monarch: the holder is
+    the active player (it is their own turn), taken for granted and said as such (app.presupposition). Only
+    for a holder who leaves: that is what the presupposition is read from.
+
+    >>> _own_turn_holder("when the monarch concedes on their own turn who gets it", {"players": ["Ann"]})
+    'when the active player concedes who gets the crown'
+    """
+    said = re.search(r"\bthe (?P<d>monarch|king|queen|initiative holder|player with the initiative) "
+                     r"(?P<verb>(?:concedes|scoops|leaves|loses|dies|drops|quits|is eliminated|"
+                     r"gets eliminated)"
+                     r"(?: the game)?),? (?:on|during|in) (?:their|his|her) own turn\b", text, re.IGNORECASE)
+    if said is None:
+        return text
+    key = "initiative" if "initiative" in said["d"].lower() else "monarch"
+    if game.get(key):
+        return text
+    text = text[:said.start()] + f"the active player {said['verb']}" + text[said.end():]
+    thing = "the initiative" if key == "initiative" else "the crown"
+    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", text)
+
+
+_NEIGHBOURS = re.compile(r"(?:[,.;!?]|\s-+)?\s*(?:(?:since|because|as|cause|cuz) )?they(?:'re| are| sit| sat|"
+                         r" are sitting)? (?:sitting )?(?:next to|beside) each other\b[.!?]*", re.IGNORECASE)
+
+
+def _neighbours_said(text: str, seats: list[str]) -> tuple[str, str | None]:
+    """ "Can Dan attack Ann? they sit next to each other": a seating the question states about the two players
+    it names. True at this table, it is said and taken off (the table already seats them so); not true, it
+    stays, and the question is not read rather than answered for another seating.
+
+    >>> _neighbours_said("Can Dan attack Ann since they're next to each other?", ["Ann", "Ben", "Cat", "Dan"])
+    ('Can Dan attack Ann?', 'Dan and Ann sit next to each other')
+    >>> _neighbours_said("Can Cat attack Ann? they sit next to each other", ["Ann", "Ben", "Cat", "Dan"])[1]
+    """
+    said = _NEIGHBOURS.search(text)
+    if said is None:
+        return text, None
+    named = [w for w in re.findall(r"[A-Za-z][\w'-]*", text[:said.start()]) if w in seats]
+    pair = list(dict.fromkeys(named))
+    if len(pair) != 2:
+        return text, None
+    apart = abs(seats.index(pair[0]) - seats.index(pair[1]))
+    if apart not in (1, len(seats) - 1):
+        return text, None
+    rest = (text[:said.start()] + text[said.end():]).strip()
+    if not rest.endswith(("?", ".", "!")):
+        rest += "?"
+    return rest, f"{pair[0]} and {pair[1]} sit next to each other"
+
+
+#: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after).
+_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and ))(?P<time>(?:on|during|in) "
+                         r"(?:[A-Za-z][\w-]*(?:'s|')|his|her|their) (?:own )?"
+                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
+
+
+def _time_last(match: re.Match[str]) -> str:
+    return f"{match['clause']} {match['time'].lower()}{match['end']}"
+
+
+def _an(role: str) -> str:
+    """ "the Leader", "an Assassin", "a Guardian"."""
+    if role == "leader":
+        return "the Leader"
+    return f"{'an' if role[:1] in 'aeiou' else 'a'} {role.capitalize()}"
+
+
+def _unit_of_the_fact(rest: str, said: list[str]) -> str:
+    """ "Cat is at 8 poison counters and gets 2 more": the unit said once, in the fact before.
+
+    >>> _unit_of_the_fact("Cat gets 2 more", ["Cat has 8 poison counters"])
+    'Cat gets 2 more poison counters'
+    """
+    if not said or not said[-1].endswith("poison counters"):
+        return rest
+    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>{_AMOUNT}|another) more\b(?! poison| counters?| life|"
+                  r" damage)", r"\g<v> \g<n> more poison counters", rest, flags=re.IGNORECASE)
