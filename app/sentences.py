@@ -265,6 +265,11 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
         steps = [*events, *_steps(answers, question)]
         if question == "in-game":  # "is Ben still in": about Ben, not the whole table
             many = len(players) > 1
+            winners = _value(answers, "winners") or []
+            if holds and _value(answers, "game-over") and all(p in winners for p in players):
+                won = [*events, *_steps(answers, "game-over", "winners")]
+                return _cited(f"{'Yes' if not negate else 'No'}: {names(players)} "
+                              f"{'win' if many else 'wins'} the game", deciding_rule(won))
             verb = ("are" if many else "is") + " still in the game" if holds else \
                 ("have" if many else "has") + " left the game"
             rule = deciding_rule(steps, players[0], first=True) if not holds else deciding_rule(steps)

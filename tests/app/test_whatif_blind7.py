@@ -44,12 +44,9 @@ def test_every_table_is_legal_input():
 # effect: 801.14 makes the opponents in range lose instead), three the file's own format (a yes/no question
 # answered as losers; `first-player` is a list, 907.7); after those 119 right, 74 not read, 1 WRONG (61.3%).
 # A phrasing answered wrong goes here with its class, xfail(strict=False), so its fix shows as XPASS.
-KNOWN_WRONG: dict[str, str] = {
-    "If Mia, Noah and Olive all lose at the same time, what happens to Liam?": (
-        "'what happens to X' after everyone else loses read as 'is X still in': the answer says he plays on, "
-        "104.2a says he wins and the game ends"
-    ),
-}
+# The one WRONG ("what happens to Liam" after everyone else loses: read as "is Liam still in", 104.2a says he
+# wins) was fixed after the round: the in-game question asks the game's end too; the sentence says the win.
+KNOWN_WRONG: dict[str, str] = {}
 
 
 def _marked(phrase):
@@ -59,15 +56,15 @@ def _marked(phrase):
 
 
 @pytest.mark.parametrize("phrase", [_marked(p) for p in PHRASES])
-def test_no_phrase_is_answered_wrong(phrase):
-    verdict, seen = score(phrase, TABLES)
+def test_no_phrase_is_answered_wrong(phrase, builtin_corpus):
+    verdict, seen = score(phrase, TABLES, builtin_corpus)
     assert verdict != "wrong", seen
 
 
 # Blind round 7 as written: 119 right, 74 not read, 1 WRONG of 194 (61.3%), the reader not changed for it.
 @pytest.mark.xfail(strict=False, reason="blind7: 119 right, 74 not read, 1 wrong of 194 (61.3%)")
-def test_nine_in_ten_are_read_right():
-    verdicts = Counter(score(p, TABLES)[0] for p in PHRASES)
+def test_nine_in_ten_are_read_right(builtin_corpus):
+    verdicts = Counter(score(p, TABLES, builtin_corpus)[0] for p in PHRASES)
     assert verdicts["right"] / len(PHRASES) >= 0.9, verdicts
 
 

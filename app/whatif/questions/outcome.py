@@ -32,8 +32,10 @@ def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
     """ "is Cat still in", "what happens to Ben" (after Ann concedes in Two-Headed Giant: does he leave
     too)."""
     who = reader.refer(match["x"])
-    return _Ask("in-game", f"is {who.words} still in the game", ("in-game",), who.players,
-                Member("in-game", who.players, False))
+    # the game's end asked too: a player still in a game that is over has won it (104.2a), which is what
+    # "what happens to Liam" after everyone else loses asks - "still in" alone would hide it
+    return _Ask("in-game", f"is {who.words} still in the game", ("in-game", "game-over", "winners"),
+                who.players, Member("in-game", who.players, False))
 
 
 @PATTERNS(
