@@ -32,8 +32,8 @@ from rulesjudge.common.inputs import decode_text, read_text
 from rulesjudge.corpus.records import Corpus
 from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer import onnx_query
+from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.embed import model_hash
-from rulesjudge.indexer.index import index_root
 from rulesjudge.indexer.search import Hit, Searcher, SearchResult, parse_query
 from rulesjudge.indexer.search import open_searcher as _open
 from rulesjudge.scenarios.format import Scenario, parse_scenario, read_scenario_yaml

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.chunks import Chunk, corpus_hash, make_chunks
 from rulesjudge.indexer.embed import Embedder, model_hash, model_label
 from rulesjudge.indexer.index import (
@@ -21,7 +22,6 @@ from rulesjudge.indexer.index import (
     IndexFileError,
     ensure_index,
     expected_manifest,
-    index_root,
     stderr_notify,
     try_load,
 )

@@ -35,12 +35,18 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.common.files import data_dir, write_atomic
+from rulesjudge.common.files import write_atomic
 from rulesjudge.indexer import shipped as shipped_module
-from rulesjudge.indexer.cache import EmbeddingCache
+from rulesjudge.indexer.cache import (
+    EmbeddingCache,
+    cache_folder,
+    embed_into_cache,
+    index_root,
+    legacy_cache_path,
+)
 from rulesjudge.indexer.chunks import CHUNK_FORMAT, Chunk, corpus_hash, dense_texts
 from rulesjudge.indexer.embed import Embedder, model_hash, model_label
 
@@ -52,23 +58,14 @@ MANIFEST_FORMAT = "rulesjudge-index"
 GENERATION_FILES = ("ids.json", "vectors.faiss", "vector_rows.npy")
 #: the sentence vectors: distinct vectors, each sentence's chunk row, each sentence's vector row
 SENTENCE_FILES = ("sentences.faiss", "sentence_owner.npy", "sentence_rows.npy")
-#: Seconds of embedding between two checkpoints of the embedding cache.
-CHECKPOINT_SECONDS = 20.0
-#: Seconds between two progress lines when stderr is not a terminal.
-PROGRESS_SECONDS = 5.0
 #: A generation folder nothing points at is left alone this long (another process may be finishing it).
 ORPHAN_AGE_SECONDS = 60.0
-EMBED_GROUP = 128  # texts per call to the model between progress reports
 
 Notify = Callable[[str], None]
 
 
 def stderr_notify(message: str) -> None:
     print(f"rulesjudge: {message}", file=sys.stderr)
-
-
-def index_root() -> Path:
-    return data_dir() / "index"
 
 
 class IndexFileError(Exception):
@@ -434,68 +431,6 @@ def try_load(root: Path, wanted: dict[str, Any], ids: Sequence[str]) -> tuple[De
 
 
 # --- embedding cache ---------------------------------------------------------------------------------
-
-
-def cache_folder(root: Path, model_sha256: str, variant: str = "fp32") -> Path:
-    suffix = "" if variant == "fp32" else f"-{variant}"
-    return root / "cache" / f"{model_sha256[:16]}{suffix}"
-
-
-def legacy_cache_path(root: Path, model_sha256: str, variant: str = "fp32") -> Path:
-    """The single-file cache of earlier versions (read once, then merged into the shards)."""
-    return cache_folder(root, model_sha256, variant).with_suffix(".npz")
-
-
-class Progress:
-    """Progress of a long embedding: a line redrawn in place on a terminal, else one line every
-    :data:`PROGRESS_SECONDS` (so a log or a pipe shows the build is alive)."""
-
-    def __init__(self, total: int, stream: TextIO | None = None, *, enabled: bool = True) -> None:
-        self.total = total
-        self.stream = stream if stream is not None else sys.stderr
-        self.enabled = enabled and total > 0
-        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
-        self.start = time.perf_counter()
-        self.last = self.start
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        final = done >= self.total
-        if self.tty:
-            if final or now - self.last >= 0.2:
-                end = "\n" if final else ""
-                print(f"\rrulesjudge: {self._line(done, now)}", end=end, file=self.stream, flush=True)
-                self.last = now
-        elif final or now - self.last >= PROGRESS_SECONDS:
-            print(f"rulesjudge: {self._line(done, now)}", file=self.stream, flush=True)
-            self.last = now
-
-    def _line(self, done: int, now: float) -> str:
-        elapsed = now - self.start
-        share = done / self.total if self.total else 1.0
-        rate = done / elapsed if elapsed > 0 else 0.0
-        left = f", ~{(self.total - done) / rate:.0f} s left" if rate > 0 and done < self.total else ""
-        return f"embedded {done:,}/{self.total:,} chunks ({share:.0%}), {elapsed:.0f} s{left}"
-
-
-def embed_into_cache(texts: dict[str, str], embedder: Any, cache: EmbeddingCache, *, progress: bool,
-                     checkpoint_seconds: float | None = None) -> None:
-    """Embed ``texts`` (key -> text) into ``cache``, shortest first (batches pad less), reporting progress
-    and writing a cache shard every ``checkpoint_seconds`` so a killed build keeps its work."""
-    keys = sorted(texts, key=lambda key: (len(texts[key]), key))
-    every = CHECKPOINT_SECONDS if checkpoint_seconds is None else checkpoint_seconds
-    meter = Progress(len(keys), enabled=progress)
-    last_checkpoint = time.perf_counter()
-    for start in range(0, len(keys), EMBED_GROUP):
-        group = keys[start:start + EMBED_GROUP]
-        cache.add(group, embedder.encode([texts[key] for key in group], progress=False))
-        meter.update(start + len(group))
-        if time.perf_counter() - last_checkpoint >= every:
-            cache.checkpoint()
-            last_checkpoint = time.perf_counter()
-    cache.checkpoint()
 
 
 def shipped_vectors(root: Path, wanted_keys: dict[str, str], model_sha256: str, variant: str,

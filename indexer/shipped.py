@@ -35,7 +35,14 @@ from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.files import write_atomic
 from rulesjudge.corpus.store import load_corpus
-from rulesjudge.indexer.cache import EmbeddingCache, decode_shard, pack_keys
+from rulesjudge.indexer.cache import (
+    EmbeddingCache,
+    cache_folder,
+    decode_shard,
+    embed_into_cache,
+    index_root,
+    pack_keys,
+)
 from rulesjudge.indexer.chunks import CHUNK_FORMAT, dense_texts, make_chunks, text_key
 from rulesjudge.indexer.embed import Embedder, model_hash, model_label
 from rulesjudge.indexer.onnx_query import PROBES
@@ -147,7 +154,6 @@ def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_P
     kept from the last version keeps its vector to within 1e-5)."""
     import numpy as np
 
-    from rulesjudge.indexer.index import embed_into_cache  # lazy: cycle, index reads this module's vectors
 
     # The query model's probes too: a query model written from the weights is checked against them.
     texts = {**dense_texts(chunks), **{text_key(text): text for text in PROBES}}
@@ -218,7 +224,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         print(f"stale: {reason}" if reason else f"up to date ({len(chunks)} chunks)")
         return 1 if reason else 0
-    from rulesjudge.indexer.index import cache_folder, index_root  # lazy: cycle, as in write_shipped
 
     cache = EmbeddingCache(cache_folder(index_root(), model_hash(embedder.path)), print).load()
     meta = write_shipped(chunks, embedder, cache=cache, previous=read_shipped())

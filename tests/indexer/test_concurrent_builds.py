@@ -11,8 +11,9 @@ import time
 import pytest
 
 import rulesjudge.indexer.index as index_module
+from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.chunks import make_chunks
-from rulesjudge.indexer.index import ensure_index, index_root
+from rulesjudge.indexer.index import ensure_index
 
 
 @pytest.fixture

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 import rulesjudge.indexer.index as index_module
+from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.chunks import dense_texts, make_chunks
-from rulesjudge.indexer.index import ensure_index, index_root
+from rulesjudge.indexer.index import ensure_index
 
 
 @pytest.fixture

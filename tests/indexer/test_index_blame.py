@@ -8,8 +8,9 @@ import json
 
 import pytest
 
+from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.chunks import make_chunks
-from rulesjudge.indexer.index import ensure_index, index_root
+from rulesjudge.indexer.index import ensure_index
 
 
 @pytest.fixture

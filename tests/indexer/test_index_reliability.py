@@ -16,11 +16,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+import rulesjudge.indexer.cache as cache_module
 import rulesjudge.indexer.index as index_module
 from rulesjudge.common.errors import InputError
-from rulesjudge.indexer.cache import EmbeddingCache
+from rulesjudge.indexer.cache import EmbeddingCache, Progress, index_root
 from rulesjudge.indexer.chunks import dense_texts, make_chunks
-from rulesjudge.indexer.index import Progress, ensure_index, index_root
+from rulesjudge.indexer.index import ensure_index
 
 
 @pytest.fixture
@@ -177,8 +178,8 @@ class DyingEmbedder:
 
 def test_a_build_killed_during_embedding_keeps_the_finished_checkpoints(
         data_dir, chunks, fake_embedder, monkeypatch):
-    monkeypatch.setattr(index_module, "CHECKPOINT_SECONDS", 0.0)  # a checkpoint after every group
-    monkeypatch.setattr(index_module, "EMBED_GROUP", 50)
+    monkeypatch.setattr(cache_module, "CHECKPOINT_SECONDS", 0.0)  # a checkpoint after every group
+    monkeypatch.setattr(cache_module, "EMBED_GROUP", 50)
     with pytest.raises(KeyboardInterrupt):
         _build(chunks, DyingEmbedder(fake_embedder, calls=2))
     distinct = len(dense_texts(chunks))
@@ -215,7 +216,7 @@ def test_orphan_generations_are_removed_by_the_next_build(data_dir, chunks, fake
 
 
 def test_progress_prints_a_line_every_few_seconds_when_stderr_is_not_a_terminal(monkeypatch):
-    monkeypatch.setattr(index_module, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(cache_module, "PROGRESS_SECONDS", 0.0)
     stream = io.StringIO()
     meter = Progress(300, stream)
     for done in (100, 200, 300):
