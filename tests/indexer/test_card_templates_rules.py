@@ -1,8 +1,9 @@
 """Oracle templates grown from the rules that say how a wording works (issue 21, round 2): 118.9,
 903.8, 107.3b, 202.3e, 700.2, 702.79/702.93 with 122.3, 707.10, 616.1, 613, 704.5f, 701.6, 701.10,
-614.16, 400.7, 704.5m, 113.6 (corpus/cards/oracle_templates.yaml). Each card is a real card with its
-Oracle text as the snapshot of 2026-07-09 gives it; each expected rule comes from the rules text of the
-built-in release; each template also has a question about the same card where it must not fire."""
+614.16, 400.7, 704.5m, 113.6, 611.2c, 608.2h, 606.3, 704.5i, 602.5b, 701.8, 701.21a, 202.3b, 702.8a
+(corpus/cards/oracle_templates.yaml). Each card is a real card with its Oracle text as the snapshot
+of 2026-07-09 gives it; each expected rule comes from the rules text of the built-in release; each
+template also has a question about the same card where it must not fire."""
 
 from __future__ import annotations
 
@@ -69,6 +70,28 @@ CARDS = (
          "Whenever you cast an instant or sorcery spell or activate an ability, if that spell's mana cost or "
          "that ability's activation cost contains {X}, copy that spell or ability. You may choose new "
          "targets for the copy.", ("Double",)),
+    card("Overrun", "Sorcery",
+         "Creatures you control get +3/+3 and gain trample until end of turn. (Each of those creatures can "
+         "deal excess combat damage to the player or planeswalker it's attacking.)"),
+    card("Overwhelming Stampede", "Sorcery",
+         "Until end of turn, creatures you control gain trample and get +X/+X, where X is the greatest power "
+         "among creatures you control."),
+    card("Liliana of the Veil", "Legendary Planeswalker — Liliana",
+         "[+1]: Each player discards a card.\n[−2]: Target player sacrifices a creature.\n[−6]: Separate all "
+         "permanents target player controls into two piles. That player sacrifices all permanents in the "
+         "pile of their choice."),
+    card("Beledros Witherbloom", "Legendary Creature — Elder Dragon",
+         "Flying\nAt the beginning of each upkeep, create a 1/1 black and green Pest creature token with "
+         "\"When this token dies, you gain 1 life.\"\nPay 10 life: Untap all lands you control. Activate "
+         "only once each turn.", ("Flying",)),
+    card("Doom Blade", "Instant", "Destroy target nonblack creature."),
+    card("Diabolic Edict", "Instant", "Target player sacrifices a creature of their choice."),
+    card("Delver of Secrets", "Creature — Human Wizard",
+         "At the beginning of your upkeep, look at the top card of your library. You may reveal that card. "
+         "If an instant or sorcery card is revealed this way, transform this creature.", ("Transform",)),
+    card("Leyline of Anticipation", "Enchantment",
+         "If this card is in your opening hand, you may begin the game with it on the battlefield.\nYou may "
+         "cast spells as though they had flash."),
     card("Phyrexian Metamorph", "Artifact Creature — Phyrexian Shapeshifter",
          "({U/P} can be paid with either {U} or 2 life.)\nYou may have this creature enter as a copy of any "
          "artifact or creature on the battlefield, except it's an artifact in addition to its other types."),
@@ -140,6 +163,32 @@ CASES = [
      "Does Rancor give trample?"),
     # why: 113.6k: a trigger that can't trigger from the battlefield works in the zones it can trigger from
     ("113.6k", "Does Bloodghast come back from the graveyard when a land enters?", "Can Bloodghast block?"),
+    # why: 611.2c: a resolved spell's effect on "creatures you control" affects only those there then
+    ("611.2c", "I cast Overrun, then flash in a creature later that turn. Does it get +3/+3?",
+     "Does Overrun give trample?"),
+    # why: 608.2h: information a resolving effect needs is determined once, as the effect is applied
+    ("608.2h", "Is the X of Overwhelming Stampede locked in, or does it change as power changes?",
+     "Does Overwhelming Stampede give my creatures trample?"),
+    # why: 606.3: a loyalty ability once each turn, main phase, stack empty
+    ("606.3", "Can I use Liliana of the Veil's loyalty ability twice in one turn?",
+     "Does Liliana of the Veil make each player discard?"),
+    # why: 704.5i: a planeswalker with loyalty 0 is put into its owner's graveyard
+    ("704.5i", "Liliana of the Veil at 2 loyalty uses her -2: does she die before the edict resolves?",
+     "Does Liliana of the Veil's +1 make me discard too?"),
+    # why: 602.5b: "activate only once each turn" stays with the object under a new controller
+    ("602.5b", "I stole Beledros Witherbloom; can I activate it once more this turn after its owner did?",
+     "Does Beledros Witherbloom make a Pest on every upkeep?"),
+    # why: 701.8b / 702.12b: destroy is stopped by indestructible
+    ("702.12b", "Does Doom Blade kill an indestructible creature?", "Can Doom Blade hit a black creature?"),
+    # why: 701.21a: a sacrifice isn't destruction; a player sacrifices only what they control
+    ("701.21a", "Does Diabolic Edict get past indestructible and hexproof?",
+     "Can Diabolic Edict be cast at instant speed?"),
+    # why: 202.3b: the back face's mana value is the front face's
+    ("202.3b", "What is the mana value of Delver of Secrets once it transforms?",
+     "When does Delver of Secrets reveal the top card?"),
+    # why: 702.8a: flash, any time you could cast an instant
+    ("702.8a", "With Leyline of Anticipation, can I cast a creature with flash on my opponent's end step?",
+     None),
 ]
 
 
