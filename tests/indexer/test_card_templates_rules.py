@@ -1,9 +1,9 @@
 """Oracle templates grown from the rules that say how a wording works (issue 21, round 2): 118.9,
 903.8, 107.3b, 202.3e, 700.2, 702.79/702.93 with 122.3, 707.10, 616.1, 613, 704.5f, 701.6, 701.10,
-614.16, 400.7, 704.5m, 113.6, 611.2c, 608.2h, 606.3, 704.5i, 602.5b, 701.8, 701.21a, 202.3b, 702.8a
-(corpus/cards/oracle_templates.yaml). Each card is a real card with its Oracle text as the snapshot
-of 2026-07-09 gives it; each expected rule comes from the rules text of the built-in release; each
-template also has a question about the same card where it must not fire."""
+614.16, 400.7, 704.5m, 113.6, 611.2c, 608.2h, 606.3, 704.5i, 602.5b, 701.8, 701.21a, 202.3b, 702.8a,
+903.4f, 305.2, 702.11b (corpus/cards/oracle_templates.yaml). Each card is a real card with its Oracle
+text as the snapshot of 2026-07-09 gives it; each expected rule comes from the rules text of the
+built-in release; each template also has a question about the same card where it must not fire."""
 
 from __future__ import annotations
 
@@ -92,6 +92,11 @@ CARDS = (
     card("Leyline of Anticipation", "Enchantment",
          "If this card is in your opening hand, you may begin the game with it on the battlefield.\nYou may "
          "cast spells as though they had flash."),
+    card("Command Tower", "Land", "{T}: Add one mana of any color in your commander's color identity."),
+    card("Exploration", "Enchantment", "You may play an additional land on each of your turns."),
+    card("Blossoming Defense", "Instant",
+         "Target creature you control gets +2/+2 and gains hexproof until end of turn. (It can't be the "
+         "target of spells or abilities your opponents control.)"),
     card("Phyrexian Metamorph", "Artifact Creature — Phyrexian Shapeshifter",
          "({U/P} can be paid with either {U} or 2 life.)\nYou may have this creature enter as a copy of any "
          "artifact or creature on the battlefield, except it's an artifact in addition to its other types."),
@@ -189,6 +194,15 @@ CASES = [
     # why: 702.8a: flash, any time you could cast an instant
     ("702.8a", "With Leyline of Anticipation, can I cast a creature with flash on my opponent's end step?",
      None),
+    # why: 903.4f: with no commander, a commander's color identity is undefined: no mana
+    ("903.4f", "My commander is gone from the game. What does Command Tower tap for with no commander?",
+     "Is Command Tower a land I can fetch?"),
+    # why: 305.2b: no land if the lands played this turn already reach the number allowed
+    ("305.2b", "I played two lands, then cast Exploration. Can I play a third land this turn?",
+     "Does Exploration count as an enchantment for my enchantress?"),
+    # why: 702.11b: hexproof: can't be the target of the opponents' spells or abilities
+    ("702.11b", "After Blossoming Defense gives my creature hexproof, can my opponent target it?",
+     "Does Blossoming Defense give +2/+2 to a creature I control?"),
 ]
 
 
