@@ -341,7 +341,9 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_Y} (?:takes|took|take|gets hit for) (?P<n2>{_NUMBER})(?: (?:points? of )?damage)? from {_X}{_POSS}"
     rf"(?P<thing>{_THING})",
 )
-def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if _not_combat(match):
+        return None  # "takes 5 damage from Ben's spell": noncombat damage, read by _h_takes_damage
     reader.refer(match["y"], one=True, alone=True)  # the one hit is the subject: "… then concedes" is Cat
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
@@ -392,16 +394,45 @@ def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2"))
     target = reader.affected(reader.refer(match["y"], one=True, alone=True))
     amount = _number(_said(match, "n", "n2", "n3"))
-    if (match.groupdict().get("x") or match.groupdict().get("n3")) and "noncombat" not in match[0].lower():
+    source_text, spell = _spell_source(reader, match.groupdict().get("x") or "")
+    if spell is None and (match.groupdict().get("x") or match.groupdict().get("n3")) \
+            and "noncombat" not in match[0].lower():
         _combat_or_not(reader, target.players[0], match[0])
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
-    if match.groupdict().get("x"):
-        source = reader.refer(match["x"], one=True, alone=True)
+    if source_text:
+        source = reader.refer(source_text, one=True, alone=True)
         event["from"] = source.players[0]
         players.insert(0, source.players[0])
     return _Happening(({"damage": event},), f"{target.words} takes {amount} noncombat damage", tuple(players),
                       extra=(f"life({target.players[0]})",))
+
+
+_ARTICLE = re.compile(r"(?i)^(?:a|an|the|some|one)\s+")
+
+
+def _spell_source(reader: _Reader, said: str) -> tuple[str, str | None]:
+    """Where damage is said to come from, as (the player named, or "", what they dealt it with, or None).
+
+    A card's name ("a Lava Axe", "Rosa's Fireball") or a spell word ("a spell", "his burn spell") is just a
+    source outside combat: the amount and the player hit are what the rules need; its controller, when the
+    words name one, deals it. None where the words name a player alone (combat or not is then unsaid).
+    """
+    said = _ARTICLE.sub("", said.strip())
+    owner, _, thing = said.partition("'s ")
+    if not thing or owner not in reader.facts.players:
+        owner, thing = "", said
+    words = thing.split()
+    if not words or (not owner and thing in reader.facts.players):
+        return said, None
+    if words[-1].lower() in _NONCOMBAT_SOURCES:
+        return owner, thing
+    named = all(w[:1].isupper() or w in ("of", "the") for w in words)
+    if named and thing not in reader.facts.players and _named_commander(reader, thing) is None:
+        # a card named, not a creature on the table; it may be a creature: asked where it matters
+        _combat_or_not(reader, "", f"from {said}")
+        return owner, thing
+    return said, None
 
 
 def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
