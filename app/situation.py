@@ -149,11 +149,13 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
         (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
+        # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
+        (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
+         r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
-        (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
         (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| damage)? from "
          r"(?P<c>[A-Za-z][\w'-]*)(?: already| before| earlier| previously| so far| in total)?",
          "commander-damage"),
