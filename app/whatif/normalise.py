@@ -37,6 +37,17 @@ _PRONOUN_POSSESSIVE = re.compile(
 )
 
 
+#: "swings at Ben, no blocks", "…; it isn't blocked", "… and she doesn't block": the attack before is
+#: unblocked (509.1a: only the defending player blocks, so "she" or "nobody" not blocking leaves it so).
+_NOT_BLOCKED = re.compile(
+    r"(?:,|;|\.)? (?:and |but |with |there (?:are|were) )?(?:no blocks?|no blockers?|not blocked|"
+    r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|(?:it|they) (?:isn't|wasn't|aren't|weren't) "
+    r"blocked|(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) (?:doesn't|does not|didn't|did not|don't|do not|can't|"
+    r"cannot) block(?: it| them)?|(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
+    re.IGNORECASE,
+)
+
+
 def normalise(text: str) -> str:
     """One line, straight apostrophes, no trailing punctuation, common typos mended.
 
@@ -46,6 +57,8 @@ def normalise(text: str) -> str:
     "who's the monarch if Ann attacks with her's creatures"
     >>> normalise("what if Cat concedes? who gets it (on Ann's turn) -> Ann?")
     "what if Cat concedes, who gets it, on Ann's turn, Ann"
+    >>> normalise("Ann swings at Ben, no blocks. Ben's life?")
+    "Ann swings at Ben unblocked. Ben's life"
     """
     for curly, straight in _QUOTES.items():
         text = text.replace(curly, straight)
@@ -53,6 +66,7 @@ def normalise(text: str) -> str:
     # a question mark inside, brackets and arrows part clauses as a comma does
     text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
     text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
+    text = _NOT_BLOCKED.sub(" unblocked", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
     for typo, fix in _TYPOS:
         text = typo.sub(fix, text)
