@@ -107,9 +107,11 @@ def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_X} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|gets knocked|is taken|"
-    r"gets taken) (?:down )?to (?:0|zero)(?: life)?",
-    rf"{_X} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life",
+    # "Ann and Ben both drop to zero at the same time": together, as one event (704.3: one check)
+    rf"{_X}{_TOGETHER} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|gets knocked|"
+    r"is taken|gets taken|are brought|are reduced|are knocked|get knocked|are taken|get taken) (?:down )?to "
+    rf"(?:0|zero)(?: life)?{_TOGETHER}",
+    rf"{_X}{_TOGETHER} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life{_TOGETHER}",
     rf"{_X} {_MODAL}(?:loses|lost|lose|pays|paid|pay) (?:all|all of) (?:their|his|her|its)(?:'s)? "
     r"life(?: total)?",
 )
@@ -125,6 +127,22 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
     return _Happening(tuple(events), f"{ref.words} go{'' if ref.verb_s == '' else 'es'} to 0 "
         f"life", ref.players,
                       gone=ref.players)
+
+
+@PATTERNS(
+    rf"{_X} (?:gets|got|is|was) (?:burned|burnt|burn) out(?: by {_Y})?",
+    rf"{_Y} (?:burns|burned|burnt|burn) {_X} out",
+    rf"{_Y} (?:kills|killed|finishes|finished|finishes off|finished off) {_X} (?:off )?with (?:a |an |the |"
+    # a spell word, or a card's name ("a Fireball", "Lava Axe"): a source outside combat, amount unsaid
+    r"(?:his|her|their)(?:'s)? )?(?:(?:burn )?spell|burn|bolt|ability|(?-i:[A-Z][\w'-]*(?: (?:of |the )?"
+    r"[A-Z][\w'-]*){0,3}))",
+)
+def _h_burned_out(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Cat gets burned out by Dan", "Dan burns her out": damage outside combat takes Cat's life to 0
+    (704.5a); the amount is not said, and only her leaving matters to who holds what (725.4, 726.5)."""
+    if match.groupdict().get("y"):
+        reader.refer(match["y"], one=True, alone=True)
+    return _h_zero_life(match, reader)
 
 
 _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|punches|punched|" \
