@@ -379,10 +379,14 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"(?: with {_free_words(6)})?",
     rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
     rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
-    rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
+    rf"{_X} (?P<verb>burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
     rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    verb = (match.groupdict().get("verb") or "").lower()
+    if verb and verb != "pings" and not _said(match, "amount"):
+        # "Dan bolts her": a Bolt is 3, a Shock 2, a burn anything; the amount is never guessed ("pings": 1)
+        raise _Unknown(f"how much damage does '{match[0].strip()}' deal? say the amount", match[0])
     creature = _named_commander(reader, match["x"])
     if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
         target = reader.affected(reader.refer(match["y"], one=True, alone=True))
