@@ -85,6 +85,8 @@ _LEADING = re.compile(
     # a hypothetical's or a newcomer's lead-in: "Hypothetically, if ...", "newbie question - ..."
     r"hypothetically|theoretically|in theory|actually|newbie question|noob question|beginner question|"
     r"new player here|here's one|got a question|i have a question|"
+    # "Since Cat is the monarch and conceded, who gets it": the facts the question then asks about
+    r"since|given that|seeing as|seeing that|"
     r"so here's the (?:board|situation|deal|thing|spot|scenario)|here's the (?:board|situation|scenario)|"
     r"q)(?:,? -+ |[,:!.]? |$))+",
     re.IGNORECASE,

@@ -139,7 +139,7 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
 )
 def _h_burned_out(match: re.Match[str], reader: _Reader) -> _Happening:
     """ "Cat gets burned out by Dan", "Dan burns her out": damage outside combat takes Cat's life to 0
-    (704.5a); the amount is not said, and only her leaving matters to who holds what (725.4, 726.5)."""
+    (704.5a); the amount is not said, and only her leaving matters to who holds what (725.4, 726.4)."""
     if match.groupdict().get("y"):
         reader.refer(match["y"], one=True, alone=True)
     return _h_zero_life(match, reader)
