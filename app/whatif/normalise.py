@@ -41,9 +41,10 @@ _PRONOUN_POSSESSIVE = re.compile(
 #: unblocked (509.1a: only the defending player blocks, so "she" or "nobody" not blocking leaves it so).
 _NOT_BLOCKED = re.compile(
     r"(?:,|;|\.)? (?:and |but |with |there (?:are|were) )?(?:no blocks?|no blockers?|not blocked|"
-    r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|(?:it|they) (?:isn't|wasn't|aren't|weren't) "
-    r"blocked|(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) (?:doesn't|does not|didn't|did not|don't|do not|can't|"
-    r"cannot) block(?: it| them)?|(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
+    r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|"
+    r"(?:it|they) (?:isn't|wasn't|aren't|weren't) blocked|"
+    r"(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) "
+    r"(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot) block(?: it| them)?|(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
     re.IGNORECASE,
 )
 
