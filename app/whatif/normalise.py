@@ -44,7 +44,8 @@ _NOT_BLOCKED = re.compile(
     r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|"
     r"(?:it|they) (?:isn't|wasn't|aren't|weren't) blocked|"
     r"(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) "
-    r"(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot) block(?: it| them)?|(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
+    r"(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot) block(?: it| them)?|"
+    r"(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
     re.IGNORECASE,
 )
 
