@@ -164,6 +164,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
         (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
+         r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
         (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
         (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
          r"(?: life)?", "life"),
@@ -220,6 +222,9 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         return False
     if kind == "role":
         return _role(who, groups["role"].lower(), facts)
+    if kind == "roles":  # "Bo and Ed are the emperors": each of them, each a fact that must hold
+        return all(_role(_who(name, facts) or "", groups["role"].lower().rstrip("s"), facts)
+                   for name in [who, *_names_of(groups["more"])])
     if kind in ("monarch", "initiative", "active"):
         facts.set(kind, who, _designation(kind, who))
     elif kind == "life":
@@ -244,7 +249,12 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
     seats agree)."""
 
     if role in ("emperor", "general"):
-        if "teams" not in facts.game or (who in emperors(facts.game)) != (role == "emperor"):
+        # the teams the table holds, or the ones this question said before it ("Ann Ben Cat vs ..., Ben is
+        # the emperor"), seated as they will be: the emperor is each team's middle seat (809.2)
+        pending = facts.game.get("_teams")
+        game = ({**facts.game, "teams": pending, "variant": facts.variant or "emperor"} if pending
+                else facts.game)
+        if "teams" not in game or (who in emperors(game)) != (role == "emperor"):
             return False
         facts.said.append(f"{who} is {'an emperor' if role == 'emperor' else 'a general'}")
         return True

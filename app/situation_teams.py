@@ -43,7 +43,10 @@ _NAME = (r"(?!(?:who|whom|whose|what|can|could|does|do|did|if|when|is|are|how|wi
          r"versus|v|on|one|the|other|team|teams|with|as|so)\b)[A-Za-z][\w'-]*")
 #: Names in a team as people type them: "Ann, Ben and Cat", "Ann Ben Cat", "Ann/Ben/Cat", "Ann & Ben".
 _SEP = r"(?:,? and |, | ?& ?| ?/ ?| ?\+ ?| )"
-_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
+#: A clause that follows a list: "…, Bo and Ed are the emperors" is not more names of the team before it.
+_CLAUSE_AFTER = (rf"{_NAME}(?: and {_NAME})? (?:are|is|was|were|has|have|had)\b"
+                 r"(?! (?:a team|on a team|teammates|one team|on one team|together|on the same team)\b)")
+_LIST = rf"{_NAME}(?:(?:(?:,? and |, )(?!{_CLAUSE_AFTER})| ?& ?| ?/ ?| ?\+ ?| ){_NAME})*"
 _VS = r"(?:against|vs\.?|versus|v\.?)"
 #: Two teams: "A against B", "A on one team and B on the other".
 _TWO_TEAMS = (rf"(?:(?:with |teams:? |teams are )?(?P<a>{_LIST}) "
