@@ -82,7 +82,9 @@ def _take_variant(text: str, facts: _Facts) -> str:
     names = _variant_names()
     start = (rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the| our)? )?{variant}"
              rf"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
-    end = r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|$)"
+    # "In a commander game Noah's at 40 …": the variant's noun, then a name starting the sentence
+    end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|"
+           r"(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?-i:[A-Z]))|$)")
     lead = re.match(rf"{start}(?:(?:,|:| -)? {_TWO_TEAMS})?{end}", text, re.IGNORECASE)
     teams = _teams_said(lead, facts) if lead else None
     if lead and teams is None and (lead["a"] or lead["a2"]):  # names that aren't players: the variant alone
