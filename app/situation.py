@@ -153,6 +153,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
+        # "Ann and Ben are at 4": each of them (one total when they share one, 810.9)
+        (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?", "lives"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
@@ -229,6 +231,12 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         facts.set(kind, who, _designation(kind, who))
     elif kind == "life":
         facts.set_in("life", who, _number(groups["n"]), f"{who} is at {_number(groups['n'])} life")
+    elif kind == "lives":
+        other = _who(groups["more"], facts)
+        if other is None or other == who:
+            return False
+        for player in (who, other):
+            facts.set_in("life", player, _number(groups["n"]), f"{player} is at {_number(groups['n'])} life")
     elif kind == "poison":
         facts.set_in("poison", who, _number(groups["n"]), f"{who} has {_number(groups['n'])} poison counters")
     elif kind == "commander-damage":
