@@ -158,9 +158,15 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
-        (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| damage)? from "
-         r"(?P<c>[A-Za-z][\w'-]*)(?: already| before| earlier| previously| so far| in total)?",
+        (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
+         r"(?P<c>[A-Za-z][\w'-]*)(?: in combat)?(?: already| before| earlier| previously| so far| in total)?",
          "commander-damage"),
+        # "Edgar has already hit Pat for 17", "Pat's been hit by Edgar for 10": combat damage so far
+        (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?hit {s} for {_N}(?: commander damage| damage)?"
+         r"(?: in combat)?(?: (?:over|during|in) the game| so far| in total| already| before| earlier)?",
+         "commander-damage"),
+        (rf"{s}(?:'s| has| had) been hit by (?P<c>[A-Za-z][\w'-]*) for {_N}(?: commander damage| damage)?"
+         r"(?: in combat)?(?: so far| in total| already| before| earlier)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?dealt {_N}(?: commander damage| damage)? to {s}"
          r"(?: (?:over|during|in) the game| so far| in total| already| before)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"

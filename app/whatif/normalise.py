@@ -43,6 +43,7 @@ _NOT_BLOCKED = re.compile(
     r"(?:,|;|\.)? (?:and |but |with |there (?:are|were) )?(?:no blocks?|no blockers?|not blocked|"
     r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|"
     r"(?:it|they) (?:isn't|wasn't|aren't|weren't) blocked|"
+    r"(?:it|they)(?:'s| is| was| are|'re| were| goes| go) unblocked|"
     r"(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) "
     r"(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot) block(?: it| them)?|"
     r"(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
@@ -69,6 +70,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
     text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
     text = _NOT_BLOCKED.sub(" unblocked", text)
+    # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
+    text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
     for typo, fix in _TYPOS:
         text = typo.sub(fix, text)

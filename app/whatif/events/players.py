@@ -327,6 +327,9 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,
     rf"{_X} (?:attacks|attacked|attack|swings at|swings into|swung at|swing at|goes after|went after|"
     rf"go after|"
     rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",
+    # "Rosa swings Edgar at Pat": the creature said between the verb and the player attacked
+    rf"{_X} (?:swings|swung|swing|sends|sent|send) (?:(?:a|an|one|{_COUNT}) )?"
+    rf"(?P<thing>{_WORD}(?: {_WORD}){{0,2}}?) (?:at|into) {_Y}{_FOR}{_STEP}",
 )
 def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if _not_combat(match):
