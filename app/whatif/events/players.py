@@ -409,8 +409,8 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_Y} (?:takes|took|"
-    rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?",
+    rf"{_Y} (?:takes|took|take|gets dealt|got dealt|is dealt|was dealt) (?P<n>{_NUMBER}) (?:points? of )?"
+    rf"(?:noncombat )?damage(?: from {_X})?",
     rf"{_Y} (?:takes|took|take) (?P<n2>{_NUMBER}) from {_X}",  # "takes seven from Cat": said of damage
     rf"{_Y} (?:takes|took|take) (?P<n3>{_NUMBER})",  # "if he takes 7": damage, from no one said
 )
@@ -479,7 +479,9 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life",
+    # "pays 2 life for something": what it was paid for changes nothing (119.4)
+    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life"
+    r"(?: for (?:something|it|that|a \w+|an \w+|(?:his|her|their)(?:'s)? \w+))?",
     # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )
