@@ -70,6 +70,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
     text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
     text = _NOT_BLOCKED.sub(" unblocked", text)
+    text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)

@@ -148,7 +148,7 @@ def _h_burned_out(match: re.Match[str], reader: _Reader) -> _Happening:
 
 _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|punches|punched|" \
     rf"cracks|cracked|crack|smashes|smashed|bashes|bashed|clocks|clocked|gets through to|" \
-    rf"get through to|" \
+    rf"get through to|gets through unblocked to|get through unblocked to|goes unblocked into|" \
     rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
     r"swings (?:in )?(?:at|into) and hits)"
 _FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: more)?(?: (?:damage|points?|points? of damage))?" \
