@@ -45,7 +45,7 @@ _NOT_BLOCKED = re.compile(
     r"(?:it|they) (?:isn't|wasn't|aren't|weren't) blocked|"
     r"(?:it|they)(?:'s| is| was| are|'re| were| goes| go) unblocked|"
     r"(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) "
-    r"(?:doesn't|does not|didn't|did not|don't|do not|can't|cannot) block(?: it| them)?|"
+    r"(?:doesn'?t|does not|didn'?t|did not|don'?t|do not|can'?t|cannot) block(?: it| them)?|"
     r"(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
     re.IGNORECASE,
 )
