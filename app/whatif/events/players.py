@@ -27,7 +27,7 @@ _CONCEDE = r"(?P<concede>concedes|conceded|concede|conceding|scoops|scooped|scoo
 _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|gets eliminated|" \
     r"get eliminated|" \
     r"got eliminated|was eliminated|were eliminated|is knocked out|are knocked out|gets knocked out|" \
-    r"get knocked out|" \
+    r"get knocked out|got knocked out|was knocked out|were knocked out|" \
     r"gets killed|get killed|is killed|are killed|was killed|got killed|is dead|are dead|has lost|" \
     r"gets taken out|get taken out|is taken out|got taken out|" \
     r"have lost|" \
@@ -64,9 +64,17 @@ _CONCEDED_TO = r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoi
     # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
     r"damage|poison|poison counters))?",
+    # "got knocked out by Liam's burn spell", "dies to a Fireball": the cause changes nothing
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
+    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
+    r"[\w-]+)",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
+    by = match.groupdict().get("by") or ""
+    named = {p.casefold() for p in reader.facts.players}
+    if by and not re.search(r"[\s']", by) and by.casefold() not in named:
+        raise _Unknown(f"not a player or a source: '{by}'", by)  # "loses by then": not this reading
     conceding = bool(match.groupdict().get("concede"))
     ref = reader.refer(match["x"], one=True)
     players = list(ref.players)
