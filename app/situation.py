@@ -149,19 +149,31 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
         (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
+        # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
+        (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
+         r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
+        # "Ann and Ben are at 4": each of them (one total when they share one, 810.9)
+        (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?", "lives"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
-        (rf"{s} (?:has|is at|'s at|has got) {_N} poison(?: counters?)?", "poison"),
-        (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| damage)? from "
-         r"(?P<c>[A-Za-z][\w'-]*)(?: already| before| earlier| previously| so far| in total)?",
+        (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
+         r"(?P<c>[A-Za-z][\w'-]*)(?: in combat)?(?: already| before| earlier| previously| so far| in total)?",
          "commander-damage"),
+        # "Edgar has already hit Pat for 17", "Pat's been hit by Edgar for 10": combat damage so far
+        (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?hit {s} for {_N}(?: commander damage| damage)?"
+         r"(?: in combat)?(?: (?:over|during|in) the game| so far| in total| already| before| earlier)?",
+         "commander-damage"),
+        (rf"{s}(?:'s| has| had) been hit by (?P<c>[A-Za-z][\w'-]*) for {_N}(?: commander damage| damage)?"
+         r"(?: in combat)?(?: so far| in total| already| before| earlier)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?dealt {_N}(?: commander damage| damage)? to {s}"
          r"(?: (?:over|during|in) the game| so far| in total| already| before)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
         (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
+         r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
         (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
         (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
          r"(?: life)?", "life"),
@@ -218,10 +230,19 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         return False
     if kind == "role":
         return _role(who, groups["role"].lower(), facts)
+    if kind == "roles":  # "Bo and Ed are the emperors": each of them, each a fact that must hold
+        return all(_role(_who(name, facts) or "", groups["role"].lower().rstrip("s"), facts)
+                   for name in [who, *_names_of(groups["more"])])
     if kind in ("monarch", "initiative", "active"):
         facts.set(kind, who, _designation(kind, who))
     elif kind == "life":
         facts.set_in("life", who, _number(groups["n"]), f"{who} is at {_number(groups['n'])} life")
+    elif kind == "lives":
+        other = _who(groups["more"], facts)
+        if other is None or other == who:
+            return False
+        for player in (who, other):
+            facts.set_in("life", player, _number(groups["n"]), f"{player} is at {_number(groups['n'])} life")
     elif kind == "poison":
         facts.set_in("poison", who, _number(groups["n"]), f"{who} has {_number(groups['n'])} poison counters")
     elif kind == "commander-damage":
@@ -242,7 +263,12 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
     seats agree)."""
 
     if role in ("emperor", "general"):
-        if "teams" not in facts.game or (who in emperors(facts.game)) != (role == "emperor"):
+        # the teams the table holds, or the ones this question said before it ("Ann Ben Cat vs ..., Ben is
+        # the emperor"), seated as they will be: the emperor is each team's middle seat (809.2)
+        pending = facts.game.get("_teams")
+        game = ({**facts.game, "teams": pending, "variant": facts.variant or "emperor"} if pending
+                else facts.game)
+        if "teams" not in game or (who in emperors(game)) != (role == "emperor"):
             return False
         facts.said.append(f"{who} is {'an emperor' if role == 'emperor' else 'a general'}")
         return True

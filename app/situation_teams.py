@@ -43,7 +43,10 @@ _NAME = (r"(?!(?:who|whom|whose|what|can|could|does|do|did|if|when|is|are|how|wi
          r"versus|v|on|one|the|other|team|teams|with|as|so)\b)[A-Za-z][\w'-]*")
 #: Names in a team as people type them: "Ann, Ben and Cat", "Ann Ben Cat", "Ann/Ben/Cat", "Ann & Ben".
 _SEP = r"(?:,? and |, | ?& ?| ?/ ?| ?\+ ?| )"
-_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
+#: A clause that follows a list: "…, Bo and Ed are the emperors" is not more names of the team before it.
+_CLAUSE_AFTER = (rf"{_NAME}(?: and {_NAME})? (?:are|is|was|were|has|have|had)\b"
+                 r"(?! (?:a team|on a team|teammates|one team|on one team|together|on the same team)\b)")
+_LIST = rf"{_NAME}(?:(?:(?:,? and |, )(?!{_CLAUSE_AFTER})| ?& ?| ?/ ?| ?\+ ?| ){_NAME})*"
 _VS = r"(?:against|vs\.?|versus|v\.?)"
 #: Two teams: "A against B", "A on one team and B on the other".
 _TWO_TEAMS = (rf"(?:(?:with |teams:? |teams are )?(?P<a>{_LIST}) "
@@ -79,7 +82,9 @@ def _take_variant(text: str, facts: _Facts) -> str:
     names = _variant_names()
     start = (rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the| our)? )?{variant}"
              rf"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
-    end = r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|$)"
+    # "In a commander game Noah's at 40 …": the variant's noun, then a name starting the sentence
+    end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|"
+           r"(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?-i:[A-Z]))|$)")
     lead = re.match(rf"{start}(?:(?:,|:| -)? {_TWO_TEAMS})?{end}", text, re.IGNORECASE)
     teams = _teams_said(lead, facts) if lead else None
     if lead and teams is None and (lead["a"] or lead["a2"]):  # names that aren't players: the variant alone

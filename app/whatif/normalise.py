@@ -37,6 +37,20 @@ _PRONOUN_POSSESSIVE = re.compile(
 )
 
 
+#: "swings at Ben, no blocks", "…; it isn't blocked", "… and she doesn't block": the attack before is
+#: unblocked (509.1a: only the defending player blocks, so "she" or "nobody" not blocking leaves it so).
+_NOT_BLOCKED = re.compile(
+    r"(?:,|;|\.)? (?:and |but |with |there (?:are|were) )?(?:no blocks?|no blockers?|not blocked|"
+    r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|"
+    r"(?:it|they) (?:isn't|wasn't|aren't|weren't) blocked|"
+    r"(?:it|they)(?:'s| is| was| are|'re| were| goes| go) unblocked|"
+    r"(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) "
+    r"(?:doesn'?t|does not|didn'?t|did not|don'?t|do not|can'?t|cannot) block(?: it| them)?|"
+    r"(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
+    re.IGNORECASE,
+)
+
+
 def normalise(text: str) -> str:
     """One line, straight apostrophes, no trailing punctuation, common typos mended.
 
@@ -46,6 +60,8 @@ def normalise(text: str) -> str:
     "who's the monarch if Ann attacks with her's creatures"
     >>> normalise("what if Cat concedes? who gets it (on Ann's turn) -> Ann?")
     "what if Cat concedes, who gets it, on Ann's turn, Ann"
+    >>> normalise("Ann swings at Ben, no blocks. Ben's life?")
+    "Ann swings at Ben unblocked. Ben's life"
     """
     for curly, straight in _QUOTES.items():
         text = text.replace(curly, straight)
@@ -53,6 +69,10 @@ def normalise(text: str) -> str:
     # a question mark inside, brackets and arrows part clauses as a comma does
     text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
     text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
+    text = _NOT_BLOCKED.sub(" unblocked", text)
+    text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
+    # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
+    text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
     for typo, fix in _TYPOS:
         text = typo.sub(fix, text)
@@ -71,6 +91,8 @@ _LEADING = re.compile(
     # a hypothetical's or a newcomer's lead-in: "Hypothetically, if ...", "newbie question - ..."
     r"hypothetically|theoretically|in theory|actually|newbie question|noob question|beginner question|"
     r"new player here|here's one|got a question|i have a question|"
+    # "Since Cat is the monarch and conceded, who gets it": the facts the question then asks about
+    r"since|given that|seeing as|seeing that|"
     r"so here's the (?:board|situation|deal|thing|spot|scenario)|here's the (?:board|situation|scenario)|"
     r"q)(?:,? -+ |[,:!.]? |$))+",
     re.IGNORECASE,

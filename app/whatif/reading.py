@@ -443,6 +443,36 @@ def _bare_possessives(text: str, players: Sequence[str]) -> str:
     return text
 
 
+def _appositions(text: str, facts: TableFacts) -> str:
+    """ "Mia's teammate Liam", "the red team's emperor Bea": the player named, where the table agrees with
+    what the words call them (a teammate on the same team, an emperor among the emperors); otherwise left
+    as said, for the reader to refuse.
+
+    >>> table = TableFacts(("Ann", "Ben", "Cat", "Dan"), teammates={"Ann": ("Ben",), "Ben": ("Ann",)})
+    >>> _appositions("Ann's teammate Ben concedes", table)
+    'Ben concedes'
+    >>> _appositions("Ann's teammate Cat concedes", table)
+    "Ann's teammate Cat concedes"
+    """
+    names = {p.casefold(): p for p in facts.players}
+
+    def named(match: re.Match[str]) -> str:
+        owner, role, who = names.get(match["owner"].casefold()), match["role"].lower(), \
+            names.get(match["who"].casefold())
+        if who is None:
+            return match[0]
+        if role == "emperor":
+            agrees = who in facts.emperors and (owner is None or owner == who or
+                                                 owner in facts.teammates.get(who, ()))
+        else:
+            agrees = owner is not None and who in facts.teammates.get(owner, ())
+        return who if agrees else match[0]
+
+    return re.sub(r"(?i)\b(?:the )?(?P<owner>[\w-]+(?: team)?)(?:'s|') "
+                  r"(?P<role>teammate|team ?mate|partner|ally|emperor) (?P<who>[A-Za-z][\w-]*)\b",
+                  named, text)
+
+
 #: Words that put an event before those said ahead of it: "… if Cat conceded first", "Ann had conceded",
 #: "earlier". The reader plays events in the order said (or as "before"/"after" order them); with two
 #: events or more these would reverse it unseen, so such a sentence goes to the search. Not "who goes
@@ -494,7 +524,8 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     if len(question) > MAX_QUESTION:
         raise WhatIfError(f"the question is longer than {MAX_QUESTION} characters")
     facts = _facts(table)
-    text = _trim(mend_typos(_bare_possessives(normalise(question), facts.players), facts.players))
+    text = mend_typos(_bare_possessives(normalise(question), facts.players), facts.players)
+    text = _trim(_appositions(text, facts))
     if not text or not facts.players:
         return None
     errors: list[_Unknown] = []

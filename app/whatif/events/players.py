@@ -27,7 +27,7 @@ _CONCEDE = r"(?P<concede>concedes|conceded|concede|conceding|scoops|scooped|scoo
 _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|gets eliminated|" \
     r"get eliminated|" \
     r"got eliminated|was eliminated|were eliminated|is knocked out|are knocked out|gets knocked out|" \
-    r"get knocked out|" \
+    r"get knocked out|got knocked out|was knocked out|were knocked out|" \
     r"gets killed|get killed|is killed|are killed|was killed|got killed|is dead|are dead|has lost|" \
     r"gets taken out|get taken out|is taken out|got taken out|" \
     r"have lost|" \
@@ -64,9 +64,17 @@ _CONCEDED_TO = r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoi
     # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
     r"damage|poison|poison counters))?",
+    # "got knocked out by Liam's burn spell", "dies to a Fireball": the cause changes nothing
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
+    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
+    r"[\w-]+)",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
+    by = match.groupdict().get("by") or ""
+    named = {p.casefold() for p in reader.facts.players}
+    if by and not re.search(r"[\s']", by) and by.casefold() not in named:
+        raise _Unknown(f"not a player or a source: '{by}'", by)  # "loses by then": not this reading
     conceding = bool(match.groupdict().get("concede"))
     ref = reader.refer(match["x"], one=True)
     players = list(ref.players)
@@ -107,9 +115,12 @@ def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_X} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|gets knocked|is taken|"
-    r"gets taken) (?:down )?to (?:0|zero)(?: life)?",
-    rf"{_X} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life",
+    # "Ann and Ben both drop to zero at the same time": together, as one event (704.3: one check)
+    rf"{_X}{_TOGETHER} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|"
+    r"gets knocked|is taken|gets taken|are brought|are reduced|are knocked|get knocked|are taken|get taken) "
+    r"(?:down )?to "
+    rf"(?:0|zero)(?: life)?{_TOGETHER}",
+    rf"{_X}{_TOGETHER} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life{_TOGETHER}",
     rf"{_X} {_MODAL}(?:loses|lost|lose|pays|paid|pay) (?:all|all of) (?:their|his|her|its)(?:'s)? "
     r"life(?: total)?",
 )
@@ -127,9 +138,25 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
                       gone=ref.players)
 
 
+@PATTERNS(
+    rf"{_X} (?:gets|got|is|was) (?:burned|burnt|burn) out(?: by {_Y})?",
+    rf"{_Y} (?:burns|burned|burnt|burn) {_X} out",
+    rf"{_Y} (?:kills|killed|finishes|finished|finishes off|finished off) {_X} (?:off )?with (?:a |an |the |"
+    # a spell word, or a card's name ("a Fireball", "Lava Axe"): a source outside combat, amount unsaid
+    r"(?:his|her|their)(?:'s)? )?(?:(?:burn )?spell|burn|bolt|ability|(?-i:[A-Z][\w'-]*(?: (?:of |the )?"
+    r"[A-Z][\w'-]*){0,3}))",
+)
+def _h_burned_out(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Cat gets burned out by Dan", "Dan burns her out": damage outside combat takes Cat's life to 0
+    (704.5a); the amount is not said, and only her leaving matters to who holds what (725.4, 726.4)."""
+    if match.groupdict().get("y"):
+        reader.refer(match["y"], one=True, alone=True)
+    return _h_zero_life(match, reader)
+
+
 _HIT = rf"(?:hits|hit|connects with|connected with|connect with|smacks|smacked|punches|punched|" \
     rf"cracks|cracked|crack|smashes|smashed|bashes|bashed|clocks|clocked|gets through to|" \
-    rf"get through to|" \
+    rf"get through to|gets through unblocked to|get through unblocked to|goes unblocked into|" \
     rf"(?:deals|deal|dealt|does|do) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat )?(?:damage )?to|" \
     r"swings (?:in )?(?:at|into) and hits)"
 _FOR = rf"(?: (?:for|with) (?:(?P<amount>{_NUMBER})(?: more)?(?: (?:damage|points?|points? of damage))?" \
@@ -308,6 +335,9 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,
     rf"{_X} (?:attacks|attacked|attack|swings at|swings into|swung at|swing at|goes after|went after|"
     rf"go after|"
     rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",
+    # "Rosa swings Edgar at Pat": the creature said between the verb and the player attacked
+    rf"{_X} (?:swings|swung|swing|sends|sent|send) (?:(?:a|an|one|{_COUNT}) )?"
+    rf"(?P<thing>{_WORD}(?: {_WORD}){{0,2}}?) (?:at|into) {_Y}{_FOR}{_STEP}",
 )
 def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if _not_combat(match):
@@ -341,7 +371,9 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_Y} (?:takes|took|take|gets hit for) (?P<n2>{_NUMBER})(?: (?:points? of )?damage)? from {_X}{_POSS}"
     rf"(?P<thing>{_THING})",
 )
-def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    if _not_combat(match):
+        return None  # "takes 5 damage from Ben's spell": noncombat damage, read by _h_takes_damage
     reader.refer(match["y"], one=True, alone=True)  # the one hit is the subject: "… then concedes" is Cat
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
@@ -359,10 +391,14 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"(?: with {_free_words(6)})?",
     rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
     rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
-    rf"{_X} (?:burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
+    rf"{_X} (?P<verb>burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
     rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
+    verb = (match.groupdict().get("verb") or "").lower()
+    if verb and verb != "pings" and not _said(match, "amount"):
+        # "Dan bolts her": a Bolt is 3, a Shock 2, a burn anything; the amount is never guessed ("pings": 1)
+        raise _Unknown(f"how much damage does '{match[0].strip()}' deal? say the amount", match[0])
     creature = _named_commander(reader, match["x"])
     if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
         target = reader.affected(reader.refer(match["y"], one=True, alone=True))
@@ -381,8 +417,8 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_Y} (?:takes|took|"
-    rf"take) (?P<n>{_NUMBER}) (?:points? of )?(?:noncombat )?damage(?: from {_X})?",
+    rf"{_Y} (?:takes|took|take|gets dealt|got dealt|is dealt|was dealt) (?P<n>{_NUMBER}) (?:points? of )?"
+    rf"(?:noncombat )?damage(?: from {_X})?",
     rf"{_Y} (?:takes|took|take) (?P<n2>{_NUMBER}) from {_X}",  # "takes seven from Cat": said of damage
     rf"{_Y} (?:takes|took|take) (?P<n3>{_NUMBER})",  # "if he takes 7": damage, from no one said
 )
@@ -392,16 +428,45 @@ def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
         return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2"))
     target = reader.affected(reader.refer(match["y"], one=True, alone=True))
     amount = _number(_said(match, "n", "n2", "n3"))
-    if (match.groupdict().get("x") or match.groupdict().get("n3")) and "noncombat" not in match[0].lower():
+    source_text, spell = _spell_source(reader, match.groupdict().get("x") or "")
+    if spell is None and (match.groupdict().get("x") or match.groupdict().get("n3")) \
+            and "noncombat" not in match[0].lower():
         _combat_or_not(reader, target.players[0], match[0])
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
-    if match.groupdict().get("x"):
-        source = reader.refer(match["x"], one=True, alone=True)
+    if source_text:
+        source = reader.refer(source_text, one=True, alone=True)
         event["from"] = source.players[0]
         players.insert(0, source.players[0])
     return _Happening(({"damage": event},), f"{target.words} takes {amount} noncombat damage", tuple(players),
                       extra=(f"life({target.players[0]})",))
+
+
+_ARTICLE = re.compile(r"(?i)^(?:a|an|the|some|one)\s+")
+
+
+def _spell_source(reader: _Reader, said: str) -> tuple[str, str | None]:
+    """Where damage is said to come from, as (the player named, or "", what they dealt it with, or None).
+
+    A card's name ("a Lava Axe", "Rosa's Fireball") or a spell word ("a spell", "his burn spell") is just a
+    source outside combat: the amount and the player hit are what the rules need; its controller, when the
+    words name one, deals it. None where the words name a player alone (combat or not is then unsaid).
+    """
+    said = _ARTICLE.sub("", said.strip())
+    owner, _, thing = said.partition("'s ")
+    if not thing or owner not in reader.facts.players:
+        owner, thing = "", said
+    words = thing.split()
+    if not words or (not owner and thing in reader.facts.players):
+        return said, None
+    if words[-1].lower() in _NONCOMBAT_SOURCES:
+        return owner, thing
+    named = all(w[:1].isupper() or w in ("of", "the") for w in words)
+    if named and thing not in reader.facts.players and _named_commander(reader, thing) is None:
+        # a card named, not a creature on the table; it may be a creature: asked where it matters
+        _combat_or_not(reader, "", f"from {said}")
+        return owner, thing
+    return said, None
 
 
 def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
@@ -422,7 +487,9 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life",
+    # "pays 2 life for something": what it was paid for changes nothing (119.4)
+    rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life"
+    r"(?: for (?:something|it|that|a \w+|an \w+|(?:his|her|their)(?:'s)? \w+))?",
     # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )

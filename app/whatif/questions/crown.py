@@ -18,10 +18,13 @@ _BE = r"(?:'s| is| will be| would be| becomes| will become| would become| should
     r" gets to be| should be| is going to be| remains| stays| was)"
 _KING = r"(?:the )?(?:new |next )?(?:monarch|king|queen)"
 _CROWN = r"(?:the )?(?:crown|monarchy|monarch designation|monarch)"
+#: How holding is said; "should have gotten": asked after the fact, of a game last night
 _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|receives|steals|is given|" \
     r"would get|" \
     r"will get|" \
-    r"would have|will have|should get|gets to keep|would take|will take|is left with|picks up)"
+    r"would have|will have|should get|gets to keep|would take|will take|is left with|picks up|" \
+    r"should have|should have gotten|should have got|should've gotten|should've had|should've got|" \
+    r"should take|should have taken)"
 
 
 @PATTERNS(
@@ -60,12 +63,18 @@ def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
     return _Ask(designation, words, (designation,), who.players, Is(designation, who.players[0], lose))
 
 
-@PATTERNS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps) it")
+@PATTERNS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps) it",
+          r"(?:who|whom) (?:does|would|will|should) it (?:go|pass|move) to",
+          r"(?:who|whom) (?:does|would|will|should) (?:get|take|inherit) it")
 def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
-    """ "…, who gets it?": the designation the sentence is about."""
-    if reader.topic == "initiative":
+    """ "…, who gets it?": the designation the sentence is about, else the one designation held at the table
+    (never guessed when both or neither are)."""
+    topic = reader.topic
+    if not topic and bool(reader.facts.monarch) != bool(reader.facts.initiative):
+        topic = "monarch" if reader.facts.monarch else "initiative"
+    if topic == "initiative":
         return _Ask("initiative", "who has the initiative", ("initiative",), headline=Value("initiative"))
-    if reader.topic == "monarch":
+    if topic == "monarch":
         return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
     if reader.topic == "priority" and reader.facts.knows_question("priority") and reader.facts.questions:
         return _Ask("priority", "who receives priority", ("priority",), headline=Value("priority"))

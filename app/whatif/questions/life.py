@@ -34,7 +34,11 @@ _q_life = PATTERNS(
 @PATTERNS(rf"how (?:much|many) (?:does|do|would|will) {_X} have(?: left| now| then)?")
 def _q_how_much(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Ann gains 5 life, how much does Ben have": the life total, unless the sentence is about poison."""
-    return None if reader.topic == "poison" else _q_life(match, reader)
+    # "Dan has 5 poison, how many does he have": the counters the sentence is about, never his life
+    about_poison = reader.topic == "poison" or re.search(r"(?i)\bpoison", reader.sentence)
+    # "how many does he have" counts something; life is said "how much" unless the sentence is about life
+    counted = match[0].lower().startswith("how many") and not re.search(r"(?i)\blife\b", reader.sentence)
+    return None if about_poison or counted else _q_life(match, reader)
 
 
 @PATTERNS(
