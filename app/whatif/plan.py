@@ -111,3 +111,6 @@ class _Happening:
     players: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()  # questions worth adding to "what happens" (life after damage …)
     gone: tuple[str, ...] = ()  # players this takes out of the game
+    # players whose totals this event guesses: an attack said without an amount deals 1 (any combat damage
+    # moves a designation, 725.2, 726.2), which answers no question of their life or of who is still in
+    guessed: tuple[str, ...] = ()

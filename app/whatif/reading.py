@@ -306,10 +306,27 @@ def _join(happenings: Sequence[_Happening]) -> str:
     return words[0] if len(words) == 1 else ", then ".join(words)
 
 
+def _depends_on_amount(question: str, players: set[str]) -> bool:
+    """Would a question's answer change with the damage dealt to ``players``: their totals, or who is still
+    in the game (not the designations, which any combat damage moves, 725.2, 726.2).
+
+    >>> _depends_on_amount("life(Noah)", {"Noah"}), _depends_on_amount("monarch", {"Noah"})
+    (True, False)
+    """
+    if question in ("in-game", "losers", "winners", "game-over"):
+        return True
+    return any(question in (f"life({p})", f"poison({p})", f"result({p})") for p in players)
+
+
 def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     events = tuple(e for h in happenings for e in h.events)
     named = [*(p for h in happenings for p in h.players), *(ask.players if ask else ())]
     players = tuple(dict.fromkeys(named))
+    guessed = {p for h in happenings for p in h.guessed}
+    if guessed and ask is not None and any(_depends_on_amount(q, guessed) for q in ask.questions):
+        who = ", ".join(sorted(guessed))
+        raise _Unknown(f"how much damage is dealt to {who}? say the amount (an attack said without one moves "
+                       "the monarch or the initiative, but gives no life total)", who)
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
         ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))

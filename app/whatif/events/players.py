@@ -188,7 +188,7 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all
 
 
 def _combat(reader: _Reader, source_text: str, target_text: str, amount: int | str, creatures: int = 1,
-            *, words: str = "") -> _Happening:
+            *, words: str = "", guessed: bool = False) -> _Happening:
     if reader.thing(target_text) is not None:  # "Dan hits Jace for 3": an attack on a permanent, not played
         raise _Unknown(f"not a player: {target_text}", target_text)
     source = reader.refer(source_text, one=True, alone=True)
@@ -207,6 +207,8 @@ def _combat(reader: _Reader, source_text: str, target_text: str, amount: int | s
         each = f"{share[0]} each" if len(set(share)) == 1 else ", ".join(str(max(1, n)) for n in share)
         how = (f"{creatures} creatures {source.words} controls deal combat damage to {target.words} "
                f"({each}, at the same time)")
+    if guessed:  # no amount said: enough for a designation, no figure for a total (the question's check)
+        return _Happening(({"combat-damage": hit},), words or how, (a, t), guessed=(t,))
     return _Happening(({"combat-damage": hit},), words or how, (a, t), extra=(f"life({t})",))
 
 
@@ -231,7 +233,7 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
         total = each * creatures if match["each"] or not said else each
         return _combat(reader, counted["owner"], match["y"], total, creatures)
     amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(match["thing"]))
-    return _combat(reader, match["x"], match["y"], amount)
+    return _combat(reader, match["x"], match["y"], amount, guessed=_guessed(said, match["thing"]))
 
 
 def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
@@ -290,6 +292,15 @@ def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | 
     if {"commander", "general"} & set(re.findall(r"[\w'-]+", words)):
         return mine[0] if len(mine) == 1 else None
     return None
+
+
+def _guessed(said: str | None, thing: str | None) -> bool:
+    """Was an attack's amount left unsaid: no number, no creature's power ("a 3/3")?
+
+    >>> _guessed(None, None), _guessed("4", None), _guessed(None, " 3/3 Beast")
+    (True, False, False)
+    """
+    return not said and not re.search(r"\b\d{1,2}/\d{1,2}(?=s?\b)", thing or "")
 
 
 def _power(thing: str | None) -> int:
@@ -357,7 +368,8 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     amount = _number(match.groupdict().get("n") or total, creatures * _power(match["thing"]))
     if each:
         amount *= creatures
-    return _combat(reader, match["x"], match["y"], amount, creatures)
+    return _combat(reader, match["x"], match["y"], amount, creatures,
+                   guessed=_guessed(match.groupdict().get("n") or total, match.groupdict().get("thing")))
 
 
 @PATTERNS(
