@@ -1,0 +1,116 @@
+"""The blind rounds of what-if phrasings (issue 23): tests/app/whatif_blind<N>.yaml, each written by someone
+who had not read the reader - situations stated in the question, presuppositions, variant names, filler, team
+phrasings, every variant, and questions that are not about the table. Each phrase is asked as the app and
+``rulesjudge ask --what-if`` ask it (``services.ask_what_if``) and scored by ``whatif_rounds``: read right,
+not read (the search or a refusal), or WRONG.
+
+Targets (issue 23): >= 90% read right and no wrong answer. ``python tests/app/test_whatif_blind_rounds.py
+[FILE]`` prints the score and each phrase not read right, with its verdict (every round without FILE).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from whatif_rounds import load_round, score, tally
+
+from rulesjudge.app import services
+
+
+@dataclass(frozen=True)
+class Round:
+    """One blind round: its file, its scores (as written, and now), and the phrasings still answered wrong,
+    each with its class (xfail(strict=False), so that a fix shows as XPASS)."""
+
+    number: int
+    blind: str  # the score of its first run, before the reader was changed for it
+    now: str  # the score today, when the 90% target is not met yet ("" when it is)
+    known_wrong: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def path(self) -> Path:
+        return Path(__file__).with_name(f"whatif_blind{self.number}.yaml")
+
+
+ROUNDS = (
+    # Round 5 (commit 340e599), before the reader was changed for it; the failure classes and their fixes are
+    # listed in docs/app.md ("round 5").
+    Round(5, blind="107 right, 96 not read, 2 WRONG of 205 (52.2%)", now=""),
+    # Round 6, first run against the reader as merged (3880144), after the file's own format fixes (an `or`
+    # where a yes/no question is answered as "losers"); h-blindfix fixed the four WRONG ones' classes (a
+    # fragment never spans a clause break; a second fact of one clause; "their totals" for the players the
+    # facts named) and found the Treachery one's expectation against 372.4b/372.7 (see the yaml).
+    Round(6, blind="134 right, 66 not read, 4 WRONG of 204 (65.7%)",
+          now="after h-blindfix (no longer blind): 181 right, 23 not read, 0 wrong (88.7%)"),
+    # Round 7, first run against the reader as merged (ac17209): 115 right, 74 not read, 5 WRONG of 194; of
+    # the five, one was the writer's expectation against the rules (an Emperor "wins" effect: 801.14 makes the
+    # opponents in range lose instead), three the file's own format (a yes/no question answered as losers;
+    # `first-player` is a list, 907.7). The one WRONG left ("what happens to Liam" after everyone else loses:
+    # read as "is Liam still in", 104.2a says he wins) was fixed after the round.
+    Round(7, blind="119 right, 74 not read, 1 WRONG of 194 (61.3%)",
+          now="after h-blindfix7 (no longer blind): 140 right, 54 not read, 0 wrong (72.2%)"),
+)
+LOADED = {r.number: load_round(r.path) for r in ROUNDS}
+
+
+def _phrases() -> list[object]:
+    params = []
+    for r in ROUNDS:
+        wrong = dict(r.known_wrong)
+        for phrase in LOADED[r.number][1]:
+            reason = wrong.get(phrase["say"])
+            marks = [pytest.mark.xfail(strict=False, reason=f"blind{r.number} WRONG: {reason}")] \
+                if reason else []
+            params.append(pytest.param(r, phrase, marks=marks,
+                                       id=f"blind{r.number} {phrase['table']}: {phrase['say']}"))
+    return params
+
+
+def _targets() -> list[object]:
+    """Each round's 90% target, marked xfail with its scores (blind, and now) while it is not met."""
+    def marks(r: Round) -> list[pytest.MarkDecorator]:
+        reason = f"blind{r.number}: as written {r.blind}; {r.now}"
+        return [pytest.mark.xfail(strict=False, reason=reason)] if r.now else []
+
+    return [pytest.param(r, id=f"blind{r.number}", marks=marks(r)) for r in ROUNDS]
+
+
+@pytest.mark.parametrize("round_", ROUNDS, ids=[f"blind{r.number}" for r in ROUNDS])
+def test_the_round_is_blind_sized_and_every_answer_cites_its_rule(round_):
+    tables, phrases = LOADED[round_.number]
+    assert len(phrases) >= 160
+    assert len({(p["table"], p["say"]) for p in phrases}) == len(phrases), "a phrasing is listed twice"
+    fallbacks = sum(1 for p in phrases if p.get("fallback"))
+    assert 0.05 <= fallbacks / len(phrases) <= 0.15, "about one in ten is not a table question"
+    for phrase in phrases:
+        assert phrase["table"] in tables
+        assert phrase.get("fallback") or (phrase.get("expect") and phrase.get("why")), phrase["say"]
+
+
+@pytest.mark.parametrize("round_", ROUNDS, ids=[f"blind{r.number}" for r in ROUNDS])
+def test_every_table_is_legal_input(round_):
+    # A table the form can't hold would score its phrases "not read" for the wrong reason.
+    for name, game in LOADED[round_.number][0].items():
+        assert services.open_table(game) is not None, name
+
+
+@pytest.mark.parametrize(("round_", "phrase"), _phrases())
+def test_no_phrase_is_answered_wrong(round_, phrase, builtin_corpus):
+    verdict, seen = score(phrase, LOADED[round_.number][0], builtin_corpus)
+    assert verdict != "wrong", seen
+
+
+@pytest.mark.parametrize("round_", _targets())
+def test_nine_in_ten_are_read_right(round_, builtin_corpus):
+    tables, phrases = LOADED[round_.number]
+    verdicts = Counter(score(p, tables, builtin_corpus)[0] for p in phrases)
+    assert verdicts["right"] / len(phrases) >= 0.9, verdicts
+
+
+if __name__ == "__main__":
+    for path in [Path(sys.argv[1])] if len(sys.argv) > 1 else [r.path for r in ROUNDS]:
+        print(path.name, *tally(path), sep="\n")
