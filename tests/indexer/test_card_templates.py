@@ -4,20 +4,10 @@ in the words Oracle text uses for each template; the expected rule comes from th
 
 from __future__ import annotations
 
-import re
-
 import pytest
-
-from rulesjudge.corpus.cards import Card, CardMention, Face
-from rulesjudge.indexer.card_stage import CardStage
+from card_fakes import card, lifted, stage_over
 
 CR = "cr@2026-04-17/"
-
-
-def card(name: str, type_line: str, text: str) -> Card:
-    slug = re.sub(r"[^a-z]+", "-", name.lower()).strip("-")
-    return Card(f"cards@2026-07-09/card/{slug}", name, (Face(name, "", type_line, text),),
-                edition="2026-07-09")
 
 
 RAIDER = card("Tollgate Raider", "Creature — Human Rogue",
@@ -37,20 +27,9 @@ SPARK = card("Spark of Chance", "Instant",
 CARDS = (RAIDER, SUCCESSION, THIRST, VAULT, RESTART, SPARK)
 
 
-class FakeCards:
-    def names_in(self, text: str) -> list[CardMention]:
-        found = [CardMention(c, m.start(), m.end(), m.group())
-                 for c in CARDS for m in re.finditer(re.escape(c.name), text)]
-        return sorted(found, key=lambda m: m.start)
-
-
 @pytest.fixture(scope="module")
 def stage(builtin_corpus):
-    return CardStage(builtin_corpus.records, lambda: FakeCards())
-
-
-def lifted(stage: CardStage, question: str) -> set[str]:
-    return set(stage.read(question).template_rules)
+    return stage_over(builtin_corpus.records, CARDS, ignore_case=False)
 
 
 def test_508_5a_defending_player_on_a_card_lifts_the_multiplayer_defending_player_rule(stage):

@@ -6,23 +6,14 @@ words them."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
+from card_fakes import card, lifted, stage_over
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.corpus.cards import Card, CardMention, Face
 from rulesjudge.corpus.cards.oracle_templates import load_templates, parse_templates
 from rulesjudge.corpus.cards.rules_refs import templates_in
-from rulesjudge.indexer.card_stage import CardStage
 
 CR = "cr@2026-04-17/"
-
-
-def card(name: str, type_line: str, text: str, keywords: tuple[str, ...] = ()) -> Card:
-    slug = re.sub(r"[^a-z]+", "-", name.lower()).strip("-")
-    return Card(f"cards@2026-07-09/card/{slug}", name, (Face(name, "", type_line, text),), keywords,
-                edition="2026-07-09")
 
 
 CARDS = (
@@ -98,22 +89,9 @@ CARDS = (
 )
 
 
-class FakeCards:
-    """The snapshot's names_in, for these cards: each full name where the question says it."""
-
-    def names_in(self, text: str) -> list[CardMention]:
-        found = [CardMention(c, m.start(), m.end(), m.group())
-                 for c in CARDS for m in re.finditer(re.escape(c.name), text, re.IGNORECASE)]
-        return sorted(found, key=lambda m: m.start)
-
-
 @pytest.fixture(scope="module")
 def stage(builtin_corpus):
-    return CardStage(builtin_corpus.records, lambda: FakeCards())
-
-
-def lifted(stage: CardStage, question: str) -> set[str]:
-    return set(stage.read(question).template_rules)
+    return stage_over(builtin_corpus.records, CARDS)
 
 
 @pytest.mark.parametrize("question", [
