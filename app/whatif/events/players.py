@@ -223,17 +223,24 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
     said = match.groupdict().get("n") or match["amount"]
     commander = _commander_of(reader, match["x"], match["thing"])
     if commander is not None:
-        if match.groupdict().get("lethal"):
-            raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
-        return _commander_hits(reader, commander, match["y"], said)
+        return _hit_by_commander(reader, match, commander, said)
     counted = re.fullmatch(rf"(?P<count>{_NUMBER}) of (?P<owner>.+)", match["x"].strip(), re.IGNORECASE)
     if counted and not match.groupdict().get("lethal"):  # "two of Dan's creatures hit Cat for three each"
         creatures = _number(counted["count"])
         each = _number(said, _power(match["thing"]))
         total = each * creatures if match["each"] or not said else each
-        return _combat(reader, counted["owner"], match["y"], total, creatures)
+        return _combat(reader, counted["owner"], match["y"], total, creatures,
+                       guessed=_guessed(said, match["thing"]))
     amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(match["thing"]))
     return _combat(reader, match["x"], match["y"], amount, guessed=_guessed(said, match["thing"]))
+
+
+def _hit_by_commander(reader: _Reader, match: re.Match[str], commander: str, said: str | None) -> _Happening:
+    """A hit by a commander, the attack handlers' one branch for it: commander damage (903.10a), where "for
+    lethal" is no figure (the commander damage already dealt decides it, not the life total)."""
+    if match.groupdict().get("lethal"):
+        raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
+    return _commander_hits(reader, commander, match["y"], said)
 
 
 def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
@@ -356,9 +363,7 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
     if commander is not None:  # "Krenko connects with Ben for seven", "Ann hits Ben with Krenko"
-        if match.groupdict().get("lethal"):
-            raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
-        return _commander_hits(reader, commander, match["y"], _said(match, "n", "amount"))
+        return _hit_by_commander(reader, match, commander, _said(match, "n", "amount"))
     if match.groupdict().get("lethal"):  # "Dan swings at Cat for lethal"
         return _combat(reader, match["x"], match["y"], LETHAL)
     count_text = (match.groupdict().get("count") or "").lower()
@@ -389,13 +394,12 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     reader.refer(match["y"], one=True, alone=True)  # the one hit is the subject: "… then concedes" is Cat
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
-    lethal = match.groupdict().get("lethal")
+    said = _said(match, "n", "n2", "amount")
     if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
-        if lethal:
-            raise _Unknown("how much is lethal here? say the commander's damage", lethal)
-        return _commander_hits(reader, commander, match["y"], _said(match, "n", "n2", "amount"))
-    amount = LETHAL if lethal else _number(_said(match, "n", "n2", "amount"))
-    return _combat(reader, match["x"], match["y"], amount)
+        return _hit_by_commander(reader, match, commander, said)
+    thing = match.groupdict().get("thing")
+    amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(thing))
+    return _combat(reader, match["x"], match["y"], amount, guessed=_guessed(said, thing))
 
 
 @PATTERNS(
