@@ -171,7 +171,8 @@ class CardStage:
                     keyword_rules.extend(found)
             rules_of[card.id] = tuple(dict.fromkeys(invoked))
         text = " ".join([replaced, *words])
-        unsaid = {kind for kind in map(card_type, cards) if not set(tokenize(kind)) & set(tokenize(own))}
+        kinds = {card_type(mention.card, mention.said) for mention in mentions}
+        unsaid = {kind for kind in kinds if not set(tokenize(kind)) & set(tokenize(own))}
         sections = frozenset(filter(None, map(self.type_section, unsaid)))
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
                            tuple(dict.fromkeys(keyword_rules)), rules_of, replaced, sections)
@@ -379,16 +380,24 @@ def _distinct_cards(mentions: Sequence[CardMention]) -> list[Card]:
     return list(seen.values())
 
 
-def card_type(card: Card) -> str:
-    """The card's main type in lower case, as the rules would call it.
+def card_type(card: Card, said: str = "") -> str:
+    """The card's main type in lower case, as the rules would call it: of the face said, when a face of
+    a double-faced or split card is what the question names, else of its front face.
 
     >>> from rulesjudge.corpus.cards import Card, Face
     >>> card_type(Card("x", "Thalia", (Face("Thalia", type_line="Legendary Creature — Human Soldier"),)))
     'creature'
     >>> card_type(Card("x", "Fire // Ice", (Face("Fire", type_line="Instant"),)))
     'instant'
+    >>> elbrus = Card("x", "Elbrus, the Binding Blade // Withengar Unbound", (
+    ...     Face("Elbrus, the Binding Blade", type_line="Legendary Artifact — Equipment"),
+    ...     Face("Withengar Unbound", type_line="Legendary Creature — Demon")))
+    >>> card_type(elbrus), card_type(elbrus, "Withengar Unbound")
+    ('artifact', 'creature')
     """
-    line = card.faces[0].type_line.lower() if card.faces else ""
+    front = card.faces[0] if card.faces else None
+    face = next((f for f in card.faces if f.name.lower() == said.lower()), front)
+    line = face.type_line.lower() if face is not None else ""
     return next((kind for kind in _CARD_TYPES if kind in line.split("—")[0]), "card")
 
 
@@ -400,7 +409,7 @@ def _replace_names(question: str, mentions: Sequence[CardMention], by: str | Non
         if mention.start < last:
             continue
         out.append(question[last:mention.start])
-        out.append(card_type(mention.card) if by is None else by)
+        out.append(card_type(mention.card, mention.said) if by is None else by)
         last = mention.end
     out.append(question[last:])
     return "".join(out)

@@ -44,6 +44,17 @@ _CHARACTERS = ("Creature", "Planeswalker")  # the legendary cards people call by
 #: Words that tie a name together ("Swords to Plowshares") and are never a card's name on their own.
 _SMALL_WORDS = frozenset(["a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or",
                           "the", "to", "with"])
+#: After a one-word short name or nickname, what only a player does or has: "Bob has gained control of
+#: Chuck's Blood Tyrant", "Sam casts", "Mary's turn" — a player of the story who shares a name with a card
+#: ("Bob" is Dark Confidant's nickname, "Sam" and "Mary" short names of legendary creatures).
+_PLAYER_AFTER = re.compile(
+    r"(?:['’]s\s+(?:turn|hand|library|graveyard|life total|deck|upkeep|draw step|end step|opponent"
+    r"|teammate)\b"
+    r"|\s+(?:(?:has|had|then|also|just)\s+)?(?:casts?|controls|controlled|concedes|conceded|scoops|scooped"
+    r"|draws|drew|discards|discarded|mulligans|mulliganed|activates|activated|passes|passed|plays|played"
+    r"|chooses|chose|loses the game|lost the game|gains? control|gained control|takes control|took control"
+    r"|is the monarch|becomes the monarch|became the monarch|is at \d+ life|has \d+ life)\b)",
+    re.IGNORECASE)
 
 
 def name_key(text: str) -> str:
@@ -291,8 +302,10 @@ class NameIndex:
             if match[0] is not None:
                 found.append(match[0])
             i = match[1]
-        found = self._typos(text, tokens, keys, found)
-        return self._references(text, tokens, keys, found)
+        found = self._references(text, tokens, keys, self._typos(text, tokens, keys, found))
+        players = _players(text, tokens)
+        return [f for f in found if not (name_key(f.said) in players and all(
+            name_key(self.entries[e].name) != name_key(f.said) for e in f.entries))]
 
     def _references(self, text: str, tokens: list[tuple[int, int, str]], keys: list[str],
                     found: list[Found]) -> list[Found]:
@@ -435,6 +448,27 @@ class NameIndex:
                         return [Found(tuple(dict.fromkeys(k.entry for k in matches)), start, end,
                                       text[start:end])]
         return []
+
+
+def _players(text: str, tokens: Sequence[tuple[int, int, str]]) -> set[str]:
+    """The keys of the capitalised words that the text shows doing what only a player does
+    (:data:`_PLAYER_AFTER`): a short name or nickname said so is a player of the story wherever the text
+    says it ("Victor concedes. Does Victor's Oblivion Ring return?").
+
+    >>> sorted(_players("Bob has gained control of it. On Mary's turn Thalia attacks.",
+    ...                 [(m.start(), m.end(), m.group()) for m in _WORD.finditer(
+    ...                     "Bob has gained control of it. On Mary's turn Thalia attacks.")]))
+    ['bob', 'mary']
+    """
+    players = set()
+    for start, end, word in tokens:
+        if not word[:1].isupper():
+            continue
+        stem = _possessive_stem(word)
+        name_end = start + len(stem) if stem is not None else end
+        if _PLAYER_AFTER.match(text, name_end):
+            players.add(name_key(stem if stem is not None else word))
+    return players
 
 
 def _within(part: Sequence[str], words: Sequence[str]) -> bool:

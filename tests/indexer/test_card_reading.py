@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from card_fakes import card, lifted, stage_over
 
-from rulesjudge.indexer.card_stage import TYPE_SECTION_PENALTY, told
+from rulesjudge.corpus.cards import Card, CardMention, Face
+from rulesjudge.indexer.card_stage import TYPE_SECTION_PENALTY, CardStage, told
 
 CR = "cr@2026-04-17/"
 
@@ -24,6 +25,17 @@ CARDS = (
          "Enchant creature\nEnchanted creature gets +2/+0 and has trample.\nWhen this Aura is put into a "
          "graveyard from the battlefield, return it to its owner's hand.", ("Enchant",)),
 )
+
+ELBRUS = Card(
+    "cards@2026-07-09/card/elbrus-the-binding-blade-withengar-unbound",
+    "Elbrus, the Binding Blade // Withengar Unbound",
+    (Face("Elbrus, the Binding Blade", "{7}", "Legendary Artifact — Equipment",
+          "Equipped creature gets +1/+0.\nWhenever equipped creature deals combat damage to a player, "
+          "unattach this Equipment, then transform it.\nEquip {1}"),
+     Face("Withengar Unbound", "", "Legendary Creature — Demon",
+          "Flying, intimidate, trample\nWhenever a player loses the game, put thirteen +1/+1 counters on "
+          "Withengar Unbound.")),
+    ("Equip", "Flying", "Intimidate", "Trample", "Transform"), edition="2026-07-09")
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +106,18 @@ def test_303_4c_a_rule_the_cards_template_lifts_is_not_sunk(stage):
     ranked = dict(stage.sink_unsaid_types(fused, reading))
     assert ranked[f"{CR}303.4c"] == 0.9
     assert ranked[f"{CR}303.1"] == pytest.approx(0.85 - TYPE_SECTION_PENALTY)
+
+
+def test_302_the_face_said_gives_the_type(builtin_corpus):
+    # why: 712.8e: a double-faced permanent with its back face up has only its back face's
+    # characteristics; the question names the back face, a creature (302), not the front face's artifact
+    question = "Anna controls Withengar Unbound. Does it trigger when Chuck loses the game?"
+    start = question.index("Withengar")
+    mention = CardMention(ELBRUS, start, start + len("Withengar Unbound"), "Withengar Unbound")
+    faces = type("Faces", (), {"names_in": lambda self, text: [mention]})()
+    reading = CardStage(builtin_corpus.records, lambda: faces).read(question)
+    assert reading.plain.startswith("Anna controls creature.")
+    assert reading.type_sections == frozenset({"302"})
 
 
 def test_a_question_without_cards_has_no_type_sections(stage):
