@@ -34,6 +34,7 @@ LEXICON_PATH = Path(__file__).with_name("lexicon.yaml")
 _TOKEN = re.compile(r"[a-z0-9][a-z0-9+/'’-]*|[+-]\d+/[+-]\d+|\S", re.IGNORECASE)
 _WORD = re.compile(r"^[a-z]+$")
 _MAX_PHRASE = 5
+_SENTENCE_END = frozenset(".!?:;\"“(-–—")
 
 
 @dataclass(frozen=True)
@@ -232,6 +233,7 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
     out: list[str] = []
     added: list[str] = []
     changes: list[tuple[str, str]] = []
+    names = _names(tokens)
     i = 0
     while i < len(tokens):
         sense = lexicon.senses.meaning(lowered, i) if lexicon.senses else None
@@ -259,7 +261,8 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
                 break
         else:
             token = tokens[i]
-            fixed = vocabulary.correct(lowered[i]) if vocabulary is not None else None
+            known = vocabulary is None or lowered[i] in names  # a name is no typo
+            fixed = None if known else vocabulary.correct(lowered[i])
             if fixed is not None:
                 changes.append((token, fixed))
                 token = fixed
@@ -269,6 +272,23 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
         return Rewritten(question, question)
     text = _join(out + added)
     return Rewritten(question, text, tuple(changes))
+
+
+def _names(tokens: list[str]) -> frozenset[str]:
+    """The words the question capitalises inside a sentence, in lower case: names (a player of the story,
+    a card), never corrected as typos, wherever they stand ("... control of Chuck's Blood Tyrant. Chuck
+    loses the game": "Chuck" is no "check"). A capitalised word only at a sentence's start may be a typo
+    (a phone capitalises it): "Comander damage?".
+
+    >>> sorted(_names(["Then", "Chuck", "loses", ".", "Comander", "damage", "of", "Chuck's", "Bear"]))
+    ['bear', 'chuck', "chuck's"]
+    """
+    found: set[str] = set()
+    for i, token in enumerate(tokens):
+        if token[:1].isupper() and i > 0 and tokens[i - 1] not in _SENTENCE_END:
+            word = token.lower().replace("’", "'")
+            found.update((word, word.removesuffix("'s")))
+    return frozenset(found)
 
 
 def _join(tokens: list[str]) -> str:
