@@ -11,10 +11,9 @@ tapped?"), and leave the rule implicit. This stage
   matches neither a rule nor a Treachery identity card ("The Cathar"), and the Oracle templates its text
   matches (``corpus/cards/oracle_templates.yaml``, the table ``rulesjudge card`` reads too: "enters
   tapped" → 614.1c/614.12) add their rules' words and lift their rules; its keywords lift their
-  701.x/702.x rule, found in the corpus by the keyword's name. A type put in a name's place that the
-  asker never said sinks that type's own section ("I cast Upheaval" asks nothing of 307, Sorceries:
-  :meth:`CardStage.sink_unsaid_types`), and the question's story is read as the lexicon's senses read
-  it ("my opponent died" is a player who left the game) before a template says it is asked.
+  701.x/702.x rule, found in the corpus by the keyword's name. The question's story is read as the
+  lexicon's senses read it ("my opponent died" is a player who left the game) before a template says
+  it is asked.
 
 >>> from rulesjudge.corpus.cards.oracle_templates import parse_templates
 >>> templates = parse_templates({"templates": [{"oracle": "enters? tapped", "rules": ["614.12"],
@@ -42,12 +41,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 _CARD_TYPES = ("creature", "planeswalker", "battle", "artifact", "enchantment", "land", "instant", "sorcery",
                "tribal", "kindred")
-#: taken from a rule of a card type's own section (302 Creatures, 307 Sorceries …) when that type word
-#: is in the question only because it stands in a card's name: "I cast Upheaval and pass priority" asks
-#: nothing of 307; dev half 0.1 / 0.2 / 0.3: real-cards MRR 0.725 / 0.727 / 0.728 (0: 0.724), no group
-#: lower. Of the 87 dev questions where a name brings a type the asker never said, one has its gold in
-#: that type's section (an Aura's 303.4, lifted there by its template, which this leaves alone).
-TYPE_SECTION_PENALTY = 0.3
 
 
 @dataclass(frozen=True)
@@ -91,8 +84,6 @@ class CardReading:
     #: the question with the names replaced and nothing added: what the rulings are ranked by (a
     #: card's rulings all say its name)
     plain: str = ""
-    #: the sections of the card types put in names' places that the asker never said ("307")
-    type_sections: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.mentions)
@@ -109,7 +100,6 @@ class CardStage:
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
         self._identities: frozenset[str] | None = None
-        self._type_sections: dict[str, str] | None = None
 
     @property
     def templates(self) -> Templates:
@@ -171,38 +161,8 @@ class CardStage:
                     keyword_rules.extend(found)
             rules_of[card.id] = tuple(dict.fromkeys(invoked))
         text = " ".join([replaced, *words])
-        kinds = {card_type(mention.card, mention.said) for mention in mentions}
-        unsaid = {kind for kind in kinds if not set(tokenize(kind)) & set(tokenize(own))}
-        sections = frozenset(filter(None, map(self.type_section, unsaid)))
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
-                           tuple(dict.fromkeys(keyword_rules)), rules_of, replaced, sections)
-
-    def type_section(self, kind: str) -> str | None:
-        """The Comprehensive Rules section of a card type, by its title ("sorcery" → "307", Sorceries)."""
-        if self._type_sections is None:
-            self._type_sections = {
-                record.title.lower(): record.number for record in self.records.values()
-                if record.document == "cr" and record.kind == "section" and record.number
-                and record.number.startswith("3") and record.title}
-        plural = f"{kind[:-1]}ies" if kind.endswith("y") else f"{kind}s"
-        return self._type_sections.get(plural)
-
-    def sink_unsaid_types(self, fused: Sequence[tuple[str, float]], reading: CardReading,
-                          ) -> list[tuple[str, float]]:
-        """The fused ranking with the rules of the types the asker never said (``type_sections``) lowered
-        by :data:`TYPE_SECTION_PENALTY`, except those the cards' templates lift (an Aura's 303.4 for a
-        question about the Aura falling off): a name read as its type says nothing of that type's rules."""
-        if not reading.type_sections:
-            return list(fused)
-        lifted = set(reading.template_rules)
-
-        def sunk(record_id: str) -> bool:
-            record = self.records.get(record_id)
-            return (record is not None and record.document == "cr" and record_id not in lifted
-                    and (record.number or "").split(".")[0] in reading.type_sections)
-
-        moved = [(rid, score - TYPE_SECTION_PENALTY if sunk(rid) else score) for rid, score in fused]
-        return sorted(moved, key=lambda item: (-item[1], item[0]))
+                           tuple(dict.fromkeys(keyword_rules)), rules_of, replaced)
 
     def parts(self, question: str, reading: CardReading) -> list[CardPart]:
         """The cards part: each named card once, in the order the question names them, with its rulings

@@ -224,7 +224,6 @@ class Searcher:
             if cards:
                 fused = lift(fused, [r for r in cards.template_rules if r in shown], params.card_rule_lift)
                 fused = lift(fused, [r for r in cards.keyword_rules if r in shown], params.keyword_lift)
-                fused = self.card_stage.sink_unsaid_types(fused, cards)
             fused = self.adjust(fused, self.fusion, facts or NO_FACTS)
         return self.fold(fused, filters, self.defining(text))[:limit]
 

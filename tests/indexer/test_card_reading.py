@@ -1,9 +1,9 @@
 """How the cards stage reads a question's own story beside its cards' text (issue 21, round 3;
-indexer/card_stage.py): a player who "died" in the story is a player who left the game (800.4a), and a
-card type put in a name's place that the asker never said doesn't pull that type's rules (307 for a
-sorcery). Each card is a real card with its Oracle text as the snapshot of 2026-07-09 gives it; each
-expected rule comes from the rules text of the built-in release; each change has a question where it
-must not fire."""
+indexer/card_stage.py): a player who "died" in the story is a player who left the game (800.4a); a name
+is read as the type of the face the question says (Withengar Unbound, a creature); a template's words are
+its rules' own words (the layers of two control-changing effects). Each card is a real card with its
+Oracle text as the snapshot of 2026-07-09 gives it; each expected rule comes from the rules text of the
+built-in release; each change has a question where it must not fire."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from card_fakes import card, lifted, stage_over
 
 from rulesjudge.corpus.cards import Card, CardMention, Face
-from rulesjudge.indexer.card_stage import TYPE_SECTION_PENALTY, CardStage, told
+from rulesjudge.indexer.card_stage import CardStage, told
 
 CR = "cr@2026-04-17/"
 
@@ -20,7 +20,6 @@ CARDS = (
          ("Enchant",)),
     card("Dictate of Erebos", "Enchantment",
          "Flash\nWhenever a creature you control dies, each opponent sacrifices a creature.", ("Flash",)),
-    card("Upheaval", "Sorcery", "Return all permanents to their owners' hands."),
     card("Rancor", "Enchantment — Aura",
          "Enchant creature\nEnchanted creature gets +2/+0 and has trample.\nWhen this Aura is put into a "
          "graveyard from the battlefield, return it to its owner's hand.", ("Enchant",)),
@@ -74,38 +73,7 @@ def test_the_story_adds_what_the_senses_read_and_keeps_what_was_said():
     assert told("My creature died.") == "My creature died."
 
 
-# --- a card type the asker never said -------------------------------------------------------------
-
-
-def test_307_a_sorcery_named_only_by_its_name_sinks_the_sorceries_section(stage):
-    # why: "I cast Upheaval and pass priority" asks about passing priority (117.4), not about when a
-    # sorcery may be cast (307.1): the word "sorcery" stands only in the card's name's place
-    reading = stage.read("I cast Upheaval and pass priority. Can my opponent add mana before it resolves?")
-    assert reading.type_sections == frozenset({"307"})
-    fused = [(f"{CR}307.1", 0.9), (f"{CR}117.4", 0.8)]
-    ranked = stage.sink_unsaid_types(fused, reading)
-    assert [rid for rid, _ in ranked] == [f"{CR}117.4", f"{CR}307.1"]
-    assert dict(ranked)[f"{CR}307.1"] == pytest.approx(0.9 - TYPE_SECTION_PENALTY)
-
-
-def test_307_a_type_the_asker_says_keeps_its_rules(stage):
-    # why: 307.1: a sorcery is cast in a main phase with the stack empty: the asker asks about that
-    reading = stage.read("Can I cast the sorcery Upheaval during my opponent's end step?")
-    assert reading.type_sections == frozenset()
-    fused = [(f"{CR}307.1", 0.9), (f"{CR}117.4", 0.8)]
-    assert stage.sink_unsaid_types(fused, reading) == fused
-
-
-def test_303_4c_a_rule_the_cards_template_lifts_is_not_sunk(stage):
-    # why: 303.4c: an Aura enchanting an illegal object is put into its owner's graveyard; the
-    # attached template lifts it for an Aura falling off, though "enchantment" was never said
-    reading = stage.read("If the creature with Rancor gains protection from green, does Rancor fall off?")
-    assert "303" in reading.type_sections
-    assert f"{CR}303.4c" in reading.template_rules
-    fused = [(f"{CR}303.4c", 0.9), (f"{CR}303.1", 0.85), (f"{CR}702.16b", 0.5)]
-    ranked = dict(stage.sink_unsaid_types(fused, reading))
-    assert ranked[f"{CR}303.4c"] == 0.9
-    assert ranked[f"{CR}303.1"] == pytest.approx(0.85 - TYPE_SECTION_PENALTY)
+# --- the type a name is read as ----------------------------------------------------------------------
 
 
 def test_302_the_face_said_gives_the_type(builtin_corpus):
@@ -117,10 +85,33 @@ def test_302_the_face_said_gives_the_type(builtin_corpus):
     faces = type("Faces", (), {"names_in": lambda self, text: [mention]})()
     reading = CardStage(builtin_corpus.records, lambda: faces).read(question)
     assert reading.plain.startswith("Anna controls creature.")
-    assert reading.type_sections == frozenset({"302"})
 
 
-def test_a_question_without_cards_has_no_type_sections(stage):
-    reading = stage.read("Can I cast a sorcery on my opponent's turn?")
-    assert not reading
-    assert reading.type_sections == frozenset()
+def test_302_the_front_face_types_a_card_said_by_its_whole_name(builtin_corpus):
+    # why: 712.8d: with its front face up it has only its front face's characteristics (an artifact)
+    question = "Anna controls Elbrus, the Binding Blade // Withengar Unbound. Is it an artifact?"
+    start = question.index("Elbrus")
+    mention = CardMention(ELBRUS, start, question.index(". Is"), ELBRUS.name)
+    faces = type("Faces", (), {"names_in": lambda self, text: [mention]})()
+    reading = CardStage(builtin_corpus.records, lambda: faces).read(question)
+    assert reading.plain.startswith("Anna controls artifact.")
+
+
+# --- a template's words are its rules' own words -----------------------------------------------------
+
+
+def test_613_7_two_control_effects_are_read_in_the_rules_words_of_layers(searcher):
+    # why: 613.1b puts control-changing effects in layer 2, and 613.7 orders them by timestamp: when Act
+    # of Treason's effect ends, Control Magic's (the earlier one) still applies. The template's words are
+    # those rules' words ("layer", "timestamp"), so the rules part finds them, not only the lift
+    question = ("My opponent took my creature with Control Magic, then I cast Act of Treason on it. When Act "
+                "of Treason ends at end of turn, who controls the creature?")
+    hits = [hit.id for hit in searcher.search(question, k=5).hits]
+    assert f"{CR}613.7" in hits[:2]
+
+
+def test_613_7_a_question_about_casting_the_card_does_not_need_layers(searcher):
+    # why: when a sorcery may be cast is 307.1's; nothing in the question changes who controls what
+    question = "Can I cast Act of Treason during my opponent's turn?"
+    hits = [hit.id for hit in searcher.search(question, k=5).hits]
+    assert f"{CR}613.7" not in hits
