@@ -261,8 +261,8 @@ def rewrite(question: str, lexicon: Lexicon, vocabulary: Vocabulary | None = Non
                 break
         else:
             token = tokens[i]
-            known = vocabulary is None or lowered[i] in names  # a name is no typo
-            fixed = None if known else vocabulary.correct(lowered[i])
+            named = lowered[i] in names  # a name is no typo
+            fixed = vocabulary.correct(lowered[i]) if vocabulary is not None and not named else None
             if fixed is not None:
                 changes.append((token, fixed))
                 token = fixed
