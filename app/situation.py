@@ -87,6 +87,8 @@ class _Facts:
     lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
 
     def players(self) -> list[str]:
+        if self.game.get("_teams"):  # the teams the question said, pending: their players are the table's
+            return [str(m) for t in self.game["_teams"] for m in t]
         if self.game.get("players"):
             return [str(p) for p in self.game["players"]]
         return [str(m) for t in self.game.get("teams") or []
@@ -231,8 +233,12 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     if kind == "role":
         return _role(who, groups["role"].lower(), facts)
     if kind == "roles":  # "Bo and Ed are the emperors": each of them, each a fact that must hold
-        return all(_role(_who(name, facts) or "", groups["role"].lower().rstrip("s"), facts)
-                   for name in [who, *_names_of(groups["more"])])
+        said = len(facts.said)
+        if all(_role(_who(name, facts) or "", groups["role"].lower().rstrip("s"), facts)
+               for name in [who, *_names_of(groups["more"])]):
+            return True
+        del facts.said[said:]  # not a fact: nothing of it said
+        return False
     if kind in ("monarch", "initiative", "active"):
         facts.set(kind, who, _designation(kind, who))
     elif kind == "life":
@@ -266,8 +272,8 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
         # the teams the table holds, or the ones this question said before it ("Ann Ben Cat vs ..., Ben is
         # the emperor"), seated as they will be: the emperor is each team's middle seat (809.2)
         pending = facts.game.get("_teams")
-        game = ({**facts.game, "teams": pending, "variant": facts.variant or "emperor"} if pending
-                else facts.game)
+        game = ({**facts.game, "teams": pending, "variant": facts.variant or "emperor", "players": None}
+                if pending else facts.game)
         if "teams" not in game or (who in emperors(game)) != (role == "emperor"):
             return False
         facts.said.append(f"{who} is {'an emperor' if role == 'emperor' else 'a general'}")
@@ -532,8 +538,11 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     facts = _Facts(copy.deepcopy(dict(game)))
     text, seating = _neighbours_said(text, facts.players())
     facts.said.extend([seating] if seating else [])
-    text = _take_variant(text, facts)
-    text = _take_teams(text, facts)
+    def is_emperor(who: str) -> bool:  # "with Bo the emperor": a fact that must hold (809.2)
+        return _role(who, "emperor", facts)
+
+    text = _take_variant(text, facts, is_emperor)
+    text = _take_teams(text, facts, is_emperor)
     text = _inline(text, facts)
     text = _facts_after_if(text, facts)
     kept: list[str] = []
