@@ -52,20 +52,22 @@ _VS = r"(?:against|vs\.?|versus|v\.?)"
 #: Words that end a team's list of names: a capitalised question word or article is never a new player.
 _NOT_A_NAME = frozenset((
     "who", "whom", "whose", "what", "which", "can", "could", "does", "do", "did", "if", "when", "is", "are",
-    "how", "will", "would", "and", "against", "vs", "versus", "v", "on", "one", "the", "other", "team", "teams",
-    "with", "as", "so", "then", "both", "all", "each", "in", "it", "its", "they", "we", "our", "us", "seated",
-    "seats", "playing", "game", "a", "an", "say", "suppose", "now", "after", "before", "but", "while", "emperor",
-    "emperors", "side", "sides", "for", "at", "to", "of", "there", "this", "that", "ok", "okay", "so"))
+    "how", "will", "would", "and", "against", "vs", "versus", "v", "on", "one", "the", "other", "team",
+    "teams", "with", "as", "so", "then", "both", "all", "each", "in", "it", "its", "they", "we", "our", "us",
+    "seated", "seats", "playing", "game", "a", "an", "say", "suppose", "now", "after", "before", "but",
+    "while", "emperor", "emperors", "side", "sides", "for", "at", "to", "of", "there", "this", "that", "ok",
+    "okay"))
 _TOKEN = re.compile(r"[A-Za-z][\w-]*(?![\w'])")
 _SEP_AT = re.compile(r",? and |, | ?& ?| ?/ ?| ?\+ ?| ", re.IGNORECASE)
 _VS_AT = re.compile(rf"(?: are a team| are on a team| are teammates)? {_VS} ", re.IGNORECASE)
 #: Where a list of teams ends: a clause break, a question word, "and" going on with the question, a bracket.
-_TEAMS_END = re.compile(r"\s*\)?\s*(?:[,:;.!?-]+\s*|$)|\s*\)?\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|"
-                        r"are|how|after|and)\b)", re.IGNORECASE)
+_TEAMS_END = re.compile(r"\s*\)?\s*(?:[,:;.!?-]+\s*|$)|"
+                        r"\s*\)?\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after|and)\b)",
+                        re.IGNORECASE)
 _EMPEROR_SAID = r"(?: with (?P<e{n}>[A-Za-z][\w-]*) (?:as (?:the )?|the |is the |being the )?emperor)?"
 #: "Ava, Bo and Cy are one team with Bo the emperor, Di, Ed and Flo the other": one team, then the other.
-_ONE_TEAM = re.compile(r" (?:are |is )?(?:on )?one (?:team|side)" + _EMPEROR_SAID.format(n=1) + r",? (?:and )?",
-                       re.IGNORECASE)
+_ONE_TEAM = re.compile(r" (?:are |is )?(?:on )?one (?:team|side)" + _EMPEROR_SAID.format(n=1) +
+                       r",? (?:and )?", re.IGNORECASE)
 _THE_OTHER = re.compile(r" (?:are |is )?(?:on )?the other(?: team| side| one)?" + _EMPEROR_SAID.format(n=2),
                         re.IGNORECASE)
 
@@ -123,8 +125,9 @@ def _fits(teams: list[list[str]]) -> bool:
 
 def _teams_at(text: str, pos: int, facts: _Facts) -> _TeamsSaid | None:
     """Teams listed from ``pos``: "Ann & Ben vs Cat & Dan", "Ann Ben Cat versus Dan Eve Fay", three teams
-    ("Ava and Bo vs Cy and Di vs Ed and Flo"), "Ava, Bo and Cy are one team with Bo the emperor, Di, Ed and Flo
-    the other with Ed as emperor" - each ending where a clause ends. New players are named with a capital."""
+    ("Ava and Bo vs Cy and Di vs Ed and Flo"), "Ava, Bo and Cy are one team with Bo the emperor, Di, Ed and
+    Flo the other with Ed as emperor" - each ending where a clause ends. New players are named with a
+    capital."""
     seated = {p.casefold(): p for p in facts.players()}
     lead = re.compile(r"(?:with |teams:? |teams are )?", re.IGNORECASE).match(text, pos)
     pos = lead.end() if lead else pos
@@ -182,8 +185,9 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     Fay", "(Liam/Mia vs Noah/Olive)")."""
     variant = _variant_pattern()
     names = _variant_names()
-    start = (rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is|it(?:'s| is))(?: an?| this| the| our)? )?"
-             rf"{variant}(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
+    start = (r"^(?:(?:in|for|playing|we(?:'re| are) playing|this is|it(?:'s| is))"
+             rf"(?: an?| this| the| our)? )?{variant}"
+             r"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
     # "In a commander game Noah's at 40 …": the variant's noun, then a name starting the sentence
     end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|"
            r"(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?-i:[A-Z]))|$)")
