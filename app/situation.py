@@ -32,6 +32,8 @@ from rulesjudge.app.situation_teams import (
     _names_of,
     _take_teams,
     _take_variant,
+    _team_fact,
+    _teams_by_players,
     _title,
     _variant_key,
     _with_variant,
@@ -177,8 +179,13 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
          r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
         (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
-        (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
-         r"(?: life)?", "life"),
+        # a team's one total (Two-Headed Giant, 810.9, 810.10): "Cat and Dan's team is at 3", "Cat's team has
+        # 14 poison", "Liam and Mia's turn" (805.4a: one turn for the team)
+        (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s|'s got| is| has| has got)?(?: at| on)? "
+         rf"{_N} poison(?: counters?)?", "team-poison"),
+        (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s| is)?(?: life(?: total)?(?: is)?)? "
+         rf"(?:at|on)? ?{_N}(?: life)?", "team-life"),
+        (rf"(?:it(?:'s| is) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn", "team-active"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
         (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
@@ -230,6 +237,9 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     who = _who(groups["s"], facts)
     if who is None:
         return False
+    if kind.startswith("team-"):
+        more = _who(groups["more"], facts) if groups.get("more") else None
+        return _team_fact(kind, who, more, _number(groups["n"]) if groups.get("n") else 0, facts)
     if kind == "role":
         return _role(who, groups["role"].lower(), facts)
     if kind == "roles":  # "Bo and Ed are the emperors": each of them, each a fact that must hold
@@ -536,6 +546,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
+    text = _teams_by_players(text, facts)
     text, seating = _neighbours_said(text, facts.players())
     facts.said.extend([seating] if seating else [])
     def is_emperor(who: str) -> bool:  # "with Bo the emperor": a fact that must hold (809.2)

@@ -227,6 +227,64 @@ def _take_teams(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     return text[said.end:] if _set_teams(said, facts, is_emperor) else text
 
 
+def _team_fact(kind: str, who: str, more: str | None, amount: int, facts: _Facts) -> bool:
+    """A fact said of a team: its one life total or poison count (Two-Headed Giant, 810.9, 810.10; said of a
+    team whose players each have their own, it is no fact), or its turn (a shared team turn, 805.4a)."""
+    rules = variant_of(facts.variant or _variant_key(facts.game))
+    teams = facts.game.get("_teams") or [t.get("members", []) if isinstance(t, dict) else t
+                                         for t in facts.game.get("teams") or []]
+    team = next((list(t) for t in teams if who in t), [])
+    if more is not None and (more not in team or more == who):
+        return False  # "Ann and Cat's team": not one team
+    if not rules.shares_team_totals:
+        return False
+    names = f"{who} and {more}'s team" if more else f"{who}'s team"
+    if kind == "team-active":
+        facts.set("active", who, f"it is {' and '.join(team)}'s turn")
+    elif kind == "team-life":
+        facts.set_in("life", who, amount, f"{names} (one life total, 810.9) is at {amount} life")
+    else:
+        facts.set_in("poison", who, amount, f"{names} (one count, 810.10) has {amount} poison counters")
+    return True
+
+
+#: "the other team - Cat and Dan - at 30", "Our team (Liam and Mia) is at 7", "both players on the other team
+#: (Noah and Olive) concede": a team named with its players between dashes, brackets or commas.
+_TEAM_BY_PLAYERS = re.compile(
+    r"\b(?P<all>(?:both|all|the) (?:players|two|three) (?:on|of) )?(?P<which>the other|our|my|their|the|one) "
+    rf"(?:team|side)(?: - | -- | \(|, )(?P<list>{_LIST})(?: - | -- |\)|(?=,))", re.IGNORECASE)
+
+
+def _teams_by_players(text: str, facts: _Facts) -> str:
+    """A team named with its players said as the team by its players ("Cat and Dan's team", or "Noah and
+    Olive" for both players on it), where they are one whole team at the table; "we" and "us" after "our team
+    (Liam and Mia)" are those players.
+
+    >>> from rulesjudge.app.situation import _Facts
+    >>> facts = _Facts({"variant": "two-headed-giant", "teams": [["Liam", "Mia"], ["Noah", "Olive"]]})
+    >>> _teams_by_players("Our team (Liam and Mia) is at 7 and takes 7. Did we lose?", facts)
+    "Liam and Mia's team is at 7 and takes 7. Did Liam and Mia lose?"
+    """
+    teams = facts.game.get("_teams") or [t.get("members", []) if isinstance(t, dict) else t
+                                         for t in facts.game.get("teams") or []]
+    ours: list[str] = []
+
+    def named(match: re.Match[str]) -> str:
+        seated = {p.casefold(): p for p in facts.players()}
+        players = [seated.get(n.casefold()) for n in _names_of(match["list"])]
+        if None in players or not any(sorted(t) == sorted(players) for t in teams):
+            return match[0]
+        said = " and ".join(p for p in players if p)
+        if match["which"].lower() in ("our", "my"):
+            ours.append(said)
+        return f"{said} " if match["all"] else f"{said}'s team "
+
+    text = _TEAM_BY_PLAYERS.sub(named, text).replace("  ", " ")
+    if len(ours) == 1:
+        text = re.sub(r"\b(?:we|us)\b", ours[0], text, flags=re.IGNORECASE)
+    return text
+
+
 def _variant_key(game: Mapping[str, Any]) -> str:
 
     return variant_key(str(game.get("variant") or "free-for-all"))

@@ -78,7 +78,7 @@ def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    rf"(?:does|do|will|would) {_X} (?:also )?lose(?: the game)?(?: too| as well)?",
+    rf"(?:does|do|will|would|did) {_X} (?:also |still )?lose(?: the game)?(?: too| as well)?",
     rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
     rf"(?: too| as well)?",
     rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",
