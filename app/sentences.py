@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.app.whatif.answers import (
+    AllSay,
     AllTrue,
     Attackers,
     Each,
@@ -276,6 +277,12 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
             return _cited(f"{'Yes' if holds != negate else 'No'}: {names(players)} {verb}", rule)
         said = _one_value(question, found, steps, before, happened)
         return f"{'Yes' if holds != negate else 'No'}: {said}"
+    if isinstance(spec, AllSay) and all(q.startswith("face(") for q in spec.questions):
+        faces = {q[len("face("):-1]: _value(answers, q) for q in spec.questions}
+        holds = all(face == spec.value for face in faces.values())
+        said = "; ".join(f"{p}'s identity card is face {face}" for p, face in faces.items())
+        return _cited(f"{'Yes' if holds else 'No'}: {said}", deciding_rule([*events, *_steps(answers,
+                                                                                              *spec.questions)]))
     if isinstance(spec, Winners):
         steps = [*events, *_steps(answers, "game-over", "winners")]
         if not _value(answers, "game-over"):

@@ -27,6 +27,7 @@ from typing import Any
 
 from rulesjudge.app.presenters import emperors
 from rulesjudge.app.presupposition import presupposed
+from rulesjudge.app.situation_roles import role_appositive, unveiled_as
 from rulesjudge.app.situation_teams import (
     _LIST,
     _names_of,
@@ -554,6 +555,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
 
     text = _take_variant(text, facts, is_emperor)
     text = _take_teams(text, facts, is_emperor)
+    text, unveiled = unveiled_as(text, facts.game)  # "Quinn unveiled as the Guardian a while ago. ..."
+    text, roles = role_appositive(text, facts.game)  # "Then Ann, the leader, dies"
+    facts.said.extend((*unveiled, *roles))
     text = _inline(text, facts)
     text = _facts_after_if(text, facts)
     kept: list[str] = []
