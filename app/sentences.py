@@ -107,6 +107,9 @@ def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFa
         return _cited(f"{who[0]}'s life total is {value}", deciding_rule(steps, who[0]))
     if name == "poison" and who:
         return _cited(f"{who[0]} has {value} poison counter{'' if value == 1 else 's'}", deciding_rule(steps))
+    if name == "poison-limit" and who:  # the rule's number, the same for every player (or team) here
+        return _cited(f"{who[0]} (as anyone here) loses the game at {value} poison counters",
+                      deciding_rule(steps))
     if name == "commander-damage" and len(who) == 2:
         return _cited(f"{who[0]} has taken {value} combat damage from {who[1]}", deciding_rule(steps))
     if name in ("controller", "owner", "exists") and who:  # a creature on the table

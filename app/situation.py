@@ -45,8 +45,11 @@ from rulesjudge.app.situation_words import (
     _NUMBER_WORDS,
     _TIME_FIRST,
     _an,
+    _example_said,
     _neighbours_said,
     _own_turn_holder,
+    _plain_table_said,
+    _poison_said,
     _the_designation_it,
     _time_last,
     _unit_of_the_fact,
@@ -504,6 +507,10 @@ _GOES_ON = re.compile(r"(?:then )?(?:gains|gets|takes|loses|concedes|scoops|dies
                       r"swings|"
                       r"hits|is hit|gets hit|is dealt)\b", re.IGNORECASE)
 
+#: A clause that asks: a fact said after it, in the same sentence, is still a fact.
+_ASKS = re.compile(r"(?:who|whom|whose|what|whats|which|how|is|are|can|does|do|did|will|would)\b|"
+                   r"(?:who|what|how)'s\b", re.IGNORECASE)
+
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it is) )", re.IGNORECASE)
 
 
@@ -544,6 +551,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
                   r"\g<d> and it's \g<w> \g<own>turn",
                   text, flags=re.IGNORECASE)
+    seated = _Facts(dict(game)).players()
+    text = _plain_table_said(text, len(seated), _variant_key(game) == "free-for-all")
+    text = _poison_said(_example_said(text, seated))
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
@@ -575,6 +585,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                 if j and rest == said and facts.last and _GOES_ON.match(said):
                     left[0] = f"{facts.last} {said}"  # "Ben at 5, gains 3 life": the fact's subject goes on
                 break
+        if len(left) > 1 and _ASKS.match(left[0]) and _facts_in(left[-1].rstrip("?.!"), facts) == "":
+            left = [*left[:-1]]  # "what's the poison number to lose, Olive has 12": a fact said after it
+            left[-1] = left[-1].rstrip(", ")
         kept.append(" ".join(left))
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)

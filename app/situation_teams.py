@@ -189,7 +189,8 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
              rf"(?: an?| this| the| our)? )?{variant}"
              r"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
     # "In a commander game Noah's at 40 …": the variant's noun, then a name starting the sentence
-    end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|"
+    end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b|"
+           r"(?:what|who|how)s\b)|"
            r"(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?-i:[A-Z]))|$)")
     head = re.match(start, text, re.IGNORECASE)
     if head:

@@ -126,3 +126,51 @@ def _unit_of_the_fact(rest: str, said: list[str]) -> str:
     # "gets one more", "gets one more counter", "gets another (one)": a counter, and the fact said which
     return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
                   r"(?! poison| life| damage)", r"\g<v> \g<n> poison counters", rest, flags=re.IGNORECASE)
+
+
+def _poison_said(text: str) -> str:
+    """ "How many poison counters kill you? Noah has 10": a number said of a player in a sentence about poison
+    counters is a count of them, said once.
+
+    >>> _poison_said("how many poison counters kill you? Noah has 10")
+    'how many poison counters kill you? Noah has 10 poison counters'
+    >>> _poison_said("Noah has 10. what's his life")
+    "Noah has 10. what's his life"
+    """
+    if not re.search(r"\bpoison\b", text, re.IGNORECASE) or re.search(r"\blife\b", text, re.IGNORECASE):
+        return text
+    return re.sub(rf"\b(?P<s>[A-Za-z][\w-]*) (?P<v>has|'s at|is at|is on|'s on|has got) (?P<n>{_AMOUNT})"
+                  r"(?=[,;.!?]|$)", r"\g<s> \g<v> \g<n> poison counters", text, flags=re.IGNORECASE)
+
+
+def _example_said(text: str, players: list[str]) -> str:
+    """ "How much life does everyone start with? say Ben": a player said as an example of everyone, after a
+    question about everyone, is one of those it answers for; the words are taken off.
+
+    >>> _example_said("How much life does everyone start with? say Ben", ["Ann", "Ben"])
+    'How much life does everyone start with?'
+    """
+    said = re.search(r"(?<=[?.,])\s*(?:say|e\.g\.?|for example|for instance|like)\s+"
+                     r"(?P<who>[A-Za-z][\w-]*)[?.!]*$", text, re.IGNORECASE)
+    everyone = r"\b(?:everyone|everybody|each player|every player|all players)\b"
+    if said is None or said["who"].casefold() not in {p.casefold() for p in players} or \
+            not re.search(everyone, text[:said.start()], re.IGNORECASE):
+        return text
+    return text[:said.start()].rstrip()
+
+
+def _plain_table_said(text: str, players: int, free_for_all: bool) -> str:
+    """ "in a normal 4 player game": the table as it is, said as context (a free-for-all of that many).
+
+    >>> _plain_table_said("How many poison counters kill you in a normal 4 player game?", 4, True)
+    'How many poison counters kill you?'
+    >>> _plain_table_said("Who wins in a normal 5 player game?", 4, True)
+    'Who wins in a normal 5 player game?'
+    """
+    said = re.search(r",? in an? (?P<plain>(?:normal|regular|standard|typical|plain|casual) )?"
+                     rf"(?:(?P<n>{_AMOUNT})[- ](?:player|person|man)|multiplayer|free[- ]for[- ]all|ffa) "
+                     r"(?:game|pod|table|match)\b", text, re.IGNORECASE)
+    if said is None or not free_for_all or (said["n"] and _NUMBER_WORDS.get(said["n"].lower(), 0) != players
+                                            and not (said["n"].isdigit() and int(said["n"]) == players)):
+        return text
+    return text[:said.start()] + text[said.end():]

@@ -20,11 +20,11 @@ _q_life = PATTERNS(
     rf"what(?:'s| is| are) the life(?: totals?)? of {_X}",
     rf"{_X}{_POSS} life(?: totals?)?",
     rf"how much life (?:is|are) {_X} at",
-    # "what is her total", "what's Dan at", "what's Ben's starting life total", "Ben's life to start"
+    # "what is her total", "what's Dan at", "what's Ben's starting life total" ("Ben's life to start" and "at
+    # the start" are asked of the game's start, app.game_start)
     rf"what(?:'s| is| are) {_X}{_POSS} (?:life )?totals?",
     rf"what(?:'s| is) {_X} (?:at|on)",
     rf"what(?:'s| is| are) {_X}{_POSS} (?:starting|start|opening) life(?: totals?)?",
-    rf"(?:what(?:'s| is| are) )?{_X}{_POSS} life(?: totals?)? (?:to start|at the start|at the beginning)",
     rf"how (?:much|many) life(?: points)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?"
     r"(?: with| at| on)?",
 )(
