@@ -50,6 +50,9 @@ from rulesjudge.app.situation_words import (
     _own_turn_holder,
     _plain_table_said,
     _poison_said,
+    _same_combat,
+    _seating_said,
+    _team_topic,
     _the_designation_it,
     _time_last,
     _unit_of_the_fact,
@@ -537,6 +540,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                       r"(?: here| at the table)?[,.;:]\s*", text, re.IGNORECASE)
     if count and _number(count["n"].lower()) == len(_Facts(dict(game)).players()):
         text = text[:count.start()] + text[count.end():]  # "free for all, six of us. ...": context
+    with_us = re.search(rf" with (?:us |all |the )?(?P<n>{_AMOUNT})(?: of us| players)?(?=[,.;:?!])", text,
+                        re.IGNORECASE)
+    if with_us and _number(with_us["n"].lower()) == len(_Facts(dict(game)).players()):
+        text = text[:with_us.start()] + text[with_us.end():]  # "grand melee with us six, ...": context
     text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
                   r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
                   flags=re.IGNORECASE)
@@ -553,12 +560,14 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   text, flags=re.IGNORECASE)
     seated = _Facts(dict(game)).players()
     text = _plain_table_said(text, len(seated), _variant_key(game) == "free-for-all")
-    text = _poison_said(_example_said(text, seated))
+    text = _poison_said(_example_said(_same_combat(_team_topic(text)), seated))
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
     text = _teams_by_players(text, facts)
     text, seating = _neighbours_said(text, facts.players())
+    facts.said.extend([seating] if seating else [])
+    text, seating = _seating_said(text, facts.players())
     facts.said.extend([seating] if seating else [])
     def is_emperor(who: str) -> bool:  # "with Bo the emperor": a fact that must hold (809.2)
         return _role(who, "emperor", facts)

@@ -412,7 +412,8 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
         if start.start() == 0:
             continue
         condition = body[: start.start()].rstrip(" ,;:-.!?")
-        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|(?<!right )now)$", "", condition)
+        # "Bo concedes. Now can Ava ...": the word that leads the question on, and the stop before it
+        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|(?<!right )now)$", "", condition).rstrip(" ,;:-.!?")
         # "what if Cat concedes? who gets the crown": the "what if" of a condition said as its own question
         condition = re.sub(r"(?i)^what (?:happens |would happen )?(?:if|when) ", "", condition)
         question = body[start.start():]
