@@ -307,14 +307,28 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
                 return _allowed(pairs[0], answers) if yes else _refused(pairs[0], answers)
             sentence = _can_attack(pairs, answers, by="attacker")
             return f"{'Yes' if yes else 'No'}: {sentence}"
-    line = answer_line(plan, {q: a.value for q, a in answers.items()})
-    questions = [q for q in plan.questions if q in answers]
+        if len({t for _, t in pairs}) == 1:  # "can Ava's team attack Di": each of them
+            yes = all(_value(answers, q) is True for q in spec.questions)
+            return f"{'Yes' if yes else 'No'}: {_can_attack(pairs, answers, by='target')}"
+    line = spec.line({q: a.value for q, a in answers.items()})  # this part's line, not the whole plan's
+    questions = [q for q in _asked(spec, plan) if q in answers]
     if len(questions) == 1 and isinstance(spec, (Each, EachOf, Value, AllTrue)):
         question = questions[0]
         return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
                           happened)
     rule = "" if re.search(r"\d{3}\.\d", line) else deciding_rule([*events, *_steps(answers, *questions)])
     return _cited(line[:1].upper() + line[1:], rule) if line else ""
+
+
+def _asked(spec: Headline, plan: WhatIf) -> list[str]:
+    """The questions a headline reads (one part of several), or the plan's."""
+    if isinstance(spec, Each):
+        return [f"{spec.question}({p})" for p in spec.players]
+    if isinstance(spec, (EachOf, AllTrue)):
+        return list(spec.questions)
+    if isinstance(spec, Value):
+        return [spec.question]
+    return list(plan.questions)
 
 
 def _what_happens(plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],
