@@ -521,6 +521,18 @@ _ORDER_HINT = re.compile(
 )
 
 
+def _reorders(text: str) -> bool:
+    """Does an order word put an event before those said ahead of it? Not when every one is said before the
+    first "then": "Ann scooped earlier, then Cat and Dan both lose" is in the order said.
+
+    >>> _reorders("Ben hits Cat and Cat concedes first"), _reorders("Ann scooped earlier, then Cat loses")
+    (True, False)
+    """
+    hints = [h.start() for h in _ORDER_HINT.finditer(text)]
+    then = re.search(r"(?:[,.;]? (?:and )?)then\b", text, re.IGNORECASE)
+    return bool(hints) and (then is None or max(hints) > then.start())
+
+
 def _players_in(value: Any, players: Sequence[str]) -> Iterator[str]:
     """The players an event's arguments name (not a creature's name: ``creature: Krenko``)."""
     if isinstance(value, str):
@@ -575,7 +587,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
                 continue
             if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text):
                 return None
-            if len(plan.events) > 1 and _ORDER_HINT.search(text):
+            if len(plan.events) > 1 and _reorders(text):
                 return None  # "Ben hits Cat and Cat concedes first": the order said is not the order read
             _check_still_in(plan, facts)
             return plan

@@ -42,7 +42,7 @@ _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dr
     r"is removed|gets removed|walks away|walks out|has to go|has to leave)"
 _GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
 _TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first|right now|" \
-    r"right away|immediately))*"
+    r"right away|immediately|earlier|already|previously|a while ago))*"  # the order: reading._reorders
 
 
 def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
