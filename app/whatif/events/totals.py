@@ -1,16 +1,16 @@
-"""Events said of life totals the way players talk at a team table: a drain ("Ann drains Cat for 3": Cat
-loses 3 life, Ann gains 3, 119.3) and damage "from the other team's attack" (the team's creatures, no
-player named: the total it goes to is what the rules need, 810.9)."""
+"""Events said the way players talk at a team table: a drain ("Ann drains Cat for 3": Cat loses 3 life, Ann
+gains 3, 119.3), damage "from the other team's attack" (the team's creatures, no player named: the total it
+goes to is what the rules need, 810.9) and a team's hit "with Mia's creature" (Mia deals it, 725.2)."""
 
 from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.events.players import _combat_or_not
+from rulesjudge.app.whatif.events.players import _combat, _combat_or_not
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _number
 from rulesjudge.app.whatif.plan import _Happening
-from rulesjudge.app.whatif.references import _Reader
+from rulesjudge.app.whatif.references import _POSS, _Reader
 
 #: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -49,3 +49,22 @@ def _h_team_attack(match: re.Match[str], reader: _Reader) -> _Happening:
     return _Happening(({"damage": {"to": target.players[0], "amount": amount}},),
                       f"{target.words} takes {amount} damage from the other team's attack", target.players,
                       extra=(f"life({target.players[0]})",))
+
+
+@PATTERNS(
+    rf"{_X}{_POSS} (?:team|side) (?:deals|dealt|does) (?:(?P<n>{_NUMBER}) )?(?:points? of )?"
+    rf"(?:combat )?damage to {_Y} with (?P<z>[A-Za-z][\w'-]*){_POSS} (?P<thing>[\w'-]+)",
+)
+def _h_team_hits_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Mia's team deals combat damage to Noah with Mia's creature": the creature's controller deals it
+    (725.2: that player becomes the monarch), a player of the team said."""
+    if match["thing"].lower() not in ("creature", "attacker", "guy", "dude", "token") and \
+            match["thing"] not in {name for name, _controller in reader.facts.creatures}:
+        return None  # "with Mia's spell": not combat; a commander's damage counts apart (903.10a)
+    if any(match["thing"] == name for name, _owner in reader.facts.commanders):
+        return None
+    team = reader.refer(f"{match['x']}'s team")
+    owner = reader.refer(match["z"], one=True)
+    if owner.players[0] not in team.players:
+        return None
+    return _combat(reader, owner.players[0], match["y"], _number(match["n"]), guessed=not match["n"])
