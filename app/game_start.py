@@ -11,6 +11,8 @@ initiative (725.1, 726.1), the variant's starting life (103.4, 810.4, 903.7, 907
 'How much life does everyone start with?'
 >>> at_the_start("who is the monarch") is None
 True
+>>> at_the_start("who draws at the beginning of Ben's end step") is None  # a step, not the game's start
+True
 >>> start_of({"players": ["Ann", "Ben"], "monarch": "Ben", "life": {"Ann": 3}, "options": {"range": 1}})
 {'players': ['Ann', 'Ben'], 'options': {'range': 1}}
 """
@@ -22,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 #: Words that place a question at the start of the game, taken off it.
-_AT_START = re.compile(r",? (?:at|in) the (?:very )?(?:start|beginning)(?: of (?:the|our|this|a) game)?\b|"
+_AT_START = re.compile(r",? (?:at|in) the (?:very )?(?:start|beginning)(?: of (?:the|our|this|a) game\b|(?! of\b))|"
                        r",? when the game (?:starts|started|begins|began)\b|"
                        r",? (?:to start with|to start)\b(?! with)", re.IGNORECASE)
 #: Words that ask about the start in the question itself ("start with", "the starting life"): kept.
