@@ -24,12 +24,13 @@ from collections.abc import Mapping
 from typing import Any
 
 #: Words that place a question at the start of the game, taken off it.
-_AT_START = re.compile(r",? (?:at|in) the (?:very )?(?:start|beginning)(?: of (?:the|our|this|a) game\b|(?! of\b))|"
+_AT_START = re.compile(r",? (?:at|in) the (?:very )?(?:start|beginning)"
+                       r"(?: of (?:the|our|this|a) game\b|(?! of\b))|"
                        r",? when the game (?:starts|started|begins|began)\b|"
                        r",? (?:to start with|to start)\b(?! with)", re.IGNORECASE)
 #: Words that ask about the start in the question itself ("start with", "the starting life"): kept.
 _STARTING = re.compile(r"\b(?:start|starts|begin|begins) (?:the game )?(?:with|at|on)\b|"
-                       r"\bstarting (?:life|player|hand|total)", re.IGNORECASE)
+                       r"\b(?:starting|opening) (?:life|player|hand|total)", re.IGNORECASE)
 #: What the setup deals, kept from the table: the rest (designations, totals, the turn, permanents, effects)
 #: is what happened since.
 _DEALT = ("variant", "players", "teams", "options", "identities", "commander")

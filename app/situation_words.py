@@ -214,7 +214,7 @@ def _example_said(text: str, players: list[str]) -> str:
     """
     said = re.search(r"(?<=[?.,])\s*(?:say|e\.g\.?|for example|for instance|like)\s+"
                      r"(?P<who>[A-Za-z][\w-]*)[?.!]*$", text, re.IGNORECASE)
-    everyone = r"\b(?:everyone|everybody|each player|every player|all players)\b"
+    everyone = r"\b(?:everyone|everybody|each player|every player|all players|the starting life(?: total)?)\b"
     if said is None or said["who"].casefold() not in {p.casefold() for p in players} or \
             not re.search(everyone, text[:said.start()], re.IGNORECASE):
         return text

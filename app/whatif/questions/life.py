@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import Positive
-from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
+from rulesjudge.app.whatif.answers import Each, Positive
+from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, _Reader
 
@@ -29,6 +29,16 @@ _q_life = PATTERNS(
     r"(?: with| at| on)?",
 )(
     _per_player("life", "what is {who}'s life total"))
+
+
+@PATTERNS(r"what(?:'s| is| are) the (?:starting|start|opening) life(?: totals?)?(?: here| in this game)?",
+          r"how much life do (?:we|you|players|the players) (?:start|begin)(?: the game)? with")
+def _q_starting_life(match: re.Match[str], reader: _Reader) -> _Ask:
+    """ "What's the starting life total?": each player's, at the game's start (app.game_start asks it
+    there)."""
+    who = reader.refer("everyone")
+    return _Ask("life", f"what is {who.words}'s life total", _each(who, "life({p})"), who.players,
+                Each("life", who.players))
 
 
 @PATTERNS(rf"how (?:much|many) (?:does|do|would|will) {_X} have(?: left| now| then)?")
