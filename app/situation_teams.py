@@ -272,10 +272,11 @@ def _teams_by_players(text: str, facts: _Facts) -> str:
 
     def named(match: re.Match[str]) -> str:
         seated = {p.casefold(): p for p in facts.players()}
-        players = [seated.get(n.casefold()) for n in _names_of(match["list"])]
-        if None in players or not any(sorted(t) == sorted(players) for t in teams):
+        found = [seated.get(n.casefold()) for n in _names_of(match["list"])]
+        players = [p for p in found if p is not None]
+        if len(players) != len(found) or not any(sorted(t) == sorted(players) for t in teams):
             return match[0]
-        said = " and ".join(p for p in players if p)
+        said = " and ".join(players)
         if match["which"].lower() in ("our", "my"):
             ours.append(said)
         return f"{said} " if match["all"] else f"{said}'s team "
