@@ -85,31 +85,31 @@ def _names_of(text: str) -> list[str]:
     return [n for n in re.split(_SEP, text.strip()) if n]
 
 
-def _name_at(text: str, pos: int, seated: dict[str, str]) -> tuple[str, int] | None:
-    """A player's name at ``pos``: one seated at the table (any case), or a new one written as a name (a
-    capital, not a question word or an article)."""
+def _name_at(text: str, pos: int, seated: dict[str, str], new: bool) -> tuple[str, int] | None:
+    """A player's name at ``pos``: one seated at the table (any case), or (``new``) a new one written as a
+    name (a capital, not a question word or an article)."""
     token = _TOKEN.match(text, pos)
     if token is None:
         return None
     word = token[0]
     if word.casefold() in seated:
         return seated[word.casefold()], token.end()
-    if word[0].isupper() and word.lower() not in _NOT_A_NAME:
+    if new and word[0].isupper() and word.lower() not in _NOT_A_NAME:
         return word, token.end()
     return None
 
 
-def _side_cuts(text: str, pos: int, seated: dict[str, str]) -> list[tuple[list[str], int]]:
+def _side_cuts(text: str, pos: int, seated: dict[str, str], new: bool) -> list[tuple[list[str], int]]:
     """Every way a team's list can end from ``pos``, longest first: "Cat and Dan, Cat concedes" may be the
     team "Cat, Dan" or more names; the caller keeps the longest that ends where a clause does."""
-    first = _name_at(text, pos, seated)
+    first = _name_at(text, pos, seated, new)
     if first is None:
         return []
     names, end = [first[0]], first[1]
     cuts = [(list(names), end)]
     while True:
         sep = _SEP_AT.match(text, end)
-        nxt = _name_at(text, sep.end(), seated) if sep else None
+        nxt = _name_at(text, sep.end(), seated, new) if sep else None
         if sep is None or nxt is None:
             break
         names.append(nxt[0])
@@ -123,7 +123,7 @@ def _fits(teams: list[list[str]]) -> bool:
     return len(teams) >= 2 and len(names) == len(set(names))
 
 
-def _teams_at(text: str, pos: int, facts: _Facts) -> _TeamsSaid | None:
+def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _TeamsSaid | None:
     """Teams listed from ``pos``: "Ann & Ben vs Cat & Dan", "Ann Ben Cat versus Dan Eve Fay", three teams
     ("Ava and Bo vs Cy and Di vs Ed and Flo"), "Ava, Bo and Cy are one team with Bo the emperor, Di, Ed and
     Flo the other with Ed as emperor" - each ending where a clause ends. New players are named with a
@@ -134,7 +134,7 @@ def _teams_at(text: str, pos: int, facts: _Facts) -> _TeamsSaid | None:
 
     def rest_of(teams: list[list[str]], at: int, emperors: tuple[str, ...]) -> _TeamsSaid | None:
         """More sides after "vs", or the end of the list."""
-        for names, end in _side_cuts(text, at, seated):
+        for names, end in _side_cuts(text, at, seated, new):
             sides = [*teams, names]
             vs = _VS_AT.match(text, end)
             if vs:
@@ -146,7 +146,7 @@ def _teams_at(text: str, pos: int, facts: _Facts) -> _TeamsSaid | None:
                 return _TeamsSaid(sides, stop.end(), emperors)
         return None
 
-    for names, end in _side_cuts(text, pos, seated):
+    for names, end in _side_cuts(text, pos, seated, new):
         vs = _VS_AT.match(text, end)
         if vs:
             found = rest_of([names], vs.end(), ())
@@ -154,7 +154,7 @@ def _teams_at(text: str, pos: int, facts: _Facts) -> _TeamsSaid | None:
                 return found
         one = _ONE_TEAM.match(text, end)
         if one:
-            for other, other_end in _side_cuts(text, one.end(), seated):
+            for other, other_end in _side_cuts(text, one.end(), seated, new):
                 said = _THE_OTHER.match(text, other_end)
                 stop = _TEAMS_END.match(text, said.end()) if said else None
                 if said and stop and _fits([names, other]):
@@ -195,7 +195,7 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     head = re.match(start, text, re.IGNORECASE)
     if head:
         joint = re.compile(r"(?:,|:| -)? \(?|\s*\(", re.IGNORECASE).match(text, head.end())
-        said = _teams_at(text, joint.end(), facts) if joint else None
+        said = _teams_at(text, joint.end(), facts, new=True) if joint else None
         if said and _set_teams(said, facts, is_emperor):
             facts.variant = names[" ".join(head["variant"].lower().replace("-", " ").split())]
             return re.sub(r"(?i)^and ", "", text[said.end:])
