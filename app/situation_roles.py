@@ -10,6 +10,8 @@ as said and goes unread rather than answered for another deal.
 ('Ben unveils. Then Ann dies.', ('Ben is an Assassin',))
 >>> unveiled_as("Cat has unveiled as the Leader. Ann dies.", game)[1]
 ()
+>>> unveiled_as("Ann has unveiled as the Leader. Then Ben dies.", game)  # face up from the start (907.4a)
+('Then Ben dies.', ('Ann is the Leader',))
 >>> role_appositive("Then Ann, the leader, dies. Who wins?", game)
 ('Then Ann dies. Who wins?', ('Ann is the Leader',))
 """
@@ -61,9 +63,21 @@ def unveiled_as(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...
     if role and any(_held(game, p or "") != role for p in players):
         return text, ()
     names = [p for p in players if p]
-    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
     facts = tuple(f"{p} is {_an(role)}" for p in names) if role else ()
-    return f"{who} unveil{'s' if len(names) == 1 else ''}" + text[said.end():], facts
+    hidden = [p for p in names if not _face_up(game, p)]  # a card face up already is not turned again
+    if not hidden:
+        return re.sub(r"^[\s,.;:!?-]*", "", text[said.end():]), facts
+    who = hidden[0] if len(hidden) == 1 else ", ".join(hidden[:-1]) + f" and {hidden[-1]}"
+    return f"{who} unveil{'s' if len(hidden) == 1 else ''}" + text[said.end():], facts
+
+
+def _face_up(game: Mapping[str, Any], player: str) -> bool:
+    """Is the player's identity card face up at the table: as the file says, else as dealt (907.4a: a
+    Leader's face up, 907.4b: the others face down)."""
+    identities = game.get("identities") or {}
+    held = identities.get(player) if isinstance(identities, Mapping) else None
+    face = held.get("face") if isinstance(held, Mapping) else None
+    return face == "up" if face else _held(game, player) == "leader"
 
 
 def role_appositive(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
