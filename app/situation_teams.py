@@ -199,6 +199,8 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
         if said and _set_teams(said, facts, is_emperor):
             facts.variant = names[" ".join(head["variant"].lower().replace("-", " ").split())]
             return re.sub(r"(?i)^and ", "", text[said.end:])
+        if said and said.emperors:
+            return text  # an emperor said off their team's middle seat (809.2): no table, the question unread
     lead = re.match(start + end, text, re.IGNORECASE)
     if lead:
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
