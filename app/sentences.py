@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.app.whatif.answers import (
+    AllSay,
     AllTrue,
     Attackers,
     Each,
@@ -106,6 +107,9 @@ def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFa
         return _cited(f"{who[0]}'s life total is {value}", deciding_rule(steps, who[0]))
     if name == "poison" and who:
         return _cited(f"{who[0]} has {value} poison counter{'' if value == 1 else 's'}", deciding_rule(steps))
+    if name == "poison-limit" and who:  # the rule's number, the same for every player (or team) here
+        return _cited(f"{who[0]} (as anyone here) loses the game at {value} poison counters",
+                      deciding_rule(steps))
     if name == "commander-damage" and len(who) == 2:
         return _cited(f"{who[0]} has taken {value} combat damage from {who[1]}", deciding_rule(steps))
     if name in ("controller", "owner", "exists") and who:  # a creature on the table
@@ -276,6 +280,12 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
             return _cited(f"{'Yes' if holds != negate else 'No'}: {names(players)} {verb}", rule)
         said = _one_value(question, found, steps, before, happened)
         return f"{'Yes' if holds != negate else 'No'}: {said}"
+    if isinstance(spec, AllSay) and all(q.startswith("face(") for q in spec.questions):
+        faces = {q[len("face("):-1]: _value(answers, q) for q in spec.questions}
+        holds = all(face == spec.value for face in faces.values())
+        said = "; ".join(f"{p}'s identity card is face {face}" for p, face in faces.items())
+        return _cited(f"{'Yes' if holds else 'No'}: {said}", deciding_rule([*events, *_steps(answers,
+                                                                                              *spec.questions)]))
     if isinstance(spec, Winners):
         steps = [*events, *_steps(answers, "game-over", "winners")]
         if not _value(answers, "game-over"):
@@ -297,14 +307,28 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
                 return _allowed(pairs[0], answers) if yes else _refused(pairs[0], answers)
             sentence = _can_attack(pairs, answers, by="attacker")
             return f"{'Yes' if yes else 'No'}: {sentence}"
-    line = answer_line(plan, {q: a.value for q, a in answers.items()})
-    questions = [q for q in plan.questions if q in answers]
+        if len({t for _, t in pairs}) == 1:  # "can Ava's team attack Di": each of them
+            yes = all(_value(answers, q) is True for q in spec.questions)
+            return f"{'Yes' if yes else 'No'}: {_can_attack(pairs, answers, by='target')}"
+    line = spec.line({q: a.value for q, a in answers.items()})  # this part's line, not the whole plan's
+    questions = [q for q in _asked(spec, plan) if q in answers]
     if len(questions) == 1 and isinstance(spec, (Each, EachOf, Value, AllTrue)):
         question = questions[0]
         return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
                           happened)
     rule = "" if re.search(r"\d{3}\.\d", line) else deciding_rule([*events, *_steps(answers, *questions)])
     return _cited(line[:1].upper() + line[1:], rule) if line else ""
+
+
+def _asked(spec: Headline, plan: WhatIf) -> list[str]:
+    """The questions a headline reads (one part of several), or the plan's."""
+    if isinstance(spec, Each):
+        return [f"{spec.question}({p})" for p in spec.players]
+    if isinstance(spec, (EachOf, AllTrue)):
+        return list(spec.questions)
+    if isinstance(spec, Value):
+        return [spec.question]
+    return list(plan.questions)
 
 
 def _what_happens(plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.app import situation as said
+from rulesjudge.app.game_start import at_the_start, start_of
 from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.memory import trim
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
@@ -522,6 +523,13 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     >>> asked.outcome.answer
     'Assuming Ann, the active player, is the monarch: Ben becomes the monarch (725.4).'
     """
+    start = at_the_start(question)
+    if start is not None:  # "who's the monarch at the start of the game": the table the setup deals
+        asked = ask_what_if(open_table(start_of(table.game)), start, corpus, source=source) \
+            if start != question or table.events or start_of(table.game) != table.game else None
+        if asked is not None and asked.plan and asked.outcome and not asked.plan.events:
+            return replace(asked, question=question, outcome=replace(
+                asked.outcome, answer=f"At the start of the game: {asked.outcome.answer}"))
     game = dict(table.game)
     stated = said.read_situation(question, game)
     said.check(stated, source)

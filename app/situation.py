@@ -27,11 +27,14 @@ from typing import Any
 
 from rulesjudge.app.presenters import emperors
 from rulesjudge.app.presupposition import presupposed
+from rulesjudge.app.situation_roles import role_appositive, unveiled_as
 from rulesjudge.app.situation_teams import (
     _LIST,
     _names_of,
     _take_teams,
     _take_variant,
+    _team_fact,
+    _teams_by_players,
     _title,
     _variant_key,
     _with_variant,
@@ -42,8 +45,14 @@ from rulesjudge.app.situation_words import (
     _NUMBER_WORDS,
     _TIME_FIRST,
     _an,
+    _example_said,
     _neighbours_said,
     _own_turn_holder,
+    _plain_table_said,
+    _poison_said,
+    _same_combat,
+    _seating_said,
+    _team_topic,
     _the_designation_it,
     _time_last,
     _unit_of_the_fact,
@@ -87,6 +96,8 @@ class _Facts:
     lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
 
     def players(self) -> list[str]:
+        if self.game.get("_teams"):  # the teams the question said, pending: their players are the table's
+            return [str(m) for t in self.game["_teams"] for m in t]
         if self.game.get("players"):
             return [str(p) for p in self.game["players"]]
         return [str(m) for t in self.game.get("teams") or []
@@ -175,8 +186,13 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
          r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
         (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
-        (rf"{s}(?: and [A-Za-z][\w-]*)?(?:'s|') team(?:'s| is)(?: life(?: total)?(?: is)?)? (?:at|on)? ?{_N}"
-         r"(?: life)?", "life"),
+        # a team's one total (Two-Headed Giant, 810.9, 810.10): "Cat and Dan's team is at 3", "Cat's team has
+        # 14 poison", "Liam and Mia's turn" (805.4a: one turn for the team)
+        (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s|'s got| is| has| has got)?(?: at| on)? "
+         rf"{_N} poison(?: counters?)?", "team-poison"),
+        (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s| is)?(?: life(?: total)?(?: is)?)? "
+         rf"(?:at|on)? ?{_N}(?: life)?", "team-life"),
+        (rf"(?:it(?:'s| is) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn", "team-active"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
         (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
@@ -228,11 +244,18 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     who = _who(groups["s"], facts)
     if who is None:
         return False
+    if kind.startswith("team-"):
+        more = _who(groups["more"], facts) if groups.get("more") else None
+        return _team_fact(kind, who, more, _number(groups["n"]) if groups.get("n") else 0, facts)
     if kind == "role":
         return _role(who, groups["role"].lower(), facts)
     if kind == "roles":  # "Bo and Ed are the emperors": each of them, each a fact that must hold
-        return all(_role(_who(name, facts) or "", groups["role"].lower().rstrip("s"), facts)
-                   for name in [who, *_names_of(groups["more"])])
+        said = len(facts.said)
+        if all(_role(_who(name, facts) or "", groups["role"].lower().rstrip("s"), facts)
+               for name in [who, *_names_of(groups["more"])]):
+            return True
+        del facts.said[said:]  # not a fact: nothing of it said
+        return False
     if kind in ("monarch", "initiative", "active"):
         facts.set(kind, who, _designation(kind, who))
     elif kind == "life":
@@ -266,8 +289,8 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
         # the teams the table holds, or the ones this question said before it ("Ann Ben Cat vs ..., Ben is
         # the emperor"), seated as they will be: the emperor is each team's middle seat (809.2)
         pending = facts.game.get("_teams")
-        game = ({**facts.game, "teams": pending, "variant": facts.variant or "emperor"} if pending
-                else facts.game)
+        game = ({**facts.game, "teams": pending, "variant": facts.variant or "emperor", "players": None}
+                if pending else facts.game)
         if "teams" not in game or (who in emperors(game)) != (role == "emperor"):
             return False
         facts.said.append(f"{who} is {'an emperor' if role == 'emperor' else 'a general'}")
@@ -487,6 +510,10 @@ _GOES_ON = re.compile(r"(?:then )?(?:gains|gets|takes|loses|concedes|scoops|dies
                       r"swings|"
                       r"hits|is hit|gets hit|is dealt)\b", re.IGNORECASE)
 
+#: A clause that asks: a fact said after it, in the same sentence, is still a fact.
+_ASKS = re.compile(r"(?:who|whom|whose|what|whats|which|how|is|are|can|does|do|did|will|would)\b|"
+                   r"(?:who|what|how)'s\b", re.IGNORECASE)
+
 _SENTENCE = re.compile(r"(?<=[.;!?])\s+|(?<=[a-z']:)\s+|(?<=,)\s+(?=(?:it'?s|it is) )", re.IGNORECASE)
 
 
@@ -513,6 +540,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                       r"(?: here| at the table)?[,.;:]\s*", text, re.IGNORECASE)
     if count and _number(count["n"].lower()) == len(_Facts(dict(game)).players()):
         text = text[:count.start()] + text[count.end():]  # "free for all, six of us. ...": context
+    with_us = re.search(rf" with (?:us |all |the )?(?P<n>{_AMOUNT})(?: of us| players)?(?=[,.;:?!])", text,
+                        re.IGNORECASE)
+    if with_us and _number(with_us["n"].lower()) == len(_Facts(dict(game)).players()):
+        text = text[:with_us.start()] + text[with_us.end():]  # "grand melee with us six, ...": context
     text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
                   r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
                   flags=re.IGNORECASE)
@@ -527,13 +558,25 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
                   r"\g<d> and it's \g<w> \g<own>turn",
                   text, flags=re.IGNORECASE)
+    seated = _Facts(dict(game)).players()
+    text = _plain_table_said(text, len(seated), _variant_key(game) == "free-for-all")
+    text = _poison_said(_example_said(_same_combat(_team_topic(text)), seated))
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
     facts = _Facts(copy.deepcopy(dict(game)))
+    text = _teams_by_players(text, facts)
     text, seating = _neighbours_said(text, facts.players())
     facts.said.extend([seating] if seating else [])
-    text = _take_variant(text, facts)
-    text = _take_teams(text, facts)
+    text, seating = _seating_said(text, facts.players())
+    facts.said.extend([seating] if seating else [])
+    def is_emperor(who: str) -> bool:  # "with Bo the emperor": a fact that must hold (809.2)
+        return _role(who, "emperor", facts)
+
+    text = _take_variant(text, facts, is_emperor)
+    text = _take_teams(text, facts, is_emperor)
+    text, unveiled = unveiled_as(text, facts.game)  # "Quinn unveiled as the Guardian a while ago. ..."
+    text, roles = role_appositive(text, facts.game)  # "Then Ann, the leader, dies"
+    facts.said.extend((*unveiled, *roles))
     text = _inline(text, facts)
     text = _facts_after_if(text, facts)
     kept: list[str] = []
@@ -551,6 +594,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                 if j and rest == said and facts.last and _GOES_ON.match(said):
                     left[0] = f"{facts.last} {said}"  # "Ben at 5, gains 3 life": the fact's subject goes on
                 break
+        if len(left) > 1 and _ASKS.match(left[0]) and _facts_in(left[-1].rstrip("?.!"), facts) == "":
+            left = [*left[:-1]]  # "what's the poison number to lose, Olive has 12": a fact said after it
+            left[-1] = left[-1].rstrip(", ")
         kept.append(" ".join(left))
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)

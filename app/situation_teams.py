@@ -12,7 +12,8 @@ and ``aliases``), never from a list here; the table they make keeps every defaul
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.app.presenters import seat_order, variant_of
@@ -48,51 +49,161 @@ _CLAUSE_AFTER = (rf"{_NAME}(?: and {_NAME})? (?:are|is|was|were|has|have|had)\b"
                  r"(?! (?:a team|on a team|teammates|one team|on one team|together|on the same team)\b)")
 _LIST = rf"{_NAME}(?:(?:(?:,? and |, )(?!{_CLAUSE_AFTER})| ?& ?| ?/ ?| ?\+ ?| ){_NAME})*"
 _VS = r"(?:against|vs\.?|versus|v\.?)"
-#: Two teams: "A against B", "A on one team and B on the other".
-_TWO_TEAMS = (rf"(?:(?:with |teams:? |teams are )?(?P<a>{_LIST}) "
-              r"(?:are a team |are on a team |are teammates )?"
-              rf"{_VS} (?P<b>{_LIST})|(?P<a2>{_LIST}) on one (?:team|side),? and (?P<b2>{_LIST}) on the other"
-              r"(?: (?:team|side|one))?)")
+#: Words that end a team's list of names: a capitalised question word or article is never a new player.
+_NOT_A_NAME = frozenset((
+    "who", "whom", "whose", "what", "which", "can", "could", "does", "do", "did", "if", "when", "is", "are",
+    "how", "will", "would", "and", "against", "vs", "versus", "v", "on", "one", "the", "other", "team",
+    "teams", "with", "as", "so", "then", "both", "all", "each", "in", "it", "its", "they", "we", "our", "us",
+    "seated", "seats", "playing", "game", "a", "an", "say", "suppose", "now", "after", "before", "but",
+    "while", "emperor", "emperors", "side", "sides", "for", "at", "to", "of", "there", "this", "that", "ok",
+    "okay"))
+_TOKEN = re.compile(r"[A-Za-z][\w-]*(?![\w'])")
+_SEP_AT = re.compile(r",? and |, | ?& ?| ?/ ?| ?\+ ?| ", re.IGNORECASE)
+_VS_AT = re.compile(rf"(?: are a team| are on a team| are teammates)? {_VS} ", re.IGNORECASE)
+#: Where a list of teams ends: a clause break, a question word, "and" going on with the question, a bracket.
+_TEAMS_END = re.compile(r"\s*\)?\s*(?:[,:;.!?-]+\s*|$)|"
+                        r"\s*\)?\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after|and)\b)",
+                        re.IGNORECASE)
+_EMPEROR_SAID = r"(?: with (?P<e{n}>[A-Za-z][\w-]*) (?:as (?:the )?|the |is the |being the )?emperor)?"
+#: "Ava, Bo and Cy are one team with Bo the emperor, Di, Ed and Flo the other": one team, then the other.
+_ONE_TEAM = re.compile(r" (?:are |is )?(?:on )?one (?:team|side)" + _EMPEROR_SAID.format(n=1) +
+                       r",? (?:and )?", re.IGNORECASE)
+_THE_OTHER = re.compile(r" (?:are |is )?(?:on )?the other(?: team| side| one)?" + _EMPEROR_SAID.format(n=2),
+                        re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class _TeamsSaid:
+    """Teams a question lists: the players of each, where the words end, and the emperors said with them."""
+
+    teams: list[list[str]]
+    end: int
+    emperors: tuple[str, ...] = ()
 
 
 def _names_of(text: str) -> list[str]:
     return [n for n in re.split(_SEP, text.strip()) if n]
 
 
-def _teams_said(match: re.Match[str], facts: _Facts) -> list[list[str]] | None:
-    """The two teams a match of :data:`_TWO_TEAMS` names: players at the table, or new players named as a list
-    ("Ben, Ann, Cat against Eve, Dan, Fay" seats them); names only spaces part must all be seated (else
-    "Ann Ben Cat" could be any words)."""
-    a, b = match["a"] or match["a2"], match["b"] or match["b2"]
-    if not a or not b:
+def _name_at(text: str, pos: int, seated: dict[str, str], new: bool) -> tuple[str, int] | None:
+    """A player's name at ``pos``: one seated at the table (any case), or (``new``) a new one written as a
+    name (a capital, not a question word or an article)."""
+    token = _TOKEN.match(text, pos)
+    if token is None:
         return None
-    teams = [_names_of(a), _names_of(b)]
-    seated = {p.lower(): p for p in facts.players()}
-    if all(n.lower() in seated for t in teams for n in t):
-        return [[seated[n.lower()] for n in t] for t in teams]
-    listed = all(re.fullmatch(rf"{_NAME}(?:(?:,? and |, ){_NAME})*", side.strip()) for side in (a, b))
-    return teams if listed and all(n[:1].isupper() for t in teams for n in t) else None
+    word = token[0]
+    if word.casefold() in seated:
+        return seated[word.casefold()], token.end()
+    if new and word[0].isupper() and word.lower() not in _NOT_A_NAME:
+        return word, token.end()
+    return None
 
 
-def _take_variant(text: str, facts: _Facts) -> str:
+def _side_cuts(text: str, pos: int, seated: dict[str, str], new: bool) -> list[tuple[list[str], int]]:
+    """Every way a team's list can end from ``pos``, longest first: "Cat and Dan, Cat concedes" may be the
+    team "Cat, Dan" or more names; the caller keeps the longest that ends where a clause does."""
+    first = _name_at(text, pos, seated, new)
+    if first is None:
+        return []
+    names, end = [first[0]], first[1]
+    cuts = [(list(names), end)]
+    while True:
+        sep = _SEP_AT.match(text, end)
+        nxt = _name_at(text, sep.end(), seated, new) if sep else None
+        if sep is None or nxt is None:
+            break
+        names.append(nxt[0])
+        end = nxt[1]
+        cuts.append((list(names), end))
+    return cuts[::-1]
+
+
+def _fits(teams: list[list[str]]) -> bool:
+    names = [n.casefold() for t in teams for n in t]
+    return len(teams) >= 2 and len(names) == len(set(names))
+
+
+def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _TeamsSaid | None:
+    """Teams listed from ``pos``: "Ann & Ben vs Cat & Dan", "Ann Ben Cat versus Dan Eve Fay", three teams
+    ("Ava and Bo vs Cy and Di vs Ed and Flo"), "Ava, Bo and Cy are one team with Bo the emperor, Di, Ed and
+    Flo the other with Ed as emperor" - each ending where a clause ends. New players are named with a
+    capital."""
+    seated = {p.casefold(): p for p in facts.players()}
+    lead = re.compile(r"(?:with |teams:? |teams are )?", re.IGNORECASE).match(text, pos)
+    pos = lead.end() if lead else pos
+
+    def rest_of(teams: list[list[str]], at: int, emperors: tuple[str, ...]) -> _TeamsSaid | None:
+        """More sides after "vs", or the end of the list."""
+        for names, end in _side_cuts(text, at, seated, new):
+            sides = [*teams, names]
+            vs = _VS_AT.match(text, end)
+            if vs:
+                found = rest_of(sides, vs.end(), emperors)
+                if found:
+                    return found
+            stop = _TEAMS_END.match(text, end)
+            if stop and _fits(sides):
+                return _TeamsSaid(sides, stop.end(), emperors)
+        return None
+
+    for names, end in _side_cuts(text, pos, seated, new):
+        vs = _VS_AT.match(text, end)
+        if vs:
+            found = rest_of([names], vs.end(), ())
+            if found:
+                return found
+        one = _ONE_TEAM.match(text, end)
+        if one:
+            for other, other_end in _side_cuts(text, one.end(), seated, new):
+                said = _THE_OTHER.match(text, other_end)
+                stop = _TEAMS_END.match(text, said.end()) if said else None
+                if said and stop and _fits([names, other]):
+                    emperors = tuple(e for e in (one["e1"], said["e2"]) if e)
+                    return _TeamsSaid([names, other], stop.end(), emperors)
+    return None
+
+
+#: Is this player an emperor at the table said so far (app.situation's role fact, which says it)?
+IsEmperor = Callable[[str], bool]
+
+
+def _set_teams(said: _TeamsSaid, facts: _Facts, is_emperor: IsEmperor) -> bool:
+    """The teams said, pending until the variant is known (app.situation reads the table they make); the
+    emperors said with them must sit in their team's middle seat (809.2), or none of it is a fact."""
+    facts.game["_teams"] = said.teams
+    for name in said.emperors:
+        who = next((p for t in said.teams for p in t if p.casefold() == name.casefold()), None)
+        if who is None or not is_emperor(who):
+            facts.game.pop("_teams")
+            return False
+    return True
+
+
+def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     """The variant said as context ("in Emperor, ...", "... in 2HG?", "Treachery: ...", "We're playing
     Commander.") taken off the text, with the teams said beside it ("with Ben, Ann, Cat against Eve, Dan,
-    Fay")."""
+    Fay", "(Liam/Mia vs Noah/Olive)")."""
     variant = _variant_pattern()
     names = _variant_names()
-    start = (rf"^(?:(?:in|for|playing|we(?:'re| are) playing|this is)(?: an?| this| the| our)? )?{variant}"
-             rf"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
+    start = (r"^(?:(?:in|for|playing|we(?:'re| are) playing|this is|it(?:'s| is))"
+             rf"(?: an?| this| the| our)? )?{variant}"
+             r"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
     # "In a commander game Noah's at 40 …": the variant's noun, then a name starting the sentence
-    end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b)|"
+    end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b|"
+           r"(?:what|who|how)s\b)|"
            r"(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?-i:[A-Z]))|$)")
-    lead = re.match(rf"{start}(?:(?:,|:| -)? {_TWO_TEAMS})?{end}", text, re.IGNORECASE)
-    teams = _teams_said(lead, facts) if lead else None
-    if lead and teams is None and (lead["a"] or lead["a2"]):  # names that aren't players: the variant alone
-        lead = re.match(start + end, text, re.IGNORECASE)
+    head = re.match(start, text, re.IGNORECASE)
+    if head:
+        joint = re.compile(r"(?:,|:| -)? \(?|\s*\(", re.IGNORECASE).match(text, head.end())
+        said = _teams_at(text, joint.end(), facts, new=True) if joint else None
+        if said and _set_teams(said, facts, is_emperor):
+            facts.variant = names[" ".join(head["variant"].lower().replace("-", " ").split())]
+            return re.sub(r"(?i)^and ", "", text[said.end:])
+        if said and said.emperors:
+            return text  # an emperor said off their team's middle seat (809.2): no table, the question unread
+    lead = re.match(start + end, text, re.IGNORECASE)
     if lead:
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
-        if teams:
-            facts.game["_teams"] = teams
         return text[lead.end():]
     trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the| our)? {variant}(?: (?:game|variant))?"
                       r"(?=[?.!,;]*$|[?;])", text, re.IGNORECASE)
@@ -108,17 +219,74 @@ def _take_variant(text: str, facts: _Facts) -> str:
     return re.sub(r"^(?:in )?this (?:team )?game,? ", "", text, flags=re.IGNORECASE)
 
 
-def _take_teams(text: str, facts: _Facts) -> str:
+def _take_teams(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     """Teams said before the question: "Ann and Ben are a team against Cat and Dan.", "Ann and Cat are on a
     team against Ben and Dan"."""
-    said = re.match(rf"^{_TWO_TEAMS}(?:\s*[,:;.!?-]+\s*)", text, re.IGNORECASE)
-    teams = _teams_said(said, facts) if said else None
-    if said is None or teams is None:
+    said = _teams_at(text, 0, facts)
+    if said is None or min(len(t) for t in said.teams) < 2:  # "Ann vs Ben, who wins?": two players
         return text
-    if min(len(t) for t in teams) < 2:  # "Ann vs Ben, who wins?": two players, not two teams
-        return text
-    facts.game["_teams"] = teams
-    return text[said.end():]
+    if not re.search(r"[,:;.!?)-]\s*$", text[:said.end]) and said.end < len(text):
+        return text  # teams said in the same clause as the question ("Ann and Ben vs Cat and Dan who wins")
+    return text[said.end:] if _set_teams(said, facts, is_emperor) else text
+
+
+def _team_fact(kind: str, who: str, more: str | None, amount: int, facts: _Facts) -> bool:
+    """A fact said of a team: its one life total or poison count (Two-Headed Giant, 810.9, 810.10; said of a
+    team whose players each have their own, it is no fact), or its turn (a shared team turn, 805.4a)."""
+    rules = variant_of(facts.variant or _variant_key(facts.game))
+    teams = facts.game.get("_teams") or [t.get("members", []) if isinstance(t, dict) else t
+                                         for t in facts.game.get("teams") or []]
+    team = next((list(t) for t in teams if who in t), [])
+    if more is not None and (more not in team or more == who):
+        return False  # "Ann and Cat's team": not one team
+    if not rules.shares_team_totals:
+        return False
+    names = f"{who} and {more}'s team" if more else f"{who}'s team"
+    if kind == "team-active":
+        facts.set("active", who, f"it is {' and '.join(team)}'s turn")
+    elif kind == "team-life":
+        facts.set_in("life", who, amount, f"{names} (one life total, 810.9) is at {amount} life")
+    else:
+        facts.set_in("poison", who, amount, f"{names} (one count, 810.10) has {amount} poison counters")
+    return True
+
+
+#: "the other team - Cat and Dan - at 30", "Our team (Liam and Mia) is at 7", "both players on the other team
+#: (Noah and Olive) concede": a team named with its players between dashes, brackets or commas.
+_TEAM_BY_PLAYERS = re.compile(
+    r"\b(?P<all>(?:both|all|the) (?:players|two|three) (?:on|of) )?(?P<which>the other|our|my|their|the|one) "
+    rf"(?:team|side)(?: - | -- | \(|, )(?P<list>{_LIST})(?: - | -- |\)|(?=,))", re.IGNORECASE)
+
+
+def _teams_by_players(text: str, facts: _Facts) -> str:
+    """A team named with its players said as the team by its players ("Cat and Dan's team", or "Noah and
+    Olive" for both players on it), where they are one whole team at the table; "we" and "us" after "our team
+    (Liam and Mia)" are those players.
+
+    >>> from rulesjudge.app.situation import _Facts
+    >>> facts = _Facts({"variant": "two-headed-giant", "teams": [["Liam", "Mia"], ["Noah", "Olive"]]})
+    >>> _teams_by_players("Our team (Liam and Mia) is at 7 and takes 7. Did we lose?", facts)
+    "Liam and Mia's team is at 7 and takes 7. Did Liam and Mia lose?"
+    """
+    teams = facts.game.get("_teams") or [t.get("members", []) if isinstance(t, dict) else t
+                                         for t in facts.game.get("teams") or []]
+    ours: list[str] = []
+
+    def named(match: re.Match[str]) -> str:
+        seated = {p.casefold(): p for p in facts.players()}
+        found = [seated.get(n.casefold()) for n in _names_of(match["list"])]
+        players = [p for p in found if p is not None]
+        if len(players) != len(found) or not any(sorted(t) == sorted(players) for t in teams):
+            return match[0]
+        said = " and ".join(players)
+        if match["which"].lower() in ("our", "my"):
+            ours.append(said)
+        return f"{said} " if match["all"] else f"{said}'s team "
+
+    text = _TEAM_BY_PLAYERS.sub(named, text).replace("  ", " ")
+    if len(ours) == 1:
+        text = re.sub(r"\b(?:we|us)\b", ours[0], text, flags=re.IGNORECASE)
+    return text
 
 
 def _variant_key(game: Mapping[str, Any]) -> str:

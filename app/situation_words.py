@@ -68,7 +68,44 @@ def _own_turn_holder(text: str, game: Mapping[str, Any]) -> str:
 
 
 _NEIGHBOURS = re.compile(r"(?:[,.;!?]|\s-+)?\s*(?:(?:since|because|as|cause|cuz) )?they(?:'re| are| sit| sat|"
-                         r" are sitting)? (?:sitting )?(?:next to|beside) each other\b[.!?]*", re.IGNORECASE)
+                         r" are sitting)? (?:sitting )?(?:next to|beside) each other\b(?P<now> now)?[.!?]*",
+                         re.IGNORECASE)
+
+
+#: A seating said beside an attack question: "across the table", "on her right", "(on Ava's) left".
+_SEATED_AS = re.compile(r"(?P<cut>,? (?:who(?:'s| is) |sitting |seated )?"
+                        r"(?:(?P<across>across the table|across from (?:him|her|them))|"
+                        r"on (?P<whose>his|her|their) (?P<side>left|right)))(?=[?.!]*$)", re.IGNORECASE)
+
+
+def _seating_said(text: str, seats: list[str]) -> tuple[str, str | None]:
+    """ "can Ava attack Di across the table?", "Can Ava attack Hana, on her right?": where the seats agree
+    with what the question says of the two players it names, said and taken off; otherwise left, unread.
+
+    >>> _seating_said("Can Ann attack Dan, on her right?", ["Ann", "Ben", "Cat", "Dan"])
+    ('Can Ann attack Dan?', "Dan sits on Ann's right")
+    >>> _seating_said("Can Ann attack Cat across the table?", ["Ann", "Ben", "Cat", "Dan"])[1]
+    'Cat sits across the table from Ann'
+    >>> _seating_said("Can Ann attack Ben, on her right?", ["Ann", "Ben", "Cat", "Dan"])[1]
+    """
+    said = _SEATED_AS.search(text)
+    if said is None:
+        return text, None
+    pair = list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'-]*", text[:said.start()]) if w in seats))
+    if len(pair) != 2:
+        return text, None
+    one, other = (seats.index(p) for p in pair)
+    n = len(seats)
+    if said["across"]:
+        holds = n % 2 == 0 and (other - one) % n == n // 2
+        words = f"{pair[1]} sits across the table from {pair[0]}"
+    else:  # seats are clockwise: the next seat is on a player's left (101.4), the one before on their right
+        holds = (other - one) % n == (1 if said["side"].lower() == "left" else n - 1)
+        words = f"{pair[1]} sits on {pair[0]}'s {said['side'].lower()}"
+    if not holds:
+        return text, None
+    rest = text[:said.start()] + text[said.end():]
+    return rest if rest.endswith(("?", ".", "!")) else rest + "?", words
 
 
 def _neighbours_said(text: str, seats: list[str]) -> tuple[str, str | None]:
@@ -79,25 +116,36 @@ def _neighbours_said(text: str, seats: list[str]) -> tuple[str, str | None]:
     >>> _neighbours_said("Can Dan attack Ann since they're next to each other?", ["Ann", "Ben", "Cat", "Dan"])
     ('Can Dan attack Ann?', 'Dan and Ann sit next to each other')
     >>> _neighbours_said("Can Cat attack Ann? they sit next to each other", ["Ann", "Ben", "Cat", "Dan"])[1]
+    >>> _neighbours_said("Ben leaves. Can Ann attack Cat? they're next to each other now",
+    ...                  ["Ann", "Ben", "Cat", "Dan"])
+    ('Ben leaves. Can Ann attack Cat?', 'Ann and Cat sit next to each other once Ben left')
     """
     said = _NEIGHBOURS.search(text)
     if said is None:
         return text, None
-    named = [w for w in re.findall(r"[A-Za-z][\w'-]*", text[:said.start()]) if w in seats]
-    pair = list(dict.fromkeys(named))
+    before = text[:said.start()]
+    last = re.split(r"(?<=[.;!?])\s+", before.strip())[-1]  # the question the seating is said of
+    pair = list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'-]*", last) if w in seats))
     if len(pair) != 2:
         return text, None
-    apart = abs(seats.index(pair[0]) - seats.index(pair[1]))
-    if apart not in (1, len(seats) - 1):
+    one, other = seats.index(pair[0]), seats.index(pair[1])
+    between = ([seats[i % len(seats)] for i in range(one + 1, one + (other - one) % len(seats))],
+               [seats[i % len(seats)] for i in range(other + 1, other + (one - other) % len(seats))])
+    # "now": next to each other once the players the question named between them have left (800.4)
+    earlier = set(re.findall(r"[A-Za-z][\w'-]*", before[: len(before) - len(last)])) if said["now"] else set()
+    if not any(set(side) <= earlier for side in between):
         return text, None
     rest = (text[:said.start()] + text[said.end():]).strip()
     if not rest.endswith(("?", ".", "!")):
         rest += "?"
-    return rest, f"{pair[0]} and {pair[1]} sit next to each other"
+    gone = next((side for side in between if side), [])
+    return rest, f"{pair[0]} and {pair[1]} sit next to each other" + (f" once {', '.join(gone)} left"
+                                                                      if said["now"] and gone else "")
 
 
-#: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after).
-_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and ))(?P<time>(?:on|during|in) "
+#: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after);
+#: also after a dash ("Ann concedes - on Fay's turn can Fay attack Ben?").
+_TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and )|(?<= - ))(?P<time>(?:on|during|in) "
                          r"(?:[A-Za-z][\w-]*(?:'s|')|his|her|their) (?:own )?"
                          r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
 
@@ -126,3 +174,85 @@ def _unit_of_the_fact(rest: str, said: list[str]) -> str:
     # "gets one more", "gets one more counter", "gets another (one)": a counter, and the fact said which
     return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
                   r"(?! poison| life| damage)", r"\g<v> \g<n> poison counters", rest, flags=re.IGNORECASE)
+
+
+def _same_combat(text: str) -> str:
+    """ "Can Liam attack both Noah and Olive in the same combat?": each attack answered is an attack in one
+    combat (508.1: the attacking player declares all attackers, each attacking a player it may attack).
+
+    >>> _same_combat("Can Liam attack both Noah and Olive in the same combat?")
+    'Can Liam attack both Noah and Olive?'
+    """
+    return re.sub(r"(?i)^(?P<q>(?:can|could|may) .+? attack (?:both )?[A-Za-z][\w'-]* and [A-Za-z][\w'-]*)"
+                  r",? (?:in the same combat|in one combat|at once|at the same time|together|in one attack)"
+                  r"(?P<end>[?.!]*)$", r"\g<q>\g<end>", text)
+
+
+def _poison_said(text: str) -> str:
+    """ "How many poison counters kill you? Noah has 10": a number said of a player in a sentence about poison
+    counters is a count of them, said once.
+
+    >>> _poison_said("how many poison counters kill you? Noah has 10")
+    'how many poison counters kill you? Noah has 10 poison counters'
+    >>> _poison_said("Noah has 10. what's his life")
+    "Noah has 10. what's his life"
+    """
+    if not re.search(r"\bpoison\b", text, re.IGNORECASE) or re.search(r"\blife\b", text, re.IGNORECASE):
+        return text
+    # "Noah gets 3 and Olive gets 4" said in a question about poison counters: counters
+    return re.sub(rf"\b(?P<s>[A-Za-z][\w-]*) (?P<v>has|'s at|is at|is on|'s on|has got|gets|got|receives) "
+                  rf"(?P<n>{_AMOUNT})(?=[,;.!?]|$| and )", r"\g<s> \g<v> \g<n> poison counters", text,
+                  flags=re.IGNORECASE)
+
+
+def _example_said(text: str, players: list[str]) -> str:
+    """ "How much life does everyone start with? say Ben": a player said as an example of everyone, after a
+    question about everyone, is one of those it answers for; the words are taken off.
+
+    >>> _example_said("How much life does everyone start with? say Ben", ["Ann", "Ben"])
+    'How much life does everyone start with?'
+    """
+    said = re.search(r"(?<=[?.,])\s*(?:say|e\.g\.?|for example|for instance|like)\s+"
+                     r"(?P<who>[A-Za-z][\w-]*)[?.!]*$", text, re.IGNORECASE)
+    everyone = r"\b(?:everyone|everybody|each player|every player|all players|the starting life(?: total)?)\b"
+    if said is None or said["who"].casefold() not in {p.casefold() for p in players} or \
+            not re.search(everyone, text[:said.start()], re.IGNORECASE):
+        return text
+    return text[:said.start()].rstrip()
+
+
+def _plain_table_said(text: str, players: int, free_for_all: bool) -> str:
+    """ "in a normal 4 player game": the table as it is, said as context (a free-for-all of that many).
+
+    >>> _plain_table_said("How many poison counters kill you in a normal 4 player game?", 4, True)
+    'How many poison counters kill you?'
+    >>> _plain_table_said("Who wins in a normal 5 player game?", 4, True)
+    'Who wins in a normal 5 player game?'
+    """
+    said = re.search(r",? in an? (?P<plain>(?:normal|regular|standard|typical|plain|casual) )?"
+                     rf"(?:(?P<n>{_AMOUNT})[- ](?:player|person|man)|multiplayer|free[- ]for[- ]all|ffa) "
+                     r"(?:game|pod|table|match)\b", text, re.IGNORECASE)
+    if said is None or not free_for_all or (said["n"] and _NUMBER_WORDS.get(said["n"].lower(), 0) != players
+                                            and not (said["n"].isdigit() and int(said["n"]) == players)):
+        return text
+    return text[:said.start()] + text[said.end():]
+
+
+_TEAM_TOPIC = re.compile(r"^(?P<who>[A-Za-z][\w-]*)(?:'s|') team: ", re.IGNORECASE)
+
+
+def _team_topic(text: str) -> str:
+    """ "Noah's team: what's their poison count if ...", "Ava's team: who's on it and can they attack Di?":
+    the team said first, as the topic, is what "it", "they" and "their" stand for after it.
+
+    >>> _team_topic("Ava's team: who's on it and can they attack Di?")
+    "who's on Ava's team and can Ava's team attack Di?"
+    """
+    said = _TEAM_TOPIC.match(text)
+    if said is None:
+        return text
+    team = f"{said['who']}'s team"
+    rest = text[said.end():]
+    rest = re.sub(r"\b(?:on|in|of) it\b", lambda m: f"{m[0][:-3]} {team}", rest, flags=re.IGNORECASE)
+    rest = re.sub(r"\btheir\b", f"{team}'s", rest, flags=re.IGNORECASE)
+    return re.sub(r"\b(?:they|them)\b", team, rest, flags=re.IGNORECASE)

@@ -140,6 +140,18 @@ class AllTrue(Headline):
 
 
 @dataclass(frozen=True)
+class AllSay(Headline):
+    """Whether several questions all have one value: "is the Leader's identity face up" (``face(Pat)``)."""
+
+    questions: tuple[str, ...]
+    value: str
+
+    def line(self, values: Values) -> str:
+        found = [values.get(q) for q in self.questions]
+        return _yes(all(v == self.value for v in found)) + f" ({'; '.join(map(format_value, found))})"
+
+
+@dataclass(frozen=True)
 class Targets(Headline):
     """Whom the attackers can attack, of (attacker, target) pairs."""
 

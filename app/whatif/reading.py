@@ -12,7 +12,7 @@ from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.events import HAPPENINGS
 from rulesjudge.app.whatif.events.time import _time_owner, _until
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
-from rulesjudge.app.whatif.normalise import _names, _trim, normalise
+from rulesjudge.app.whatif.normalise import _NUMBER, _names, _trim, normalise
 from rulesjudge.app.whatif.plan import (
     MAX_QUESTION,
     WHAT_HAPPENS,
@@ -156,7 +156,7 @@ def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | N
             continue
         after_head = reader.save()
         subject = reader.subject.players[0] if reader.subject and len(reader.subject.players) == 1 else None
-        for tail in (right, f"{subject} {right}" if subject else None):
+        for tail in (right, f"{subject} {right}" if subject else None, _gapped(left, right)):
             if tail is None:
                 continue
             reader.restore(after_head)
@@ -165,6 +165,21 @@ def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | N
             except _Unknown:
                 continue
     return None
+
+
+def _gapped(left: str, right: str) -> str | None:
+    """ "Cat deals 3 damage to Ann and 4 to Ben": the second clause says only its amount and what differs; the
+    verb is the first clause's, said once ("Cat deals 4 to Ben").
+
+    >>> _gapped("Cat deals 3 damage to Ann", "4 to Ben")
+    'Cat deals 4 to Ben'
+    >>> _gapped("Ann concedes", "Ben") is None
+    True
+    """
+    if not re.match(rf"{_NUMBER}\b", right, re.IGNORECASE):
+        return None
+    amount = re.search(rf"\b{_NUMBER}\b", left, re.IGNORECASE)
+    return left[: amount.start()] + right if amount else None
 
 
 def _in_order_said(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
@@ -216,6 +231,9 @@ _ELLIPSES = (
     # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
     (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
                 re.IGNORECASE), "how much life do they have"),
+    # "... team life?", "what's the team life": the team of the player the events named (810.9: one total)
+    (re.compile(r"(?:and |so )?(?:what(?:'s| is) )?(?:the |their )?(?:team|team's) (?:life|life total|total)"
+                r"(?: now)?", re.IGNORECASE), "what is the team's life"),
     (re.compile(r"(?:and |so )?(?P<state>still alive|still in|still standing|alive|dead|out)", re.IGNORECASE),
      r"is he \g<state>"),
     (re.compile(r"(?P<q>.+?),? (?:next|after|after that|afterwards|in the end)", re.IGNORECASE), r"\g<q>"),
@@ -394,7 +412,8 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
         if start.start() == 0:
             continue
         condition = body[: start.start()].rstrip(" ,;:-.!?")
-        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|(?<!right )now)$", "", condition)
+        # "Bo concedes. Now can Ava ...": the word that leads the question on, and the stop before it
+        condition = re.sub(r"(?i)(?:,| -)? (?:then|so|and|(?<!right )now)$", "", condition).rstrip(" ,;:-.!?")
         # "what if Cat concedes? who gets the crown": the "what if" of a condition said as its own question
         condition = re.sub(r"(?i)^what (?:happens |would happen )?(?:if|when) ", "", condition)
         question = body[start.start():]
@@ -502,6 +521,18 @@ _ORDER_HINT = re.compile(
 )
 
 
+def _reorders(text: str) -> bool:
+    """Does an order word put an event before those said ahead of it? Not when every one is said before the
+    first "then": "Ann scooped earlier, then Cat and Dan both lose" is in the order said.
+
+    >>> _reorders("Ben hits Cat and Cat concedes first"), _reorders("Ann scooped earlier, then Cat loses")
+    (True, False)
+    """
+    hints = [h.start() for h in _ORDER_HINT.finditer(text)]
+    then = re.search(r"(?:[,.;]? (?:and )?)then\b", text, re.IGNORECASE)
+    return bool(hints) and (then is None or max(hints) > then.start())
+
+
 def _players_in(value: Any, players: Sequence[str]) -> Iterator[str]:
     """The players an event's arguments name (not a creature's name: ``creature: Krenko``)."""
     if isinstance(value, str):
@@ -556,7 +587,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
                 continue
             if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text):
                 return None
-            if len(plan.events) > 1 and _ORDER_HINT.search(text):
+            if len(plan.events) > 1 and _reorders(text):
                 return None  # "Ben hits Cat and Cat concedes first": the order said is not the order read
             _check_still_in(plan, facts)
             return plan

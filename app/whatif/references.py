@@ -407,12 +407,21 @@ def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
     return Ref(ref.players, ref.words, plural=plural)
 
 
-@_reference(r"(?P<many>both |all (?:the )?|each |the )?(?P<word>generals?)")
+@_reference(rf"(?P<many>both |all (?:the )?|each |the )?(?P<word>generals?)"
+            rf"(?: (?:on|of|from|in) (?P<x>.+?){_POSS} (?:team|side))?")
 def _the_general(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    """The generals (809.2: each player of a team but its emperor): "the general Ann", "the generals"."""
+    """The generals (809.2: each player of a team but its emperor): "the general Ann", "the generals", "both
+    generals on Eli's team"."""
     if not reader.facts.emperors:
         return None
     generals = [p for p in reader.playing() if p not in reader.facts.emperors]
+    if match["x"]:
+        owner = reader.owner(match["x"])
+        if owner is None:
+            return None
+        team = {owner, *reader.teammates(owner)}
+        mates = [p for p in generals if p in team]
+        return reader._group(mates, f"the generals on {owner}'s team", f"a general on {owner}'s team")
     return reader._group(generals, "the generals", "a general")
 
 

@@ -58,6 +58,7 @@ class TwoHeadedGiant(Variant):
     uses_sections = (cr("805"),)  # 810.2: the shared team turns option
     cites = (cr("810.1"),)
     needs_teams = True
+    shares_team_totals = True  # 810.9, 810.10: life_pool and poison_pool below
     min_players = 4
     min_players_rule = "810.1"  # two teams of two players each
     many_active = True

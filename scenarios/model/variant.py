@@ -70,6 +70,9 @@ class Variant:
     #: Does each team sit together (808.2, 809.2, 810.1)? Then the teams, in order, are the seats; otherwise
     #: the players field gives the seats and the teams only group them (811.3: teammates spaced out).
     teams_sit_together: ClassVar[bool] = True
+    #: Does each team share one life total and one poison count (810.9, 810.10)? Then an amount said of a
+    #: team ("Cat's team is at 3") is said of that total, once; the model's ``life_pool`` says where it goes.
+    shares_team_totals: ClassVar[bool] = False
     #: Does each team have an emperor in its middle seat (809.2)?
     has_emperors: ClassVar[bool] = False
     #: Are identities dealt to the players (Treachery's identity cards, 907.3)?

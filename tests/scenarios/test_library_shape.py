@@ -89,7 +89,7 @@ BARE_QUESTIONS = {
 PLAYER_QUESTIONS = {"life": 1, "draws": 1, "opponents": 1, "teammates": 1, "range": 1, "in-range": 2,
                     "became-monarch": 1, "ventures": 1, "poison": 1, "result": 1, "can-win": 1, "can-lose": 1,
                     "team": 1, "stacks": 1, "role": 1, "face": 1, "known-role": 1, "can-unveil": 1,
-                    "library": 1}
+                    "library": 1, "poison-limit": 1}
 PERMANENT_QUESTIONS = {"controller", "exists", "owner", "zone", "tapped", "attacking", "loyalty", "defense",
                        "commander-tax", "protector", "blocked", "blockers", "blocking", "damage"}
 MIXED_QUESTIONS = {"can-attack": ("player", "name"), "can-attack-now": ("player", "name"),

@@ -34,14 +34,15 @@ _LOSE = r"(?P<lose>loses|lost|lose|dies|died|die|is eliminated|are eliminated|ge
     r"has died|has been eliminated|have been eliminated|bites the dust|bites it|" \
     r"kicks the bucket|is toast|croaks|is knocked out of the game|" \
     r"goes down|" \
-    r"is out|are out|goes out|go out|went out|is down|are down)"
+    r"is out|are out|goes out|go out|went out|is down|are down|" \
+    r"(?:is|are|was|were)(?: (?:already|both|all|now|also))+ (?:dead|out|eliminated|gone))"  # "are both dead"
 _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dropped out|quits|quit|" \
     r"is gone|" \
     r"are gone|has left|have left|has already left|have already left|" \
     r"is removed|gets removed|walks away|walks out|has to go|has to leave)"
 _GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
 _TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first|right now|" \
-    r"right away|immediately))*"
+    r"right away|immediately|earlier|already|previously|a while ago))*"  # the order: reading._reorders
 
 
 def _leaving_words(ref: Ref, match: re.Match[str]) -> str:

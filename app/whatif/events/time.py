@@ -66,6 +66,12 @@ def _time_owner(reader: _Reader, text: str | None) -> str | None:
 )
 def _h_next_turn(match: re.Match[str], reader: _Reader) -> _Happening:
     owner = _time_owner(reader, match.groupdict().get("x"))
+    several = [p for p in reader.facts.active if p not in reader.gone]
+    if owner in several and len(several) > 1 and not reader.facts.shared_turns and \
+            reader.facts.knows_event("end-turn") and reader.facts.events:
+        # Grand Melee: turns taken at once each end on their own; Ann's ends and her marker passes (807.4c)
+        return _Happening(({"end-turn": owner},), f"{owner}'s turn ends and {owner} passes the turn marker",
+                          (owner,))
     if owner is not None:  # "Cat's turn ends": every turn until hers, and hers
         return _Happening((*_until(reader, owner, next_one=False), "next-turn"),
                           f"{owner}'s turn ends and the next one begins", (owner,))

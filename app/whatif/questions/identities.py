@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import AllTrue, RoleHolders, role_holders
+from rulesjudge.app.whatif.answers import AllSay, AllTrue, RoleHolders, role_holders
 from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, _ROLE_WORDS, _Reader
@@ -37,3 +37,17 @@ def _q_can_unveil(match: re.Match[str], reader: _Reader) -> _Ask | None:
     who = reader.refer(match["x"])
     return _Ask("can-unveil", f"can {who.words} unveil", _each(who, "can-unveil({p})"), who.players,
                 AllTrue(_each(who, "can-unveil({p})")))
+
+
+@PATTERNS(rf"(?:is|are) {_X}{_POSS} (?:identity|identity card|identities|identity cards) (?:still )?"
+          r"(?:face[- ]?(?P<face>up|down)|(?P<hidden>hidden|secret)|(?P<known>known|revealed|public))")
+def _q_face(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Is the Leader's identity face up?" (907.4a: a Leader's is; 907.4b: the others' face down until
+    unveiled)."""
+    if not reader.facts.roles:
+        return None
+    who = reader.refer(match["x"])
+    face = "down" if match["face"] == "down" or match["hidden"] else "up"
+    questions = _each(who, "face({p})")
+    return _Ask("face", f"is {who.words}'s identity face {face}", questions, who.players,
+                AllSay(questions, face))

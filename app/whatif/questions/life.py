@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import Positive
-from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
+from rulesjudge.app.whatif.answers import Each, Positive
+from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, _Reader
 
@@ -20,15 +20,25 @@ _q_life = PATTERNS(
     rf"what(?:'s| is| are) the life(?: totals?)? of {_X}",
     rf"{_X}{_POSS} life(?: totals?)?",
     rf"how much life (?:is|are) {_X} at",
-    # "what is her total", "what's Dan at", "what's Ben's starting life total", "Ben's life to start"
+    # "what is her total", "what's Dan at", "what's Ben's starting life total" ("Ben's life to start" and "at
+    # the start" are asked of the game's start, app.game_start)
     rf"what(?:'s| is| are) {_X}{_POSS} (?:life )?totals?",
     rf"what(?:'s| is) {_X} (?:at|on)",
     rf"what(?:'s| is| are) {_X}{_POSS} (?:starting|start|opening) life(?: totals?)?",
-    rf"(?:what(?:'s| is| are) )?{_X}{_POSS} life(?: totals?)? (?:to start|at the start|at the beginning)",
     rf"how (?:much|many) life(?: points)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?"
     r"(?: with| at| on)?",
 )(
     _per_player("life", "what is {who}'s life total"))
+
+
+@PATTERNS(r"what(?:'s| is| are) the (?:starting|start|opening) life(?: totals?)?(?: here| in this game)?",
+          r"how much life do (?:we|you|players|the players) (?:start|begin)(?: the game)? with")
+def _q_starting_life(match: re.Match[str], reader: _Reader) -> _Ask:
+    """ "What's the starting life total?": each player's, at the game's start (app.game_start asks it
+    there)."""
+    who = reader.refer("everyone")
+    return _Ask("life", f"what is {who.words}'s life total", _each(who, "life({p})"), who.players,
+                Each("life", who.players))
 
 
 @PATTERNS(rf"how (?:much|many) (?:does|do|would|will) {_X} have(?: left| now| then)?")

@@ -78,15 +78,18 @@ def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    rf"(?:does|do|will|would) {_X} (?:also )?lose(?: the game)?(?: too| as well)?",
+    rf"(?:does|do|will|would|did) {_X} (?:also |still )?lose(?: the game)?(?: too| as well)?",
     rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
     rf"(?: too| as well)?",
     rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",
-    rf"(?:is|are) {_X} (?:also )?(?:out|eliminated|dead)(?: too| as well)?",
+    rf"(?:is|are) {_X} (?:also )?(?P<out>out|eliminated|dead)(?: too| as well)?",
 )
 def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])
     plural = who.plural or len(who.players) > 1
-    return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose", ("losers", "game-over"),
+    # "is Eli's team out?": a team is out when none of it is left (809.5b: or its emperor lost), so who is
+    # still in is asked too, beside who lost
+    team = ("in-game",) if match.groupdict().get("out") and "team" in who.words.lower() else ()
+    return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose", ("losers", "game-over", *team),
                 who.players,
                 Member("losers", who.players, False))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import EachOf, Member, Value
+from rulesjudge.app.whatif.answers import EachOf, Member, Several, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import WHAT_HAPPENS, _Ask
 from rulesjudge.app.whatif.references import _POSS, _creature_named, _Reader
@@ -73,6 +73,27 @@ def _q_how_many_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 
 _q_poison_each = _per_player("poison", "how many poison counters does {who} have", new=True)
+
+
+@PATTERNS(
+    r"how (?:much|many) poison(?: counters)? (?:kills?|does it take to kill|do you need to lose|"
+    r"makes? (?:you|a player|someone|a team|one) lose|(?:do|does) (?:you|a player|a team) (?:need )?to lose)"
+    r"(?: you| a player| someone)?",
+    r"what(?:'s| is) the poison (?:number|limit|count|amount|threshold)"
+    r"(?: to lose| that kills| you lose at)?",
+    r"how (?:much|many) poison(?: counters)? (?:is|are) (?:lethal|deadly|a loss|too many)",
+    r"at how (?:much|many) poison(?: counters)? (?:do|does) (?:you|a player|a team) lose",
+)
+def _q_poison_limit(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "How many poison counters kill you?": the number for the players at this table (704.5c; a Two-Headed
+    Giant team's, 704.6b), said of the first still in, and who is still in (a total said beside it counts)."""
+    if not reader.facts.knows_question("poison-limit") or not reader.facts.questions:
+        return None
+    first = reader.playing()[0]
+    return _Ask("poison-limit", "how many poison counters make a player lose", (f"poison-limit({first})",
+                "in-game"), (), Several((("how many poison counters make a player lose",
+                                         Value(f"poison-limit({first})")),
+                                        ("who is still in", Value("in-game")))))
 
 
 _STILL = r"(?:still )?(?:around|there|here|on the battlefield|in play|on the table|alive)"

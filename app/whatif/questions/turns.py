@@ -14,11 +14,16 @@ from rulesjudge.app.whatif.references import _POSS, _Reader
 PATTERNS = _Grammar()
 
 
-@PATTERNS(r"who (?:has|holds|have|hold|got) (?:the |a )?turn markers?")
+@PATTERNS(r"who (?:has|holds|have|hold|got) (?:the |a )?turn markers?",
+          # "who gets her turn marker": the markers as they stand after the events (807.4c: passed left)
+          rf"who (?:gets|takes|receives|has|holds) (?:(?:his|her|their)(?:'s)? |{_X}{_POSS} |the )turn marker"
+          r"(?: now| next| then)?")
 def _q_turn_markers(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """Grand Melee (807.4): the players holding turn markers."""
     if not reader.facts.questions or not reader.facts.knows_question("turn-markers"):
         return None
+    if match.groupdict().get("x"):
+        reader.refer(match["x"], one=True)  # "Ann's turn marker": a player at the table
     return _Ask("turn-markers", "who holds the turn markers", ("turn-markers",),
                 headline=Value("turn-markers"))
 

@@ -52,6 +52,15 @@ def _poison(state: TableState, player: str) -> Answer:
     ]
 
 
+@general("poison-limit", ("player",), "int",
+         "poison counters that make the player lose (their team, in Two-Headed Giant)")
+def _poison_limit(state: TableState, player: str) -> Answer:
+    limit, cites = state.variant.poison_limit(state, player)
+    shared = state.variant.poison_pool(state, player) != player
+    return limit, [step(f"{plural(limit, 'poison counter')} make {player}"
+                        f"{' and their team' if shared else ''} lose the game.", *cites)]
+
+
 @general(
     "commander-damage",
     ("player", "permanent"),

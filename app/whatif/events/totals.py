@@ -1,0 +1,70 @@
+"""Events said the way players talk at a team table: a drain ("Ann drains Cat for 3": Cat loses 3 life, Ann
+gains 3, 119.3), damage "from the other team's attack" (the team's creatures, no player named: the total it
+goes to is what the rules need, 810.9) and a team's hit "with Mia's creature" (Mia deals it, 725.2)."""
+
+from __future__ import annotations
+
+import re
+
+from rulesjudge.app.whatif.events.players import _combat, _combat_or_not
+from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
+from rulesjudge.app.whatif.normalise import _NUMBER, _number
+from rulesjudge.app.whatif.plan import _Happening
+from rulesjudge.app.whatif.references import _POSS, _Reader
+
+#: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+
+@PATTERNS(
+    rf"{_X} (?:drains|drained|drain) {_Y} (?:for|of) (?P<n>{_NUMBER})(?: life)?",
+    rf"{_X} (?:drains|drained|drain) (?P<n2>{_NUMBER})(?: life)? (?:from|off|out of) {_Y}",
+)
+def _h_drains(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Ann drains Cat for 3": Cat loses 3 life and Ann gains 3 (119.3); not combat: no designation moves."""
+    source = reader.refer(match["x"], one=True, alone=True)
+    target = reader.affected(reader.someone_else(match["y"], reader.refer(match["y"], one=True, alone=True),
+                                                 source.players[0]))
+    a, t = source.players[0], target.players[0]
+    amount = _number(_said(match, "n", "n2"))
+    if a == t:
+        return None  # "Ann drains herself": not a drain
+    return _Happening(({"lose-life": {"player": t, "amount": amount}},
+                       {"gain-life": {"player": a, "amount": amount}}),
+                      f"{target.words} loses {amount} life and {source.words} gains {amount} life", (a, t),
+                      extra=(f"life({t})", f"life({a})"))
+
+
+@PATTERNS(
+    rf"{_Y} (?:takes|took|take|is dealt|gets dealt|was dealt) (?P<n>{_NUMBER})(?: points? of)?(?: combat)?"
+    r"(?: damage)? from (?:the other team|the opponents|(?:his|her|their) opponents|the other side)"
+    r"(?:'s? (?:attack|attackers|creatures|swing|combat damage))?(?: in combat)?",
+)
+def _h_team_attack(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Mia takes 7 from the other team's attack": combat damage from creatures no one named. The total it
+    goes to is the answer; a designation its controller would take (725.2, 726.2) is asked about."""
+    target = reader.affected(reader.refer(match["y"], one=True, alone=True))
+    _combat_or_not(reader, target.players[0], match[0])
+    amount = _number(match["n"])
+    return _Happening(({"damage": {"to": target.players[0], "amount": amount}},),
+                      f"{target.words} takes {amount} damage from the other team's attack", target.players,
+                      extra=(f"life({target.players[0]})",))
+
+
+@PATTERNS(
+    rf"{_X}{_POSS} (?:team|side) (?:deals|dealt|does) (?:(?P<n>{_NUMBER}) )?(?:points? of )?"
+    rf"(?:combat )?damage to {_Y} with (?P<z>[A-Za-z][\w'-]*){_POSS} (?P<thing>[\w'-]+)",
+)
+def _h_team_hits_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Mia's team deals combat damage to Noah with Mia's creature": the creature's controller deals it
+    (725.2: that player becomes the monarch), a player of the team said."""
+    if match["thing"].lower() not in ("creature", "attacker", "guy", "dude", "token") and \
+            match["thing"] not in {name for name, _controller in reader.facts.creatures}:
+        return None  # "with Mia's spell": not combat; a commander's damage counts apart (903.10a)
+    if any(match["thing"] == name for name, _owner in reader.facts.commanders):
+        return None
+    team = reader.refer(f"{match['x']}'s team")
+    owner = reader.refer(match["z"], one=True)
+    if owner.players[0] not in team.players:
+        return None
+    return _combat(reader, owner.players[0], match["y"], _number(match["n"]), guessed=not match["n"])
