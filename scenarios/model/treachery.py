@@ -330,10 +330,10 @@ def _can_unveil(state: TableState, player: str) -> Answer:
 
 
 HIDDEN_ASSASSINS = (
-    "Every Leader player has lost, but every Assassin identity still in the game is face down: a "
-    "face-down card has no "
-    'characteristics (372.4b), so no player controls an "Assassin identity" and 907.8a doesn\'t apply; '
-    "the game goes on."
+    "Every Assassin still in the game is face down. 907.8a asks for \"a player controlling an Assassin identity\" "
+    "and the card is one, face up or down: the game ends and the face-down cards are revealed (907.13; the "
+    "Treachery quick rules: \"the Assassins win if the Leader is eliminated\"). The other reading: a face-down "
+    "card has no characteristics (372.4b), so nobody controls an Assassin identity yet and the game goes on."
 )
 
 
@@ -518,18 +518,19 @@ class Treachery(Variant):
             return state, []
         if self._leaders_gone(state):
             assassins = [p for p, c in state.identities.items() if state.is_in(p) and c.role == "assassin"]
-            face_up = [p for p in assassins if state.identities[p].face == "up"]
-            if face_up:
+            if assassins:
                 team = [
                     p
                     for p in state.seats
                     if (p in state.identities and state.identities[p].role == "assassin")
                     or (p in state.departed and state.departed[p].role == "assassin")
                 ]
+                hidden = all(state.identities[p].face != "up" for p in assassins)
                 text = (
-                    f"Every Leader player has lost and {', '.join(face_up)}, controlling an Assassin "
-                    f"identity, is "
-                    f"still in the game: the assassins team wins ({', '.join(team)})."
+                    f"Every Leader player has lost and {', '.join(assassins)}, controlling an Assassin "
+                    f"identity{' (face down)' if hidden else ''}, "
+                    f"{'is' if len(assassins) == 1 else 'are'} still in the game: the assassins team wins "
+                    f"({', '.join(team)})."
                 )
                 state, steps = end_game(state, team, [step(text, treachery("907.8a"), cr("104.2c"))])
                 return self._close(state, steps)
@@ -574,44 +575,43 @@ class Treachery(Variant):
         return state.with_(identities=frozen(cards), results=frozen(results)), steps + more
 
     def hidden_assassins(self, state: TableState, asked: str, value: Any) -> list[Step]:
-        """The other reading of 907.8a when the Leader has lost and every Assassin still in the game is face
-        down: the answer ``asked`` would have had under it, beside the model's ``value``."""
-        if state.game_over or not self._leaders_gone(state):
+        """The other reading of 907.8a when the assassins team won with every Assassin still in the game face
+        down (a face-down card has no characteristics, 372.4b: the game would go on): the answer ``asked``
+        would have had under it, beside the model's ``value``."""
+        if not state.game_over:
             return []
-        hidden = [p for p, c in state.identities.items() if state.is_in(p) and c.role == "assassin"]
-        if not hidden or any(state.identities[p].face == "up" for p in hidden):
-            return []
-        team = [
+        ended = [p for p in state.seats if state.left.get(p) in ("won", "ended")]
+        by_8a = [
             p
-            for p in state.seats
-            if (p in state.identities and state.identities[p].role == "assassin")
-            or (p in state.departed and state.departed[p].role == "assassin")
+            for p in ended
+            if state.results.get(p) == "won" and treachery("907.8a") in state.result_rules.get(p, ())
         ]
-        lost = [p for p in state.seats if p not in team]
-        other = {"game-over": True, "winners": team, "in-game": [], "losers": lost}[asked]
+        if not by_8a or any(
+            state.identities[p].face == "up" for p in by_8a if p in state.identities
+        ):
+            return []
+        lost = [p for p in state.seats if state.left.get(p) in ("lost", "conceded")]
+        other = {"game-over": False, "winners": [], "in-game": ended, "losers": lost}[asked]
         readings = (
             Reading(
-                "A face-down card has no characteristics: no player controls an Assassin identity, and the "
-                "game goes on",
+                f"907.8a read by the cards players control: {', '.join(by_8a)} control Assassin identity "
+                "cards, so the assassins team wins now",
                 value,
-                (treachery("372.4b"), treachery("372.7")),
+                (treachery("907.8a"), treachery("907.13")),
             ),
             Reading(
-                f'907.8a reads "a player controlling an Assassin identity" and 907.5b makes teams by the '
-                f"cards "
-                f"players control: {', '.join(hidden)} control Assassin identity cards, so the assassins "
-                f"team "
-                "wins now",
+                "A face-down card has no characteristics: no player controls an Assassin identity yet, and "
+                "the game goes on",
                 other,
-                (treachery("907.8a"), treachery("907.5b")),
+                (treachery("372.4b"), treachery("372.7")),
             ),
         )
         return [
             step(
                 HIDDEN_ASSASSINS,
                 treachery("907.8a"),
+                treachery("907.13"),
                 treachery("372.4b"),
-                treachery("372.7"),
                 alternatives=readings,
             )
         ]
