@@ -90,6 +90,10 @@ def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     # "is Eli's team out?": a team is out when none of it is left (809.5b: or its emperor lost), so who is
     # still in is asked too, beside who lost
     team = ("in-game",) if match.groupdict().get("out") and "team" in who.words.lower() else ()
-    return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose", ("losers", "game-over", *team),
+    # each player's own result beside who lost: once a team wins, everyone else still in loses as the game ends
+    # (a Traitor when the Assassins win), and "does Ben lose?" asks about Ben, not the whole list
+    results = tuple(f"result({p})" for p in who.players)
+    return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose",
+                ("losers", "game-over", *team, *results),
                 who.players,
                 Member("losers", who.players, False))
