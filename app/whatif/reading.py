@@ -251,7 +251,8 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
         except _Unknown:
             continue
     # "who has X and (who has) Y"; "whose turn is it, who's the active player": two questions, a comma apart
-    joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)"
+    # "is the Wall still around, Ben's life": a second question said as its topic, read in full only
+    joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)|(?P<bare>, )"
     for joint in re.finditer(joints, text, re.IGNORECASE):
         reader.restore(saved)
         left, right = _trim(text[: joint.start()]), text[joint.end():]  # "... right now, who ...": trimmed
@@ -261,13 +262,14 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
             continue
         words = left.split()
         # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
-        for cut in range(0, len(words)):
+        for cut in range(0, 1 if joint["bare"] else len(words)):
             second = right if cut == 0 else " ".join([*words[:cut], right])
-            try:
-                other = QUESTIONS.first(second, reader, "a question")
-            except _Unknown:
-                continue
-            return _both(one, other)
+            for full in (second, *(_said_in_full(second) if joint["bare"] else ())):
+                try:
+                    other = QUESTIONS.first(full, reader, "a question")
+                except _Unknown:
+                    continue
+                return _both(one, other)
     reader.restore(saved)
     raise first
 

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from rulesjudge.app.whatif.events import permanents, players, time
+from rulesjudge.app.whatif.events import combat, permanents, players, time
 from rulesjudge.app.whatif.grammar import _Grammar
 
-#: The topics, in the order their patterns are tried: what players do and undergo, what happens to their
-#: permanents, then time passing.
-ORDER = (players, permanents, time)
+#: The topics, in the order their patterns are tried: combat told with the creatures on the table (before
+#: the players' one-line hits, which would read "attacks Ben with it" as any creature's), what players do
+#: and undergo, what happens to their permanents, then time passing.
+ORDER = (combat, players, permanents, time)
 
 #: Every event pattern, in :data:`ORDER`.
 HAPPENINGS = _Grammar.joined(*(topic.PATTERNS for topic in ORDER))
