@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.app import situation as said
+from rulesjudge.app.card_sources import oracle_text
 from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.memory import trim
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
@@ -323,6 +324,7 @@ def table_facts(table: Table) -> TableFacts:
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
+        cards=oracle_text,
     )
 
 

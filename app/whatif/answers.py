@@ -65,7 +65,8 @@ class Value(Headline):
 
 @dataclass(frozen=True)
 class Gone(Value):
-    """Whether a permanent has left the battlefield ("is the Goblin gone"): yes when ``exists(X)`` is false."""
+    """Whether a permanent has left the battlefield ("is the Goblin gone"): yes when ``exists(X)`` is
+    false."""
 
     def line(self, values: Values) -> str:
         return _yes(values.get(self.question) is False)

@@ -67,7 +67,27 @@ def _again(text: str, reader: _Reader) -> list[_Happening] | None:
 
 
 def _clause(text: str, reader: _Reader) -> list[_Happening]:
-    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first)."""
+    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first); the story so
+    far noted on the reader (:func:`_noted`)."""
+    return _noted(_one_clause(text, reader), reader)
+
+
+def _noted(happenings: list[_Happening], reader: _Reader) -> list[_Happening]:
+    """Note whose turn the events moved to and whether anything but time happened (``_Reader.turn``,
+    ``_Reader.acted``): an attack or a sorcery said later implies its player's turn only before that."""
+    for event in (e for h in happenings for e in h.events):
+        name = event if isinstance(event, str) else next(iter(event))
+        if name == "until-turn" and isinstance(event, dict):
+            arg = event[name]
+            reader.turn = arg if isinstance(arg, str) else None if arg.get("next") else arg.get("player")
+        elif name in ("next-turn", "upkeep"):
+            reader.turn = ""  # a later turn, whoever's it is: not one an attack said later may assume
+        else:
+            reader.acted = True
+    return happenings
+
+
+def _one_clause(text: str, reader: _Reader) -> list[_Happening]:
     try:
         return [HAPPENINGS.first(text, reader, "an event")]
     except _Unknown as error:

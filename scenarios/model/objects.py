@@ -114,7 +114,8 @@ def end_of_turn_control(state: TableState) -> Result:
             why = step(f"{player}'s control of {name} lasted until end of turn: it ends.", cr("514.2"))
             state, more = control_ends(state, name, player, why)
             steps += more
-    permanents = {n: replace(p, until_end_of_turn=(), keywords_this_turn=()) for n, p in state.permanents.items()}
+    permanents = {n: replace(p, until_end_of_turn=(), keywords_this_turn=())
+                  for n, p in state.permanents.items()}
     return state.with_(permanents=frozen(permanents)), steps
 
 

@@ -44,15 +44,22 @@ def _controller(reader: _Reader, creature: str) -> str:
     return next(c for n, c in reader.facts.creatures if n == creature)
 
 
-def _turn_of(reader: _Reader, player: str) -> tuple[Event, ...]:
-    """The turns passed until ``player`` is the active player, so that they may attack (508.1); none when
-    they are. Only for the sentence's first event (see the module's note)."""
-    active = [p for p in reader.facts.active if p not in reader.gone]
-    if player in active:
+def turn_of(reader: _Reader, player: str, why: str = "only the active player attacks (508.1)"
+            ) -> tuple[Event, ...]:
+    """The turns passed until ``player`` is the active player, so that they may attack (508.1) or cast a
+    sorcery (307.1); none when it is their turn already (the table's, or the one the sentence moved to).
+    Only before any other event of the sentence (see the module's note); otherwise asked."""
+    if reader.turn is None:
+        now = player in [p for p in reader.facts.active if p not in reader.gone]
+    else:
+        now = reader.turn == player
+    if now:
         return ()
-    if reader.touched:
-        raise _Unknown(f"only the active player attacks (508.1): is it {player}'s turn? say so first", player)
-    return _until(reader, player, next_one=False)
+    if reader.acted or reader.turn is not None:
+        raise _Unknown(f"{why}: is it {player}'s turn? say so first", player)
+    events = _until(reader, player, next_one=False)
+    reader.turn = player
+    return events
 
 
 def _knows_combat(reader: _Reader) -> bool:
@@ -86,9 +93,9 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
     if attacker == blocker:
         return None
     player = _controller(reader, attacker)
-    if match.groupdict().get("by"):  # "Ann attacks Cat with the Bear": she declares it (the model checks she may)
+    if match.groupdict().get("by"):  # "Ann attacks Cat with the Bear": she declares it (the model checks)
         player = reader.refer(match["by"], one=True, alone=True).players[0]
-    turn = _turn_of(reader, player)
+    turn = turn_of(reader, player)
     target = reader.affected(reader.refer(match["t"], one=True, alone=True))
     defender = target.players[0]
     if match.groupdict().get("p"):
@@ -108,6 +115,7 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
 
 @PATTERNS(
     rf"{_P} {_ATTACKS} {_T} with {_A}(?P<unblocked>,? unblocked| and (?:it )?(?:connects|hits))?",
+    rf"{_P} (?:hits|hit|smacks|smacked|bashes|bashed) {_T} with {_A}(?:,? unblocked)?",
     rf"{_P} (?:attacks|attacked|attack) with {_A},? (?:at|into) {_T}(?P<unblocked>,? unblocked)?",
 )
 def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
@@ -122,7 +130,7 @@ def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
         return None
     who = reader.refer(match["p"], one=True, alone=True)
     player = who.players[0]
-    turn = _turn_of(reader, player)
+    turn = turn_of(reader, player)
     target = reader.affected(reader.refer(match["t"], one=True, alone=True))
     defender = target.players[0]
     if player == defender:

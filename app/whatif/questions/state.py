@@ -138,7 +138,8 @@ def _q_tapped(match: re.Match[str], reader: _Reader) -> _Ask | None:
         # a hit read in one line ("the Dragon attacks Mia") is its damage alone, no declared attack that
         # taps it (508.1f): not answered from it; a block is played through the combat steps, which do
         return None
-    return _Ask("tapped", f"is {creature} tapped", (f"tapped({creature})",), headline=Value(f"tapped({creature})"))
+    return _Ask("tapped", f"is {creature} tapped", (f"tapped({creature})",),
+                headline=Value(f"tapped({creature})"))
 
 
 @PATTERNS(
