@@ -86,7 +86,7 @@ def normalise(text: str) -> str:
 
 _LEADING = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|and|but|wait|um+|hmm+|sorry|quick question|rules question|question|judge|"
-    r"judge call|real quick|one more|another one|also|well|alright|right|how about|what about|"
+    r"judge call|real quick|one more|another one|also|now|well|alright|right|how about|what about|"
     # filler as people type it in a chat: context, never part of the question
     r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
     r"stupid question|sorry for the dumb question|"

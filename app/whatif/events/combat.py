@@ -62,6 +62,11 @@ def turn_of(reader: _Reader, player: str, why: str = "only the active player att
     return events
 
 
+def _on_turn(turn: tuple[Event, ...], player: str) -> str:
+    """ "on Olive's turn, ": said when the reader passed the turns to the attacker's."""
+    return f"on {player}'s turn, " if turn else ""
+
+
 def _knows_combat(reader: _Reader) -> bool:
     return bool(reader.facts.events) and all(
         reader.facts.knows_event(e) for e in ("attack", "block", "combat-damage-step"))
@@ -71,6 +76,8 @@ _AND = r"(?:,| and|, and|,? but|,? and then|,? then)"
 _IT = r"(?: it| them| (?:the )?attacker)?"
 _WITH = r"(?:with|using)"
 _SUBJ = r"(?: it| they| that creature)?"
+#: "Cat attacks Dan with Edgar on her turn": the attacker's own turn (only the active player attacks, 508.1)
+_OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
 
 
 @PATTERNS(
@@ -108,15 +115,16 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
         {"block": {blocker: attacker}},
         "combat-damage-step",
     )
-    words = f"{attacker} attacks {target.words} and {blocker} blocks it"
+    words = _on_turn(turn, player) + f"{attacker} attacks {target.words} and {blocker} blocks it"
     return _Happening(events, words, (player, defender),
                       extra=(f"life({defender})", f"exists({attacker})", f"exists({blocker})"))
 
 
 @PATTERNS(
-    rf"{_P} {_ATTACKS} {_T} with {_A}(?P<unblocked>,? unblocked| and (?:it )?(?:connects|hits))?",
-    rf"{_P} (?:hits|hit|smacks|smacked|bashes|bashed) {_T} with {_A}(?:,? unblocked)?",
-    rf"{_P} (?:attacks|attacked|attack) with {_A},? (?:at|into) {_T}(?P<unblocked>,? unblocked)?",
+    rf"{_P} {_ATTACKS} {_T} with {_A}{_OWN_TURN}(?P<unblocked>,? unblocked| and (?:it )?(?:connects|hits))?"
+    rf"{_OWN_TURN}",
+    rf"{_P} (?:hits|hit|smacks|smacked|bashes|bashed) {_T} with {_A}{_OWN_TURN}(?:,? unblocked)?{_OWN_TURN}",
+    rf"{_P} (?:attacks|attacked|attack) with {_A},? (?:at|into) {_T}{_OWN_TURN}(?P<unblocked>,? unblocked)?",
 )
 def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Ann attacks Ben with it" (the Troll she just stole), "Noah swings at Olive with the Bear": the
@@ -137,5 +145,6 @@ def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
         raise _Unknown(f"{player} can't attack themselves", match["t"])
     attack: dict[str, Any] = {"attacker": player, "creatures": [creature], "defending": defender}
     events: tuple[Event, ...] = (*turn, {"attack": attack}, "combat-damage-step")
-    return _Happening(events, f"{who.words} attacks {target.words} with {creature}", (player, defender),
+    return _Happening(events, _on_turn(turn, player) + f"{who.words} attacks {target.words} with {creature}",
+                      (player, defender),
                       extra=(f"life({defender})",))

@@ -183,6 +183,7 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all
     r"all two) )?"\
     r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
+    r"with (?:a|an|one|his|her|their)(?:'s)? \d{1,2}/\d{1,2}(?: [\w-]+)?|" \
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat|" \
     r"in (?:one|a single) (?:swing|hit|attack|go)))*"
 
@@ -690,3 +691,14 @@ def _h_unveil(match: re.Match[str], reader: _Reader) -> _Happening | None:
     who = reader.refer(match["x"], one=True)
     return _Happening(tuple({"unveil": p} for p in who.players), f"{who.words} unveil{who.verb_s}",
                       who.players)
+
+
+@PATTERNS(
+    rf"{_Y} {_MODAL}(?:makes|made|make|forces|forced|force) {_X} (?:to )?(?P<lose>lose)(?: the game)?"
+    rf"(?: (?:with|by|using|through) {_free_words(4)})?",
+)
+def _h_made_to_lose_the_game(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Flo makes Ed lose with a spell": Ed loses the game (104.3); who made him changes nothing of what
+    his leaving does (800.4a; a designation he held goes as 725.4, 726.4 say)."""
+    reader.refer(match["y"], one=True, alone=True)
+    return _h_leaves(match, reader)

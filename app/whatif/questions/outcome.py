@@ -77,12 +77,16 @@ def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("losers", "who loses", ("losers", "game-over"), headline=Value("losers"))
 
 
+#: "does he lose to commander damage", "is Pat out on commander damage": how, said after the question
+_HOW = r"(?: (?:on|to|from|by|of) (?:commander damage|combat damage|damage|poison|poison counters|life))?"
+
+
 @PATTERNS(
-    rf"(?:does|do|will|would) {_X} (?:also )?lose(?: the game)?(?: too| as well)?",
+    rf"(?:does|do|will|would) {_X} (?:also )?lose(?: the game)?{_HOW}(?: too| as well)?",
     rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
-    rf"(?: too| as well)?",
+    rf"{_HOW}(?: too| as well)?",
     rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",
-    rf"(?:is|are) {_X} (?:also )?(?:out|eliminated|dead)(?: too| as well)?",
+    rf"(?:is|are) {_X} (?:also )?(?:out|eliminated|dead){_HOW}(?: too| as well)?",
 )
 def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])
