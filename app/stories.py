@@ -130,6 +130,16 @@ def _tag(text: str, players: Sequence[str]) -> str:
     return _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
 
 
+_PUMPED = re.compile(r"(?i) (?:gets|got|is|was) (?:pumped|buffed|boosted|pumped up)(?: by [+\w/-]+)? and "
+                     r"(?=(?:hits|attacks|swings at|connects with)\b[^.;!?]*\bfor \d)")
+
+
+def _pumped(text: str, players: Sequence[str]) -> str:
+    """ "Krenko gets pumped and hits Cat for 21": the pump said, then the damage it deals: the amount said
+    is the damage, so the pump adds nothing to read."""
+    return _PUMPED.sub(" ", text)
+
+
 def _because(text: str, players: Sequence[str]) -> str:
     return _BECAUSE.sub("", text)
 
@@ -197,5 +207,6 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _tag, _because, _doubt, _has_at, _sum, _by_and_by, _poison_counters, _more,
+    _openers, _idle, _correction, _tag, _pumped, _because, _doubt, _has_at, _sum, _by_and_by,
+    _poison_counters, _more,
 )

@@ -118,3 +118,6 @@ class _Happening:
     # players whose totals this event guesses: an attack said without an amount deals 1 (any combat damage
     # moves a designation, 725.2, 726.2), which answers no question of their life or of who is still in
     guessed: tuple[str, ...] = ()
+    # players whose own life total the event leaves unsaid (a drain's gain: "Cat drains Ben for 8"); their
+    # life is not answered, who is in still is (a gain takes no one out)
+    unsaid_life: tuple[str, ...] = ()

@@ -10,6 +10,7 @@ from typing import Any
 
 from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.events import HAPPENINGS
+from rulesjudge.app.whatif.events.several import at_the_same_time
 from rulesjudge.app.whatif.events.time import _time_owner, _until
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
 from rulesjudge.app.whatif.normalise import _names, _trim, normalise
@@ -48,8 +49,12 @@ _ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORE
 
 #: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row. Not combat
 #: damage: a creature that "hits twice" may have double strike (702.4) or fight two combats, not guessed.
-_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|[2-5] times)(?: in a row)?$",
-                    re.IGNORECASE)
+_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|four times|[2-5] times)"
+                    r"(?: in a row)?(?P<apart>,? (?:over (?:the game|(?:two|three|four|five|[2-5]|several|"
+                    r"separate) (?:turns|combats))|on (?:separate|different|two|three|[2-5]) turns|"
+                    r"in (?:separate|different) "
+                    r"combats)(?:,? unblocked(?: each time)?)?|,? unblocked each time|,? (?:on|during|in) "
+                    r"(?:separate|different) turns)?$", re.IGNORECASE)
 _REPEATABLE = frozenset(("damage", "lose-life", "gain-life", "poison", "draw"))
 
 
@@ -59,10 +64,13 @@ def _again(text: str, reader: _Reader) -> list[_Happening] | None:
     if again is None:
         return None
     happening = HAPPENINGS.first(again["rest"], reader, "an event")
-    if not all(isinstance(e, dict) and next(iter(e)) in _REPEATABLE for e in happening.events):
+    # combat damage again only when said to be separate combats ("over two turns", "each time"): one
+    # creature hitting "twice" in one combat may have double strike (702.4), not guessed
+    repeatable = _REPEATABLE | ({"combat-damage"} if again["apart"] else set())
+    if not all(isinstance(e, dict) and next(iter(e)) in repeatable for e in happening.events):
         return None
-    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3}.get(again["n"].lower()) or \
-        int(again["n"][0])
+    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3, "four times": 4}.get(
+        again["n"].lower()) or int(again["n"][0])
     return [replace(happening, events=happening.events * times, words=f"{happening.words}, {times} times")]
 
 
@@ -155,6 +163,10 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
         first = error
     if depth > 3:
         raise first
+    together = _at_once(text, reader, depth)
+    if together is not None:
+        return together
+    reader.restore(saved)
     for read in (_in_sequence, _in_order_said):
         reader.restore(saved)
         found = read(text, reader, depth)
@@ -162,6 +174,33 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
             return found
     reader.restore(saved)
     raise first
+
+
+def _at_once(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "Bo's life becomes 0 and Cy gets 10 poison counters at the same time": the events as one (704.3:
+    state-based actions checked once afterwards; 104.4a), where the model knows ``at-once``; None when the
+    text doesn't say so, or its parts are not plain events (time passing can't happen at once)."""
+    inner = at_the_same_time(text)
+    if inner is None or not (reader.facts.events and reader.facts.knows_event("at-once")):
+        return None
+    saved = reader.save()
+    try:
+        parts = _happenings(inner, reader, depth + 1)
+    except _Unknown:
+        reader.restore(saved)
+        return None
+    events = [e for h in parts for e in h.events]
+    names = [e if isinstance(e, str) else next(iter(e)) for e in events]
+    if len(events) < 2 or any(n in _TIME_EVENTS or n == "at-once" for n in names):
+        reader.restore(saved)
+        return None
+    words = " and ".join(h.words for h in parts) + " at the same time"
+    players = tuple(dict.fromkeys(p for h in parts for p in h.players))
+    return [_Happening(({"at-once": events},), words, players,
+                       extra=tuple(dict.fromkeys(q for h in parts for q in h.extra)),
+                       gone=tuple(p for h in parts for p in h.gone),
+                       guessed=tuple(p for h in parts for p in h.guessed),
+                       unsaid_life=tuple(p for h in parts for p in h.unsaid_life))]
 
 
 def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
@@ -349,6 +388,10 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
         who = ", ".join(sorted(guessed))
         raise _Unknown(f"how much damage is dealt to {who}? say the amount (an attack said without one moves "
                        "the monarch or the initiative, but gives no life total)", who)
+    unsaid = {p for h in happenings for p in h.unsaid_life}
+    if ask is not None and any(q == f"life({p})" for q in ask.questions for p in unsaid):
+        who = ", ".join(sorted(unsaid))
+        raise _Unknown(f"does {who} gain life from it? say how much (a drain's gain is the card's)", who)
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
         ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))

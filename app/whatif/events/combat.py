@@ -18,6 +18,7 @@ from typing import Any
 
 from rulesjudge.app.whatif.events.time import _until
 from rulesjudge.app.whatif.grammar import _Grammar
+from rulesjudge.app.whatif.normalise import _NUMBER, _number
 from rulesjudge.app.whatif.plan import Event, _Happening
 from rulesjudge.app.whatif.references import _creature_named, _Reader, _Unknown
 
@@ -148,3 +149,24 @@ def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
     return _Happening(events, _on_turn(turn, player) + f"{who.words} attacks {target.words} with {creature}",
                       (player, defender),
                       extra=(f"life({defender})",))
+
+
+@PATTERNS(
+    rf"{_A} {_ATTACKS} {_T}{_OWN_TURN} and (?:deals|does|hits (?:him|her|them|it) for) (?P<n>{_NUMBER})"
+    r"(?: (?:combat )?damage)?(?: to (?:him|her|them))?",
+)
+def _h_attacks_and_deals(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Ann's Bear attacks him and deals 2": the creature's combat damage, the amount said (a creature on
+    the table by its name, as the players' one-line hits read "the Ogre hits Dan for 3")."""
+    if not reader.facts.events or not reader.facts.knows_event("combat-damage"):
+        return None
+    creature = _creature_named(reader, match["a"])
+    if creature is None:
+        return None
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender, amount = target.players[0], _number(match["n"])
+    if defender == _controller(reader, creature):
+        raise _Unknown(f"{defender} can't be attacked by their own creature", match["t"])
+    hit = {"creature": creature, "to": defender, "amount": amount}
+    return _Happening(({"combat-damage": hit},), f"{creature} deals {amount} combat damage to {target.words}",
+                      (_controller(reader, creature), defender), extra=(f"life({defender})",))
