@@ -140,6 +140,57 @@ def _pumped(text: str, players: Sequence[str]) -> str:
     return _PUMPED.sub(" ", text)
 
 
+_LIKE = re.compile(r"^(?P<q>.+?\?)\s*(?:like|say|e\.g\.|for example|for instance|so like),? (?P<facts>[^?]+?)"
+                   r"[.!]?$", re.IGNORECASE)
+_LAST_SAID = re.compile(r"^(?P<q>.*\?)\s+(?P<facts>[^?]+?)[.!]?$")
+_ASKS = re.compile(r"(?i)^(?:who|whom|whose|what|which|where|when|can|could|does|do|did|is|are|will|would|"
+                   r"how|has|have|should)\b")
+_ALL_ON = re.compile(r"^(?P<events>[^.;!?]+?),? (?:all|both) (?P<when>(?:on|during|in) [A-Z][\w'-]*'s? turn)"
+                     r"(?P<end>[.;!?]|$)")
+
+
+def _said_after(text: str, players: Sequence[str]) -> str:
+    """ "... who gets it? like Cat has it and it's Dan's turn", "does anybody win? Noah and Olive are still
+    fine": what is said after the question is the table it asks about; said first. Only a statement that
+    opens with a player's name ("he's at 19" would come before the one it stands for; "thanks" is none).
+
+    >>> _said_after("does the crown disappear? Olive is monarch and leaves", ["Olive"])
+    'Olive is monarch and leaves. does the crown disappear?'
+    >>> _said_after("is ben still playing? he's at 19 life", ["Ben"])
+    "is ben still playing? he's at 19 life"
+    """
+    like = _LIKE.match(text)
+    if like:
+        return f"{like['facts'].strip()}. {like['q']}"
+    last = _LAST_SAID.match(text)
+    opens = re.match(r"[\w'-]+", last["facts"].strip()) if last else None
+    if last and opens and opens[0].casefold() in {p.casefold() for p in players} and \
+            not _ASKS.match(last["facts"].strip()):
+        return f"{last['facts'].strip()}. {last['q']}"
+    return text
+
+
+def _all_on(text: str, players: Sequence[str]) -> str:
+    """ "Cat concedes, then Dan concedes, all on Ben's turn": the turn said once, for every event: first."""
+    for sentence in re.finditer(r"(?:^|(?<=[.;!?] ))[^.;!?]+[.;!?]?", text):
+        said = _ALL_ON.match(sentence[0])
+        if said:
+            moved = f"{said['when'][0].upper()}{said['when'][1:]}, {said['events']}{said['end']}"
+            return text[: sentence.start()] + moved + text[sentence.end():]
+    return text
+
+
+def _in_combat(text: str, players: Sequence[str]) -> str:
+    """ "his goblin hits Ann in combat": a hit is combat damage already (the words add nothing to read)."""
+    return re.sub(r"(?i)\b(hits|hit|connects with|smacks|swings at) ([\w']+) in combat\b", r"\1 \2", text)
+
+
+def _initiative(text: str, players: Sequence[str]) -> str:
+    """ "olive (who has initiative)", "does liam get initiative": the initiative, as the rules say it."""
+    return re.sub(r"(?i)\b(has|had|holds|held|with|takes|take|took|get|gets|got|keep|keeps|kept|lose|loses|"
+                  r"lost) initiative\b", r"\1 the initiative", text)
+
+
 def _because(text: str, players: Sequence[str]) -> str:
     return _BECAUSE.sub("", text)
 
@@ -207,6 +258,6 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _tag, _pumped, _because, _doubt, _has_at, _sum, _by_and_by,
-    _poison_counters, _more,
+    _openers, _idle, _correction, _tag, _pumped, _because, _doubt, _said_after, _all_on, _in_combat,
+    _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

@@ -265,6 +265,8 @@ _ELLIPSES = (
      "who has the initiative"),
     (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
     # "who has what", "who gets what" after a holder of both leaves: each designation
+    # "Noah becomes the monarch, then Olive does. Who is it?": the holder of the one designation said
+    (re.compile(r"who(?:'s| is) it(?: now| then)?", re.IGNORECASE), "who has it"),
     (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
      "who has the monarch and who has the initiative"),
     # "Ben is still in, right?": a statement checked with a tag is the question
