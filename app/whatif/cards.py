@@ -113,3 +113,25 @@ def verb_forms(verb: str) -> tuple[str, ...]:
         if verb.endswith(ending):
             forms.append(verb[: -len(ending)] + put)
     return tuple(dict.fromkeys(f for f in forms if f))
+
+
+_ONE_TARGET = (r"(?:any target|target player or planeswalker|target creature or player|target player|"
+               r"target opponent)")
+
+
+def damage_card(name: str, text: str) -> int | None:
+    """The damage a spell whose whole Oracle text deals N damage to one target deals, or None (any other
+    text: a second effect, several targets, an amount the card computes).
+
+    >>> damage_card("Lightning Bolt", "Lightning Bolt deals 3 damage to any target.")
+    3
+    >>> damage_card("Lava Axe", "Lava Axe deals 5 damage to target player or planeswalker.")
+    5
+    >>> damage_card("Lightning Helix", "Lightning Helix deals 3 damage to any target and you gain 3 life.")
+    >>> damage_card("Fireball", "This spell costs {1} more ... Fireball deals X damage divided evenly ...")
+    """
+    plain = re.sub(r"\s*\([^)]*\)", "", text).strip()
+    found = re.fullmatch(rf"(?:{re.escape(name)}|this spell) deals (?P<n>\d+) damage to {_ONE_TARGET}\.",
+                         plain, re.IGNORECASE)
+    return int(found["n"]) if found else None
+

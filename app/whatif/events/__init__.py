@@ -3,14 +3,15 @@
 
 from __future__ import annotations
 
-from rulesjudge.app.whatif.events import combat, permanents, players, several, time
+from rulesjudge.app.whatif.events import combat, permanents, players, several, spells, time
 from rulesjudge.app.whatif.grammar import _Grammar
 
 #: The topics, in the order their patterns are tried: combat told with the creatures on the table (before
 #: the players' one-line hits, which would read "attacks Ben with it" as any creature's), events to several
 #: players at once (before the one-player damage that would read "6 damage to Cat and 2 to Dan" as Cat's
-#: alone), what players do and undergo, what happens to their permanents, then time passing.
-ORDER = (combat, several, players, permanents, time)
+#: alone), what players do and undergo, spells named by their card, what happens to their permanents, then
+#: time passing.
+ORDER = (combat, several, players, spells, permanents, time)
 
 #: Every event pattern, in :data:`ORDER`.
 HAPPENINGS = _Grammar.joined(*(topic.PATTERNS for topic in ORDER))

@@ -170,3 +170,15 @@ def _h_attacks_and_deals(match: re.Match[str], reader: _Reader) -> _Happening | 
     hit = {"creature": creature, "to": defender, "amount": amount}
     return _Happening(({"combat-damage": hit},), f"{creature} deals {amount} combat damage to {target.words}",
                       (_controller(reader, creature), defender), extra=(f"life({defender})",))
+
+
+@PATTERNS(r"(?P<d>.+?) (?:blocks|blocked|block) nothing(?: this (?:turn|combat))?")
+def _h_blocks_nothing(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Sam's commander Ghave blocks nothing": no block (509.1: blocking is a choice); nothing happens, and
+    the attack said next deals its damage to the player (510.1a)."""
+    named = [c for c, _controller in reader.facts.creatures
+             if re.search(rf"(?i)(?:^|\s){re.escape(c)}$", match["d"].strip())]
+    if len(named) != 1:
+        return None
+    return _Happening((), f"{named[0]} blocks nothing")
+
