@@ -527,8 +527,8 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     """
     game = dict(table.game)
     seated = game.get("players") or [p for team in game.get("teams") or () for p in team]
-    named = [*seated, *(game.get("permanents") or {})]  # what a sentence about this table may name
-    told = retell(question, [str(n) for n in named])  # the story said plainly
+    names = [*seated, *(game.get("permanents") or {})]  # what a sentence about this table may name
+    told = retell(question, [str(n) for n in names])  # the story said plainly
     stated = said.read_situation(told, game)
     said.check(stated, source)
     played = table if stated.game == game else \

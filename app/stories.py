@@ -51,8 +51,10 @@ _FILLER_OPENERS = re.compile(
     r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|(?:a )?question(?: for you)?)"
     r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
 #: "because he had to leave for work", "since it was late": why a player did something changes no rule
-_BECAUSE = re.compile(r",? (?:because|cause|'cause|since|as) (?:he|she|they|it|we|i)\b[^.;!?]*(?=[.;!?]|$)",
-                      re.IGNORECASE)
+#: (not a state said as the reason, "since they're next to each other": the table's seating, read as a fact)
+_BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b|"
+                      r"(?:since|as) (?:he|she|they|it|we|i)\b(?!'re|'s| are| is| sit| sits| were| was))"
+                      r"[^.;!?]*(?=[.;!?]|$)", re.IGNORECASE)
 _CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:\.{2,}|,|;|-+|—)? *(?:wait,? no|no wait|actually no|sorry,? "
                          r"(?:i mean|no)|i mean),? (?P<meant>[^.;!?]+)", re.IGNORECASE)
 _SUBJECT = re.compile(r"^(?:(?i:if|when|say|suppose) )?(?P<who>[A-Z][\w'-]*)\b")

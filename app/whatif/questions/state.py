@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import EachOf, Gone, Member, Value
+from rulesjudge.app.whatif.answers import EachOf, Gone, Member, Several, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import WHAT_HAPPENS, _Ask
 from rulesjudge.app.whatif.references import _POSS, _creature_named, _Reader
@@ -108,6 +108,11 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return _Ask("controller", f"does {keeper.words} keep {creature}",
                     (f"controller({creature})", f"exists({creature})"),
                     keeper.players, headline=Value(f"controller({creature})"))
+    if verb == "whose":  # "whose is the Bear": its owner or its controller - both said, neither guessed
+        return _Ask("owner-and-controller", f"who owns and who controls {creature}",
+                    (f"owner({creature})", f"controller({creature})", f"exists({creature})"),
+                    headline=Several(((f"who owns {creature}", Value(f"owner({creature})")),
+                                      (f"who controls {creature}", Value(f"controller({creature})")))))
     if verb == "owns":
         return _Ask("owner", f"who owns {creature}", (f"owner({creature})",),
                     headline=Value(f"owner({creature})"))
