@@ -193,6 +193,15 @@ def _initiative(text: str, players: Sequence[str]) -> str:
                   r"lost) initiative\b", r"\1 the initiative", text)
 
 
+def _aside(text: str, players: Sequence[str]) -> str:
+    """ "olive (who has initiative) got knocked out": a relative clause in brackets is said between commas,
+    as the facts of a question are read (``app.situation``); "say it's Olive's turn and ...": the
+    hypothetical's lead-in before a fact said with "it's"."""
+    text = re.sub(r"(?i)\b([\w'-]+) \(((?:who|whose|which) [^()]*)\),?", r"\1, \2,", text)
+    return re.sub(r"(?i)^(?:(?:so|ok|okay),? )?(?:say|suppose|imagine|let's say)(?: that)? (?=it'?s\b)", "",
+                  text)
+
+
 def _because(text: str, players: Sequence[str]) -> str:
     return _BECAUSE.sub("", text)
 
@@ -260,6 +269,6 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _tag, _pumped, _because, _doubt, _said_after, _all_on, _in_combat,
+    _openers, _idle, _correction, _aside, _tag, _pumped, _because, _doubt, _said_after, _all_on, _in_combat,
     _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
