@@ -25,6 +25,8 @@ Each rewrite is a class of phrasing, never one phrase; what it can't place is le
 >>> retell("If Quinn goes to 0 life from a Blasphemous Act... wait no, he takes 40 damage from Rosa's spell. "
 ...        "Still in?")
 "Quinn takes 40 damage from Rosa's spell. Still in?"
+>>> retell("Ann is actually no longer the monarch, Ben is. Who is?")
+'Ann is actually no longer the monarch, Ben is. Who is?'
 >>> retell("Ann has Ben at 4; Ann deals 4 damage to Ben", ["Ann", "Ben"])
 'Ben is at 4; Ann deals 4 damage to Ben'
 >>> retell("ok so Krenko has hit Ben for 9 and 9, now Krenko hits him for 3")
@@ -55,8 +57,10 @@ _FILLER_OPENERS = re.compile(
 _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b|"
                       r"(?:since|as) (?:he|she|they|it|we|i)\b(?!'re|'s| are| is| sit| sits| were| was))"
                       r"[^.;!?]*(?=[.;!?]|$)", re.IGNORECASE)
-_CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:\.{2,}|,|;|-+|—)? *(?:wait,? no|no wait|actually no|sorry,? "
-                         r"(?:i mean|no)|i mean),? (?P<meant>[^.;!?]+)", re.IGNORECASE)
+#: "... wait no, he takes 40", "Ann concedes, I mean Ben": the words of a correction ("no" said apart, so
+#: "Ann is actually no longer the monarch" is no correction)
+_CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
+                         r"sorry,? no)[,.!:]+|(?:sorry,? )?i mean,?) (?P<meant>[^.;!?]+)", re.IGNORECASE)
 _SUBJECT = re.compile(r"^(?:(?i:if|when|say|suppose) )?(?P<who>[A-Z][\w'-]*)\b")
 _PRONOUN = re.compile(r"^(?:he|she|they)\b", re.IGNORECASE)
 _DOUBT = re.compile(
@@ -68,7 +72,8 @@ _DOUBT = re.compile(
     r"(?:who|which of us)(?: was|'s| is) right|who(?:'s| is) correct)\??)?",
     re.IGNORECASE)
 _HAS_AT = re.compile(r"\b(?P<a>[A-Z][\w'-]*) (?:has|had|has got|'s got) (?P<b>[A-Z][\w'-]*) (?:at|on) "
-                     r"(?P<n>\d+)\b(?P<and> and(?= \w))?")
+                     r"(?P<n>\d+)\b(?! (?:power|toughness|loyalty|counters?|cards?|mana)\b)"
+                     r"(?P<and> and(?= \w))?")
 _SUM = re.compile(r"\b(?P<head>(?:has|had|'s|have) (?:already )?(?:hit|been hit by [A-Z][\w'-]*|dealt) "
                   r"(?:[A-Z][\w'-]* )?for) (?P<n>\d+)(?P<more>(?:,? and \d+|, \d+)+)\b")
 _BY_AND_BY = re.compile(r"\b(?P<who>[A-Z][\w'-]*)(?P<has>'s| has) been hit by (?P<a>[A-Z][\w'-]*) for "
@@ -101,7 +106,7 @@ _TABLE_WORDS = re.compile(
     r"(?i)\b(?:monarch|crown|king|queen|initiative|turn|life|poison|commander|team|emperor|general|treachery|"
     r"leader|guardian|assassin|traitor|giant|2hg|thg|melee|alternating|ffa|free[- ]for[- ]all|variant|attack|"
     r"damage|block|concede|scoop|lose|win|draw|library|creature|spell|edh|die|dies|dead|kill|destroy|exile|"
-    r"hit|steal|control|tap|out|leave|left)")
+    r"hit|steal|control|tap|out|leave|left|range|influence|players?|seats?|seated|of us)")
 
 
 def _idle(text: str, players: Sequence[str]) -> str:
