@@ -14,11 +14,15 @@ nothing; a near-miss of a card's name ("Platnum Angel") gets a "did you mean".
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rulesjudge.app import card_cache
+from rulesjudge.common.errors import InputError
+from rulesjudge.corpus.cards import load_cards
 from rulesjudge.corpus.cards.names import name_key
 from rulesjudge.scenarios.model.events import EventArgError, parse_effect
 
@@ -165,3 +169,26 @@ def before_footer(ruling_text: str, lines: Sequence[str], footer: str = "rulesju
 
 def _type_line(card: Card) -> str:
     return " // ".join(dict.fromkeys(f.type_line for f in card.faces if f.type_line))
+
+
+def oracle_text(name: str) -> tuple[str, str, str] | None:
+    """A card of the current snapshot by its full name or one face's, in any case (the what-if reader's
+    :attr:`TableFacts.cards <rulesjudge.app.whatif.plan.TableFacts.cards>`): (name, type line, Oracle text,
+    faces joined); None for no such card, or when no snapshot can be read (a card's name is then read as no
+    effect at all). While the app's child still reads the snapshot into the cache (``app.card_cache``) a
+    what-if does not wait for it: the name is read as no card this time (the search answers)."""
+    if not name_key(name) or not card_cache.ready():
+        return None
+    return _oracle_text(name)
+
+
+@functools.lru_cache(maxsize=256)
+def _oracle_text(name: str) -> tuple[str, str, str] | None:
+    try:
+        card = resolve(load_cards(), name).card
+    except (InputError, OSError):
+        return None
+    if card is None or (name_key(card.name) != name_key(name) and
+                        not any(name_key(f.name) == name_key(name) for f in card.faces)):
+        return None
+    return (card.name, " // ".join(f.type_line for f in card.faces), "\n".join(f.text for f in card.faces))

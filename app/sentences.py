@@ -19,6 +19,7 @@ from rulesjudge.app.whatif.answers import (
     Attackers,
     Each,
     EachOf,
+    Gone,
     Headline,
     Is,
     Member,
@@ -142,6 +143,9 @@ def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFa
     if name == "role" and who:
         return _cited(f"{who[0]} is {_article(str(value))}" if value else f"{who[0]} has no identity",
                       deciding_rule(steps))
+    if name == "tapped" and who:
+        text = f"Yes: {who[0]} is tapped" if value else f"No: {who[0]} is untapped"
+        return _cited(text, deciding_rule(steps, who[0]))
     if name.startswith("can-") and who:  # can-unveil(Eve): "Yes: Eve can unveil."
         verb = name[4:].replace("-", " ")
         text = f"{'Yes' if value else 'No'}: {who[0]} {'can' if value else 'cannot'} {verb}"
@@ -251,6 +255,11 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
         return f"{names(holders)} {'is the' if len(holders) == 1 else 'are the'} {role}."
     if isinstance(spec, Several):
         return " ".join(_sentence(part, plan, answers, events, before) for _words, part in spec.parts)
+    if isinstance(spec, Gone):  # "is the Goblin gone": yes when it no longer exists (the sentence flips)
+        question = spec.question
+        said = _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,
+                          happened)
+        return re.sub(r"^(?:Yes|No): ", "Yes: " if _value(answers, question) is False else "No: ", said)
     if isinstance(spec, Value):
         question = spec.question
         return _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,

@@ -20,11 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.app import situation as said
+from rulesjudge.app.card_sources import oracle_text
 from rulesjudge.app.game_start import at_the_start, start_of
 from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.memory import trim
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
 from rulesjudge.app.sentences import judge_sentence
+from rulesjudge.app.stories import retell
 from rulesjudge.app.table import Table
 from rulesjudge.app.whatif import TableFacts, WhatIf, WhatIfError, answer_line, interpret
 from rulesjudge.app.whatif import warm_up as warm_up_reader
@@ -324,6 +326,7 @@ def table_facts(table: Table) -> TableFacts:
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
         questions=frozenset(QUESTIONS),
+        cards=oracle_text,
     )
 
 
@@ -531,7 +534,10 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
             return replace(asked, question=question, outcome=replace(
                 asked.outcome, answer=f"At the start of the game: {asked.outcome.answer}"))
     game = dict(table.game)
-    stated = said.read_situation(question, game)
+    seated = game.get("players") or [p for team in game.get("teams") or () for p in team]
+    names = [*seated, *(game.get("permanents") or {})]  # what a sentence about this table may name
+    told = retell(question, [str(n) for n in names])  # the story said plainly
+    stated = said.read_situation(told, game)
     said.check(stated, source)
     played = table if stated.game == game else \
         open_table(stated.game, _checked(table.events, game, stated.game))
@@ -539,9 +545,9 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
         facts = table_facts(played)
         plan = interpret(stated.rest, facts)
         if plan is None and stated.changed:  # the facts misread: the question as it was, on the form's table
-            played, stated = table, said.Situation(game, rest=question)
+            played, stated = table, said.Situation(game, rest=told)
             facts = table_facts(played)
-            plan = interpret(question, facts)
+            plan = interpret(told, facts)
     except WhatIfError as error:
         raise InputError(source, str(error)) from error
     if plan is None:

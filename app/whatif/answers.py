@@ -64,6 +64,15 @@ class Value(Headline):
 
 
 @dataclass(frozen=True)
+class Gone(Value):
+    """Whether a permanent has left the battlefield ("is the Goblin gone"): yes when ``exists(X)`` is
+    false."""
+
+    def line(self, values: Values) -> str:
+        return _yes(values.get(self.question) is False)
+
+
+@dataclass(frozen=True)
 class Is(Headline):
     """Whether a designation's holder is a player: "does Dan keep the initiative"."""
 

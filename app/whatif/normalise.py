@@ -73,6 +73,8 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
+    # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
+    text = re.sub(r"(?i)\b(is|was|gets|got|are|were) then\b", r"then \1", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
     for typo, fix in _TYPOS:
         text = typo.sub(fix, text)
@@ -84,7 +86,7 @@ def normalise(text: str) -> str:
 
 _LEADING = re.compile(
     r"^(?:(?:hey|hi|ok|okay|so|and|but|wait|um+|hmm+|sorry|quick question|rules question|question|judge|"
-    r"judge call|real quick|one more|another one|also|well|alright|right|how about|what about|"
+    r"judge call|real quick|one more|another one|also|now|well|alright|right|how about|what about|"
     # filler as people type it in a chat: context, never part of the question
     r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
     r"stupid question|sorry for the dumb question|"

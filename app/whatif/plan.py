@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-if TYPE_CHECKING:  # the type only: the answer lines import the plan
+if TYPE_CHECKING:  # the types only: the answer lines import the plan
     from rulesjudge.app.whatif.answers import Headline
+    from rulesjudge.app.whatif.cards import CardLookup
 
 MAX_QUESTION = 500
 
@@ -58,6 +59,9 @@ class TableFacts:
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
     step: str = ""  # the model's step: how far the table's own events took this turn ("", "upkeep", ...)
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)
+    #: a card's name -> (name, type line, Oracle text), for cards a question names ("Noah Threatens the
+    #: Dragon", :mod:`.cards`); None: no card snapshot, so no card's name is read as an effect
+    cards: CardLookup | None = field(default=None, compare=False, repr=False)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
 
     @classmethod
@@ -114,3 +118,6 @@ class _Happening:
     # players whose totals this event guesses: an attack said without an amount deals 1 (any combat damage
     # moves a designation, 725.2, 726.2), which answers no question of their life or of who is still in
     guessed: tuple[str, ...] = ()
+    # players whose own life total the event leaves unsaid (a drain's gain: "Cat drains Ben for 8"); their
+    # life is not answered, who is in still is (a gain takes no one out)
+    unsaid_life: tuple[str, ...] = ()

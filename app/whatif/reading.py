@@ -10,6 +10,7 @@ from typing import Any
 
 from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.events import HAPPENINGS
+from rulesjudge.app.whatif.events.several import at_the_same_time
 from rulesjudge.app.whatif.events.time import _time_owner, _until
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
 from rulesjudge.app.whatif.normalise import _NUMBER, _names, _trim, normalise
@@ -48,8 +49,12 @@ _ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORE
 
 #: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row. Not combat
 #: damage: a creature that "hits twice" may have double strike (702.4) or fight two combats, not guessed.
-_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|[2-5] times)(?: in a row)?$",
-                    re.IGNORECASE)
+_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|four times|[2-5] times)"
+                    r"(?: in a row)?(?P<apart>,? (?:over (?:the game|(?:two|three|four|five|[2-5]|several|"
+                    r"separate) (?:turns|combats))|on (?:separate|different|two|three|[2-5]) turns|"
+                    r"in (?:separate|different) "
+                    r"combats)(?:,? unblocked(?: each time)?)?|,? unblocked each time|,? (?:on|during|in) "
+                    r"(?:separate|different) turns)?$", re.IGNORECASE)
 _REPEATABLE = frozenset(("damage", "lose-life", "gain-life", "poison", "draw"))
 
 
@@ -59,15 +64,38 @@ def _again(text: str, reader: _Reader) -> list[_Happening] | None:
     if again is None:
         return None
     happening = HAPPENINGS.first(again["rest"], reader, "an event")
-    if not all(isinstance(e, dict) and next(iter(e)) in _REPEATABLE for e in happening.events):
+    # combat damage again only when said to be separate combats ("over two turns", "each time"): one
+    # creature hitting "twice" in one combat may have double strike (702.4), not guessed
+    repeatable = _REPEATABLE | ({"combat-damage"} if again["apart"] else set())
+    if not all(isinstance(e, dict) and next(iter(e)) in repeatable for e in happening.events):
         return None
-    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3}.get(again["n"].lower()) or \
-        int(again["n"][0])
+    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3, "four times": 4}.get(
+        again["n"].lower()) or int(again["n"][0])
     return [replace(happening, events=happening.events * times, words=f"{happening.words}, {times} times")]
 
 
 def _clause(text: str, reader: _Reader) -> list[_Happening]:
-    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first)."""
+    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first); the story so
+    far noted on the reader (:func:`_noted`)."""
+    return _noted(_one_clause(text, reader), reader)
+
+
+def _noted(happenings: list[_Happening], reader: _Reader) -> list[_Happening]:
+    """Note whose turn the events moved to and whether anything but time happened (``_Reader.turn``,
+    ``_Reader.acted``): an attack or a sorcery said later implies its player's turn only before that."""
+    for event in (e for h in happenings for e in h.events):
+        name = event if isinstance(event, str) else next(iter(event))
+        if name == "until-turn" and isinstance(event, dict):
+            arg = event[name]
+            reader.turn = arg if isinstance(arg, str) else None if arg.get("next") else arg.get("player")
+        elif name in ("next-turn", "upkeep"):
+            reader.turn = ""  # a later turn, whoever's it is: not one an attack said later may assume
+        else:
+            reader.acted = True
+    return happenings
+
+
+def _one_clause(text: str, reader: _Reader) -> list[_Happening]:
     try:
         return [HAPPENINGS.first(text, reader, "an event")]
     except _Unknown as error:
@@ -135,6 +163,10 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
         first = error
     if depth > 3:
         raise first
+    together = _at_once(text, reader, depth)
+    if together is not None:
+        return together
+    reader.restore(saved)
     for read in (_in_sequence, _in_order_said):
         reader.restore(saved)
         found = read(text, reader, depth)
@@ -142,6 +174,33 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
             return found
     reader.restore(saved)
     raise first
+
+
+def _at_once(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "Bo's life becomes 0 and Cy gets 10 poison counters at the same time": the events as one (704.3:
+    state-based actions checked once afterwards; 104.4a), where the model knows ``at-once``; None when the
+    text doesn't say so, or its parts are not plain events (time passing can't happen at once)."""
+    inner = at_the_same_time(text)
+    if inner is None or not (reader.facts.events and reader.facts.knows_event("at-once")):
+        return None
+    saved = reader.save()
+    try:
+        parts = _happenings(inner, reader, depth + 1)
+    except _Unknown:
+        reader.restore(saved)
+        return None
+    events = [e for h in parts for e in h.events]
+    names = [e if isinstance(e, str) else next(iter(e)) for e in events]
+    if len(events) < 2 or any(n in _TIME_EVENTS or n == "at-once" for n in names):
+        reader.restore(saved)
+        return None
+    words = " and ".join(h.words for h in parts) + " at the same time"
+    players = tuple(dict.fromkeys(p for h in parts for p in h.players))
+    return [_Happening(({"at-once": events},), words, players,
+                       extra=tuple(dict.fromkeys(q for h in parts for q in h.extra)),
+                       gone=tuple(p for h in parts for p in h.gone),
+                       guessed=tuple(p for h in parts for p in h.guessed),
+                       unsaid_life=tuple(p for h in parts for p in h.unsaid_life))]
 
 
 def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
@@ -221,6 +280,8 @@ _ELLIPSES = (
      "who has the initiative"),
     (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
     # "who has what", "who gets what" after a holder of both leaves: each designation
+    # "Noah becomes the monarch, then Olive does. Who is it?": the holder of the one designation said
+    (re.compile(r"who(?:'s| is) it(?: now| then)?", re.IGNORECASE), "who has it"),
     (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
      "who has the monarch and who has the initiative"),
     # "Ben is still in, right?": a statement checked with a tag is the question
@@ -269,7 +330,8 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
         except _Unknown:
             continue
     # "who has X and (who has) Y"; "whose turn is it, who's the active player": two questions, a comma apart
-    joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)"
+    # "is the Wall still around, Ben's life": a second question said as its topic, read in full only
+    joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)|(?P<bare>, )"
     for joint in re.finditer(joints, text, re.IGNORECASE):
         reader.restore(saved)
         left, right = _trim(text[: joint.start()]), text[joint.end():]  # "... right now, who ...": trimmed
@@ -279,13 +341,14 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
             continue
         words = left.split()
         # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
-        for cut in range(0, len(words)):
+        for cut in range(0, 1 if joint["bare"] else len(words)):
             second = right if cut == 0 else " ".join([*words[:cut], right])
-            try:
-                other = QUESTIONS.first(second, reader, "a question")
-            except _Unknown:
-                continue
-            return _both(one, other)
+            for full in (second, *(_said_in_full(second) if joint["bare"] else ())):
+                try:
+                    other = QUESTIONS.first(full, reader, "a question")
+                except _Unknown:
+                    continue
+                return _both(one, other)
     reader.restore(saved)
     raise first
 
@@ -345,6 +408,10 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
         who = ", ".join(sorted(guessed))
         raise _Unknown(f"how much damage is dealt to {who}? say the amount (an attack said without one moves "
                        "the monarch or the initiative, but gives no life total)", who)
+    unsaid = {p for h in happenings for p in h.unsaid_life}
+    if ask is not None and any(q == f"life({p})" for q in ask.questions for p in unsaid):
+        who = ", ".join(sorted(unsaid))
+        raise _Unknown(f"does {who} gain life from it? say how much (a drain's gain is the card's)", who)
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
         ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))

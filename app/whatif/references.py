@@ -70,6 +70,8 @@ class _ReaderState:
     focus: Ref | None
     touched: frozenset[str]
     creature: str | None
+    turn: str | None = None
+    acted: bool = False
 
 
 class _Reader:
@@ -86,6 +88,10 @@ class _Reader:
         self.touched: set[str] = set()  # every player an event did something to
         self.topic = ""  # the designation a sentence is about ("monarch", "initiative"): what "it" stands for
         self.creature: str | None = None  # the creature named last: what "it" stands for beside a creature
+        # the story so far: whose turn its events moved to (None: the table's), and whether anything but
+        # time has happened yet (a turn an attack or a sorcery implies is passed to only before that)
+        self.turn: str | None = None
+        self.acted = False
         self.new_clause = True
         named = self._names_in(hint)  # a pronoun before its name: "does Ben get the crown if his creature …"
         if named:
@@ -103,13 +109,14 @@ class _Reader:
     def save(self) -> _ReaderState:
         """What a reading that fails must not leave behind (who was named, gone, the pronouns' players)."""
         return _ReaderState(tuple(self.mentioned), frozenset(self.gone), self.subject, self.new_clause,
-                            self.focus, frozenset(self.touched), self.creature)
+                            self.focus, frozenset(self.touched), self.creature, self.turn, self.acted)
 
     def restore(self, saved: _ReaderState) -> None:
         self.mentioned, self.gone = list(saved.mentioned), set(saved.gone)
         self.subject, self.new_clause, self.focus = saved.subject, saved.new_clause, saved.focus
         self.touched = set(saved.touched)
         self.creature = saved.creature
+        self.turn, self.acted = saved.turn, saved.acted
 
     def someone_else(self, pronoun: str, ref: Ref, player: str) -> Ref:
         """ "Ben hits her": a pronoun that came out as the clause's own subject stands for the one other

@@ -460,7 +460,8 @@ def _commander_cast(state: TableState, event: ev.CommanderCast) -> Result:
 
 
 def _gain_control(state: TableState, event: ev.GainControl) -> Result:
-    return objects.gain_control(state, event.permanent, event.player, event.until == "end-of-turn")
+    return objects.gain_control(state, event.permanent, event.player, event.until == "end-of-turn",
+                                untap=event.untap, haste=event.haste)
 
 
 def _control_ends(state: TableState, event: ev.ControlEnds) -> Result:

@@ -33,7 +33,10 @@ ZONE_WORDS = {
 }
 
 
-def gain_control(state: TableState, name: str, player: str, until_end_of_turn: bool = False) -> Result:
+def gain_control(state: TableState, name: str, player: str, until_end_of_turn: bool = False, *,
+                 untap: bool = False, haste: bool = False) -> Result:
+    """A control-changing effect (613.1b); ``untap`` and ``haste``: the same effect untaps the permanent
+    and gives it haste until end of turn (Threaten, Act of Treason; 302.6 then lets it attack)."""
     perm = state.permanents[name]
     if not perm.on_battlefield:
         return state, [step(f"{name} is no longer on the battlefield.", cr("400.7"))]
@@ -47,6 +50,13 @@ def gain_control(state: TableState, name: str, player: str, until_end_of_turn: b
                   cr("613.1b"))]
     if until_end_of_turn:
         after = replace(after, until_end_of_turn=(*perm.until_end_of_turn, player))
+    if untap and perm.tapped:
+        after = replace(after, tapped=False)
+        steps.append(step(f"The same effect untaps {name}.", cr("701.26b")))
+    if haste:
+        after = replace(after, keywords_this_turn=(*perm.keywords_this_turn, "haste"))
+        steps.append(step(f"{name} gains haste until end of turn: it can attack this turn.", cr("702.10b"),
+                          cr("302.6")))
     if changed and perm.in_combat:
         after = remove_from_combat(after)
         steps.append(step(f"{name}'s controller changed, so it is removed from combat.", cr("506.4")))
@@ -104,7 +114,8 @@ def end_of_turn_control(state: TableState) -> Result:
             why = step(f"{player}'s control of {name} lasted until end of turn: it ends.", cr("514.2"))
             state, more = control_ends(state, name, player, why)
             steps += more
-    permanents = {n: replace(p, until_end_of_turn=()) for n, p in state.permanents.items()}
+    permanents = {n: replace(p, until_end_of_turn=(), keywords_this_turn=())
+                  for n, p in state.permanents.items()}
     return state.with_(permanents=frozen(permanents)), steps
 
 

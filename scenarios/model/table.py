@@ -88,6 +88,7 @@ class Permanent:
     moved_by: tuple[Cite, ...] = ()  # the rules that put it where it is, when not on the battlefield
     cast_transformed_by: str | None = None  # a Siege its trigger exiled: this player may cast it (310.11b)
     until_end_of_turn: tuple[str, ...] = ()  # players whose control effects on it end with the turn (514.2)
+    keywords_this_turn: tuple[str, ...] = ()  # abilities an effect gave it until end of turn (514.2: haste)
     blocking: tuple[str, ...] = ()  # the attacking creatures it was declared to block (509.1g)
     blocked: bool = False  # an attacker with blockers declared for it stays blocked (509.1h)
     blocked_by: tuple[str, ...] = ()  # the creatures declared as its blockers, in the order declared
@@ -109,7 +110,7 @@ class Permanent:
         return self.attacking is not None or bool(self.blocking)
 
     def has(self, keyword: str) -> bool:
-        return keyword in self.keywords
+        return keyword in self.keywords or keyword in self.keywords_this_turn
 
 
 SPELL = "spell"

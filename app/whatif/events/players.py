@@ -4,8 +4,10 @@ noncombat), life, cards, poison, extra turns, priority, designations, winning, u
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
+from rulesjudge.app.whatif.events.combat import turn_of
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _names, _number
 from rulesjudge.app.whatif.plan import Event, _Happening
@@ -96,6 +98,10 @@ def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"her|the) "
     r"empty (?:library|deck)",
     rf"{_X} (?:runs|ran|run) out of (?:cards|library|deck)",
+    # "Ann has no cards left in her library and has to draw a card": the draw from an empty library
+    rf"{_X} (?:has|had|have) no (?:more )?cards (?:left )?in (?:her|his|their|the)(?:'s)? "
+    r"(?:library|deck) and "
+    r"(?:has to|had to|must|needs to|is forced to|then) (?:draws?|drew)(?: a card)?",
     # not "Ann can't draw": an effect that stops her drawing makes her draw nothing, and lose nothing (704.5b
     # needs an attempt to draw from an empty library)
 )
@@ -137,6 +143,23 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
     return _Happening(tuple(events), f"{ref.words} go{'' if ref.verb_s == '' else 'es'} to 0 "
         f"life", ref.players,
                       gone=ref.players)
+
+
+@PATTERNS(
+    rf"{_Y} (?:gets|got|is|was) (?:killed|knocked out|finished off|taken out) by (?:lethal )?combat damage "
+    r"from "
+    rf"{_X}{_POSS} (?:creature|attacker|creatures|attackers)",
+)
+def _h_killed_in_combat(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Cat gets killed by combat damage from Ben's creature": lethal combat damage from a creature Ben
+    controls (the model's ``amount: lethal``, read from Cat's life as it is dealt; 725.2 moves the crown).
+    Only the active player's creatures deal combat damage to a player (508.1), and who becomes the monarch
+    as Cat leaves turns on whose turn it is (725.4): Ben's, passed to when this is the first event."""
+    player = reader.refer(match["x"], one=True, alone=True).players[0]
+    turn = turn_of(reader, player, "only the active player's creatures deal combat damage to players (508.1)")
+    happening = _combat(reader, match["x"], match["y"], LETHAL)
+    words = f"on {player}'s turn, {happening.words}" if turn else happening.words
+    return replace(happening, events=(*turn, *happening.events), words=words)
 
 
 @PATTERNS(
@@ -184,6 +207,7 @@ _STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all
     r"all two) )?"\
     r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
+    r"with (?:a|an|one|his|her|their)(?:'s)? \d{1,2}/\d{1,2}(?: [\w-]+)?|" \
     r"and (?:it|they) (?:isn't|aren't|is not|are not) blocked|this turn|during combat|" \
     r"in (?:one|a single) (?:swing|hit|attack|go)))*"
 
@@ -408,7 +432,10 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"(?: with {_free_words(6)})?",
     rf"{_X}{_POSS} (?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|burn spell|trigger|shock|bolt)"
     rf" (?:deals|deal|dealt|does) (?P<n2>{_NUMBER}) (?:noncombat )?damage to {_Y}",
-    rf"{_X} (?P<verb>burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?",
+    rf"{_X} (?P<verb>burns|pings|shocks|bolts|zaps) {_Y}(?: for (?P<amount>{_NUMBER}))?(?: damage)?"
+    # "edgar pings quinn for 1 with an ability, not in combat": how it was dealt, said after
+    r"(?: with (?:an? |its |his |her |their )?(?:ability|spell|trigger|effect))?"
+    r"(?:,? (?:not in combat|outside (?:of )?combat|(?:as )?noncombat damage))?",
     rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
@@ -691,3 +718,14 @@ def _h_unveil(match: re.Match[str], reader: _Reader) -> _Happening | None:
     who = reader.refer(match["x"], one=True)
     return _Happening(tuple({"unveil": p} for p in who.players), f"{who.words} unveil{who.verb_s}",
                       who.players)
+
+
+@PATTERNS(
+    rf"{_Y} {_MODAL}(?:makes|made|make|forces|forced|force) {_X} (?:to )?(?P<lose>lose)(?: the game)?"
+    rf"(?: (?:with|by|using|through) {_free_words(4)})?",
+)
+def _h_made_to_lose_the_game(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Flo makes Ed lose with a spell": Ed loses the game (104.3); who made him changes nothing of what
+    his leaving does (800.4a; a designation he held goes as 725.4, 726.4 say)."""
+    reader.refer(match["y"], one=True, alone=True)
+    return _h_leaves(match, reader)

@@ -27,6 +27,8 @@ _q_life = PATTERNS(
     rf"what(?:'s| is| are) {_X}{_POSS} (?:starting|start|opening) life(?: totals?)?",
     rf"how (?:much|many) life(?: points)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?"
     r"(?: with| at| on)?",
+    # "does Mia lose any life" after a block: her total says whether she did
+    rf"(?:does|do|did|will|would) {_X} (?:lose|take) (?:any |some )?(?:life|damage)",
 )(
     _per_player("life", "what is {who}'s life total"))
 

@@ -77,12 +77,16 @@ def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("losers", "who loses", ("losers", "game-over"), headline=Value("losers"))
 
 
+#: "does he lose to commander damage", "is Pat out on commander damage": how, said after the question
+_HOW = r"(?: (?:on|to|from|by|of) (?:commander damage|combat damage|damage|poison|poison counters|life))?"
+
+
 @PATTERNS(
-    rf"(?:does|do|will|would|did) {_X} (?:also |still )?lose(?: the game)?(?: too| as well)?",
+    rf"(?:does|do|will|would|did) {_X} (?:also |still )?lose(?: the game)?{_HOW}(?: too| as well)?",
     rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
-    rf"(?: too| as well)?",
+    rf"{_HOW}(?: too| as well)?",
     rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",
-    rf"(?:is|are) {_X} (?:also )?(?P<out>out|eliminated|dead)(?: too| as well)?",
+    rf"(?:is|are) {_X} (?:also )?(?P<out>out|eliminated|dead){_HOW}(?: too| as well)?",
 )
 def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])
@@ -90,8 +94,8 @@ def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     # "is Eli's team out?": a team is out when none of it is left (809.5b: or its emperor lost), so who is
     # still in is asked too, beside who lost
     team = ("in-game",) if match.groupdict().get("out") and "team" in who.words.lower() else ()
-    # each player's own result beside who lost: once a team wins, everyone else still in loses as the game ends
-    # (a Traitor when the Assassins win), and "does Ben lose?" asks about Ben, not the whole list
+    # each player's own result beside who lost: once a team wins, everyone else still in loses as the game
+    # ends (a Traitor when the Assassins win), and "does Ben lose?" asks about Ben, not the whole list
     results = tuple(f"result({p})" for p in who.players)
     return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose",
                 ("losers", "game-over", *team, *results),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import EachOf, Member, Several, Value
+from rulesjudge.app.whatif.answers import EachOf, Gone, Member, Several, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import WHAT_HAPPENS, _Ask
 from rulesjudge.app.whatif.references import _POSS, _creature_named, _Reader
@@ -97,12 +97,16 @@ def _q_poison_limit(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 
 _STILL = r"(?:still )?(?:around|there|here|on the battlefield|in play|on the table|alive)"
+#: "is the goblin gone", "is the Bear dead": no longer on the battlefield
+_GONE = r"(?:gone|dead|destroyed|in the graveyard|off the battlefield|still dead)"
 
 
 @PATTERNS(
     rf"who (?P<verb>controls|owns|has) {_X}(?: now| then)?",
     rf"who(?:'s| is) (?P<verb>controlling|in control of) {_X}",
+    rf"(?P<verb>whose) (?:is|'s) {_X}(?: now| then)?",
     rf"is {_X} {_STILL}",
+    rf"is {_X} (?P<gone>{_GONE})(?: now| then)?",
     rf"(?:does|do|will|would) {_X} (?:stay|remain|survive|stick around)"
     r"(?: on the battlefield| in play| around)?",
     rf"what happens to {_X}",
@@ -125,6 +129,11 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return _Ask("controller", f"does {keeper.words} keep {creature}",
                     (f"controller({creature})", f"exists({creature})"),
                     keeper.players, headline=Value(f"controller({creature})"))
+    if verb == "whose":  # "whose is the Bear": its owner or its controller - both said, neither guessed
+        return _Ask("owner-and-controller", f"who owns and who controls {creature}",
+                    (f"owner({creature})", f"controller({creature})", f"exists({creature})"),
+                    headline=Several(((f"who owns {creature}", Value(f"owner({creature})")),
+                                      (f"who controls {creature}", Value(f"controller({creature})")))))
     if verb == "owns":
         return _Ask("owner", f"who owns {creature}", (f"owner({creature})",),
                     headline=Value(f"owner({creature})"))
@@ -133,8 +142,30 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
                     (f"controller({creature})", f"exists({creature})"),
                     headline=Value(f"controller({creature})"))
     questions = (f"exists({creature})", f"controller({creature})")
+    if match.groupdict().get("gone"):  # "is it gone": yes when it no longer exists on the battlefield
+        return _Ask("exists", f"has {creature} left the battlefield", questions, headline=Gone(
+            f"exists({creature})"))
     return _Ask("exists", f"is {creature} still on the battlefield", questions,
                 headline=Value(f"exists({creature})"))
+
+
+_ONE_LINE_HIT = re.compile(r"(?i)\b(?:attack|swing|swung|hit|connect|smack|punch|crack|bash|clock|deal)")
+_BLOCKED = re.compile(r"(?i)\bblock(?:s|ed)? (?!nothing)")
+
+
+@PATTERNS(rf"is {_X} (?P<state>tapped|untapped)(?: now| then| right now)?")
+def _q_tapped(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Is the Dragon tapped?": a permanent on the table (110.5; attacking taps it, 508.1f, unless it has
+    vigilance). "Is it untapped" is answered as whether it is tapped, said in words."""
+    creature = _creature_named(reader, match["x"])
+    if creature is None or not reader.facts.knows_question("tapped"):
+        return None
+    if _ONE_LINE_HIT.search(reader.sentence) and not _BLOCKED.search(reader.sentence):
+        # a hit read in one line ("the Dragon attacks Mia") is its damage alone, no declared attack that
+        # taps it (508.1f): not answered from it; a block is played through the combat steps, which do
+        return None
+    return _Ask("tapped", f"is {creature} tapped", (f"tapped({creature})",),
+                headline=Value(f"tapped({creature})"))
 
 
 @PATTERNS(

@@ -17,6 +17,10 @@ class GainControl(Event):
     player: Player
     #: "end-of-turn": Act of Treason's effect ends as the turn ends (514.2)
     until: Annotated[str, Word("end-of-turn")] | None = None
+    #: the same effect untaps it and gives it haste until end of turn (Threaten, Act of Treason), so it can
+    #: attack this turn (302.6, 508.1a)
+    untap: Flag = False
+    haste: Flag = False
 
 
 @dataclass(frozen=True, kw_only=True)

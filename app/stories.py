@@ -1,0 +1,279 @@
+"""A question told as a story, retold plainly before its facts and events are read (``services.ask_what_if``
+calls :func:`retell` first): what people say around a rules question at a table, and what a reader of
+facts and events need not see.
+
+- **openers and asides**: "So we had a weird one last night.", "So here's the board.", "quick q lol,",
+  "sorry newbie question -", "because he had to leave for work";
+- **a correction**: "If Quinn goes to 0 life from a Blasphemous Act... wait no, he takes 40 damage" keeps
+  what follows "wait no" (its pronoun is the corrected sentence's player);
+- **the doubt is the question**: "We weren't sure who got the monarch. Who should have?" asks "who got the
+  monarch?";
+- **facts said the way people keep score**: "Ann has Ben at 4" (Ben is at 4), "Krenko has hit Ben for 9 and
+  9" (18 so far, 903.10a counts each commander's total), "Pat's been hit by Edgar for 10 and by Ghave for 12"
+  (one fact per commander: two commanders never add, 903.10a);
+- **a tag question**: "Dan's out, right?", "Flo gets monarch, yes?" ask whether he is out, whether she
+  gets it;
+- **a count said once**: "he gets 3 counters and then 4 more" (the verb again: "then gets 4 more"), and
+  "counters" in a sentence about poison are poison counters (a player's only counters the rules count here,
+  122.1f).
+
+Each rewrite is a class of phrasing, never one phrase; what it can't place is left as said.
+
+>>> retell("So we had a weird one last night. Noah was the monarch. On Olive's turn, Noah just scooped "
+...        "because he had to leave for work. We weren't sure who got the monarch. Who should have?")
+"Noah was the monarch. On Olive's turn, Noah just scooped. who got the monarch?"
+>>> retell("If Quinn goes to 0 life from a Blasphemous Act... wait no, he takes 40 damage from Rosa's spell. "
+...        "Still in?")
+"Quinn takes 40 damage from Rosa's spell. Still in?"
+>>> retell("Ann is actually no longer the monarch, Ben is. Who is?")
+'Ann is actually no longer the monarch, Ben is. Who is?'
+>>> retell("Ann has Ben at 4; Ann deals 4 damage to Ben", ["Ann", "Ben"])
+'Ben is at 4; Ann deals 4 damage to Ben'
+>>> retell("ok so Krenko has hit Ben for 9 and 9, now Krenko hits him for 3")
+'ok so Krenko has hit Ben for 18, now Krenko hits him for 3'
+>>> retell("Pat's been hit by Edgar for 10 and by Ghave for 12. Is Pat out?")
+"Pat's been hit by Edgar for 10 and Pat has been hit by Ghave for 12. Is Pat out?"
+>>> retell("Ann hits Dan for 1. Dan's out, right?")
+'Ann hits Dan for 1. is Dan out?'
+>>> retell("how much poison does Dan have if he gets 3 counters and then 4 more")
+'how much poison does Dan have if he gets 3 poison counters and then gets 4 more'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+_FILLER_OPENERS = re.compile(
+    r"^(?:(?:so|ok|okay|right|um+|hey|hi|alright),? )*"
+    r"(?:we had (?:a|an|this) [^.!?]*|here'?s (?:the|a|what) [^.!?]*|"
+    r"(?:this|something) (?:weird |odd |funny )?happened[^.!?]*|"
+    r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question)(?: for you)?(?: lol)?|"
+    r"(?:sorry,? )?(?:newbie|noob|dumb|stupid) question|sorry(?: if this is (?:dumb|obvious))?|"
+    r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|(?:a )?question(?: for you)?)"
+    r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
+#: "because he had to leave for work", "since it was late": why a player did something changes no rule
+#: (not a state said as the reason, "since they're next to each other": the table's seating, read as a fact)
+_BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b|"
+                      r"(?:since|as) (?:he|she|they|it|we|i)\b(?!'re|'s| are| is| sit| sits| were| was))"
+                      r"[^.;!?]*(?=[.;!?]|$)", re.IGNORECASE)
+#: "... wait no, he takes 40", "Ann concedes, I mean Ben": the words of a correction ("no" said apart, so
+#: "Ann is actually no longer the monarch" is no correction)
+_CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
+                         r"sorry,? no)[,.!:]+|(?:sorry,? )?i mean,?) (?P<meant>[^.;!?]+)", re.IGNORECASE)
+_SUBJECT = re.compile(r"^(?:(?i:if|when|say|suppose) )?(?P<who>[A-Z][\w'-]*)\b")
+_PRONOUN = re.compile(r"^(?:he|she|they)\b", re.IGNORECASE)
+_DOUBT = re.compile(
+    r"(?:we|i|they|the table|everyone|nobody) (?:(?:weren'?t|wasn'?t|were not|was not|aren'?t|am not|are not|"
+    r"'m not|'re not) sure|(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|don'?t) (?:agree|decide|know|"
+    r"tell|figure out)(?: on)?|(?:argued|disagreed|fought|were arguing)(?: about| over| on)?) "
+    r"(?P<q>(?:who|whose|what|which|if|whether|how)\b[^.;!?]*)[.;!?]?"
+    r"(?:\s*(?:(?:who|what|which) (?:should|would|does|did) (?:have|get|be)(?: it)?|"
+    r"(?:who|which of us)(?: was|'s| is) right|who(?:'s| is) correct)\??)?",
+    re.IGNORECASE)
+_HAS_AT = re.compile(r"\b(?P<a>[A-Z][\w'-]*) (?:has|had|has got|'s got) (?P<b>[A-Z][\w'-]*) (?:at|on) "
+                     r"(?P<n>\d+)\b(?! (?:power|toughness|loyalty|counters?|cards?|mana)\b)"
+                     r"(?P<and> and(?= \w))?")
+_SUM = re.compile(r"\b(?P<head>(?:has|had|'s|have) (?:already )?(?:hit|been hit by [A-Z][\w'-]*|dealt) "
+                  r"(?:[A-Z][\w'-]* )?for) (?P<n>\d+)(?P<more>(?:,? and \d+|, \d+)+)\b")
+_BY_AND_BY = re.compile(r"\b(?P<who>[A-Z][\w'-]*)(?P<has>'s| has) been hit by (?P<a>[A-Z][\w'-]*) for "
+                        r"(?P<n>\d+) and by (?P<b>[A-Z][\w'-]*) for (?P<m>\d+)")
+_MORE = re.compile(r"\b(?P<verb>gets|got|takes|took|loses|lost|gains|gained|receives) (?P<first>\d+|\w+) "
+                   r"(?P<what>[^.;,!?]*?)(?P<rest>(?:(?:,? and|,) (?:then )?(?:\d+|\w+) more\b)+)",
+                   re.IGNORECASE)
+
+
+def retell(question: str, players: Sequence[str] = ()) -> str:
+    """The question with its story's openers, asides, corrections and score-keeping said plainly;
+    ``players``: the names the table's sentences may use (its players and permanents)."""
+    text = " ".join(question.split())
+    for rewrite in _REWRITES:
+        text = rewrite(text, players)
+    return text.strip()
+
+
+def _openers(text: str, players: Sequence[str]) -> str:
+    """ "So we had a weird one last night. ...", "quick q lol, ...": the opener, dropped (each in turn)."""
+    while True:
+        shorter = _FILLER_OPENERS.sub("", text, count=1)
+        if shorter == text or not shorter:
+            return text
+        text = shorter
+
+
+#: what a sentence about the table names: a rules word of the variants and events the reader knows
+_TABLE_WORDS = re.compile(
+    r"(?i)\b(?:monarch|crown|king|queen|initiative|turn|life|poison|commander|team|emperor|general|treachery|"
+    r"leader|guardian|assassin|traitor|giant|2hg|thg|melee|alternating|ffa|free[- ]for[- ]all|variant|attack|"
+    r"damage|block|concede|scoop|lose|win|draw|library|creature|spell|edh|die|dies|dead|kill|destroy|exile|"
+    r"hit|steal|control|tap|out|leave|left|range|influence|players?|seats?|seated|of us)")
+
+
+def _idle(text: str, players: Sequence[str]) -> str:
+    """ "Weird one from game night. ...": a leading sentence naming no player and no rules word says nothing
+    of the table (only where the table's players are known; the last sentence always stays)."""
+    if not players:
+        return text
+    names = re.compile(r"(?i)\b(?:" + "|".join(re.escape(p) for p in players) + r")\b")
+    while True:
+        first = re.match(r"[^.!?]+[.!]+\s+(?=\S)", text)
+        said = first[0] if first else ""
+        if first is None or names.search(said) or _TABLE_WORDS.search(said) or re.search(r"\d", said):
+            return text
+        text = text[first.end():]
+
+
+_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
+_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*)(?:'s| is) "
+                        rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive){_TAG}")
+_GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|takes|keeps|becomes) (?:the )?"
+                       rf"(?P<d>monarch|crown|initiative){_TAG}")
+
+
+def _tag(text: str, players: Sequence[str]) -> str:
+    """ "Dan's out, right?", "Flo gets monarch, yes?": a statement checked with a tag is the question (never
+    an event: "Dan's out" said after a hit of 1 is what is asked, not what happens)."""
+    text = _STATE_TAG.sub(lambda m: f"{m['lead']}is {m['x']} {m['state']}?", text)
+    return _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
+
+
+_PUMPED = re.compile(r"(?i) (?:gets|got|is|was) (?:pumped|buffed|boosted|pumped up)(?: by [+\w/-]+)? and "
+                     r"(?=(?:hits|attacks|swings at|connects with)\b[^.;!?]*\bfor \d)")
+
+
+def _pumped(text: str, players: Sequence[str]) -> str:
+    """ "Krenko gets pumped and hits Cat for 21": the pump said, then the damage it deals: the amount said
+    is the damage, so the pump adds nothing to read."""
+    return _PUMPED.sub(" ", text)
+
+
+_LIKE = re.compile(r"^(?P<q>.+?\?)\s*(?:like|say|e\.g\.|for example|for instance|so like),? (?P<facts>[^?]+?)"
+                   r"[.!]?$", re.IGNORECASE)
+_LAST_SAID = re.compile(r"^(?P<q>.*\?)\s+(?P<facts>[^?]+?)[.!]?$")
+_ASKS = re.compile(r"(?i)^(?:who|whom|whose|what|which|where|when|can|could|does|do|did|is|are|will|would|"
+                   r"how|has|have|should)\b")
+_ALL_ON = re.compile(r"^(?P<events>[^.;!?]+?),? (?:all|both) (?P<when>(?:on|during|in) [A-Z][\w'-]*'s? turn)"
+                     r"(?P<end>[.;!?]|$)")
+
+
+def _said_after(text: str, players: Sequence[str]) -> str:
+    """ "... who gets it? like Cat has it and it's Dan's turn", "does anybody win? Noah and Olive are still
+    fine": what is said after the question is the table it asks about; said first. Only a statement that
+    opens with a player's name ("he's at 19" would come before the one it stands for; "thanks" is none).
+
+    >>> _said_after("does the crown disappear? Olive is monarch and leaves", ["Olive"])
+    'Olive is monarch and leaves. does the crown disappear?'
+    >>> _said_after("is ben still playing? he's at 19 life", ["Ben"])
+    "is ben still playing? he's at 19 life"
+    """
+    like = _LIKE.match(text)
+    if like:
+        return f"{like['facts'].strip()}. {like['q']}"
+    last = _LAST_SAID.match(text)
+    opens = re.match(r"[\w'-]+", last["facts"].strip()) if last else None
+    if last and opens and opens[0].casefold() in {p.casefold() for p in players} and \
+            not _ASKS.match(last["facts"].strip()):
+        return f"{last['facts'].strip()}. {last['q']}"
+    return text
+
+
+def _all_on(text: str, players: Sequence[str]) -> str:
+    """ "Cat concedes, then Dan concedes, all on Ben's turn": the turn said once, for every event: first."""
+    for sentence in re.finditer(r"(?:^|(?<=[.;!?] ))[^.;!?]+[.;!?]?", text):
+        said = _ALL_ON.match(sentence[0])
+        if said:
+            moved = f"{said['when'][0].upper()}{said['when'][1:]}, {said['events']}{said['end']}"
+            return text[: sentence.start()] + moved + text[sentence.end():]
+    return text
+
+
+def _in_combat(text: str, players: Sequence[str]) -> str:
+    """ "his goblin hits Ann in combat": a hit is combat damage already (the words add nothing to read)."""
+    return re.sub(r"(?i)\b(hits|hit|connects with|smacks|swings at) ([\w']+) in combat\b", r"\1 \2", text)
+
+
+def _initiative(text: str, players: Sequence[str]) -> str:
+    """ "olive (who has initiative)", "does liam get initiative": the initiative, as the rules say it."""
+    return re.sub(r"(?i)\b(has|had|holds|held|with|takes|take|took|get|gets|got|keep|keeps|kept|lose|loses|"
+                  r"lost) initiative\b", r"\1 the initiative", text)
+
+
+def _aside(text: str, players: Sequence[str]) -> str:
+    """ "olive (who has initiative) got knocked out": a relative clause in brackets is said between commas,
+    as the facts of a question are read (``app.situation``); "say it's Olive's turn and ...": the
+    hypothetical's lead-in before a fact said with "it's"."""
+    text = re.sub(r"(?i)\b([\w'-]+) \(((?:who|whose|which) [^()]*)\),?", r"\1, \2,", text)
+    return re.sub(r"(?i)^(?:(?:so|ok|okay),? )?(?:say|suppose|imagine|let's say)(?: that)? (?=it'?s\b)", "",
+                  text)
+
+
+def _because(text: str, players: Sequence[str]) -> str:
+    return _BECAUSE.sub("", text)
+
+
+def _correction(text: str, players: Sequence[str]) -> str:
+    """ "A... wait no, B": B instead of A; B's leading pronoun is A's subject."""
+    def meant(match: re.Match[str]) -> str:
+        said, rest = match["said"].strip(), match["meant"].strip()
+        subject = _SUBJECT.match(said)
+        if subject and _PRONOUN.match(rest):
+            rest = _PRONOUN.sub(subject["who"], rest, count=1)
+        return rest
+
+    return _CORRECTION.sub(meant, text, count=1)
+
+
+def _doubt(text: str, players: Sequence[str]) -> str:
+    """ "We weren't sure who got the monarch. Who should have?": the doubt is the question."""
+    return _DOUBT.sub(lambda m: m["q"].strip() + "?", text)
+
+
+def _has_at(text: str, players: Sequence[str]) -> str:
+    """ "Ann has Ben at 4": Ben is at 4 (a player keeping another's score); only between two players."""
+    def said(match: re.Match[str]) -> str:
+        names = {p.casefold() for p in players}
+        if names and not {match["a"].casefold(), match["b"].casefold()} <= names:
+            return match[0]
+        # "Ann has Dan at 3 and hits him": the fact, then Ann again as the next clause's subject
+        return f"{match['b']} is at {match['n']}" + (f"; {match['a']}" if match["and"] else "")
+
+    return _HAS_AT.sub(said, text)
+
+
+def _sum(text: str, players: Sequence[str]) -> str:
+    """ "has hit Ben for 9 and 9": the damage so far, added (903.10a counts one commander's total)."""
+    def added(match: re.Match[str]) -> str:
+        total = int(match["n"]) + sum(int(n) for n in re.findall(r"\d+", match["more"]))
+        return f"{match['head']} {total}"
+
+    return _SUM.sub(added, text)
+
+
+def _by_and_by(text: str, players: Sequence[str]) -> str:
+    """ "Pat's been hit by Edgar for 10 and by Ghave for 12": one fact per commander."""
+    return _BY_AND_BY.sub(lambda m: f"{m['who']}{m['has']} been hit by {m['a']} for {m['n']} and {m['who']} "
+                                    f"has been hit by {m['b']} for {m['m']}", text)
+
+
+def _more(text: str, players: Sequence[str]) -> str:
+    """ "gets 3 counters and then 4 more": the verb said again for the second count."""
+    def again(match: re.Match[str]) -> str:
+        verb = match["verb"]
+        more = re.sub(r"(?i)(,? and|,) (then )?(\w+) more\b",
+                      lambda m: f"{m[1]} {m[2] or ''}{verb} {m[3]} more", match["rest"])
+        return f"{verb} {match['first']} {match['what']}{more}".replace("  ", " ")
+
+    return _MORE.sub(again, text)
+
+
+def _poison_counters(text: str, players: Sequence[str]) -> str:
+    """ "counters" in a sentence about poison: poison counters (122.1f)."""
+    if not re.search(r"(?i)\bpoison", text):
+        return text
+    return re.sub(r"(?i)(?<!poison )\b(counters?)\b", r"poison \1", text)
+
+
+_REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
+    _openers, _idle, _correction, _aside, _tag, _pumped, _because, _doubt, _said_after, _all_on, _in_combat,
+    _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
+)

@@ -1,0 +1,184 @@
+"""Combat told as a story, played through the model's combat steps rather than the one-line hit: a creature
+on the table attacks and another blocks it ("Olive's Dragon attacks Mia and Mia blocks with the Bear",
+"Bear attacks Olive, Dragon blocks"), and a player attacks with a creature by its name ("... and attacks
+Ben with it"). The model declares attackers (508.1: the active player, creatures they have controlled
+since their turn began, 302.6), blockers (509.1) and deals combat damage (510), so a block kills a 2/2
+(704.5g) and a creature stolen this turn can't attack.
+
+A clause that names the attacker's turn only by the attack ("Olive's Dragon attacks Mia" while Liam is the
+active player) passes the turns to that player's turn first (only the active player attacks, 508.1), but
+only when it is the sentence's first event: after another one (a creature stolen, a player gone) the turn
+it happens in is not guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulesjudge.app.whatif.events.time import _until
+from rulesjudge.app.whatif.grammar import _Grammar
+from rulesjudge.app.whatif.normalise import _NUMBER, _number
+from rulesjudge.app.whatif.plan import Event, _Happening
+from rulesjudge.app.whatif.references import _creature_named, _Reader, _Unknown
+
+#: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+_ATTACKS = r"(?:attacks|attacked|attack|swings at|swung at|swing at|swings into|goes after|went after)"
+_BLOCKS = r"(?:blocks|blocked|block|chumps|chump-blocks|chump blocks|chumped)"
+_A = r"(?P<a>.+?)"  # the attacking creature
+_D = r"(?P<d>.+?)"  # the blocking creature
+_T = r"(?P<t>.+?)"  # the player attacked
+_P = r"(?P<p>.+?)"  # the player who blocks or attacks
+_BY = r"(?P<by>.+?)"  # the player who attacks with a creature named
+
+
+def _creature(reader: _Reader, text: str) -> str:
+    name = _creature_named(reader, text)
+    if name is None:
+        raise _Unknown(f"not a creature on the table: {text.strip()}", text)
+    return name
+
+
+def _controller(reader: _Reader, creature: str) -> str:
+    return next(c for n, c in reader.facts.creatures if n == creature)
+
+
+def turn_of(reader: _Reader, player: str, why: str = "only the active player attacks (508.1)"
+            ) -> tuple[Event, ...]:
+    """The turns passed until ``player`` is the active player, so that they may attack (508.1) or cast a
+    sorcery (307.1); none when it is their turn already (the table's, or the one the sentence moved to).
+    Only before any other event of the sentence (see the module's note); otherwise asked."""
+    if reader.turn is None:
+        now = player in [p for p in reader.facts.active if p not in reader.gone]
+    else:
+        now = reader.turn == player
+    if now:
+        return ()
+    if reader.acted or reader.turn is not None:
+        raise _Unknown(f"{why}: is it {player}'s turn? say so first", player)
+    events = _until(reader, player, next_one=False)
+    reader.turn = player
+    return events
+
+
+def _on_turn(turn: tuple[Event, ...], player: str) -> str:
+    """ "on Olive's turn, ": said when the reader passed the turns to the attacker's."""
+    return f"on {player}'s turn, " if turn else ""
+
+
+def _knows_combat(reader: _Reader) -> bool:
+    return bool(reader.facts.events) and all(
+        reader.facts.knows_event(e) for e in ("attack", "block", "combat-damage-step"))
+
+
+_AND = r"(?:,| and|, and|,? but|,? and then|,? then)"
+_IT = r"(?: it| them| (?:the )?attacker)?"
+_WITH = r"(?:with|using)"
+_SUBJ = r"(?: it| they| that creature)?"
+#: "Cat attacks Dan with Edgar on her turn": the attacker's own turn (only the active player attacks, 508.1)
+_OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
+
+
+@PATTERNS(
+    rf"{_A} {_ATTACKS} {_T}{_AND} {_D} {_BLOCKS}{_IT}",
+    rf"{_A} {_ATTACKS} {_T}{_AND} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",
+    rf"{_A} {_ATTACKS} {_T}{_AND}?{_SUBJ} (?:gets|is|was|got) blocked by {_D}",
+    rf"{_A} {_ATTACKS} {_T}, who {_BLOCKS}{_IT} {_WITH} {_D}",  # "Ann, who chumps with her Bear"
+    # "Ann attacks Cat with the Bear and the Dragon blocks it"
+    rf"{_BY} {_ATTACKS} {_T} with {_A}{_AND} {_D} {_BLOCKS}{_IT}",
+    rf"{_BY} {_ATTACKS} {_T} with {_A}{_AND}?{_SUBJ} (?:gets|is|was|got) blocked by {_D}",
+)
+def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Olive's Dragon attacks Mia and Mia blocks with the Bear", "Bear attacks Olive, Dragon blocks": the
+    attack declared (508.1), the block (509.1; the model says when it is illegal) and the combat damage step
+    (510.1c-d: a blocked creature without trample deals its damage to its blockers; 704.5g)."""
+    if not _knows_combat(reader):
+        return None
+    attacker = _creature(reader, match["a"])
+    blocker = _creature(reader, match["d"])
+    if attacker == blocker:
+        return None
+    player = _controller(reader, attacker)
+    if match.groupdict().get("by"):  # "Ann attacks Cat with the Bear": she declares it (the model checks)
+        player = reader.refer(match["by"], one=True, alone=True).players[0]
+    turn = turn_of(reader, player)
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender = target.players[0]
+    if match.groupdict().get("p"):
+        blocking = reader.refer(match["p"], one=True, alone=True).players[0]
+        if blocking != defender:  # "Ann blocks" an attack on Ben: only the defending player blocks (509.1a)
+            raise _Unknown(f"only {defender}, the defending player, blocks here (509.1a)", match["p"])
+    events: tuple[Event, ...] = (
+        *turn,
+        {"attack": {"attacker": player, "creatures": [attacker], "defending": defender}},
+        {"block": {blocker: attacker}},
+        "combat-damage-step",
+    )
+    words = _on_turn(turn, player) + f"{attacker} attacks {target.words} and {blocker} blocks it"
+    return _Happening(events, words, (player, defender),
+                      extra=(f"life({defender})", f"exists({attacker})", f"exists({blocker})"))
+
+
+@PATTERNS(
+    rf"{_P} {_ATTACKS} {_T} with {_A}{_OWN_TURN}(?P<unblocked>,? unblocked| and (?:it )?(?:connects|hits))?"
+    rf"{_OWN_TURN}",
+    rf"{_P} (?:hits|hit|smacks|smacked|bashes|bashed) {_T} with {_A}{_OWN_TURN}(?:,? unblocked)?{_OWN_TURN}",
+    rf"{_P} (?:attacks|attacked|attack) with {_A},? (?:at|into) {_T}{_OWN_TURN}(?P<unblocked>,? unblocked)?",
+)
+def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Ann attacks Ben with it" (the Troll she just stole), "Noah swings at Olive with the Bear": the
+    attack is declared by the player with that creature (508.1; one they haven't controlled since their
+    turn began can't attack, 302.6), unblocked, and combat damage is dealt (510.2). A creature not on the
+    table ("with a 3/3", "with her creatures") is the players' hits' reading."""
+    if not _knows_combat(reader):
+        return None
+    creature = _creature_named(reader, match["a"])
+    if creature is None:
+        return None
+    who = reader.refer(match["p"], one=True, alone=True)
+    player = who.players[0]
+    turn = turn_of(reader, player)
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender = target.players[0]
+    if player == defender:
+        raise _Unknown(f"{player} can't attack themselves", match["t"])
+    attack: dict[str, Any] = {"attacker": player, "creatures": [creature], "defending": defender}
+    events: tuple[Event, ...] = (*turn, {"attack": attack}, "combat-damage-step")
+    return _Happening(events, _on_turn(turn, player) + f"{who.words} attacks {target.words} with {creature}",
+                      (player, defender),
+                      extra=(f"life({defender})",))
+
+
+@PATTERNS(
+    rf"{_A} {_ATTACKS} {_T}{_OWN_TURN} and (?:deals|does|hits (?:him|her|them|it) for) (?P<n>{_NUMBER})"
+    r"(?: (?:combat )?damage)?(?: to (?:him|her|them))?",
+)
+def _h_attacks_and_deals(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Ann's Bear attacks him and deals 2": the creature's combat damage, the amount said (a creature on
+    the table by its name, as the players' one-line hits read "the Ogre hits Dan for 3")."""
+    if not reader.facts.events or not reader.facts.knows_event("combat-damage"):
+        return None
+    creature = _creature_named(reader, match["a"])
+    if creature is None:
+        return None
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender, amount = target.players[0], _number(match["n"])
+    if defender == _controller(reader, creature):
+        raise _Unknown(f"{defender} can't be attacked by their own creature", match["t"])
+    hit = {"creature": creature, "to": defender, "amount": amount}
+    return _Happening(({"combat-damage": hit},), f"{creature} deals {amount} combat damage to {target.words}",
+                      (_controller(reader, creature), defender), extra=(f"life({defender})",))
+
+
+@PATTERNS(r"(?P<d>.+?) (?:blocks|blocked|block) nothing(?: this (?:turn|combat))?")
+def _h_blocks_nothing(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Sam's commander Ghave blocks nothing": no block (509.1: blocking is a choice); nothing happens, and
+    the attack said next deals its damage to the player (510.1a)."""
+    named = [c for c, _controller in reader.facts.creatures
+             if re.search(rf"(?i)(?:^|\s){re.escape(c)}$", match["d"].strip())]
+    if len(named) != 1:
+        return None
+    return _Happening((), f"{named[0]} blocks nothing")
+

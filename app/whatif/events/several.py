@@ -1,0 +1,111 @@
+"""Events that happen to several players at once, told in one breath: one source's damage split among
+players ("Eve deals 6 damage to Cat and 2 to Dan"), a drain ("Cat drains Ben for 8"), one spell's extra
+turns for several ("Ben and Cat get extra turns from the same spell"), and two events said to happen "at
+the same time". The model plays them as one event (``at-once``: state-based actions are checked once
+afterwards, 704.3; a player who would win and lose at once loses, 104.4a), or, for extra turns, as one
+``extra-turn`` of several players (500.7: one effect adds them in APNAP order).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulesjudge.app.whatif.events.players import _MODAL
+from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
+from rulesjudge.app.whatif.normalise import _NUMBER, _number
+from rulesjudge.app.whatif.plan import Event, _Happening
+from rulesjudge.app.whatif.references import _Reader, _Unknown
+
+#: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
+PATTERNS = _Grammar()
+
+_DEALS = r"(?:deals|dealt|deal|does|did)"
+_DMG = r"(?: (?:points? of )?(?:noncombat )?damage)?"
+#: "with a spell", "with Fireball", "with an ability": noncombat, as the players' damage reads it
+_WITH = r"(?: (?:with|from|using) (?:a |an |the |his |her |their )?[\w' -]{1,30}?)?"
+
+
+def _knows(reader: _Reader, *names: str) -> bool:
+    return bool(reader.facts.events) and all(reader.facts.knows_event(n) for n in names)
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}{_DEALS} (?P<n>{_NUMBER}){_DMG} to {_Y},? and (?P<m>{_NUMBER}){_DMG} to (?P<z>.+?)"
+    rf"{_WITH}",
+    rf"{_X} {_MODAL}{_DEALS} {_Y} (?P<n>{_NUMBER}){_DMG},? and (?P<z>.+?) (?P<m>{_NUMBER}){_DMG}{_WITH}",
+)
+def _h_split_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Eve deals 6 damage to Cat and 2 to Dan": one source's noncombat damage to two players at the same
+    time (one event: 704.3 checks them once afterwards, so both lose together)."""
+    if not _knows(reader, "at-once", "damage"):
+        return None
+    source = reader.refer(match["x"], one=True, alone=True)
+    first = reader.affected(reader.refer(match["y"], one=True, alone=True))
+    second = reader.affected(reader.refer(match["z"], one=True, alone=True))
+    a, b = first.players[0], second.players[0]
+    if a == b or source.players[0] in (a, b):
+        raise _Unknown("name two other players", match["z"])
+    n, m = _number(match["n"]), _number(match["m"])
+    events: tuple[Event, ...] = ({"at-once": [
+        {"damage": {"to": a, "amount": n, "from": source.players[0]}},
+        {"damage": {"to": b, "amount": m, "from": source.players[0]}},
+    ]},)
+    words = f"{source.words} deals {n} noncombat damage to {first.words} and {m} to {second.words} at once"
+    return _Happening(events, words, (source.players[0], a, b), extra=(f"life({a})", f"life({b})"))
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:drains|drained|drain) {_Y} (?:for|of) (?P<n>{_NUMBER})(?: life)?{_WITH}",
+)
+def _h_drain(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Cat drains Ben for 8": Ben loses 8 life (119.3). Whether Cat gains as much is the card's, unsaid:
+    her own total is not answered from it (``unsaid_life``)."""
+    if not _knows(reader, "lose-life"):
+        return None
+    drainer = reader.refer(match["x"], one=True, alone=True).players[0]
+    target = reader.affected(reader.refer(match["y"], one=True, alone=True))
+    player = target.players[0]
+    if player == drainer:
+        raise _Unknown(f"{drainer} drains someone else", match["y"])
+    n = _number(match["n"])
+    return _Happening(({"lose-life": {"player": player, "amount": n}},),
+                      f"{target.words} loses {n} life (drained by {drainer})", (drainer, player),
+                      extra=(f"life({player})",), unsaid_life=(drainer,))
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}(?:get|gets|got|take|takes|took) (?:an )?extra turns?(?: each)? "
+    r"(?:from|off|because of|with) "
+    r"(?:the same|one|a single|one and the same) (?:spell|effect|card|ability)",
+    rf"(?:the same|one|a single) (?:spell|effect|card|ability) (?:gives|gave|grants|granted) {_X} (?:an )?"
+    r"extra turns?(?: each)?",
+)
+def _h_extra_turns_together(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Ben and Cat get extra turns from the same spell": one effect gives each an extra turn; the model
+    adds them as 500.7 says for one effect (in APNAP order, so the last added is taken first)."""
+    if not _knows(reader, "extra-turn"):
+        return None
+    who = reader.refer(match["x"])
+    if len(who.players) < 2:
+        return None
+    arg: Any = list(who.players)
+    return _Happening(({"extra-turn": arg},), f"one effect gives {who.words} an extra turn each", who.players)
+
+
+_SAME_TIME = re.compile(r"(?i)^(?:(?:at|in) the (?:exact )?same (?:time|moment)|simultaneously|at once)"
+                        r"\s*,?\s*"
+                        r"|,?\s*(?:(?:at|in) the (?:exact )?same (?:time|moment)|simultaneously|at once)$")
+
+
+def at_the_same_time(text: str) -> str | None:
+    """The clauses of "A and B at the same time" (or "at the same time, A and B") without the words saying
+    so; None when they don't say so.
+
+    >>> at_the_same_time("Bo's life becomes 0 and Cy gets his tenth poison counter at the same time")
+    "Bo's life becomes 0 and Cy gets his tenth poison counter"
+    >>> at_the_same_time("Bo concedes") is None
+    True
+    """
+    said = _SAME_TIME.sub("", text)
+    return said if said != text and " and " in said else None
