@@ -331,9 +331,10 @@ def _can_unveil(state: TableState, player: str) -> Answer:
 
 HIDDEN_ASSASSINS = (
     "Every Assassin still in the game is face down. 907.8a asks for "
-    "\"a player controlling an Assassin identity\" and the card is one, face up or down: the game ends and the face-down cards are revealed (907.13; the "
-    "Treachery quick rules: \"the Assassins win if the Leader is eliminated\"). The other reading: a face-down "
-    "card has no characteristics (372.4b), so nobody controls an Assassin identity yet and the game goes on."
+    '"a player controlling an Assassin identity" and the card is one, face up or down: the game ends '
+    "and the face-down cards are revealed (907.13; the Treachery quick rules: "
+    '"the Assassins win if the Leader is eliminated"). The other reading: a face-down card has no '
+    "characteristics (372.4b), so nobody controls an Assassin identity yet and the game goes on."
 )
 
 
