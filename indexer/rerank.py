@@ -55,6 +55,8 @@ _DEFINITION = re.compile(r"^\s*(?:what(?:'s| is| are)|define|definition|meaning 
                          r"(?:mean|do)\b)", re.IGNORECASE)
 _PERMISSION = re.compile(r"\b(?:can|may|could|allowed|able|legal)\b", re.IGNORECASE)
 _WHO = re.compile(r"\bwho(?:se|m)?\b", re.IGNORECASE)
+#: a question with more content words than this tells a story (a long multiplayer situation)
+_LONG_QUESTION = 12
 _HOW_MANY = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)
 
 #: the features, in the order of the weights file (a file naming others is refused)
@@ -70,6 +72,7 @@ FEATURES: tuple[str, ...] = (
     "sibling_present", "sibling_gap",
     "overlap", "title_overlap", "number_match",
     "definition_glossary", "definition_rule", "permission_rule", "who_rule", "how_many_rule",
+    "bm25_long", "dense_long", "bm25_cards", "dense_cards", "own_words",
 )
 
 
@@ -121,12 +124,15 @@ class Features:
         dense_rank = {rid: i for i, (rid, _s) in enumerate(context.dense, start=1)}
         dense_top = context.dense[0][1] if context.dense else 0.0
         ids = [rid for rid, _ in ranked]
-        cosines = context.cosines(ids) if context.cosines is not None and context.dense else [(0.0, 0.0)] * len(ids)
+        cosines = (context.cosines(ids) if context.cosines is not None and context.dense
+                   else [(0.0, 0.0)] * len(ids))
         glossary = dict(context.glossary)
         facts = context.facts
         question_words = facts.words
         question_numbers = frozenset(_NUMBER.findall(context.question))
         shape = _shape(context.question)
+        long = float(len(question_words) > _LONG_QUESTION)
+        cards = float(bool(facts.said))
         scopes = self._scopes()
         rows = []
         for rank, (record_id, score) in enumerate(ranked, start=1):
@@ -169,8 +175,22 @@ class Features:
                 float(shape["permission"] and is_rule),
                 float(shape["who"] and is_rule),
                 float(shape["how_many"] and is_rule),
+                long * bm25.get(record_id, 0.0), long * dense.get(record_id, 0.0),
+                cards * bm25.get(record_id, 0.0), cards * dense.get(record_id, 0.0),
+                self._own_words(record, scores, question_words, words),
             ])
         return rows
+
+    def _own_words(self, record: Record, scores: Mapping[str, float], question: frozenset[str],
+                   words: frozenset[str]) -> float:
+        """The share of the question's words this record says and none of its family among the
+        candidates (its parent, children, siblings) does: what sets it apart from them for this question."""
+        family = [f for f in (record.parent, *record.children, *self._siblings_of(record))
+                  if f and f != record.id and f in scores]
+        if not family or not question:
+            return 0.0
+        others = frozenset().union(*(self._words_of(f) for f in family))
+        return len((question & words) - others) / len(question)
 
     @staticmethod
     def _gap(others: Sequence[str], scores: Mapping[str, float], score: float) -> tuple[float, float]:
@@ -240,7 +260,8 @@ def _shape(question: str) -> dict[str, bool]:
     >>> sorted(k for k, v in _shape("Can I attack the monarch?").items() if v)
     ['permission']
     """
-    return {"definition": bool(_DEFINITION.search(question)), "permission": bool(_PERMISSION.search(question)),
+    return {"definition": bool(_DEFINITION.search(question)),
+            "permission": bool(_PERMISSION.search(question)),
             "who": bool(_WHO.search(question)), "how_many": bool(_HOW_MANY.search(question))}
 
 
