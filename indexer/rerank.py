@@ -7,8 +7,11 @@ chunk and best-sentence cosines, the fused score, each prior's term on its own (
 note, case, glossary, card lift), the record's kind and depth, whether its parent, children or earlier
 siblings are candidates too and how far ahead, its word overlap with the question, a number match, and
 the question's shape crossed with the record's kind. :class:`Ranker` scores them with a dot product whose
-weights are *data* (``indexer/data/ranker.json``: the feature names, a version, the training summary),
-written by ``python -m rulesjudge.indexer.train_ranker`` from the dev halves of the question sets only.
+weights are *data* (a JSON file: the feature names, a format version, the training summary), written by
+``python -m rulesjudge.indexer.train_ranker`` from the dev halves of the question sets only. Search reads
+``indexer/data/ranker.json`` when it is there; the trained weights are shipped as
+``indexer/data/ranker-trained.json`` and are not on by default (``rulesjudge eval --ranker FILE`` measures
+them).
 
 The reranker only permutes: the top candidates take the fused scores of the positions they move into, so
 scores still decrease and everything after the stage (folding, the hits' scores) reads as before. With no
@@ -42,7 +45,11 @@ from rulesjudge.indexer.scopes import DOCUMENT_SCOPES
 
 #: how many of the fused candidates the model reorders (the rest keep their place after them)
 TOP_N = 30
+#: the weights search reads by default: present, the stage is on; absent (as shipped), today's order
 RANKER_PATH = Path(__file__).with_name("data") / "ranker.json"
+#: the weights the trainer writes: round 5's, measured and not on by default (the real questions' test
+#: half fell; docs/search.md "Search round 5"); copy them to :data:`RANKER_PATH` to turn the stage on
+TRAINED_PATH = Path(__file__).with_name("data") / "ranker-trained.json"
 #: the weights file's format: bump when the meaning of a feature changes (an old file is then refused)
 RANKER_FORMAT = 1
 MAX_RANKER_BYTES = 200_000

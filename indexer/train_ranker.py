@@ -42,7 +42,7 @@ from rulesjudge.indexer.evaluate import (
     gold_family,
     load_questions,
 )
-from rulesjudge.indexer.rerank import FEATURES, RANKER_FORMAT, RANKER_PATH, TOP_N, Ranker, permute
+from rulesjudge.indexer.rerank import FEATURES, RANKER_FORMAT, TOP_N, TRAINED_PATH, Ranker, permute
 from rulesjudge.indexer.search import Filters, Searcher, parse_query
 
 LAMBDAS = (0.1, 1.0, 3.0, 10.0, 30.0, 100.0, 1000.0)
@@ -212,7 +212,8 @@ def ranker_json(weights: np.ndarray, chosen: str, results: dict[str, dict[str, M
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulesjudge.indexer.train_ranker",
                                      description="train the reranking stage on the dev halves")
-    parser.add_argument("--out", default=str(RANKER_PATH), help=f"weights file (default {RANKER_PATH})")
+    parser.add_argument("--out", default=str(TRAINED_PATH), help=f"weights file (default {TRAINED_PATH}; "
+                        "indexer/data/ranker.json turns the stage on)")
     parser.add_argument("--folds", type=int, default=5)
     args = parser.parse_args(argv)
     try:

@@ -41,7 +41,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--tune", action="store_true", help="grid-search fusion weights on the dev half")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     p.add_argument("--ranker", metavar="FILE",
-                   help="the reranking stage's weights (default indexer/data/ranker.json; 'off': none)")
+                   help="the reranking stage's weights (default: indexer/data/ranker.json when present; "
+                        "'off': none); indexer/data/ranker-trained.json holds round 5's")
     p.set_defaults(func=run)
 
 

@@ -22,7 +22,7 @@ from rulesjudge.indexer.lexical import tokenize
 from rulesjudge.indexer.rerank import (
     FEATURES,
     RANKER_FORMAT,
-    RANKER_PATH,
+    TRAINED_PATH,
     Features,
     Ranker,
     RerankContext,
@@ -148,9 +148,9 @@ def _good() -> dict:
     return {"format": RANKER_FORMAT, "features": list(FEATURES), "weights": [0.0] * len(FEATURES)}
 
 
-def test_the_shipped_weights_name_the_codes_features_in_order():
-    ranker = load_ranker(RANKER_PATH)
-    assert ranker is not None, "indexer/data/ranker.json is missing: run rulesjudge.indexer.train_ranker"
+def test_the_trained_weights_name_the_codes_features_in_order():
+    ranker = load_ranker(TRAINED_PATH)
+    assert ranker is not None, "indexer/data/ranker-trained.json is missing: run indexer.train_ranker"
     assert ranker.names == FEATURES
     assert ranker.weights[FEATURES.index("fused")] > 0  # the fused order is the model's backbone
     assert ranker.summary["lambda"] > 0 and "test" in ranker.summary["trained_on"]
