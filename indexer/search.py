@@ -13,6 +13,8 @@ Each stage is its own module (bm25s/pyserini style); ``Searcher`` holds one of e
    records; the glossary terms the question names (:mod:`indexer.glossary`) are lifted.
 5. **Fusion and priors** (:mod:`indexer.fusion`): normalised scores added, then the priors (named
    variants, siblings, history, list rules; :mod:`indexer.scopes` says which variant a record belongs to).
+5b. **Learned reranking** (:mod:`indexer.rerank`, optional by data): the fused top 30 reordered by a linear
+   model over generic features, when ``indexer/data/ranker.json`` is there (it is not shipped: off).
 6. **Folding** (:mod:`indexer.folding`): pointers (glossary entries, labels, headings) shown with the rule
    they point at, not in its place.
 7. **Hits** (:mod:`indexer.hits`): each record with its citation, context and cross-references.
