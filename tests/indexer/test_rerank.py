@@ -8,6 +8,7 @@ doesn't name it, a number the rule states.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 
@@ -234,3 +235,27 @@ def test_a_huge_penalty_gives_back_the_fused_order():
     w = fit(diffs, weights, lam=1e9, free=FEATURES.index("fused"))
     others = np.delete(w, FEATURES.index("fused"))
     assert w[FEATURES.index("fused")] > 0 and math.isclose(float(np.abs(others).max()), 0.0, abs_tol=1e-6)
+
+
+# --- the stage inside search (the built-in corpus, its real index) ---
+
+
+def _only(name: str) -> Ranker:
+    weights = [0.0] * len(FEATURES)
+    weights[FEATURES.index(name)] = 1.0
+    return Ranker(FEATURES, tuple(weights))
+
+
+def test_in_search_a_model_of_the_fused_score_alone_is_todays_order_and_one_of_bm25_reorders(
+        searcher, builtin_corpus):
+    from rulesjudge.indexer.search import Searcher
+
+    question = "who becomes the monarch when the monarch leaves the game"
+    today = [hit.id for hit in searcher.search(question, 10).hits]
+    fused = Searcher(builtin_corpus, progress=False, ranker=_only("fused")).prepare()
+    assert [hit.id for hit in fused.search(question, 10).hits] == today
+    lexical = Searcher(builtin_corpus, progress=False, ranker=_only("bm25_rank_inv")).prepare()
+    hits = lexical.search(question, 10).hits
+    bm25_first = searcher.search(question, 1, method="bm25").hits[0].id
+    assert hits[0].id == bm25_first  # BM25's first candidate, wherever the fusion had put it
+    assert all(a.score >= b.score for a, b in itertools.pairwise(hits))  # still decreasing
