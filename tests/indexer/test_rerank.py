@@ -259,3 +259,10 @@ def test_in_search_a_model_of_the_fused_score_alone_is_todays_order_and_one_of_b
     bm25_first = searcher.search(question, 1, method="bm25").hits[0].id
     assert hits[0].id == bm25_first  # BM25's first candidate, wherever the fusion had put it
     assert all(a.score >= b.score for a, b in itertools.pairwise(hits))  # still decreasing
+
+
+def test_the_trainer_refuses_fewer_than_two_folds_in_one_line(capsys):
+    from rulesjudge.indexer.train_ranker import main
+
+    assert main(["--folds", "1"]) == 2
+    assert capsys.readouterr().err.strip() == "rulesjudge: <input>: folds: --folds must be at least 2"
