@@ -54,6 +54,8 @@ class Candidates:
         self.build_report: BuildReport | None = None
         self._masks: dict[Filters, Any] = {}
         self._vocabulary: Any = None
+        self._last_query: tuple[str, Any] | None = None  # (text, vector): the reranker reads it again
+        self._dense_rows: tuple[DenseIndex, dict[str, int]] | None = None
 
     def notify(self, message: str) -> None:
         if self._notify is not None:
@@ -145,6 +147,29 @@ class Candidates:
         index = self.dense
         if index is None:
             return []
-        vector = self.embedder.encode_query(text)
+        vector = self.query_vector(text)
         found = index.search_records(vector, n, mask, sentence_weight)
         return [(index.ids[row], score) for row, score in found]
+
+    def query_vector(self, text: str) -> np.ndarray:
+        """The question's vector (the last one memoised: the reranker asks for the same question's)."""
+        if self._last_query is None or self._last_query[0] != text:
+            self._last_query = (text, self.embedder.encode_query(text))
+        return self._last_query[1]
+
+    def cosines(self, text: str, ids: list[str]) -> list[tuple[float, float]]:
+        """Each record's (chunk cosine, best sentence cosine) with the question (zeros without a dense
+        index)."""
+        index = self.dense
+        if index is None or not ids:
+            return [(0.0, 0.0)] * len(ids)
+        import numpy as np
+
+        query = np.asarray(self.query_vector(text), dtype=np.float32).reshape(-1)
+        if self._dense_rows is None or self._dense_rows[0] is not index:
+            self._dense_rows = (index, {rid: row for row, rid in enumerate(index.ids)})
+        row_of = self._dense_rows[1]
+        rows = np.array([row_of[rid] for rid in ids], dtype=np.int64)
+        chunk = index.matrix()[index.vector_rows[rows]] @ query
+        best = index.best_sentence(rows, query, chunk)
+        return [(float(c), float(b)) for c, b in zip(chunk, best, strict=True)]

@@ -13,6 +13,8 @@ Each stage is its own module (bm25s/pyserini style); ``Searcher`` holds one of e
    records; the glossary terms the question names (:mod:`indexer.glossary`) are lifted.
 5. **Fusion and priors** (:mod:`indexer.fusion`): normalised scores added, then the priors (named
    variants, siblings, history, list rules; :mod:`indexer.scopes` says which variant a record belongs to).
+5b. **Learned reranking** (:mod:`indexer.rerank`, optional by data): the fused top 30 reordered by a linear
+   model over generic features, when ``indexer/data/ranker.json`` is there (it is not shipped: off).
 6. **Folding** (:mod:`indexer.folding`): pointers (glossary entries, labels, headings) shown with the rule
    they point at, not in its place.
 7. **Hits** (:mod:`indexer.hits`): each record with its citation, context and cross-references.
@@ -44,6 +46,7 @@ from rulesjudge.indexer.glossary import Glossary
 from rulesjudge.indexer.hits import Hit, SearchResult, make_hit
 from rulesjudge.indexer.lexical import tokenize
 from rulesjudge.indexer.query import NumberRef, ParsedQuery, load_lexicon, parse_query, rewrite
+from rulesjudge.indexer.rerank import Features, Ranker, RerankContext, Reranker, load_ranker
 from rulesjudge.indexer.scopes import Scopes
 from rulesjudge.indexer.visibility import FULL_RELEASE_RULES, Filters, Visibility, edition_date
 
@@ -80,9 +83,12 @@ class Searcher:
         fusion: FusionParams = DEFAULT_FUSION,
         notify: Callable[[str], None] | None = None,
         cards: CardDB | bool | None = True,
+        ranker: Ranker | bool | None = True,
     ) -> None:
         """``cards``: the card snapshot to read questions' card names with; True (default) loads the
-        current one on the first question that is not only a number; None or False: no cards."""
+        current one on the first question that is not only a number; None or False: no cards.
+        ``ranker``: the learned reranking stage's model; True (default) reads ``indexer/data/ranker.json``
+        on the first hybrid question (none there: the stage is off); None or False: off."""
         self.corpus = corpus
         self.records: Mapping[str, Record] = corpus.records
         self.fusion = fusion
@@ -99,6 +105,9 @@ class Searcher:
         self._card_db: CardDB | None = None if cards is True or not cards else cards
         self._load_cards = cards is True
         self.card_stage = CardStage(self.records, self._cards)
+        self._ranker: Ranker | bool | None = ranker
+        self._reranker: Reranker | None = None
+        self._features: Features | None = None
 
     def _cards(self) -> CardDB | None:
         """The card snapshot, loaded on first need (a failure is said once: search goes on without)."""
@@ -205,27 +214,61 @@ class Searcher:
                cards: CardReading | None = None) -> Folded:
         """(record id, score, records folded into it), best first. ``cards``: the question's card reading
         (:meth:`CardStage.read`), whose text is then ``text``; its rules are lifted in the fusion."""
-        facts = self.facts(text) if method == "hybrid" else None
-        if facts is not None and cards:  # "puppet master" is read as "enchantment", yet it was said
+        if method != "hybrid":
+            lexical, dense, _lifted = self.method_rankings(text, method, filters, limit)
+            return self.fold(lexical if method == "bm25" else dense, filters, self.defining(text))[:limit]
+        fused, context = self.fused(text, filters, limit, cards)
+        if self.reranker is not None:
+            fused = self.reranker.rerank(fused, context)
+        return self.fold(fused, filters, self.defining(text))[:limit]
 
+    def fused(self, text: str, filters: Filters, limit: int, cards: CardReading | None = None,
+              ) -> tuple[Scored, RerankContext]:
+        """The hybrid ranking after fusion and the priors, before reranking and folding, with what the
+        reranking stage reads about the question (:mod:`indexer.rerank`)."""
+        facts = self.facts(text)
+        if cards:  # "puppet master" is read as "enchantment", yet it was said
             said = frozenset(tokenize(" ".join(mention.said for mention in cards.mentions)))
             facts = replace(facts, said=said)
-        lexical, dense, lifted = self.method_rankings(text, method, filters, limit, facts)
-        if method == "bm25":
-            fused = lexical
-        elif method == "dense":
-            fused = dense
-        else:
-            fused = fuse(lexical, dense, lifted, self.fusion)
-            shown, params = self.visible_ids(filters), self.fusion
-            if facts is not None and facts.named:  # a term the question quotes is what it asks about,
-                quoted = self.glossary.quoted(self.rewrite(text))  # however loudly it names a variant
-                fused = lift(fused, [r for r in quoted if r in shown], params.scope_lift)
-            if cards:
-                fused = lift(fused, [r for r in cards.template_rules if r in shown], params.card_rule_lift)
-                fused = lift(fused, [r for r in cards.keyword_rules if r in shown], params.keyword_lift)
-            fused = self.adjust(fused, self.fusion, facts or NO_FACTS)
-        return self.fold(fused, filters, self.defining(text))[:limit]
+        lexical, dense, lifted = self.method_rankings(text, "hybrid", filters, limit, facts)
+        fused = fuse(lexical, dense, lifted, self.fusion)
+        shown, params = self.visible_ids(filters), self.fusion
+        quoted: list[str] = []
+        if facts.named:  # a term the question quotes is what it asks about, however loudly it names a variant
+            quoted = [r for r in self.glossary.quoted(self.rewrite(text)) if r in shown]
+            fused = lift(fused, quoted, params.scope_lift)
+        templates = [r for r in cards.template_rules if r in shown] if cards else []
+        keywords = [r for r in cards.keyword_rules if r in shown] if cards else []
+        fused = lift(fused, templates, params.card_rule_lift)
+        fused = lift(fused, keywords, params.keyword_lift)
+        fused = self.adjust(fused, self.fusion, facts)
+        rewritten = self.rewrite(text)
+        context = RerankContext(text, rewritten, facts, lexical, dense, lifted, frozenset(quoted),
+                                frozenset(templates), frozenset(keywords),
+                                lambda ids: self.candidates.cosines(rewritten, list(ids)))
+        return fused, context
+
+    @property
+    def reranker(self) -> Reranker | None:
+        """The learned reranking stage, or None when there are no weights (today's order)."""
+        if self._ranker is True:
+            self._ranker = load_ranker()
+        if self._ranker is None or self._ranker is False:
+            return None
+        if self._reranker is None or self._reranker.ranker is not self._ranker:
+            self._reranker = Reranker(self.features, self._ranker)
+        return self._reranker
+
+    @property
+    def features(self) -> Features:
+        """The reranking stage's feature vectors (what they read off records is cached here)."""
+        if self._features is None:
+            self._features = Features(self.records, lambda: self.scopes, self._lexical_text)
+        return self._features
+
+    def _lexical_text(self, record_id: str) -> str:
+        row = self.candidates.row_of.get(record_id)
+        return self.chunks[row].lexical_text if row is not None else self.records[record_id].text
 
     def method_rankings(self, text: str, method: str, filters: Filters, limit: int,
                         facts: QuestionFacts | None = None) -> tuple[Scored, Scored, Scored]:

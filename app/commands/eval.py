@@ -24,6 +24,7 @@ from rulesjudge.indexer.evaluate import (
     load_questions,
     tune,
 )
+from rulesjudge.indexer.rerank import Ranker, load_ranker
 from rulesjudge.indexer.search import Searcher
 
 DEFAULT_RELEASES = Path(__file__).resolve().parents[2].parent / "shared" / "cr"
@@ -39,6 +40,9 @@ def register(subparsers: Any) -> None:
                    help="list hybrid questions of the dev half (or test, all) not answered at rank 1")
     p.add_argument("--tune", action="store_true", help="grid-search fusion weights on the dev half")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument("--ranker", metavar="FILE",
+                   help="the reranking stage's weights (default: indexer/data/ranker.json when present; "
+                        "'off': none); indexer/data/ranker-trained.json holds round 5's")
     p.set_defaults(func=run)
 
 
@@ -54,6 +58,19 @@ def release_paths(folder: str | None) -> list[Path]:
     return found
 
 
+def ranker_of(option: str | None) -> Ranker | bool:
+    """``--ranker``: the shipped weights (True: read on first need), none ('off'), or a file's, read now
+    (a bad file is one line and exit 2 before any search)."""
+    if option is None:
+        return True
+    if option == "off":
+        return False
+    ranker = load_ranker(Path(option))
+    if ranker is None:
+        raise InputError(option, "no such weights file", key="ranker")
+    return ranker
+
+
 def run(args: argparse.Namespace) -> int:
     questions = load_questions(Path(args.questions) if args.questions else QUESTIONS_PATH)
     releases = [] if args.builtin_only else release_paths(args.releases)
@@ -62,10 +79,11 @@ def run(args: argparse.Namespace) -> int:
         runs.append((f"built-in + {len(releases)} official releases, current rules", releases, False))
         runs.append((f"built-in + {len(releases)} official releases, as of each question's gold edition",
                      releases, True))
+    ranker = ranker_of(args.ranker)
     output: dict[str, Any] = {}
     for title, paths, as_of_gold in runs:
         corpus = load_corpus(releases=paths, include_user_releases=False)
-        searcher = Searcher(corpus, progress=not args.json).prepare()
+        searcher = Searcher(corpus, progress=not args.json, ranker=ranker).prepare()
         kept = applicable(questions, searcher)
         evaluation = evaluate(searcher, kept, as_of_gold=as_of_gold)
         output[title] = evaluation.to_json()
