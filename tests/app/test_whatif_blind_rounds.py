@@ -55,6 +55,19 @@ ROUNDS = (
     Round(7, blind="119 right, 74 not read, 1 WRONG of 194 (61.3%)",
           now="after h-blindfix7 (no longer blind): 140 right, 54 not read, 0 wrong (72.2%); after "
               "h-fixteams and h-fixstory: see the test's printout"),
+    # Round 8, first run against the reader at 59c18bc: 112 right, 78 not read, 15 WRONG of 205; thirteen of
+    # the fifteen were the file's own format (a yes/no "is X out" answered as losers or in-game with no `or`
+    # for it; three expectations asking more than the question did), fixed in the file only. The two left are
+    # the reader's: a second event dropped (Owen's concession after "Owen took control of Noah's Wolf",
+    # 800.4a) and "can Ada's elf attack Di" read as an attack that happened (not can-attack).
+    Round(8, blind="125 right, 78 not read, 2 WRONG of 205 (61.0%)",
+          now="the reader not changed for it yet",
+          known_wrong=(
+              ("Owen took control of Noah's Wolf with Control Magic. Owen concedes. Who controls the Wolf?",
+               "the second event (Owen concedes) is dropped after a control change; 800.4a: back to Noah"),
+              ("can Ada's elf attack Di",
+               "a 'can X's creature attack Y' question read as the attack having happened, not can-attack"),
+          )),
 )
 LOADED = {r.number: load_round(r.path) for r in ROUNDS}
 
