@@ -23,6 +23,13 @@ def _q_in_game(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("in-game", "who is still in the game", ("in-game",), headline=Value("in-game"))
 
 
+def _results(players: tuple[str, ...]) -> tuple[str, ...]:
+    """Each named player's own result, asked beside a list: once a team wins, everyone else still in loses as
+    the game ends (a Traitor when the Assassins win, 907.8a), and "does Ben lose?" asks about Ben, not the
+    whole list."""
+    return tuple(f"result({p})" for p in players)
+
+
 @PATTERNS(
     rf"(?:is|are) {_X} (?:still (?:in|alive|playing|in the game)|alive|still standing)",
     rf"(?:does|do|will|would|can) {_X} (?:survive|live|stay in|stay alive|make it)(?: the game)?",
@@ -34,7 +41,8 @@ def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])
     # the game's end asked too: a player still in a game that is over has won it (104.2a), which is what
     # "what happens to Liam" after everyone else loses asks - "still in" alone would hide it
-    return _Ask("in-game", f"is {who.words} still in the game", ("in-game", "game-over", "winners"),
+    return _Ask("in-game", f"is {who.words} still in the game",
+                ("in-game", "game-over", "winners", *_results(who.players)),
                 who.players, Member("in-game", who.players, False))
 
 
@@ -94,10 +102,7 @@ def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     # "is Eli's team out?": a team is out when none of it is left (809.5b: or its emperor lost), so who is
     # still in is asked too, beside who lost
     team = ("in-game",) if match.groupdict().get("out") and "team" in who.words.lower() else ()
-    # each player's own result beside who lost: once a team wins, everyone else still in loses as the game
-    # ends (a Traitor when the Assassins win), and "does Ben lose?" asks about Ben, not the whole list
-    results = tuple(f"result({p})" for p in who.players)
     return _Ask("losers", f"{'do' if plural else 'does'} {who.words} lose",
-                ("losers", "game-over", *team, *results),
+                ("losers", "game-over", *team, *_results(who.players)),
                 who.players,
                 Member("losers", who.players, False))
