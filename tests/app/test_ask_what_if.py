@@ -203,10 +203,10 @@ def test_800_4a_a_player_the_file_took_out_does_not_concede_again(cli):
     code, out, err = cli("ask", table, "--what-if", "if the leader dies who wins", "--json")
     assert code == 0, err
     # "the Leader" is the player still holding a Leader card, Eve (907.11b); with every Leader gone the leader
-    # team loses (907.8b), and the Assassins are face down (372.4b), so nobody wins yet.
+    # team loses (907.8b), and Ann and Dan, who control Assassin identity cards (face down), win (907.8a).
     answer = json.loads(out)
     assert answer["events"] == [{"leaves": "Eve"}]
-    assert answer["answer"] == "nobody yet: the game goes on"
+    assert answer["answer"] == "Ann, Dan"
 
 
 def test_800_4a_a_team_whose_other_member_left_in_the_file_is_the_one_still_in(cli):

@@ -56,25 +56,6 @@ def _h_split_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 
 @PATTERNS(
-    rf"{_X} {_MODAL}(?:drains|drained|drain) {_Y} (?:for|of) (?P<n>{_NUMBER})(?: life)?{_WITH}",
-)
-def _h_drain(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    """ "Cat drains Ben for 8": Ben loses 8 life (119.3). Whether Cat gains as much is the card's, unsaid:
-    her own total is not answered from it (``unsaid_life``)."""
-    if not _knows(reader, "lose-life"):
-        return None
-    drainer = reader.refer(match["x"], one=True, alone=True).players[0]
-    target = reader.affected(reader.refer(match["y"], one=True, alone=True))
-    player = target.players[0]
-    if player == drainer:
-        raise _Unknown(f"{drainer} drains someone else", match["y"])
-    n = _number(match["n"])
-    return _Happening(({"lose-life": {"player": player, "amount": n}},),
-                      f"{target.words} loses {n} life (drained by {drainer})", (drainer, player),
-                      extra=(f"life({player})",), unsaid_life=(drainer,))
-
-
-@PATTERNS(
     rf"{_X} {_MODAL}(?:get|gets|got|take|takes|took) (?:an )?extra turns?(?: each)? "
     r"(?:from|off|because of|with) "
     r"(?:the same|one|a single|one and the same) (?:spell|effect|card|ability)",

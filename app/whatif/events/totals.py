@@ -21,7 +21,8 @@ PATTERNS = _Grammar()
     rf"{_X} (?:drains|drained|drain) (?P<n2>{_NUMBER})(?: life)? (?:from|off|out of) {_Y}",
 )
 def _h_drains(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    """ "Ann drains Cat for 3": Cat loses 3 life and Ann gains 3 (119.3); not combat: no designation moves."""
+    """ "Ann drains Cat for 3": Cat loses 3 life (119.3); not combat: no designation moves. Whether Ann gains
+    as much is the card's, unsaid: her own total is not answered from it (``unsaid_life``)."""
     source = reader.refer(match["x"], one=True, alone=True)
     target = reader.affected(reader.someone_else(match["y"], reader.refer(match["y"], one=True, alone=True),
                                                  source.players[0]))
@@ -29,10 +30,9 @@ def _h_drains(match: re.Match[str], reader: _Reader) -> _Happening | None:
     amount = _number(_said(match, "n", "n2"))
     if a == t:
         return None  # "Ann drains herself": not a drain
-    return _Happening(({"lose-life": {"player": t, "amount": amount}},
-                       {"gain-life": {"player": a, "amount": amount}}),
-                      f"{target.words} loses {amount} life and {source.words} gains {amount} life", (a, t),
-                      extra=(f"life({t})", f"life({a})"))
+    return _Happening(({"lose-life": {"player": t, "amount": amount}},),
+                      f"{target.words} loses {amount} life (drained by {source.words})", (a, t),
+                      extra=(f"life({t})",), unsaid_life=(a,))
 
 
 @PATTERNS(

@@ -7,7 +7,15 @@ import re
 from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Targets, Value, can_attack
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _per_player, _said
 from rulesjudge.app.whatif.plan import _Ask
-from rulesjudge.app.whatif.references import _OBJECTS, _POSS, _PRONOUN, Ref, _Reader, _Unknown
+from rulesjudge.app.whatif.references import (
+    _OBJECTS,
+    _POSS,
+    _PRONOUN,
+    Ref,
+    _creature_named,
+    _Reader,
+    _Unknown,
+)
 
 #: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -22,7 +30,16 @@ _WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|h
 
 
 def _attackers(reader: _Reader, text: str) -> Ref:
-    """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures"."""
+    """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures", "Ada's Elf" (a
+    creature on the table: its controller attacks with it, 506.2; an owner said who doesn't control it is
+    not guessed)."""
+    creature = None if re.search(rf"(?i){_POSS} {_OBJECTS}$", text.strip()) else _creature_named(reader, text)
+    if creature is not None:
+        controller = dict(reader.facts.creatures)[creature]
+        said = re.match(rf"(?i)\s*(?P<owner>[\w-]+(?: [\w-]+)?){_POSS} ", text)
+        if said and reader.refer(said["owner"]).players != (controller,):
+            raise _Unknown(f"{creature} is {controller}'s: whose creature attacks?", text)
+        return Ref((controller,), f"{controller}'s {creature}")
     text = re.sub(rf"(?i){_POSS} {_OBJECTS}$", "", text.strip())
     ref = reader.refer(text)
     if re.fullmatch(_PRONOUN, text, re.IGNORECASE) and all(p in reader.gone for p in ref.players):
