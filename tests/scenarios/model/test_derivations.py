@@ -96,9 +96,9 @@ def test_725_2_two_steal_triggers_of_one_monarch_are_a_choice():
 def test_907_8a_hidden_assassins_answer_names_the_other_reading():
     game = {**TREACHERY, "identities": {**TREACHERY["identities"], "Cat": "assassin"}}
     value, steps = derive(game, [{"loses": "Ann"}], "game-over")
-    assert value is False  # why: 372.4b, a face-down card has no characteristics: no Assassin identity yet
+    assert value is True  # why: 907.8a, the face-down Assassins control Assassin identity cards (907.13)
     readings = {r.value for s in steps for r in s.alternatives}
-    assert readings == {True, False}  # why: 907.8a read by the cards players control is the other reading
+    assert readings == {True, False}  # why: 372.4b, no characteristics face down: the other reading goes on
     assert "907.8a" in cited(steps)
 
 
