@@ -172,11 +172,11 @@ WARM_QUESTION = "what happens when the monarch leaves the game"
 
 
 def warm_search(searcher: Searcher) -> None:
-    """Ask :data:`WARM_QUESTION` once, unfiltered and as the table's search does, so that no judge's first
+    """Ask :data:`WARM_QUESTION` once, unfiltered, so that no judge's first
     question loads the card names (0.5 s) or the lexicon and vocabulary (0.3 s) while others wait. The card
     snapshot's child, if one still reads it, is waited for first (the server never parses it itself)."""
     card_cache.wait()
-    searcher.search(WARM_QUESTION, k=DEEP)
+    searcher.search(WARM_QUESTION)
 
 
 def schedule_warm_up(searcher: Searcher) -> None:
