@@ -19,11 +19,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from rulesjudge.app import card_cache
 from rulesjudge.app import situation as said
 from rulesjudge.app.card_sources import oracle_text
 from rulesjudge.app.game_start import at_the_start, start_of
 from rulesjudge.app.library import library_index, library_vectors, load_library
-from rulesjudge.app.memory import trim
+from rulesjudge.app.memory import settle, trim
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
 from rulesjudge.app.sentences import judge_sentence
 from rulesjudge.app.stories import retell
@@ -139,12 +140,16 @@ _WARMING: dict[str, threading.Thread] = {}
 
 
 def warm_up(searcher: Searcher) -> threading.Thread:
-    """Load the language model, then index the library by the rules it cites, in the background, so the
-    server answers its first page at once. :func:`ready_for` waits for the model when a question needs it."""
+    """Load the language model and everything a first search reads (the card names, the lexicon, the
+    vocabulary), then index the library by the rules it cites, in the background, so the server answers
+    its first page at once; :func:`ready_for` waits for the model and the search's parts when a question
+    needs them. Last, what it loaded is put out of the garbage collector's reach (:func:`memory.settle`):
+    walked by every full collection, it was the tail of eight judges' searches."""
 
     def work() -> None:
         try:
             searcher.embedder.prepare_queries()  # the ONNX query model: no torch once it is exported
+            warm_search(searcher)
         except Exception:  # the first question will raise the same error, in the page, with its message
             pass
         finally:
@@ -155,12 +160,26 @@ def warm_up(searcher: Searcher) -> threading.Thread:
             library_vectors(searcher, load_library())
         with contextlib.suppress(Exception):  # the what-if typo mender's dictionary (the rules' words, 0.1 s)
             warm_up_reader()
+        settle()  # the long-lived objects loaded by now: never walked by a full collection again
         trim()  # what the warm-up built and dropped goes back to the system, not kept in the heap
 
     thread = threading.Thread(target=work, name="rulesjudge-warm-up", daemon=True)
     _WARMING["thread"] = thread
     thread.start()
     return thread
+
+
+#: The question the warm-up asks: any question that is not only a rule number reads everything a first
+#: search would (the card snapshot's names, the judge's lexicon, the corpus vocabulary, the variants' scopes).
+WARM_QUESTION = "what happens when the monarch leaves the game"
+
+
+def warm_search(searcher: Searcher) -> None:
+    """Ask :data:`WARM_QUESTION` once, unfiltered, so that no judge's first
+    question loads the card names (0.5 s) or the lexicon and vocabulary (0.3 s) while others wait. The card
+    snapshot's child, if one still reads it, is waited for first (the server never parses it itself)."""
+    card_cache.wait()
+    searcher.search(WARM_QUESTION)
 
 
 def schedule_warm_up(searcher: Searcher) -> None:
@@ -178,7 +197,8 @@ def start_warm_up() -> None:
 
 
 def ready_for(query: str, timeout: float = 600) -> None:
-    """Wait for the warm-up's model when ``query`` needs it (rule numbers alone never do)."""
+    """Wait for the warm-up's model and its first search (:func:`warm_search`) when ``query`` needs them
+    (rule numbers alone never do)."""
     start_warm_up()
     if "thread" not in _WARMING or _MODEL_READY.is_set():
         return

@@ -9,6 +9,7 @@ torch, FAISS or bm25s.
 from __future__ import annotations
 
 import sys
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,7 @@ class Candidates:
         self._lexical: LexicalIndex | None = None
         self._dense: DenseIndex | None = None
         self._dense_tried = False
+        self._loading = threading.Lock()
         self.build_report: BuildReport | None = None
         self._masks: dict[Filters, Any] = {}
         self._vocabulary: Any = None
@@ -94,8 +96,12 @@ class Candidates:
     def dense(self) -> DenseIndex | None:
         """The FAISS index, loaded or (when ``build``) rebuilt; None when it is stale and building is off."""
         if self._dense is None and not self._dense_tried:
-            self._dense_tried = True
-            self._dense = self._open_dense()
+            with self._loading:  # a second thread waits for it, never searches without it meanwhile
+                if not self._dense_tried:
+                    try:
+                        self._dense = self._open_dense()
+                    finally:  # a failure is raised once, as before; later questions search without it
+                        self._dense_tried = True
         return self._dense
 
     def _open_dense(self) -> DenseIndex | None:

@@ -29,6 +29,7 @@ True
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -104,19 +105,24 @@ class Searcher:
         self._rewrites: dict[str, str] = {}
         self._card_db: CardDB | None = None if cards is True or not cards else cards
         self._load_cards = cards is True
+        self._cards_loading = threading.Lock()
         self.card_stage = CardStage(self.records, self._cards)
         self._ranker: Ranker | bool | None = ranker
         self._reranker: Reranker | None = None
         self._features: Features | None = None
 
     def _cards(self) -> CardDB | None:
-        """The card snapshot, loaded on first need (a failure is said once: search goes on without)."""
+        """The card snapshot, loaded on first need (a failure is said once: search goes on without). A
+        second thread asking while it loads waits for it: the server's sessions search at once, and one
+        that went on without the cards would answer differently."""
         if self._load_cards:
-            self._load_cards = False
-            try:
-                self._card_db = load_cards()
-            except (InputError, OSError) as error:
-                self.notify(f"cards unavailable: {error}")
+            with self._cards_loading:
+                if self._load_cards:
+                    try:
+                        self._card_db = load_cards()
+                    except (InputError, OSError) as error:
+                        self.notify(f"cards unavailable: {error}")
+                    self._load_cards = False
         return self._card_db
 
     # --- the index parts, prepared on first need (:mod:`indexer.candidates`) ---

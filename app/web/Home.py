@@ -149,7 +149,7 @@ if len(query) > common.MAX_QUESTION:  # kept and said, not cleared: the judge cu
 elif query.strip():
     share_search(query, document, edition, official_only, k)
     if not services.model_ready():
-        with st.spinner("Loading the language model (only the first question waits for it)…"):
+        with st.spinner("Loading the language model and the card names (only the first question waits)…"):
             services.ready_for(query)
     cards_ui.wait_for_cards()
     started = time.perf_counter()

@@ -13,6 +13,8 @@ def test_serves_on_localhost_headless_without_usage_stats_by_default():
     assert flags["server.address"] == "127.0.0.1"
     assert flags["server.headless"] is True
     assert flags["browser.gatherUsageStats"] is False
+    # why: Streamlit's full collection after each script run stalled every session's search (docs/app.md)
+    assert flags["runner.postScriptGC"] is False
     assert HOME.name == "Home.py" and HOME.exists()
     assert (HOME.parent / "pages" / "1_Scenario_checker.py").exists()
 

@@ -113,3 +113,79 @@ def test_a_what_if_is_played_after_the_tables_own_events():
     assert outcome.line == "Ben" and outcome.answer.startswith("Ben ")
     assert len(outcome.event_steps) == 1 and outcome.ruling_steps
     assert ("monarch", "Ben") in outcome.values
+
+
+# ------------------------------------------------------------------- the server's warm-up (eight judges)
+
+
+@dataclass
+class WarmingEmbedder:
+    prepared: list[str] = field(default_factory=list)
+
+    def prepare_queries(self) -> None:
+        self.prepared.append("model")
+
+
+@dataclass
+class WarmingSearcher:
+    """Records what the warm-up asks, and whether a judge's question would still have waited then."""
+
+    embedder: WarmingEmbedder = field(default_factory=WarmingEmbedder)
+    asked: list[tuple[str, bool]] = field(default_factory=list)
+
+    def search(self, query: str, k: int = 10, **_filters: Any) -> None:
+        self.asked.append((query, services.model_ready()))
+
+
+@pytest.fixture
+def warm_up_alone(monkeypatch):
+    """The warm-up's own steps with the library and the reader's dictionary left out (tested elsewhere)."""
+    import threading
+
+    monkeypatch.setattr(services, "_MODEL_READY", threading.Event())
+    monkeypatch.setattr(services, "_WARMING", {})
+    for name in ("library_index", "library_vectors", "load_library", "warm_up_reader"):
+        monkeypatch.setattr(services, name, lambda *args: None)
+    yield
+    import gc
+
+    gc.unfreeze()  # the settled heap is the server's habit, not this test process's
+
+
+def test_the_warm_up_asks_a_question_before_a_judges_question_is_let_through(warm_up_alone):
+    """A first search loads the card names and the lexicon (0.8 s, measured); the warm-up does it while
+    questions still wait for it, so no judge's search pays for it nor races it."""
+    searcher = WarmingSearcher()
+    services.warm_up(searcher).join()  # type: ignore[arg-type]
+    assert searcher.embedder.prepared == ["model"]
+    assert searcher.asked == [(services.WARM_QUESTION, False)]  # asked before the questions were let in
+    assert services.model_ready()
+    # why this question: one that is not only a rule number reads the model, the cards and the lexicon
+    assert not services.parse_query(services.WARM_QUESTION).pure
+
+
+def test_the_warm_up_leaves_what_it_loaded_out_of_the_collectors_walk(warm_up_alone):
+    import gc
+
+    loaded = {"records": [{"id": n} for n in range(100)]}  # a long-lived container, made before it
+    services.warm_up(WarmingSearcher()).join()  # type: ignore[arg-type]
+    assert gc.get_freeze_count() > 0
+    assert not any(o is loaded for o in gc.get_objects())  # frozen: a full collection never walks it
+
+
+def test_settle_freezes_what_lives_and_later_garbage_is_still_collected():
+    import gc
+
+    from rulesjudge.app import memory
+
+    kept = [[n] for n in range(10)]
+    try:
+        assert memory.settle() >= len(kept)
+        assert not any(o is kept for o in gc.get_objects())
+        made_later: list[Any] = []
+        made_later.append(made_later)  # a cycle made after settling: garbage the collector still frees
+        assert any(o is made_later for o in gc.get_objects())
+        del made_later
+        assert gc.collect() >= 1
+    finally:
+        gc.unfreeze()
