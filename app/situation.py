@@ -628,6 +628,11 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     if len(facts.named) > 1:  # "Ben is at 7 and Cat at 10; ... what are their life totals?": both of them
         rest = re.sub(r"\btheir(?:'s)? (?=(?:life )?(?:totals|lives)\b)", f"{_names(facts.named)}'s ",
                       rest, count=1, flags=re.IGNORECASE)
+    group = re.match(r"(?i)^(?:both )?(?P<a>[\w'-]+) and (?P<b>[\w'-]+) ", rest)
+    if group and {group["a"].lower(), group["b"].lower()} <= names:
+        # "Rosa is the monarch. During her turn Rosa and Sam both concede": "her" is no group of two; it
+        # is the one player the facts named
+        return re.sub(r"(?i)\b(?:his|her)(?= (?:own )?turn\b)", f"{facts.last}'s", rest, count=1)
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):
         if word.lower() in names:
@@ -636,8 +641,23 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
         # "Ben's creature hits him": an object pronoun for the player the facts named, not named since
         obj = word.lower() in ("him", "her") and facts.last.lower() not in named and len(named) <= 1
         if subject or obj:
-            return re.sub(rf"\b{word}\b(?!'s| turn| own)", facts.last, rest, count=1)
+            rest = re.sub(rf"\b{word}\b(?!'s| turn| own)", facts.last, rest, count=1)
+            return _other_gender(rest, word.lower(), facts.last, names) if obj else rest
     return rest
+
+
+def _other_gender(rest: str, pronoun: str, meant: str, names: set[str]) -> str:
+    """ "Pia is at 1. Noah deals 1 damage to her on his turn": "her" was Pia, so "his turn" is not hers; it is
+    the one other player the sentence names (a pronoun of the other gender never points to the same one).
+
+    >>> _other_gender("Noah deals 1 damage to Pia on his turn", "her", "Pia", {"noah", "pia", "mia"})
+    "Noah deals 1 damage to Pia on Noah's turn"
+    """
+    other = "her" if pronoun == "him" else "his"
+    said = [w for w in dict.fromkeys(re.findall(r"[\w]+", rest)) if w.lower() in names and w != meant]
+    if len(said) != 1:
+        return rest
+    return re.sub(rf"(?i)\b{other}(?= (?:own )?turn\b)", f"{said[0]}'s", rest, count=1)
 
 
 def _name_the_it(rest: str, facts: _Facts) -> str:

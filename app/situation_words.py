@@ -146,7 +146,9 @@ def _neighbours_said(text: str, seats: list[str]) -> tuple[str, str | None]:
 #: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after);
 #: also after a dash ("Ann concedes - on Fay's turn can Fay attack Ben?").
 _TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and )|(?<= - ))(?P<time>(?:on|during|in) "
-                         r"(?:[A-Za-z][\w-]*(?:'s|')|his|her|their) (?:own )?"
+                         # a name's bare "s" too ("on noahs turn"), not "this" or "its"
+                         r"(?:[A-Za-z][\w-]*(?:'s|')|(?!(?:this|its|was|is)\b)[A-Za-z][\w-]*s|his|her|their) "
+                         r"(?:own )?"
                          r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
 
 

@@ -200,9 +200,16 @@ def _initiative(text: str, players: Sequence[str]) -> str:
 
 def _aside(text: str, players: Sequence[str]) -> str:
     """ "olive (who has initiative) got knocked out": a relative clause in brackets is said between commas,
-    as the facts of a question are read (``app.situation``); "say it's Olive's turn and ...": the
+    as the facts of a question are read (``app.situation``); a hedge in brackets ("(obviously)") and "what's
+    the ruling on" before the question are dropped; "say it's Olive's turn and ...": the
     hypothetical's lead-in before a fact said with "it's"."""
     text = re.sub(r"(?i)\b([\w'-]+) \(((?:who|whose|which) [^()]*)\),?", r"\1, \2,", text)
+    # "Owen is the monarch (obviously), ...": a hedge in brackets says nothing of the table
+    text = re.sub(r"(?i)\s*\((?:obviously|of course|apparently|i think|i believe|i guess|probably|lol|"
+                  r"for some reason|somehow|don't ask|long story)\)", "", text)
+    # "..., whats the ruling on who becomes monarch": the question the ruling is on
+    text = re.sub(r"(?i)\bwhat(?:'?s| is| would be) the (?:ruling|call|rule|answer|correct ruling) (?:on|for|"
+                  r"about|here on|as to) (?=(?:who|whom|whose|what|which|how|whether|if)\b)", "", text)
     return re.sub(r"(?i)^(?:(?:so|ok|okay),? )?(?:say|suppose|imagine|let's say)(?: that)? (?=it'?s\b)", "",
                   text)
 

@@ -63,6 +63,14 @@ def turn_of(reader: _Reader, player: str, why: str = "only the active player att
     return events
 
 
+def _check_turn(reader: _Reader, match: re.Match[str], player: str) -> None:
+    """The turn said by name beside an attack must be the attacker's (only the active player attacks,
+    508.1): "Noah's Wolf attacks Pia on Mia's turn" is refused rather than played on Noah's."""
+    whose = match.groupdict().get("whose")
+    if whose and reader.refer(whose, one=True, alone=True).players[0] != player:
+        raise _Unknown(f"only the active player attacks (508.1): it is {player} who attacks here", whose)
+
+
 def _on_turn(turn: tuple[Event, ...], player: str) -> str:
     """ "on Olive's turn, ": said when the reader passed the turns to the attacker's."""
     return f"on {player}'s turn, " if turn else ""
@@ -79,6 +87,13 @@ _WITH = r"(?:with|using)"
 _SUBJ = r"(?: it| they| that creature)?"
 #: "Cat attacks Dan with Edgar on her turn": the attacker's own turn (only the active player attacks, 508.1)
 _OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
+#: "Noah's Wolf attacks Pia on Noah's turn and ...": the attacker's turn said by name (checked: only the
+#: active player attacks, 508.1)
+_ON_TURN = r"(?: (?:on|during|in) (?:(?:her|his|their)(?:'s)?|(?P<whose>[\w-]+?)(?:'s|s|')) (?:own )?turn)?"
+#: a block said in the next sentence ("Noah attacks Mia with the Wolf. Mia blocks with the Ogre.")
+_THEN = rf"(?:{_AND}|\.)"
+#: "Mia swings the Ogre at Owen": the creature said before the player attacked
+_SWINGS = r"(?:swings|swung|swing|sends|sent|attacks with|attacked with)"
 
 
 @PATTERNS(
@@ -89,6 +104,12 @@ _OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
     # "Ann attacks Cat with the Bear and the Dragon blocks it"
     rf"{_BY} {_ATTACKS} {_T} with {_A}{_AND} {_D} {_BLOCKS}{_IT}",
     rf"{_BY} {_ATTACKS} {_T} with {_A}{_AND}?{_SUBJ} (?:gets|is|was|got) blocked by {_D}",
+    # "Mia attacks Owen with her Ogre, Owen blocks with the Wall", "... on his turn. Mia blocks with ..."
+    rf"{_BY} {_ATTACKS} {_T} with {_A}{_ON_TURN}{_THEN} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",
+    rf"{_BY} {_ATTACKS} {_T} with {_A}{_ON_TURN}, who {_BLOCKS}{_IT} {_WITH} {_D}",
+    rf"{_BY} {_SWINGS} {_A} (?:at|into) {_T}{_ON_TURN}(?:, who {_BLOCKS}{_IT}|{_THEN} {_P} {_BLOCKS}{_IT}) "
+    rf"{_WITH} {_D}",
+    rf"{_A} {_ATTACKS} {_T}{_ON_TURN}{_THEN} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",
 )
 def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Olive's Dragon attacks Mia and Mia blocks with the Bear", "Bear attacks Olive, Dragon blocks": the
@@ -103,6 +124,7 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
     player = _controller(reader, attacker)
     if match.groupdict().get("by"):  # "Ann attacks Cat with the Bear": she declares it (the model checks)
         player = reader.refer(match["by"], one=True, alone=True).players[0]
+    _check_turn(reader, match, player)
     turn = turn_of(reader, player)
     target = reader.affected(reader.refer(match["t"], one=True, alone=True))
     defender = target.players[0]

@@ -58,8 +58,11 @@ def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
 
 #: What a player concedes to ("scooped to a board wipe", "concedes in response to the combo"): why they
 #: leave, which changes nothing of what leaving does (104.3a, 800.4a).
-_CONCEDED_TO = r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoid|end|stop|save)\b)" \
-    r"(?:board ?wipe|wrath|sweeper|combo|infinite combo|lock|the (?:stack|spell|trigger))(?: resolving)?)?"
+_CONCEDED_TO = (
+    r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoid|end|stop|save)\b)"
+    r"(?:board ?wipe|wrath|sweeper|combo|infinite combo|lock|the (?:stack|spell|trigger)|"
+    # a card by its name after an article ("scoops to a Cyclonic Rift"): never a player ("concedes to Ben")
+    r"(?<=a |n |e )(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3}))(?: resolving)?)?")
 
 
 @PATTERNS(
@@ -149,6 +152,9 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:gets|got|is|was) (?:killed|knocked out|finished off|taken out) by (?:lethal )?combat damage "
     r"from "
     rf"{_X}{_POSS} (?:creature|attacker|creatures|attackers)",
+    # "Owen loses to combat damage from Mia's creature": the same lethal hit, said with the loss
+    rf"{_Y} (?:loses|lost|dies|died|goes down|went down)(?: the game)? (?:to|from) (?:lethal )?combat damage "
+    rf"from {_X}{_POSS} (?:creature|attacker|creatures|attackers)",
 )
 def _h_killed_in_combat(match: re.Match[str], reader: _Reader) -> _Happening:
     """ "Cat gets killed by combat damage from Ben's creature": lethal combat damage from a creature Ben

@@ -107,6 +107,8 @@ _GONE = r"(?:gone|dead|destroyed|in the graveyard|off the battlefield|still dead
     rf"(?P<verb>whose) (?:is|'s) {_X}(?: now| then)?",
     rf"is {_X} {_STILL}",
     rf"is {_X} (?P<gone>{_GONE})(?: now| then)?",
+    # "does the Ogre die": whether it left the battlefield (704.5g: lethal damage destroys it)
+    rf"(?:does|do|will|would|did) {_X} (?P<gone>die|get destroyed|get killed|bite it)(?: now| then)?",
     rf"(?:does|do|will|would) {_X} (?:stay|remain|survive|stick around)"
     r"(?: on the battlefield| in play| around)?",
     rf"what happens to {_X}",
@@ -147,6 +149,20 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
             f"exists({creature})"))
     return _Ask("exists", f"is {creature} still on the battlefield", questions,
                 headline=Value(f"exists({creature})"))
+
+
+@PATTERNS(r"(?:which|what) (?:creatures?|ones?|one of them|of them|of the creatures|permanents?) "
+          r"(?:dies|die|died|is destroyed|are destroyed|gets destroyed|get destroyed|survives?|is left|are left)",
+          r"what (?:dies|survives)")
+def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Which creature dies?" after a block: each creature on the table, whether it is still on the
+    battlefield (704.5g destroys one with lethal damage marked)."""
+    creatures = [name for name, _controller in reader.facts.creatures]
+    if not creatures:
+        return None
+    questions = tuple(f"exists({c})" for c in creatures)
+    return _Ask("exists", "which creatures are still on the battlefield", questions, headline=Several(
+        tuple((f"is {c} still on the battlefield", Value(f"exists({c})")) for c in creatures)))
 
 
 _ONE_LINE_HIT = re.compile(r"(?i)\b(?:attack|swing|swung|hit|connect|smack|punch|crack|bash|clock|deal)")
