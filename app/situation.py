@@ -165,7 +165,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         # "Ann and Ben are at 4": each of them (one total when they share one, 810.9)
-        (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?", "lives"),
+        (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?(?: each| apiece)?",
+         "lives"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
         (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
@@ -185,7 +186,9 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
          r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
-        (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
+        # "everyone is at 1", "we're all at 1", "all of us are on 2"
+        (rf"(?:everyone(?:'s| is)|everybody(?:'s| is)|we(?:'re| are) all|all of us are|we(?:'re| are) each) "
+         rf"(?:at|on) {_N}(?: life)?", "everyone's life"),
         # a team's one total (Two-Headed Giant, 810.9, 810.10): "Cat and Dan's team is at 3", "Cat's team has
         # 14 poison", "Liam and Mia's turn" (805.4a: one turn for the team)
         (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s|'s got| is| has| has got)?(?: at| on)? "

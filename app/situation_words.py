@@ -170,11 +170,13 @@ def _unit_of_the_fact(rest: str, said: list[str]) -> str:
     'Cat gets 2 more poison counters'
     >>> _unit_of_the_fact("Cat gets another one", ["Cat has 9 poison counters"])
     'Cat gets another poison counters'
+    >>> _unit_of_the_fact("Dan gives Cat 2 more", ["Cat has 7 poison counters"])
+    'Dan gives Cat 2 more poison counters'
     """
     if not said or not said[-1].endswith("poison counters"):
         return rest
     # "gets one more", "gets one more counter", "gets another (one)": a counter, and the fact said which
-    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
+    return re.sub(rf"\b(?P<v>gets|receives|takes|(?:gives|deals) [A-Za-z][\w'-]*) (?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
                   r"(?! poison| life| damage)", r"\g<v> \g<n> poison counters", rest, flags=re.IGNORECASE)
 
 

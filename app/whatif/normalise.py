@@ -10,7 +10,7 @@ _QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - 
 
 _TYPOS = (
     (re.compile(r"\bwho'?s turn\b", re.IGNORECASE), "whose turn"),  # "who's turn is it": the homophone
-    (re.compile(r"\b(who|what|where|it)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
+    (re.compile(r"\b(who|what|where|it|she|he)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
     # "who'd be the monarch": "would" before a verb's base form (not "who'd conceded": "had")
     (re.compile(r"\b(who|what|where|which|it|he|she|they)'d (?=(?:be|get|win|lose|have|take|become|go|end up|"
                 r"keep|draw)\b)", re.IGNORECASE), r"\1 would "),

@@ -442,7 +442,11 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     # "edgar pings quinn for 1 with an ability, not in combat": how it was dealt, said after
     r"(?: with (?:an? |its |his |her |their )?(?:ability|spell|trigger|effect))?"
     r"(?:,? (?:not in combat|outside (?:of )?combat|(?:as )?noncombat damage))?",
-    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
+    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage"
+    rf"(?: with {_free_words(6)})?",
+    # "Uma deals him 6 with a spell": the amount without "damage", the source saying it is no hit
+    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n4>{_NUMBER}) with (?:a|an|one|his|her|their|that)(?: \w+)? "
+    r"(?:spell|ability|effect|burn spell|instant|sorcery|trigger)",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     verb = (match.groupdict().get("verb") or "").lower()
@@ -452,7 +456,7 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     creature = _named_commander(reader, match["x"])
     if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
         target = reader.affected(reader.refer(match["y"], one=True, alone=True))
-        amount = _number(_said(match, "n", "n2", "n3", "amount"))
+        amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
         return _Happening(({"damage": {"to": target.players[0], "amount": amount, "source": creature}},),
                           f"{creature} deals {amount} noncombat damage to {target.words}", target.players,
                           extra=(f"life({target.players[0]})",))
@@ -460,7 +464,7 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
     target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
-    amount = _number(_said(match, "n", "n2", "n3", "amount"))
+    amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
