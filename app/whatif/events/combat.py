@@ -91,7 +91,7 @@ _OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
 #: active player attacks, 508.1)
 _ON_TURN = r"(?: (?:on|during|in) (?:(?:her|his|their)(?:'s)?|(?P<whose>[\w-]+?)(?:'s|s|')) (?:own )?turn)?"
 #: a block said in the next sentence ("Noah attacks Mia with the Wolf. Mia blocks with the Ogre.")
-_THEN = rf"(?:{_AND}|\.)"
+_THEN = r"(?:,? and then|, and|,? then|,? but| and|,|\.)"  # the longer joints first: ", and" is never "and Ben"
 #: "Mia swings the Ogre at Owen": the creature said before the player attacked
 _SWINGS = r"(?:swings|swung|swing|sends|sent|attacks with|attacked with)"
 
@@ -106,7 +106,6 @@ _SWINGS = r"(?:swings|swung|swing|sends|sent|attacks with|attacked with)"
     rf"{_BY} {_ATTACKS} {_T} with {_A}{_AND}?{_SUBJ} (?:gets|is|was|got) blocked by {_D}",
     # "Mia attacks Owen with her Ogre, Owen blocks with the Wall", "... on his turn. Mia blocks with ..."
     rf"{_BY} {_ATTACKS} {_T} with {_A}{_ON_TURN}{_THEN} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",
-    rf"{_BY} {_ATTACKS} {_T} with {_A}{_ON_TURN}, who {_BLOCKS}{_IT} {_WITH} {_D}",
     rf"{_BY} {_SWINGS} {_A} (?:at|into) {_T}{_ON_TURN}(?:, who {_BLOCKS}{_IT}|{_THEN} {_P} {_BLOCKS}{_IT}) "
     rf"{_WITH} {_D}",
     rf"{_A} {_ATTACKS} {_T}{_ON_TURN}{_THEN} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",

@@ -57,7 +57,7 @@ def _h_split_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 #: Who "each player" is in a sweeping effect's words: everyone still in, or the source's opponents
 _EACH = r"(?P<each>each player|every player|all players|everyone|everybody|all of us|each opponent|every opponent|" \
-    r"all (?:his|her|their|of (?:his|her|their)) opponents|each of (?:his|her|their) opponents|each other player|" \
+    r"all (?:of )?(?:his|her|their)(?:'s)? opponents|each of (?:his|her|their)(?:'s)? opponents|each other player|" \
     r"everyone else|everybody else)"
 _CARD = r"(?:(?:'s|s') (?P<card>[\w' -]{1,30}?))?"
 

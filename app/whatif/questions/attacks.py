@@ -7,7 +7,7 @@ import re
 from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Targets, Value, can_attack
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _per_player, _said
 from rulesjudge.app.whatif.plan import _Ask
-from rulesjudge.app.whatif.references import _OBJECTS, _POSS, _PRONOUN, Ref, _Reader, _Unknown
+from rulesjudge.app.whatif.references import _OBJECTS, _POSS, _PRONOUN, Ref, _creature_named, _Reader, _Unknown
 
 #: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -22,9 +22,20 @@ _WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|h
 
 
 def _attackers(reader: _Reader, text: str) -> Ref:
-    """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures"."""
+    """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures", a creature on
+    the table by name (its controller)."""
     text = re.sub(rf"(?i){_POSS} {_OBJECTS}$", "", text.strip())
-    ref = reader.refer(text)
+    try:
+        ref = reader.refer(text)
+    except _Unknown:
+        creature = _creature_named(reader, text)
+        if creature is None:
+            raise
+        if reader.acted:  # after a steal or a turn passing, whether it may attack is the creature's (302.6)
+            raise _Unknown(f"can {creature} attack after what happened? ask who can attack", text) from None
+        # "can Ada's Elf attack Di": its controller declares it (508.1a); whom a player may attack is theirs
+        controller = next(c for n, c in reader.facts.creatures if n == creature)
+        return reader._note(Ref((controller,), f"{controller} (with {creature})"))
     if re.fullmatch(_PRONOUN, text, re.IGNORECASE) and all(p in reader.gone for p in ref.players):
         # "if Ann's left neighbour concedes, who can she attack": not the one who just left
         others = [p for p in reader.playing() if p in (*reader.mentioned, *reader.sentence_names)]
