@@ -584,8 +584,15 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = _facts_after_if(text, facts)
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
+    before = ""
     for part in _SENTENCE.split(text):
         part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
+        if facts.last is None and re.match(r"(?i)(?:she|he)(?:'s|s| is| has)\b", part):
+            # "Edgar hits Nia. Is Nia out? she's on 5": a fact said last, of the one player the sentence
+            # before named (never guessed between two)
+            said_before = {p for p in facts.players() if re.search(rf"(?i)\b{re.escape(p)}\b", before)}
+            facts.last = said_before.pop() if len(said_before) == 1 else None
+        before = part
         clauses = re.split(r"(?<=,)\s+", part)
         left: list[str] = []
         # facts lead a sentence; the first other clause starts the question

@@ -209,6 +209,9 @@ def _aside(text: str, players: Sequence[str]) -> str:
     # "Owen is the monarch (obviously), ...": a hedge in brackets says nothing of the table
     text = re.sub(r"(?i)\s*\((?:obviously|of course|apparently|i think|i believe|i guess|probably|lol|"
                   r"for some reason|somehow|don't ask|long story)\)", "", text)
+    # "It's Cy's turn (2HG).": the variant said in brackets, read as "in 2HG" (the situation's variant)
+    text = re.sub(r"(?i)\s*\((2hg|thg|two[- ]headed giant|emperor|ffa|free[- ]for[- ]all|grand melee|"
+                  r"team vs\.? team|treachery|commander|edh|alternating teams)\)", r" in \1", text)
     # "..., whats the ruling on who becomes monarch": the question the ruling is on
     text = re.sub(r"(?i)\bwhat(?:'?s| is| would be) the (?:ruling|call|rule|answer|correct ruling) (?:on|for|"
                   r"about|here on|as to) (?=(?:who|whom|whose|what|which|how|whether|if)\b)", "", text)
