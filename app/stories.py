@@ -124,15 +124,16 @@ def _idle(text: str, players: Sequence[str]) -> str:
 
 
 _TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
-_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|(?P<p>(?i:she|he))(?:'s|s| is)|"
-                        rf"(?P<they>(?i:they))(?:'re|re| are)) "
+_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
+                        rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
                         rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive){_TAG}")
 _GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|takes|keeps|becomes) (?:the )?"
                        rf"(?P<d>monarch|crown|initiative){_TAG}")
 
 
 def _tag(text: str, players: Sequence[str]) -> str:
-    """ "Dan's out, right?", "shes gone right?", "Flo gets monarch, yes?": a statement checked with a tag is the question (never
+    """ "Dan's out, right?", "shes gone right?", "Flo gets monarch, yes?": a statement checked with a tag is
+    the question (never
     an event: "Dan's out" said after a hit of 1 is what is asked, not what happens)."""
     text = _STATE_TAG.sub(lambda m: f"{m['lead']}are they {m['state']}?" if m["they"] else
                           f"{m['lead']}is {m['x'] or m['p'].lower()} {m['state']}?", text)

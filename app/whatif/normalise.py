@@ -91,7 +91,8 @@ _LEADING = re.compile(
     r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
     r"stupid question|sorry for the dumb question|"
     # a hypothetical's or a newcomer's lead-in: "Hypothetically, if ...", "newbie question - ..."
-    r"hypothetically|theoretically|in theory|actually|basically|essentially|newbie question|noob question|beginner question|"
+    r"hypothetically|theoretically|in theory|actually|basically|essentially|newbie question|noob question|"
+    r"beginner question|"
     r"new player here|here's one|got a question|i have a question|"
     # "Since Cat is the monarch and conceded, who gets it": the facts the question then asks about
     r"since|given that|seeing as|seeing that|"

@@ -56,9 +56,9 @@ def _h_split_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 
 #: Who "each player" is in a sweeping effect's words: everyone still in, or the source's opponents
-_EACH = r"(?P<each>each player|every player|all players|everyone|everybody|all of us|each opponent|every opponent|" \
-    r"all (?:of )?(?:his|her|their)(?:'s)? opponents|each of (?:his|her|their)(?:'s)? opponents|each other player|" \
-    r"everyone else|everybody else)"
+_EACH = r"(?P<each>each player|every player|all players|everyone|everybody|all of us|each opponent|" \
+    r"every opponent|all (?:of )?(?:his|her|their)(?:'s)? opponents|" \
+    r"each of (?:his|her|their)(?:'s)? opponents|each other player|everyone else|everybody else)"
 _CARD = r"(?:(?:'s|s') (?P<card>[\w' -]{1,30}?))?"
 
 
@@ -77,8 +77,7 @@ def _h_damage_to_each(match: re.Match[str], reader: _Reader) -> _Happening | Non
         return None
     source = reader.refer(match["x"], one=True, alone=True).players[0]
     said = match["each"].lower()
-    others = said.startswith(("each opp", "every opp", "all ", "each of")) and "us" not in said or "else" in \
-        said or "other" in said
+    others = any(word in said for word in ("opponent", "else", "other"))  # not "all players", "all of us"
     friends = {source, *reader.facts.teammates.get(source, ())} if "opp" in said else {source}
     players = [p for p in reader.playing() if not (others and p in friends)]
     if len(players) < 2:

@@ -7,7 +7,15 @@ import re
 from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Targets, Value, can_attack
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _per_player, _said
 from rulesjudge.app.whatif.plan import _Ask
-from rulesjudge.app.whatif.references import _OBJECTS, _POSS, _PRONOUN, Ref, _creature_named, _Reader, _Unknown
+from rulesjudge.app.whatif.references import (
+    _OBJECTS,
+    _POSS,
+    _PRONOUN,
+    Ref,
+    _creature_named,
+    _Reader,
+    _Unknown,
+)
 
 #: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
 PATTERNS = _Grammar()

@@ -152,7 +152,8 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 
 @PATTERNS(r"(?:which|what) (?:creatures?|ones?|one of them|of them|of the creatures|permanents?) "
-          r"(?:dies|die|died|is destroyed|are destroyed|gets destroyed|get destroyed|survives?|is left|are left)",
+          r"(?:dies|die|died|is destroyed|are destroyed|gets destroyed|get destroyed|survives?|is left|"
+          r"are left)",
           r"what (?:dies|survives)")
 def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Which creature dies?" after a block: each creature on the table, whether it is still on the
