@@ -130,17 +130,22 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
     defender = target.players[0]
     if match.groupdict().get("p"):
         blocking = reader.refer(match["p"], one=True, alone=True).players[0]
-        if blocking != defender:  # "Ann blocks" an attack on Ben: only the defending player blocks (509.1a)
-            raise _Unknown(f"only {defender}, the defending player, blocks here (509.1a)", match["p"])
+        owner = _controller(reader, blocker)
+        if blocking != owner:  # "Ann blocks with Ben's Wall": only its controller blocks with it
+            raise _Unknown(f"{blocker} is {owner}'s: only its controller blocks with it (509.1a)", match["p"])
+        # a block by a player the creature isn't attacking is the model's to judge: 802.4a refuses it, a
+        # Two-Headed Giant team blocks together (805.10d)
     events: tuple[Event, ...] = (
         *turn,
         {"attack": {"attacker": player, "creatures": [attacker], "defending": defender}},
         {"block": {blocker: attacker}},
         "combat-damage-step",
     )
+    reader.creature = attacker  # "is that legal", "does it die": the attacker the block is about
     words = _on_turn(turn, player) + f"{attacker} attacks {target.words} and {blocker} blocks it"
     return _Happening(events, words, (player, defender),
-                      extra=(f"life({defender})", f"exists({attacker})", f"exists({blocker})"))
+                      extra=(f"life({defender})", f"blocked({attacker})", f"exists({attacker})",
+                             f"exists({blocker})"))
 
 
 @PATTERNS(

@@ -166,6 +166,23 @@ def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
         tuple((f"is {c} still on the battlefield", Value(f"exists({c})")) for c in creatures)))
 
 
+@PATTERNS(rf"is {_X} (?:still )?blocked(?: now| then)?",
+          r"(?:is (?:that|this|it|the block|that block) )?(?:legal|allowed|a legal block|ok|okay|possible)"
+          r"(?: (?:block|blocker))?")
+def _q_blocked(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Is the Ogre blocked?", and "Legal?" after a block said in the sentence: whether the block stood
+    (509.1a; 802.4a: a defending player blocks only creatures attacking them; 805.10d: a Two-Headed Giant
+    team blocks together). The model refuses an illegal block and says why."""
+    said = match.groupdict().get("x")
+    if said is None and not re.search(r"(?i)\b(?:block|blocks|blocked|chumps?)\b", reader.sentence):
+        return None
+    creature = _creature_named(reader, said if said is not None else "it")
+    if creature is None:
+        return None
+    return _Ask("blocked", f"is {creature} blocked", (f"blocked({creature})",),
+                headline=Value(f"blocked({creature})"))
+
+
 _ONE_LINE_HIT = re.compile(r"(?i)\b(?:attack|swing|swung|hit|connect|smack|punch|crack|bash|clock|deal)")
 _BLOCKED = re.compile(r"(?i)\bblock(?:s|ed)? (?!nothing)")
 
