@@ -197,7 +197,9 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          rf"{_N} poison(?: counters?)?", "team-poison"),
         (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s| is)?(?: life(?: total)?(?: is)?)? "
          rf"(?:at|on)? ?{_N}(?: life)?", "team-life"),
-        (rf"(?:it(?:'s| is) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn", "team-active"),
+        # "On Cy and Di's turn, ...": said first, the team's turn is the table's now (805.4a)
+        (rf"(?:it(?:'s| is) |(?:on|during|in) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn",
+         "team-active"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
         (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"

@@ -220,6 +220,31 @@ def _aside(text: str, players: Sequence[str]) -> str:
                   text)
 
 
+#: "Can Owen block the Ogre with his Wall if Mia is attacking Noah?": a block asked before it happens
+_CAN_BLOCK = re.compile(
+    r"(?i)\b(?:can|could|may|is) (?P<p>[A-Z][\w'-]*) (?:be able to |allowed to )?block (?:(?P<a>(?:the |"
+    r"[\w'-]+'s )?[\w'-]+) )?with (?P<d>(?:the |his |her |their )?[\w'-]+),? (?:if|when|while) (?P<by>"
+    r"(?:the |[\w'-]+'s )?[\w'-]+) (?:is attacking|attacks|attacked|swings at) (?P<t>[A-Z][\w'-]*)"
+    r"(?P<end>[?.!]|$)")
+
+
+def _can_block(text: str, players: Sequence[str]) -> str:
+    """ "Can Owen block the Ogre with his Wall if Mia is attacking Noah?": told as it would happen - the
+    attack, then the block - and asked whether the attacker is blocked (the model judges the block: 509.1a,
+    802.4a, 805.10d).
+
+    >>> _can_block("Can Owen block the Ogre with his Wall if Mia is attacking Noah?", [])
+    'Mia attacks Noah with the Ogre and Owen blocks it with his Wall. Is the Ogre blocked?'
+    >>> _can_block("Can Bo block with his Wall if Cy's Rhino is attacking Ada?", [])
+    "Cy's Rhino attacks Ada and Bo blocks it with his Wall. Is Cy's Rhino blocked?"
+    """
+    def told(m: re.Match[str]) -> str:
+        attacker = m["a"] or m["by"]
+        attack = f"{m['by']} attacks {m['t']} with {m['a']}" if m["a"] else f"{m['by']} attacks {m['t']}"
+        return f"{attack} and {m['p']} blocks it with {m['d']}. Is {attacker} blocked{m['end'] or '?'}"
+    return _CAN_BLOCK.sub(told, text)
+
+
 def _because(text: str, players: Sequence[str]) -> str:
     return _BECAUSE.sub("", text)
 
@@ -287,6 +312,6 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _aside, _tag, _pumped, _because, _doubt, _said_after, _all_on, _in_combat,
-    _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
+    _openers, _idle, _correction, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
