@@ -206,6 +206,9 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"range(?: of influence)?"
          rf"(?: of)? {_N}", "range"),
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
+        # "Mia's Ogre is tapped": a permanent on the table, tapped (110.5; 508.1a: it can't attack)
+        (r"(?:the |(?:his|her|their) |[A-Za-z][\w-]*(?:'s|') )?(?P<c>[A-Za-z][\w-]*) (?:is|was) (?:already )?"
+         r"tapped", "tapped"),
     )
     # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
     tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right|too|"
@@ -239,6 +242,16 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     if kind == "everyone's life":  # "everyone is at 20": each player's total
         for player in facts.players():
             facts.set_in("life", player, _number(groups["n"]), f"{player} is at {_number(groups['n'])} life")
+        return True
+    if kind == "tapped":
+        permanents = facts.game.get("permanents") or {}
+        name = next((c for c in permanents if str(c).lower() == groups["c"].lower()), None)
+        if name is None:
+            return False
+        permanents[name] = {**permanents[name], "tapped": True}
+        facts.said.append(f"{name} is tapped")
+        holder = permanents[name].get("controller") or permanents[name].get("owner")
+        facts.name(str(holder or ""))  # "Mia's Ogre is tapped and she ...": "she" is its controller
         return True
     if kind == "seats":
         seats = _names_of(groups["list"])
@@ -617,6 +630,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     rest = _while_holding(rest, facts)
     rest = _unit_of_the_fact(rest, facts.said)
     rest = _name_the_it(rest, facts)
+    rest = _the_tapped_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
     if _variant_key(new_game) != _variant_key(game):
@@ -682,6 +696,21 @@ def _name_the_it(rest: str, facts: _Facts) -> str:
         return rest
     thing = "the crown" if named == {"is the monarch"} else "the initiative"
     return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", rest)
+
+
+def _the_tapped_it(rest: str, facts: _Facts) -> str:
+    """ "Mia's Ogre is tapped and she declares it as an attacker": with the permanent said as a fact and
+    no permanent named in what is left, "it" is that permanent.
+
+    >>> facts = _Facts({"permanents": {"Ogre": {}}}, said=["Ogre is tapped"])
+    >>> _the_tapped_it("Mia declares it as an attacker against Noah", facts)
+    'Mia declares the Ogre as an attacker against Noah'
+    """
+    tapped = [s.removesuffix(" is tapped") for s in facts.said if s.endswith(" is tapped")]
+    things = [str(c).lower() for c in facts.game.get("permanents") or {}]
+    if len(tapped) != 1 or any(re.search(rf"(?i)\b{re.escape(t)}\b", rest) for t in things):
+        return rest
+    return re.sub(r"\bit\b", f"the {tapped[0]}", rest, count=1)
 
 
 def check(situation: Situation, source: str) -> None:

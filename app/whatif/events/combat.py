@@ -153,6 +153,9 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
     rf"{_OWN_TURN}",
     rf"{_P} (?:hits|hit|smacks|smacked|bashes|bashed) {_T} with {_A}{_OWN_TURN}(?:,? unblocked)?{_OWN_TURN}",
     rf"{_P} (?:attacks|attacked|attack) with {_A},? (?:at|into) {_T}{_OWN_TURN}(?P<unblocked>,? unblocked)?",
+    # "she declares it as an attacker against Noah": the declaration (508.1; 508.1a: untapped creatures)
+    rf"{_P} (?:declares|declared|declare|tries to declare|tried to declare) {_A} as (?:an |the )?attacker "
+    rf"(?:against|at|on) {_T}{_OWN_TURN}",
 )
 def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Ann attacks Ben with it" (the Troll she just stole), "Noah swings at Olive with the Bear": the

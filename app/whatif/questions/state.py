@@ -166,6 +166,17 @@ def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
         tuple((f"is {c} still on the battlefield", Value(f"exists({c})")) for c in creatures)))
 
 
+@PATTERNS(rf"is {_X} (?P<attacking>attacking|an attacking creature|(?:still )?in combat)(?: now| then)?")
+def _q_attacking(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Is the Ogre attacking?": declared as an attacker and still in combat (508.1; 508.1a: a tapped
+    creature can't be declared)."""
+    creature = _creature_named(reader, match["x"])
+    if creature is None or not reader.facts.knows_question("attacking"):
+        return None
+    return _Ask("attacking", f"is {creature} attacking", (f"attacking({creature})",),
+                headline=Value(f"attacking({creature})"))
+
+
 @PATTERNS(rf"is {_X} (?:still )?blocked(?: now| then)?",
           r"(?:is (?:that|this|it|the block|that block) )?(?:legal|allowed|a legal block|ok|okay|possible)"
           r"(?: (?:block|blocker))?")
