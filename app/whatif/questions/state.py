@@ -156,9 +156,11 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
           r"are left)",
           r"what (?:dies|survives)")
 def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
-    """ "Which creature dies?" after a block: each creature on the table, whether it is still on the
-    battlefield (704.5g destroys one with lethal damage marked)."""
+    """ "Which creature dies?" after a block: each creature the sentence names (else each on the table),
+    whether it is still on the battlefield (704.5g destroys one with lethal damage marked)."""
     creatures = [name for name, _controller in reader.facts.creatures]
+    named = [c for c in creatures if re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence)]
+    creatures = named or creatures  # the creatures the sentence speaks of, else every one on the table
     if not creatures:
         return None
     questions = tuple(f"exists({c})" for c in creatures)
