@@ -170,7 +170,7 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?(?: each| apiece)?",
          "lives"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
-        (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
+        (rf"{s}(?: has|'s got| has got) {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
          r"(?P<c>[A-Za-z][\w'-]*)(?: in combat)?(?: already| before| earlier| previously| so far| in total)?",

@@ -609,6 +609,31 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 
 @PATTERNS(
+    rf"{_X} (?:takes|took|is dealt|gets dealt|was dealt) (?P<n>{_NUMBER}) (?:points? of )?infect damage"
+    rf"(?: from (?:(?:a|an|the|{_Y}{_POSS}) )?(?:[\w-]+ )?"
+    r"(?P<source>spell|ability|effect|trigger|instant|sorcery))?",
+)
+def _h_infect_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Owen takes 2 infect damage from an effect": damage from a source with infect gives a player that
+    many poison counters instead of life loss (702.90b, 120.3b). Read only outside combat: combat damage
+    would also move the crown or the initiative (725.2, 726.2), so unless the source says it is no creature
+    the player must hold neither."""
+    if not reader.facts.events or not reader.facts.knows_event("poison"):
+        return None
+    who = reader.affected(reader.refer(match["x"], one=True, alone=True))
+    player = who.players[0]
+    if match.groupdict().get("y"):
+        reader.refer(match["y"], one=True, alone=True)
+    if not match.groupdict().get("source") and player in (reader.facts.monarch, reader.facts.initiative):
+        raise _Unknown(f"is the infect damage to {player} combat damage? say its source (725.2, 726.2)",
+                       match["x"])
+    count = _number(match["n"])
+    reader.topic = "poison"
+    words = f"{who.words} gets {count} poison counter{'s' if count != 1 else ''} (infect damage, 702.90b)"
+    return _each_player(who, "poison", "count", count, words, "poison")
+
+
+@PATTERNS(
     rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into|drops to|falls to|"
     rf"is) (?P<n>{_NUMBER})",
     rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>{_NUMBER})",
