@@ -146,6 +146,10 @@ def _one_value(question: str, value: Any, steps: Sequence[Step], before: TableFa
     if name == "tapped" and who:
         text = f"Yes: {who[0]} is tapped" if value else f"No: {who[0]} is untapped"
         return _cited(text, deciding_rule(steps, who[0]))
+    if name in ("blocked", "attacking") and who:  # "is the Ogre blocked": the step that decided it
+        state = "blocked" if name == "blocked" else "attacking"
+        text = f"Yes: {who[0]} is {state}" if value else f"No: {who[0]} is not {state}"
+        return _cited(text, deciding_rule(steps, who[0]))
     if name.startswith("can-") and who:  # can-unveil(Eve): "Yes: Eve can unveil."
         verb = name[4:].replace("-", " ")
         text = f"{'Yes' if value else 'No'}: {who[0]} {'can' if value else 'cannot'} {verb}"

@@ -159,15 +159,18 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
+        # "sams turn, sam scoops": a name typed with a bare "s" (the name read without it), not "this turn"
+        (r"(?P<s>(?!(?:this|his|its|hers|theirs)\b)[A-Za-z][\w-]*s) turn(?=[,.;:!?]|$)", "active"),
         (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
         (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         # "Ann and Ben are at 4": each of them (one total when they share one, 810.9)
-        (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?", "lives"),
+        (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?(?: each| apiece)?",
+         "lives"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
-        (rf"{s} has {_N} life(?: points)?(?: left)?", "life"),
+        (rf"{s}(?: has|'s got| has got) {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
          r"(?P<c>[A-Za-z][\w'-]*)(?: in combat)?(?: already| before| earlier| previously| so far| in total)?",
@@ -185,20 +188,27 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
          r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
-        (rf"everyone(?:'s| is) (?:at|on) {_N}(?: life)?", "everyone's life"),
+        # "everyone is at 1", "we're all at 1", "all of us are on 2"
+        (rf"(?:everyone(?:'s| is)|everybody(?:'s| is)|we(?:'re| are) all|all of us are|we(?:'re| are) each) "
+         rf"(?:at|on) {_N}(?: life)?", "everyone's life"),
         # a team's one total (Two-Headed Giant, 810.9, 810.10): "Cat and Dan's team is at 3", "Cat's team has
         # 14 poison", "Liam and Mia's turn" (805.4a: one turn for the team)
         (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s|'s got| is| has| has got)?(?: at| on)? "
          rf"{_N} poison(?: counters?)?", "team-poison"),
         (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s| is)?(?: life(?: total)?(?: is)?)? "
          rf"(?:at|on)? ?{_N}(?: life)?", "team-life"),
-        (rf"(?:it(?:'s| is) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn", "team-active"),
+        # "On Cy and Di's turn, ...": said first, the team's turn is the table's now (805.4a)
+        (rf"(?:it(?:'s| is) |(?:on|during|in) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn",
+         "team-active"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
         (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
          r"range(?: of influence)?"
          rf"(?: of)? {_N}", "range"),
         (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
+        # "Mia's Ogre is tapped": a permanent on the table, tapped (110.5; 508.1a: it can't attack)
+        (r"(?:the |(?:his|her|their) |[A-Za-z][\w-]*(?:'s|') )?(?P<c>[A-Za-z][\w-]*) (?:is|was) (?:already )?"
+         r"tapped", "tapped"),
     )
     # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
     tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right|too|"
@@ -232,6 +242,16 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     if kind == "everyone's life":  # "everyone is at 20": each player's total
         for player in facts.players():
             facts.set_in("life", player, _number(groups["n"]), f"{player} is at {_number(groups['n'])} life")
+        return True
+    if kind == "tapped":
+        permanents = facts.game.get("permanents") or {}
+        name = next((c for c in permanents if str(c).lower() == groups["c"].lower()), None)
+        if name is None:
+            return False
+        permanents[name] = {**permanents[name], "tapped": True}
+        facts.said.append(f"{name} is tapped")
+        holder = permanents[name].get("controller") or permanents[name].get("owner")
+        facts.name(str(holder or ""))  # "Mia's Ogre is tapped and she ...": "she" is its controller
         return True
     if kind == "seats":
         seats = _names_of(groups["list"])
@@ -581,8 +601,15 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = _facts_after_if(text, facts)
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
+    before = ""
     for part in _SENTENCE.split(text):
         part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
+        if facts.last is None and re.match(r"(?i)(?:she|he)(?:'s|s| is| has)\b", part):
+            # "Edgar hits Nia. Is Nia out? she's on 5": a fact said last, of the one player the sentence
+            # before named (never guessed between two)
+            said_before = {p for p in facts.players() if re.search(rf"(?i)\b{re.escape(p)}\b", before)}
+            facts.last = said_before.pop() if len(said_before) == 1 else None
+        before = part
         clauses = re.split(r"(?<=,)\s+", part)
         left: list[str] = []
         # facts lead a sentence; the first other clause starts the question
@@ -603,6 +630,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     rest = _while_holding(rest, facts)
     rest = _unit_of_the_fact(rest, facts.said)
     rest = _name_the_it(rest, facts)
+    rest = _the_tapped_it(rest, facts)
     new_game = _with_variant(facts)
     said = tuple(facts.said)
     if _variant_key(new_game) != _variant_key(game):
@@ -628,6 +656,11 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
     if len(facts.named) > 1:  # "Ben is at 7 and Cat at 10; ... what are their life totals?": both of them
         rest = re.sub(r"\btheir(?:'s)? (?=(?:life )?(?:totals|lives)\b)", f"{_names(facts.named)}'s ",
                       rest, count=1, flags=re.IGNORECASE)
+    group = re.match(r"(?i)^(?:both )?(?P<a>[\w'-]+) and (?P<b>[\w'-]+) ", rest)
+    if group and {group["a"].lower(), group["b"].lower()} <= names:
+        # "Rosa is the monarch. During her turn Rosa and Sam both concede": "her" is no group of two; it
+        # is the one player the facts named
+        return re.sub(r"(?i)\b(?:his|her)(?= (?:own )?turn\b)", f"{facts.last}'s", rest, count=1)
     named: set[str] = set()
     for word in re.findall(r"\w+", rest):
         if word.lower() in names:
@@ -636,8 +669,23 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
         # "Ben's creature hits him": an object pronoun for the player the facts named, not named since
         obj = word.lower() in ("him", "her") and facts.last.lower() not in named and len(named) <= 1
         if subject or obj:
-            return re.sub(rf"\b{word}\b(?!'s| turn| own)", facts.last, rest, count=1)
+            rest = re.sub(rf"\b{word}\b(?!'s| turn| own)", facts.last, rest, count=1)
+            return _other_gender(rest, word.lower(), facts.last, names) if obj else rest
     return rest
+
+
+def _other_gender(rest: str, pronoun: str, meant: str, names: set[str]) -> str:
+    """ "Pia is at 1. Noah deals 1 damage to her on his turn": "her" was Pia, so "his turn" is not hers; it is
+    the one other player the sentence names (a pronoun of the other gender never points to the same one).
+
+    >>> _other_gender("Noah deals 1 damage to Pia on his turn", "her", "Pia", {"noah", "pia", "mia"})
+    "Noah deals 1 damage to Pia on Noah's turn"
+    """
+    other = "her" if pronoun == "him" else "his"
+    said = [w for w in dict.fromkeys(re.findall(r"[\w]+", rest)) if w.lower() in names and w != meant]
+    if len(said) != 1:
+        return rest
+    return re.sub(rf"(?i)\b{other}(?= (?:own )?turn\b)", f"{said[0]}'s", rest, count=1)
 
 
 def _name_the_it(rest: str, facts: _Facts) -> str:
@@ -648,6 +696,21 @@ def _name_the_it(rest: str, facts: _Facts) -> str:
         return rest
     thing = "the crown" if named == {"is the monarch"} else "the initiative"
     return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", rest)
+
+
+def _the_tapped_it(rest: str, facts: _Facts) -> str:
+    """ "Mia's Ogre is tapped and she declares it as an attacker": with the permanent said as a fact and
+    no permanent named in what is left, "it" is that permanent.
+
+    >>> facts = _Facts({"permanents": {"Ogre": {}}}, said=["Ogre is tapped"])
+    >>> _the_tapped_it("Mia declares it as an attacker against Noah", facts)
+    'Mia declares the Ogre as an attacker against Noah'
+    """
+    tapped = [s.removesuffix(" is tapped") for s in facts.said if s.endswith(" is tapped")]
+    things = [str(c).lower() for c in facts.game.get("permanents") or {}]
+    if len(tapped) != 1 or any(re.search(rf"(?i)\b{re.escape(t)}\b", rest) for t in things):
+        return rest
+    return re.sub(r"\bit\b", f"the {tapped[0]}", rest, count=1)
 
 
 def check(situation: Situation, source: str) -> None:

@@ -146,7 +146,9 @@ def _neighbours_said(text: str, seats: list[str]) -> tuple[str, str | None]:
 #: "On Ben's turn Ann concedes." said as "Ann concedes on Ben's turn." (the reader's order: the time after);
 #: also after a dash ("Ann concedes - on Fay's turn can Fay attack Ben?").
 _TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and )|(?<= - ))(?P<time>(?:on|during|in) "
-                         r"(?:[A-Za-z][\w-]*(?:'s|')|his|her|their) (?:own )?"
+                         # a name's bare "s" too ("on noahs turn"), not "this" or "its"
+                         r"(?:[A-Za-z][\w-]*(?:'s|')|(?!(?:this|its|was|is)\b)[A-Za-z][\w-]*s|his|her|their) "
+                         r"(?:own )?"
                          r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
 
 
@@ -168,11 +170,14 @@ def _unit_of_the_fact(rest: str, said: list[str]) -> str:
     'Cat gets 2 more poison counters'
     >>> _unit_of_the_fact("Cat gets another one", ["Cat has 9 poison counters"])
     'Cat gets another poison counters'
+    >>> _unit_of_the_fact("Dan gives Cat 2 more", ["Cat has 7 poison counters"])
+    'Dan gives Cat 2 more poison counters'
     """
     if not said or not said[-1].endswith("poison counters"):
         return rest
     # "gets one more", "gets one more counter", "gets another (one)": a counter, and the fact said which
-    return re.sub(rf"\b(?P<v>gets|receives|takes) (?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
+    return re.sub(rf"\b(?P<v>gets|receives|takes|(?:gives|deals) [A-Za-z][\w'-]*) "
+                  rf"(?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
                   r"(?! poison| life| damage)", r"\g<v> \g<n> poison counters", rest, flags=re.IGNORECASE)
 
 

@@ -124,16 +124,19 @@ def _idle(text: str, players: Sequence[str]) -> str:
 
 
 _TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
-_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*)(?:'s| is) "
+_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
+                        rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
                         rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive){_TAG}")
 _GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|takes|keeps|becomes) (?:the )?"
                        rf"(?P<d>monarch|crown|initiative){_TAG}")
 
 
 def _tag(text: str, players: Sequence[str]) -> str:
-    """ "Dan's out, right?", "Flo gets monarch, yes?": a statement checked with a tag is the question (never
+    """ "Dan's out, right?", "shes gone right?", "Flo gets monarch, yes?": a statement checked with a tag is
+    the question (never
     an event: "Dan's out" said after a hit of 1 is what is asked, not what happens)."""
-    text = _STATE_TAG.sub(lambda m: f"{m['lead']}is {m['x']} {m['state']}?", text)
+    text = _STATE_TAG.sub(lambda m: f"{m['lead']}are they {m['state']}?" if m["they"] else
+                          f"{m['lead']}is {m['x'] or m['p'].lower()} {m['state']}?", text)
     return _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
 
 
@@ -200,11 +203,46 @@ def _initiative(text: str, players: Sequence[str]) -> str:
 
 def _aside(text: str, players: Sequence[str]) -> str:
     """ "olive (who has initiative) got knocked out": a relative clause in brackets is said between commas,
-    as the facts of a question are read (``app.situation``); "say it's Olive's turn and ...": the
+    as the facts of a question are read (``app.situation``); a hedge in brackets ("(obviously)") and "what's
+    the ruling on" before the question are dropped; "say it's Olive's turn and ...": the
     hypothetical's lead-in before a fact said with "it's"."""
     text = re.sub(r"(?i)\b([\w'-]+) \(((?:who|whose|which) [^()]*)\),?", r"\1, \2,", text)
+    # "Owen is the monarch (obviously), ...": a hedge in brackets says nothing of the table
+    text = re.sub(r"(?i)\s*\((?:obviously|of course|apparently|i think|i believe|i guess|probably|lol|"
+                  r"for some reason|somehow|don't ask|long story)\)", "", text)
+    # "It's Cy's turn (2HG).": the variant said in brackets, read as "in 2HG" (the situation's variant)
+    text = re.sub(r"(?i)\s*\((2hg|thg|two[- ]headed giant|emperor|ffa|free[- ]for[- ]all|grand melee|"
+                  r"team vs\.? team|treachery|commander|edh|alternating teams)\)", r" in \1", text)
+    # "..., whats the ruling on who becomes monarch": the question the ruling is on
+    text = re.sub(r"(?i)\bwhat(?:'?s| is| would be) the (?:ruling|call|rule|answer|correct ruling) (?:on|for|"
+                  r"about|here on|as to) (?=(?:who|whom|whose|what|which|how|whether|if)\b)", "", text)
     return re.sub(r"(?i)^(?:(?:so|ok|okay),? )?(?:say|suppose|imagine|let's say)(?: that)? (?=it'?s\b)", "",
                   text)
+
+
+#: "Can Owen block the Ogre with his Wall if Mia is attacking Noah?": a block asked before it happens
+_CAN_BLOCK = re.compile(
+    r"(?i)\b(?:can|could|may|is) (?P<p>[A-Z][\w'-]*) (?:be able to |allowed to )?block (?:(?P<a>(?:the |"
+    r"[\w'-]+'s )?[\w'-]+) )?with (?P<d>(?:the |his |her |their )?[\w'-]+),? (?:if|when|while) (?P<by>"
+    r"(?:the |[\w'-]+'s )?[\w'-]+) (?:is attacking|attacks|attacked|swings at) (?P<t>[A-Z][\w'-]*)"
+    r"(?P<end>[?.!]|$)")
+
+
+def _can_block(text: str, players: Sequence[str]) -> str:
+    """ "Can Owen block the Ogre with his Wall if Mia is attacking Noah?": told as it would happen - the
+    attack, then the block - and asked whether the attacker is blocked (the model judges the block: 509.1a,
+    802.4a, 805.10d).
+
+    >>> _can_block("Can Owen block the Ogre with his Wall if Mia is attacking Noah?", [])
+    'Mia attacks Noah with the Ogre and Owen blocks it with his Wall. Is the Ogre blocked?'
+    >>> _can_block("Can Bo block with his Wall if Cy's Rhino is attacking Ada?", [])
+    "Cy's Rhino attacks Ada and Bo blocks it with his Wall. Is Cy's Rhino blocked?"
+    """
+    def told(m: re.Match[str]) -> str:
+        attacker = m["a"] or m["by"]
+        attack = f"{m['by']} attacks {m['t']} with {m['a']}" if m["a"] else f"{m['by']} attacks {m['t']}"
+        return f"{attack} and {m['p']} blocks it with {m['d']}. Is {attacker} blocked{m['end'] or '?'}"
+    return _CAN_BLOCK.sub(told, text)
 
 
 def _because(text: str, players: Sequence[str]) -> str:
@@ -274,6 +312,6 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _aside, _tag, _pumped, _because, _doubt, _said_after, _all_on, _in_combat,
-    _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
+    _openers, _idle, _correction, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

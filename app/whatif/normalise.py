@@ -10,7 +10,7 @@ _QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - 
 
 _TYPOS = (
     (re.compile(r"\bwho'?s turn\b", re.IGNORECASE), "whose turn"),  # "who's turn is it": the homophone
-    (re.compile(r"\b(who|what|where|it)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
+    (re.compile(r"\b(who|what|where|it|she|he)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
     # "who'd be the monarch": "would" before a verb's base form (not "who'd conceded": "had")
     (re.compile(r"\b(who|what|where|which|it|he|she|they)'d (?=(?:be|get|win|lose|have|take|become|go|end up|"
                 r"keep|draw)\b)", re.IGNORECASE), r"\1 would "),
@@ -91,7 +91,8 @@ _LEADING = re.compile(
     r"lol|lmao|haha|hah|heh|yo|pls|plz|please|help|quick q|real question|idk|like|dumb question|"
     r"stupid question|sorry for the dumb question|"
     # a hypothetical's or a newcomer's lead-in: "Hypothetically, if ...", "newbie question - ..."
-    r"hypothetically|theoretically|in theory|actually|newbie question|noob question|beginner question|"
+    r"hypothetically|theoretically|in theory|actually|basically|essentially|newbie question|noob question|"
+    r"beginner question|"
     r"new player here|here's one|got a question|i have a question|"
     # "Since Cat is the monarch and conceded, who gets it": the facts the question then asks about
     r"since|given that|seeing as|seeing that|"

@@ -505,6 +505,8 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
         yield question_last
 
     def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
+        if re.match(r"(?i)(?:can|could|may|might)\b", body):  # "can Ada's Elf attack Di": asked, never done
+            raise _Unknown("not an event: a question about what may happen", body)
         return _combine(_happenings(body, _Reader(facts, sentence=text)), None)
 
     yield bare_events

@@ -64,7 +64,7 @@ ROUNDS = (
     # control change's later concession, 800.4a; "can X's creature attack Y" read as can-attack).
     Round(8, blind="125 right, 78 not read, 2 WRONG of 205 (61.0%)",
           now="after h-fixteams/h-fixstory (which never saw it) and the two WRONG classes fixed: 134 right, "
-              "71 not read, 0 wrong (65.4%)"),
+              "71 not read, 0 wrong (65.4%); after h-fix8 (no longer blind): see the test's printout"),
 )
 LOADED = {r.number: load_round(r.path) for r in ROUNDS}
 

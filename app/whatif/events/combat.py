@@ -63,6 +63,14 @@ def turn_of(reader: _Reader, player: str, why: str = "only the active player att
     return events
 
 
+def _check_turn(reader: _Reader, match: re.Match[str], player: str) -> None:
+    """The turn said by name beside an attack must be the attacker's (only the active player attacks,
+    508.1): "Noah's Wolf attacks Pia on Mia's turn" is refused rather than played on Noah's."""
+    whose = match.groupdict().get("whose")
+    if whose and reader.refer(whose, one=True, alone=True).players[0] != player:
+        raise _Unknown(f"only the active player attacks (508.1): it is {player} who attacks here", whose)
+
+
 def _on_turn(turn: tuple[Event, ...], player: str) -> str:
     """ "on Olive's turn, ": said when the reader passed the turns to the attacker's."""
     return f"on {player}'s turn, " if turn else ""
@@ -79,6 +87,14 @@ _WITH = r"(?:with|using)"
 _SUBJ = r"(?: it| they| that creature)?"
 #: "Cat attacks Dan with Edgar on her turn": the attacker's own turn (only the active player attacks, 508.1)
 _OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
+#: "Noah's Wolf attacks Pia on Noah's turn and ...": the attacker's turn said by name (checked: only the
+#: active player attacks, 508.1)
+_ON_TURN = r"(?: (?:on|during|in) (?:(?:her|his|their)(?:'s)?|(?P<whose>[\w-]+?)(?:'s|s|')) (?:own )?turn)?"
+#: a block said in the next sentence ("Noah attacks Mia with the Wolf. Mia blocks with the Ogre.")
+#: the longer joints first: ", and" is never "and Ben"
+_THEN = r"(?:,? and then|, and|,? then|,? but| and|,|\.)"
+#: "Mia swings the Ogre at Owen": the creature said before the player attacked
+_SWINGS = r"(?:swings|swung|swing|sends|sent|attacks with|attacked with)"
 
 
 @PATTERNS(
@@ -89,6 +105,11 @@ _OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
     # "Ann attacks Cat with the Bear and the Dragon blocks it"
     rf"{_BY} {_ATTACKS} {_T} with {_A}{_AND} {_D} {_BLOCKS}{_IT}",
     rf"{_BY} {_ATTACKS} {_T} with {_A}{_AND}?{_SUBJ} (?:gets|is|was|got) blocked by {_D}",
+    # "Mia attacks Owen with her Ogre, Owen blocks with the Wall", "... on his turn. Mia blocks with ..."
+    rf"{_BY} {_ATTACKS} {_T} with {_A}{_ON_TURN}{_THEN} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",
+    rf"{_BY} {_SWINGS} {_A} (?:at|into) {_T}{_ON_TURN}(?:, who {_BLOCKS}{_IT}|{_THEN} {_P} {_BLOCKS}{_IT}) "
+    rf"{_WITH} {_D}",
+    rf"{_A} {_ATTACKS} {_T}{_ON_TURN}{_THEN} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",
 )
 def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Olive's Dragon attacks Mia and Mia blocks with the Bear", "Bear attacks Olive, Dragon blocks": the
@@ -103,22 +124,28 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
     player = _controller(reader, attacker)
     if match.groupdict().get("by"):  # "Ann attacks Cat with the Bear": she declares it (the model checks)
         player = reader.refer(match["by"], one=True, alone=True).players[0]
+    _check_turn(reader, match, player)
     turn = turn_of(reader, player)
     target = reader.affected(reader.refer(match["t"], one=True, alone=True))
     defender = target.players[0]
     if match.groupdict().get("p"):
         blocking = reader.refer(match["p"], one=True, alone=True).players[0]
-        if blocking != defender:  # "Ann blocks" an attack on Ben: only the defending player blocks (509.1a)
-            raise _Unknown(f"only {defender}, the defending player, blocks here (509.1a)", match["p"])
+        owner = _controller(reader, blocker)
+        if blocking != owner:  # "Ann blocks with Ben's Wall": only its controller blocks with it
+            raise _Unknown(f"{blocker} is {owner}'s: only its controller blocks with it (509.1a)", match["p"])
+        # a block by a player the creature isn't attacking is the model's to judge: 802.4a refuses it, a
+        # Two-Headed Giant team blocks together (805.10d)
     events: tuple[Event, ...] = (
         *turn,
         {"attack": {"attacker": player, "creatures": [attacker], "defending": defender}},
         {"block": {blocker: attacker}},
         "combat-damage-step",
     )
+    reader.creature = attacker  # "is that legal", "does it die": the attacker the block is about
     words = _on_turn(turn, player) + f"{attacker} attacks {target.words} and {blocker} blocks it"
     return _Happening(events, words, (player, defender),
-                      extra=(f"life({defender})", f"exists({attacker})", f"exists({blocker})"))
+                      extra=(f"life({defender})", f"blocked({attacker})", f"exists({attacker})",
+                             f"exists({blocker})"))
 
 
 @PATTERNS(
@@ -126,6 +153,9 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
     rf"{_OWN_TURN}",
     rf"{_P} (?:hits|hit|smacks|smacked|bashes|bashed) {_T} with {_A}{_OWN_TURN}(?:,? unblocked)?{_OWN_TURN}",
     rf"{_P} (?:attacks|attacked|attack) with {_A},? (?:at|into) {_T}{_OWN_TURN}(?P<unblocked>,? unblocked)?",
+    # "she declares it as an attacker against Noah": the declaration (508.1; 508.1a: untapped creatures)
+    rf"{_P} (?:declares|declared|declare|tries to declare|tried to declare) {_A} as (?:an |the )?attacker "
+    rf"(?:against|at|on) {_T}{_OWN_TURN}",
 )
 def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Ann attacks Ben with it" (the Troll she just stole), "Noah swings at Olive with the Bear": the

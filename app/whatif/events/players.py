@@ -58,8 +58,11 @@ def _leaving_words(ref: Ref, match: re.Match[str]) -> str:
 
 #: What a player concedes to ("scooped to a board wipe", "concedes in response to the combo"): why they
 #: leave, which changes nothing of what leaving does (104.3a, 800.4a).
-_CONCEDED_TO = r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoid|end|stop|save)\b)" \
-    r"(?:board ?wipe|wrath|sweeper|combo|infinite combo|lock|the (?:stack|spell|trigger))(?: resolving)?)?"
+_CONCEDED_TO = (
+    r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoid|end|stop|save)\b)"
+    r"(?:board ?wipe|wrath|sweeper|combo|infinite combo|lock|the (?:stack|spell|trigger)|"
+    # a card by its name after an article ("scoops to a Cyclonic Rift"): never a player ("concedes to Ben")
+    r"(?<=a |n |e )(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3}))(?: resolving)?)?")
 
 
 @PATTERNS(
@@ -149,6 +152,9 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:gets|got|is|was) (?:killed|knocked out|finished off|taken out) by (?:lethal )?combat damage "
     r"from "
     rf"{_X}{_POSS} (?:creature|attacker|creatures|attackers)",
+    # "Owen loses to combat damage from Mia's creature": the same lethal hit, said with the loss
+    rf"{_Y} (?:loses|lost|dies|died|goes down|went down)(?: the game)? (?:to|from) (?:lethal )?combat damage "
+    rf"from {_X}{_POSS} (?:creature|attacker|creatures|attackers)",
 )
 def _h_killed_in_combat(match: re.Match[str], reader: _Reader) -> _Happening:
     """ "Cat gets killed by combat damage from Ben's creature": lethal combat damage from a creature Ben
@@ -436,7 +442,11 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     # "edgar pings quinn for 1 with an ability, not in combat": how it was dealt, said after
     r"(?: with (?:an? |its |his |her |their )?(?:ability|spell|trigger|effect))?"
     r"(?:,? (?:not in combat|outside (?:of )?combat|(?:as )?noncombat damage))?",
-    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
+    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage"
+    rf"(?: with {_free_words(6)})?",
+    # "Uma deals him 6 with a spell": the amount without "damage", the source saying it is no hit
+    rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n4>{_NUMBER}) with (?:a|an|one|his|her|their|that)(?: \w+)? "
+    r"(?:spell|ability|effect|burn spell|instant|sorcery|trigger)",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     verb = (match.groupdict().get("verb") or "").lower()
@@ -446,7 +456,7 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     creature = _named_commander(reader, match["x"])
     if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
         target = reader.affected(reader.refer(match["y"], one=True, alone=True))
-        amount = _number(_said(match, "n", "n2", "n3", "amount"))
+        amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
         return _Happening(({"damage": {"to": target.players[0], "amount": amount, "source": creature}},),
                           f"{creature} deals {amount} noncombat damage to {target.words}", target.players,
                           extra=(f"life({target.players[0]})",))
@@ -454,7 +464,7 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
     target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
-    amount = _number(_said(match, "n", "n2", "n3", "amount"))
+    amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
@@ -595,6 +605,31 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     reader.topic = "poison"  # "… how many does he have"
     count = _number(_said(match, "n", "n2", "n3", "n4"))
     words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
+    return _each_player(who, "poison", "count", count, words, "poison")
+
+
+@PATTERNS(
+    rf"{_X} (?:takes|took|is dealt|gets dealt|was dealt) (?P<n>{_NUMBER}) (?:points? of )?infect damage"
+    rf"(?: from (?:(?:a|an|the|{_Y}{_POSS}) )?(?:[\w-]+ )?"
+    r"(?P<source>spell|ability|effect|trigger|instant|sorcery))?",
+)
+def _h_infect_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Owen takes 2 infect damage from an effect": damage from a source with infect gives a player that
+    many poison counters instead of life loss (702.90b, 120.3b). Read only outside combat: combat damage
+    would also move the crown or the initiative (725.2, 726.2), so unless the source says it is no creature
+    the player must hold neither."""
+    if not reader.facts.events or not reader.facts.knows_event("poison"):
+        return None
+    who = reader.affected(reader.refer(match["x"], one=True, alone=True))
+    player = who.players[0]
+    if match.groupdict().get("y"):
+        reader.refer(match["y"], one=True, alone=True)
+    if not match.groupdict().get("source") and player in (reader.facts.monarch, reader.facts.initiative):
+        raise _Unknown(f"is the infect damage to {player} combat damage? say its source (725.2, 726.2)",
+                       match["x"])
+    count = _number(match["n"])
+    reader.topic = "poison"
+    words = f"{who.words} gets {count} poison counter{'s' if count != 1 else ''} (infect damage, 702.90b)"
     return _each_player(who, "poison", "count", count, words, "poison")
 
 

@@ -55,6 +55,41 @@ def _h_split_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
     return _Happening(events, words, (source.players[0], a, b), extra=(f"life({a})", f"life({b})"))
 
 
+#: Who "each player" is in a sweeping effect's words: everyone still in, or the source's opponents
+_EACH = r"(?P<each>each player|every player|all players|everyone|everybody|all of us|each opponent|" \
+    r"every opponent|all (?:of )?(?:his|her|their)(?:'s)? opponents|" \
+    r"each of (?:his|her|their)(?:'s)? opponents|each other player|everyone else|everybody else)"
+_CARD = r"(?:(?:'s|s') (?P<card>[\w' -]{1,30}?))?"
+
+
+@PATTERNS(
+    rf"{_X}{_CARD} {_MODAL}{_DEALS} (?P<n>{_NUMBER}){_DMG} to {_EACH}{_WITH}",
+    rf"{_X} {_MODAL}(?:casts|cast) (?:a |an )?[\w' -]{{1,30}}? (?:dealing|that deals|which deals) "
+    rf"(?P<n2>{_NUMBER}){_DMG} to {_EACH}",
+)
+def _h_damage_to_each(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Pia's Pestilence deals 1 damage to each player", "Mia casts a spell dealing 2 damage to each
+    opponent": one source's noncombat damage to several players at the same time (one event: 704.3 checks
+    them once afterwards, so all who reach 0 lose together, 104.4a). Where heads share a life total (810.9)
+    the damage is not split among teams here: not read."""
+    pools = reader.facts.pools
+    if not _knows(reader, "at-once", "damage") or len(set(pools.values())) < len(pools):
+        return None
+    source = reader.refer(match["x"], one=True, alone=True).players[0]
+    said = match["each"].lower()
+    others = any(word in said for word in ("opponent", "else", "other"))  # not "all players", "all of us"
+    friends = {source, *reader.facts.teammates.get(source, ())} if "opp" in said else {source}
+    players = [p for p in reader.playing() if not (others and p in friends)]
+    if len(players) < 2:
+        return None
+    n = _number(match.groupdict().get("n") or match.groupdict().get("n2"))
+    events: tuple[Event, ...] = ({"at-once": [
+        {"damage": {"to": p, "amount": n, "from": source}} for p in players]},)
+    card = f" ({match['card']})" if match.groupdict().get("card") else ""
+    words = f"{source}{card} deals {n} noncombat damage to each of {', '.join(players)} at once"
+    return _Happening(events, words, (source, *players), extra=tuple(f"life({p})" for p in players))
+
+
 @PATTERNS(
     rf"{_X} {_MODAL}(?:get|gets|got|take|takes|took) (?:an )?extra turns?(?: each)? "
     r"(?:from|off|because of|with) "

@@ -30,18 +30,23 @@ _WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|h
 
 
 def _attackers(reader: _Reader, text: str) -> Ref:
-    """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures", "Ada's Elf" (a
-    creature on the table: its controller attacks with it, 506.2; an owner said who doesn't control it is
-    not guessed)."""
-    creature = None if re.search(rf"(?i){_POSS} {_OBJECTS}$", text.strip()) else _creature_named(reader, text)
-    if creature is not None:
-        controller = dict(reader.facts.creatures)[creature]
-        said = re.match(rf"(?i)\s*(?P<owner>[\w-]+(?: [\w-]+)?){_POSS} ", text)
-        if said and reader.refer(said["owner"]).players != (controller,):
-            raise _Unknown(f"{creature} is {controller}'s: whose creature attacks?", text)
-        return Ref((controller,), f"{controller}'s {creature}")
+    """The attackers a fragment names: "Ann", "Ann's creatures", "the monarch's creatures", a creature on
+    the table by name (its controller)."""
     text = re.sub(rf"(?i){_POSS} {_OBJECTS}$", "", text.strip())
-    ref = reader.refer(text)
+    try:
+        ref = reader.refer(text)
+    except _Unknown:
+        creature = _creature_named(reader, text)
+        if creature is None:
+            raise
+        if reader.acted:  # after a steal or a turn passing, whether it may attack is the creature's (302.6)
+            raise _Unknown(f"can {creature} attack after what happened? ask who can attack", text) from None
+        # "can Ada's Elf attack Di": its controller declares it (508.1a); whom a player may attack is theirs
+        controller = next(c for n, c in reader.facts.creatures if n == creature)
+        said = re.match(rf"(?i)\s*(?P<owner>[\w-]+(?: [\w-]+)?){_POSS} ", text)
+        if said and reader.refer(said["owner"]).players != (controller,):  # "Ben's Bear", the Bear is Ann's
+            raise _Unknown(f"{creature} is {controller}'s: whose creature attacks?", text) from None
+        return reader._note(Ref((controller,), f"{controller} (with {creature})"))
     if re.fullmatch(_PRONOUN, text, re.IGNORECASE) and all(p in reader.gone for p in ref.players):
         # "if Ann's left neighbour concedes, who can she attack": not the one who just left
         others = [p for p in reader.playing() if p in (*reader.mentioned, *reader.sentence_names)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from rulesjudge.app.whatif.answers import Is, Value
-from rulesjudge.app.whatif.grammar import _X, _Grammar
+from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _PRONOUN, Ref, _Reader
 
@@ -37,10 +37,17 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"who (?:would|will|is going to|should) {_KING} be",
     rf"(?:does|will|would) {_KING} change(?: hands)?",
     rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_CROWN} (?:from|off) {_X}",
+    # either-or: "does the crown go to Mia or to Pia", "does Mia get the crown or Pia": who, of the two
+    rf"(?:does|will|would|should) {_CROWN} (?:go|pass|move) to {_X},? or (?:to )?{_Y}",
+    rf"(?:does|will|would|should) {_X} (?:get|take|inherit|receive) {_CROWN},? or (?:does )?{_Y}",
+    rf"(?:does|will|would|should) {_X} or {_Y} (?:get|take|inherit|receive|become) {_CROWN}",
 )
 def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
-    if match.groupdict().get("x"):
-        reader.refer(match["x"], one=True)  # taken from a player at the table, or not this reading
+    """Who is the monarch; of two players named ("to Mia or to Pia?"), each must be at the table, and the
+    answer names whoever it is (either, or someone else)."""
+    for said in ("x", "y"):
+        if match.groupdict().get(said):
+            reader.refer(match[said], one=True)  # taken from a player at the table, or not this reading
     return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
 
 
@@ -63,7 +70,8 @@ def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
     return _Ask(designation, words, (designation,), who.players, Is(designation, who.players[0], lose))
 
 
-@PATTERNS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps) it",
+@PATTERNS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps|has got) it",
+          r"who(?:'s| has) got it",
           r"(?:who|whom) (?:does|would|will|should) it (?:go|pass|move) to",
           r"(?:who|whom) (?:does|would|will|should) (?:get|take|inherit) it")
 def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
@@ -116,10 +124,15 @@ def _holder(reader: _Reader, text: str, question: str) -> Ref:
     rf"what happens to {_THE_INITIATIVE}",
     # "who takes over the initiative from Dan (if he scoops)": from whom is the question's premise
     rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_THE_INITIATIVE} (?:from|off) {_X}",
+    # either-or, as for the crown: "does Mia get the initiative or Noah"
+    rf"(?:does|will|would|should) {_THE_INITIATIVE} (?:go|pass|move) to {_X},? or (?:to )?{_Y}",
+    rf"(?:does|will|would|should) {_X} (?:get|take|inherit|receive) {_THE_INITIATIVE},? or (?:does )?{_Y}",
+    rf"(?:does|will|would|should) {_X} or {_Y} (?:get|take|inherit|receive) {_THE_INITIATIVE}",
 )
 def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
-    if match.groupdict().get("x"):
-        reader.refer(match["x"], one=True)  # taken from a player at the table, or not this reading
+    for said in ("x", "y"):
+        if match.groupdict().get(said):
+            reader.refer(match[said], one=True)  # taken from a player at the table, or not this reading
     return _Ask("initiative", "who has the initiative", ("initiative",), headline=Value("initiative"))
 
 

@@ -29,6 +29,8 @@ _q_life = PATTERNS(
     r"(?: with| at| on)?",
     # "does Mia lose any life" after a block: her total says whether she did
     rf"(?:does|do|did|will|would) {_X} (?:lose|take) (?:any |some )?(?:life|damage)",
+    # "how much does Owen take" after a chump block with trample: the total says what got through (702.19b)
+    rf"how much(?: damage)? (?:does|do|did|will|would) {_X} (?:take|lose|get hit for)",
 )(
     _per_player("life", "what is {who}'s life total"))
 

@@ -107,6 +107,8 @@ _GONE = r"(?:gone|dead|destroyed|in the graveyard|off the battlefield|still dead
     rf"(?P<verb>whose) (?:is|'s) {_X}(?: now| then)?",
     rf"is {_X} {_STILL}",
     rf"is {_X} (?P<gone>{_GONE})(?: now| then)?",
+    # "does the Ogre die": whether it left the battlefield (704.5g: lethal damage destroys it)
+    rf"(?:does|do|will|would|did) {_X} (?P<gone>die|get destroyed|get killed|bite it)(?: now| then)?",
     rf"(?:does|do|will|would) {_X} (?:stay|remain|survive|stick around)"
     r"(?: on the battlefield| in play| around)?",
     rf"what happens to {_X}",
@@ -147,6 +149,51 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
             f"exists({creature})"))
     return _Ask("exists", f"is {creature} still on the battlefield", questions,
                 headline=Value(f"exists({creature})"))
+
+
+@PATTERNS(r"(?:which|what) (?:creatures?|ones?|one of them|of them|of the creatures|permanents?) "
+          r"(?:dies|die|died|is destroyed|are destroyed|gets destroyed|get destroyed|survives?|is left|"
+          r"are left)",
+          r"what (?:dies|survives)")
+def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Which creature dies?" after a block: each creature the sentence names (else each on the table),
+    whether it is still on the battlefield (704.5g destroys one with lethal damage marked)."""
+    creatures = [name for name, _controller in reader.facts.creatures]
+    named = [c for c in creatures if re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence)]
+    creatures = named or creatures  # the creatures the sentence speaks of, else every one on the table
+    if not creatures:
+        return None
+    questions = tuple(f"exists({c})" for c in creatures)
+    return _Ask("exists", "which creatures are still on the battlefield", questions, headline=Several(
+        tuple((f"is {c} still on the battlefield", Value(f"exists({c})")) for c in creatures)))
+
+
+@PATTERNS(rf"is {_X} (?P<attacking>attacking|an attacking creature|(?:still )?in combat)(?: now| then)?")
+def _q_attacking(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Is the Ogre attacking?": declared as an attacker and still in combat (508.1; 508.1a: a tapped
+    creature can't be declared)."""
+    creature = _creature_named(reader, match["x"])
+    if creature is None or not reader.facts.knows_question("attacking"):
+        return None
+    return _Ask("attacking", f"is {creature} attacking", (f"attacking({creature})",),
+                headline=Value(f"attacking({creature})"))
+
+
+@PATTERNS(rf"is {_X} (?:still )?blocked(?: now| then)?",
+          r"(?:is (?:that|this|it|the block|that block) )?(?:legal|allowed|a legal block|ok|okay|possible)"
+          r"(?: (?:block|blocker))?")
+def _q_blocked(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Is the Ogre blocked?", and "Legal?" after a block said in the sentence: whether the block stood
+    (509.1a; 802.4a: a defending player blocks only creatures attacking them; 805.10d: a Two-Headed Giant
+    team blocks together). The model refuses an illegal block and says why."""
+    said = match.groupdict().get("x")
+    if said is None and not re.search(r"(?i)\b(?:block|blocks|blocked|chumps?)\b", reader.sentence):
+        return None
+    creature = _creature_named(reader, said if said is not None else "it")
+    if creature is None:
+        return None
+    return _Ask("blocked", f"is {creature} blocked", (f"blocked({creature})",),
+                headline=Value(f"blocked({creature})"))
 
 
 _ONE_LINE_HIT = re.compile(r"(?i)\b(?:attack|swing|swung|hit|connect|smack|punch|crack|bash|clock|deal)")
