@@ -26,6 +26,7 @@ from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.memory import trim
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
 from rulesjudge.app.sentences import judge_sentence
+from rulesjudge.app.speaker import first_person
 from rulesjudge.app.stories import retell
 from rulesjudge.app.table import Table
 from rulesjudge.app.whatif import TableFacts, WhatIf, WhatIfError, answer_line, interpret
@@ -536,7 +537,8 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     game = dict(table.game)
     seated = game.get("players") or [p for team in game.get("teams") or () for p in team]
     names = [*seated, *(game.get("permanents") or {})]  # what a sentence about this table may name
-    told = retell(question, [str(n) for n in names])  # the story said plainly
+    # the story said plainly, its first person ("me (Ann)", "did we lose") said as the players it names
+    told = retell(first_person(question, [str(p) for p in seated], game), [str(n) for n in names])
     stated = said.read_situation(told, game)
     said.check(stated, source)
     played = table if stated.game == game else \

@@ -195,10 +195,12 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"(?:it(?:'s| is) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn", "team-active"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
-        (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
+        # "range 2 game", "with range of influence one", "we play range 1": an option said as the table's
+        (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with |in )?(?:a )?(?:limited )?"
          r"range(?: of influence)?"
-         rf"(?: of)? {_N}", "range"),
-        (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
+         rf"(?: of)? {_N}(?: (?:game|option|rule|limit|pod|table))?", "range"),
+        (r"(?:(?:we(?:'re| are)? (?:play|playing|use|using)|with|using|playing) )?(?:the )?"
+         r"attack (?P<side>left|right)(?: option| rule| variant)?", "attack"),
     )
     # what may follow a fact in the same breath: "Dan is actually the monarch, not Cat", "... right now"
     tail = (r"(?:,? (?:actually|really|currently|right now|rn|atm|now|already|at the moment|right|too|"
@@ -314,7 +316,9 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
 _PATTERNS = tuple(_fact_patterns())
 #: A fact is a whole clause, or one joined by "and", or one the next clause follows without a comma ("it's her
 #: own turn when she concedes", "Ann is the monarch - who ...").
-_ENDS = re.compile(r"$|[,;:.!?]| and | -+ | (?=(?:when|whenever|while|if|so|then|but|because|as soon as)\b)",
+_ENDS = re.compile(r"$|[,;:.!?]| and | -+ | (?=(?:when|whenever|while|if|so|then|but|because|as soon as)\b)|"
+                   # "with range of influence one is Vic in Rosa's range?": the question said straight after
+                   r" (?=(?:is|are|can|could|may|does|do|who|whose|which)\b)",
                    re.IGNORECASE)
 
 

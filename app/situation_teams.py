@@ -205,6 +205,12 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     if lead:
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
         return text[lead.end():]
+    # "It's Cy's turn (2HG). ...": the variant said aside, in brackets, anywhere
+    aside = re.search(rf"\s*\((?:in |playing |this is |it's )?(?:an? |this )?{variant}"
+                      r"(?: (?:game|rules|variant))?\)", text, re.IGNORECASE)
+    if aside:
+        facts.variant = names[" ".join(aside["variant"].lower().replace("-", " ").split())]
+        return text[:aside.start()] + text[aside.end():]
     trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the| our)? {variant}(?: (?:game|variant))?"
                       r"(?=[?.!,;]*$|[?;])", text, re.IGNORECASE)
     if trail:
