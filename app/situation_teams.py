@@ -212,6 +212,7 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
         facts.variant = names[" ".join(aside["variant"].lower().replace("-", " ").split())]
         return text[:aside.start()] + text[aside.end():]
     trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the| our)? {variant}(?: (?:game|variant))?"
+                      r"(?: here| today| tonight)?"
                       r"(?=[?.!,;]*$|[?;])", text, re.IGNORECASE)
     if trail:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]

@@ -69,7 +69,8 @@ _CONCEDED_TO = r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoi
     r"damage|poison|poison counters))?",
     # "got knocked out by Liam's burn spell", "dies to a Fireball": the cause changes nothing
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
-    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
+    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|"
+    r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
     r"[\w-]+)",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
@@ -662,7 +663,8 @@ def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None
 @PATTERNS(
     rf"an? (?:effect|card|spell|ability) (?:says|makes|forces) {_X} (?:to )?"
     r"(?:loses?|lose the game|loses the game)",
-    rf"{_X} (?:loses|lose) (?:the game )?(?:to|from|by|because of) an? (?:effect|card|spell|ability)",
+    rf"{_X} (?:loses|lose) (?:the game )?(?:to|from|by|because of|due to) (?:an?|the|some) "
+    r"(?:card(?:'s)? |spell(?:'s)? )?(?:effect|card|spell|ability)",
 )
 def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("loses"):

@@ -133,6 +133,11 @@ def at_the_same_time(text: str) -> str | None:
     "Bo's life becomes 0 and Cy gets his tenth poison counter"
     >>> at_the_same_time("Bo concedes") is None
     True
+    >>> at_the_same_time("Ada loses. Now Cy and Di lose at once") is None
+    True
     """
     said = _SAME_TIME.sub("", text)
+    # "Ada loses. Now Cy and Di lose at once": the words end their own sentence, not the story before it
+    if re.search(r"(?i)[.;!?] |,? (?:and )?then\b", said):
+        return None
     return said if said != text and " and " in said else None

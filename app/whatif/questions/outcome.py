@@ -67,7 +67,7 @@ def _q_winners(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    rf"(?:does|do|will|would|did|can) {_X} (?:still )?win(?: the game)?",
+    rf"(?:does|do|will|would|did|can) {_X} (?:still |also )?win(?: the game)?(?: too| as well| also)?",
     rf"(?:has|have) {_X} won(?: the game)?",
     rf"(?:is|are) {_X} (?:the )?winners?",
 )
