@@ -296,7 +296,8 @@ _ELLIPSES = (
     # "... team life?", "what's the team life": the team of the player the events named (810.9: one total)
     (re.compile(r"(?:and |so )?(?:what(?:'s| is) )?(?:the |their )?(?:team|team's) (?:life|life total|total)"
                 r"(?: now)?", re.IGNORECASE), "what is the team's life"),
-    (re.compile(r"(?:and |so )?(?P<state>still alive|still in|still standing|alive|dead|out)", re.IGNORECASE),
+    (re.compile(r"(?:and |so )?(?P<state>still alive|still in(?: the game)?|still standing|alive|dead|out)",
+                re.IGNORECASE),
      r"is he \g<state>"),
     (re.compile(r"(?P<q>.+?),? (?:next|after|after that|afterwards|in the end)", re.IGNORECASE), r"\g<q>"),
 )

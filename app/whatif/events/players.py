@@ -438,6 +438,9 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     r"(?: with (?:an? |its |his |her |their )?(?:ability|spell|trigger|effect))?"
     r"(?:,? (?:not in combat|outside (?:of )?combat|(?:as )?noncombat damage))?",
     rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n3>{_NUMBER}) (?:points? of )?(?:noncombat )?damage",
+    # "Kai then uses Atraxa's ability to deal 1 damage to Lux": the permanent's ability deals it, not combat
+    rf"(?:[\w'-]+ )?(?:then )?(?:uses|used|activates|activated) {_X}{_POSS} (?:activated |triggered )?"
+    rf"ability to deal (?P<n4>{_NUMBER}) (?:noncombat )?damage to {_Y}",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     verb = (match.groupdict().get("verb") or "").lower()
@@ -447,7 +450,7 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     creature = _named_commander(reader, match["x"])
     if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
         target = reader.affected(reader.refer(match["y"], one=True, alone=True))
-        amount = _number(_said(match, "n", "n2", "n3", "amount"))
+        amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
         return _Happening(({"damage": {"to": target.players[0], "amount": amount, "source": creature}},),
                           f"{creature} deals {amount} noncombat damage to {target.words}", target.players,
                           extra=(f"life({target.players[0]})",))
@@ -455,7 +458,7 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
     target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
-    amount = _number(_said(match, "n", "n2", "n3", "amount"))
+    amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
                       f"{source.words} deals {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
