@@ -584,8 +584,8 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) (?:more )?poison"
-    r"(?: counters?)?",
+    rf"{_X}(?P<each> each| both)? (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) "
+    r"(?:more )?poison(?: counters?)?(?P<each2> each)?",
     rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
     rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
@@ -595,10 +595,13 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
         return None
     if match.groupdict().get("n4") and reader.topic != "poison":
         return None  # "Dan gets 7" is poison only after poison counters were said
-    who = _team_or_player(reader, match["x"])
+    # "Ann and Ben each get 8": each player's own counters, even where a team shares one count (810.10: 16)
+    each = match.groupdict().get("each") or match.groupdict().get("each2")
+    who = reader.affected(reader.refer(match["x"])) if each else _team_or_player(reader, match["x"])
     reader.topic = "poison"  # "… how many does he have"
     count = _number(_said(match, "n", "n2", "n3", "n4"))
-    words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
+    words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}" + \
+        (" each" if each else "")
     return _each_player(who, "poison", "count", count, words, "poison")
 
 
