@@ -180,7 +180,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"(?: in combat)?(?: so far| in total| already| before| earlier)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?dealt {_N}(?: commander damage| damage)? to {s}"
          r"(?: (?:over|during|in) the game| so far| in total| already| before)?", "commander-damage"),
-        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
+        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| combat damage|"
+         r" damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
         (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"

@@ -18,6 +18,9 @@ StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Be
 {'Ann': 5}
 >>> said_states("Ben hits Ann. Did Ann beat Ben? she's on 5", {"players": ["Ann", "Ben"]}).said  # whom?
 ()
+>>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
+StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
+{'Zur': {'owner': 'Dan', 'commander': True}}}, said=("Zur is Dan's commander",))
 """
 
 from __future__ import annotations
@@ -49,6 +52,13 @@ _HAS_CARD = re.compile(
 #: "Is Nia out? she's on 5": a total said after the question, of the one player the question names
 _AFTERTHOUGHT = re.compile(r"(?P<q>[^.;!?]+[?.!]) (?P<p>he|she|they)(?:'s| is| are) (?:on|at) "
                            r"(?P<n>\d{1,3})(?: life)?[.!]?$", re.IGNORECASE)
+#: "we're all at 1", "Noah and Owen are at 1 life each": one total said of several players, each their own
+_ALL_AT = re.compile(rf"{_START}(?:we(?:'re| are)|they(?:'re| are)|everyone(?:'s| is)|everybody(?:'s| is)) "
+                     rf"all (?:at|on) (?P<n>\d{{1,3}})(?: life)?{_END}", re.IGNORECASE)
+_EACH_AT = re.compile(rf"{_START}(?P<list>{_NAME}(?:, {_NAME})*,? and {_NAME}) are (?:both |all )?(?:at|on) "
+                      rf"(?P<n>\d{{1,3}})(?: life)? each{_END}", re.IGNORECASE)
+#: "Dan's commander Zur": a commander the table doesn't have yet, named with its owner (903.3)
+_COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s commander (?P<c>{_CARD})\b")
 _SAYS_CANT_LOSE = re.compile(r"(?i)\byou can't lose the game\b")
 _SAYS_CANT_WIN = re.compile(r"(?i)\byour opponents can't win the game\b")
 
@@ -67,9 +77,12 @@ class StatesSaid:
     said: tuple[str, ...] = ()
 
 
+def _seats(game: Mapping[str, Any]) -> list[str]:
+    return [str(p) for p in game.get("players") or [p for team in game.get("teams") or () for p in team]]
+
+
 def _player(name: str, game: Mapping[str, Any]) -> str | None:
-    seats = list(game.get("players") or [p for team in game.get("teams") or () for p in team])
-    return next((str(p) for p in seats if str(p).casefold() == name.casefold()), None)
+    return next((p for p in _seats(game) if p.casefold() == name.casefold()), None)
 
 
 def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None) -> StatesSaid:
@@ -128,7 +141,29 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         said.append(f"{who} is at {match['n']} life")
         return match["q"]
 
+    def commander(match: re.Match[str]) -> str:
+        who = _player(match["who"], table)
+        if who is None or any(p.casefold() == match["c"].casefold() for p in permanents):
+            return match[0]
+        table.setdefault("permanents", {})[match["c"]] = {"owner": who, "commander": True}
+        said.append(f"{match['c']} is {who}'s commander")
+        return match["c"]
+
+    def totals(match: re.Match[str]) -> str:
+        everyone = match.groupdict().get("list") is None
+        names = _seats(table) if everyone else [_player(n, table) for n in re.findall(_NAME, match["list"])
+                                                   if n.lower() != "and"]
+        if not names or None in names or table.get("variant") == "two-headed-giant":
+            return match[0]  # a name not at the table; a shared team total (810.9) is the situation's
+        for who in names:
+            table.setdefault("life", {})[str(who)] = int(match["n"])
+        said.append(f"{'everyone' if everyone else ', '.join(str(n) for n in names)} at {match['n']} life")
+        return ""
+
     text = _AFTERTHOUGHT.sub(afterthought, text.strip())
+    text = _ALL_AT.sub(totals, text)
+    text = _EACH_AT.sub(totals, text)
+    text = _COMMANDER.sub(commander, text)
     text = _CONTROLS.sub(control, text)
     text = _CANT_LOSE.sub(cant_lose, text)
     text = _HAS_CARD.sub(card, text)
