@@ -92,9 +92,9 @@ def first_person(question: str, players: Sequence[str], game: Mapping[str, Any] 
     text = re.sub(rf"(?i)\b{_VERB_FIRST} i\b", lambda m: f"{m['verb']} {me}", text)
     text = re.sub(r"(?i)\bi(?P<v>'m|'ve)\b", lambda m: f"{me}{_THIRD[m['v']]}", text)
     text = re.sub(r"(?i)\bi am\b", f"{me} is", text)
-    text = re.sub(r"\bI (?P<v>[a-z]+)\b",
+    text = re.sub(r"\bI (?!mean\b)(?P<v>[a-z]+)\b",  # "I mean ...": a correction, retold as one
                   lambda m: f"{me} {_third(m['v']) if _BASE.match(m['v']) else m['v']}", text)
-    text = re.sub(r"\bI\b", me, text)
+    text = re.sub(r"\bI\b(?! mean\b)", me, text)
     text = re.sub(r"(?i)\bmy\b", f"{me}'s", text)
     text = re.sub(r"(?i)\bme\b", me, text)
     if _has_team(text, me, mates, game or {}):
