@@ -18,6 +18,8 @@ StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Be
 {'Ann': 5}
 >>> said_states("Ben hits Ann. Did Ann beat Ben? she's on 5", {"players": ["Ann", "Ben"]}).said  # whom?
 ()
+>>> said_states("Dan can't lose the game. He takes 30 damage.", {"players": ["Cat", "Dan"]}).text
+'Dan takes 30 damage.'
 >>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
 StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
 {'Zur': {'owner': 'Dan', 'commander': True}}}, said=("Zur is Dan's commander",))
@@ -64,8 +66,17 @@ _SAYS_CANT_WIN = re.compile(r"(?i)\byour opponents can't win the game\b")
 
 
 def _going_on(match: re.Match[str], who: str) -> str:
-    """What replaces a fact taken out: nothing, or its subject when the sentence goes on with "and"."""
-    return f"{who} " if match["and"] else ""
+    """What replaces a fact taken out: nothing, or its subject when the sentence goes on with "and"; a
+    sentence taken out whole leaves its subject for a pronoun opening the next ("Dan has a Platinum Angel.
+    He takes 30 damage": :func:`_named_again`)."""
+    return f"{who} " if match["and"] else f"\0{who}\0"
+
+
+def _named_again(text: str) -> str:
+    """The subject of a fact sentence taken out, for a pronoun starting the sentence after it; dropped
+    elsewhere."""
+    text = re.sub(r"\0(?P<who>[^\0]+)\0\s*(?P<p>he|she|they)\b(?!')", r"\g<who>", text, flags=re.IGNORECASE)
+    return re.sub(r"\0[^\0]*\0", "", text)
 
 
 @dataclass(frozen=True)
@@ -167,5 +178,5 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     text = _CONTROLS.sub(control, text)
     text = _CANT_LOSE.sub(cant_lose, text)
     text = _HAS_CARD.sub(card, text)
-    text = re.sub(r"^(?:and |, )", "", " ".join(text.split()), flags=re.IGNORECASE)
+    text = re.sub(r"^(?:and |, )", "", " ".join(_named_again(text).split()), flags=re.IGNORECASE)
     return StatesSaid(text, table, tuple(said))
