@@ -9,6 +9,8 @@ initiative (725.1, 726.1), the variant's starting life (103.4, 810.4, 903.7, 907
 "Who's the monarch?"
 >>> at_the_start("How much life does everyone start with?")
 'How much life does everyone start with?'
+>>> at_the_start("can Fin attack Hal, it's the first turn")
+'can Fin attack Hal'
 >>> at_the_start("who is the monarch") is None
 True
 >>> at_the_start("who draws at the beginning of Ben's end step") is None  # a step, not the game's start
@@ -27,7 +29,10 @@ from typing import Any
 _AT_START = re.compile(r",? (?:at|in) the (?:very )?(?:start|beginning)"
                        r"(?: of (?:the|our|this|a) game\b|(?! of\b))|"
                        r",? when the game (?:starts|started|begins|began)\b|"
-                       r",? (?:to start with|to start)\b(?! with)", re.IGNORECASE)
+                       r",? (?:to start with|to start)\b(?! with)|"
+                       # "can Fin attack Hal, it's the first turn": the game's first turn, as dealt
+                       r",? (?:(?:it'?s|its|it is) |(?:on|in|during) )(?:the )?(?:very )?"
+                       r"(?:first turn|turn (?:one|1))(?: of the game)?\b", re.IGNORECASE)
 #: Words that ask about the start in the question itself ("start with", "the starting life"): kept.
 _STARTING = re.compile(r"\b(?:start|starts|begin|begins) (?:the game )?(?:with|at|on)\b|"
                        r"\b(?:starting|opening) (?:life|player|hand|total)", re.IGNORECASE)

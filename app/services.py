@@ -27,6 +27,8 @@ from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.memory import settle, trim
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
 from rulesjudge.app.sentences import judge_sentence
+from rulesjudge.app.speaker import first_person
+from rulesjudge.app.states_said import said_states
 from rulesjudge.app.stories import retell
 from rulesjudge.app.table import Table
 from rulesjudge.app.whatif import TableFacts, WhatIf, WhatIfError, answer_line, interpret
@@ -556,8 +558,14 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     game = dict(table.game)
     seated = game.get("players") or [p for team in game.get("teams") or () for p in team]
     names = [*seated, *(game.get("permanents") or {})]  # what a sentence about this table may name
-    told = retell(question, [str(n) for n in names])  # the story said plainly
-    stated = said.read_situation(told, game)
+    # the story said plainly, its first person ("me (Ann)", "did we lose") said as the players it names
+    told = retell(first_person(question, [str(p) for p in seated], game), [str(n) for n in names])
+    # what it says is in force beside the situation's facts: who controls a permanent, a "can't lose"
+    # effect, a total said after the question
+    states = said_states(told, game, oracle_text)
+    stated = said.read_situation(states.text, states.game)
+    if states.said:
+        stated = replace(stated, said=(*states.said, *stated.said))
     said.check(stated, source)
     played = table if stated.game == game else \
         open_table(stated.game, _checked(table.events, game, stated.game))

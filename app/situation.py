@@ -183,7 +183,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"(?: in combat)?(?: so far| in total| already| before| earlier)?", "commander-damage"),
         (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?dealt {_N}(?: commander damage| damage)? to {s}"
          r"(?: (?:over|during|in) the game| so far| in total| already| before)?", "commander-damage"),
-        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| damage)?"
+        (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| combat damage|"
+         r" damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
         (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
@@ -202,10 +203,12 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          "team-active"),
         (rf"(?:the )?(?:seats are|seated|seating is|seats clockwise:?|clockwise:?) (?P<list>{_LIST})",
          "seats"),
-        (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with )?(?:a )?(?:limited )?"
+        # "range 2 game", "with range of influence one", "we play range 1": an option said as the table's
+        (r"(?:we(?:'re| are)? (?:play|playing|use|using) )?(?:with |in )?(?:a )?(?:limited )?"
          r"range(?: of influence)?"
-         rf"(?: of)? {_N}", "range"),
-        (r"with (?:the )?attack (?P<side>left|right)(?: option)?", "attack"),
+         rf"(?: of)? {_N}(?: (?:game|option|rule|limit|pod|table))?", "range"),
+        (r"(?:(?:we(?:'re| are)? (?:play|playing|use|using)|with|using|playing) )?(?:the )?"
+         r"attack (?P<side>left|right)(?: option| rule| variant)?", "attack"),
         # "Mia's Ogre is tapped": a permanent on the table, tapped (110.5; 508.1a: it can't attack)
         (r"(?:the |(?:his|her|their) |[A-Za-z][\w-]*(?:'s|') )?(?P<c>[A-Za-z][\w-]*) (?:is|was) (?:already )?"
          r"tapped", "tapped"),
@@ -334,7 +337,9 @@ def _role(who: str, role: str, facts: _Facts) -> bool:
 _PATTERNS = tuple(_fact_patterns())
 #: A fact is a whole clause, or one joined by "and", or one the next clause follows without a comma ("it's her
 #: own turn when she concedes", "Ann is the monarch - who ...").
-_ENDS = re.compile(r"$|[,;:.!?]| and | -+ | (?=(?:when|whenever|while|if|so|then|but|because|as soon as)\b)",
+_ENDS = re.compile(r"$|[,;:.!?]| and | -+ | (?=(?:when|whenever|while|if|so|then|but|because|as soon as)\b)|"
+                   # "with range of influence one is Vic in Rosa's range?": the question said straight after
+                   r" (?=(?:is|are|can|could|may|does|do|who|whose|which)\b)",
                    re.IGNORECASE)
 
 

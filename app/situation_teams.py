@@ -61,7 +61,7 @@ _TOKEN = re.compile(r"[A-Za-z][\w-]*(?![\w'])")
 _SEP_AT = re.compile(r",? and |, | ?& ?| ?/ ?| ?\+ ?| ", re.IGNORECASE)
 _VS_AT = re.compile(rf"(?: are a team| are on a team| are teammates)? {_VS} ", re.IGNORECASE)
 #: Where a list of teams ends: a clause break, a question word, "and" going on with the question, a bracket.
-_TEAMS_END = re.compile(r"\s*\)?\s*(?:[,:;.!?-]+\s*|$)|"
+_TEAMS_END = re.compile(r"\s*\)?\s*(?:[,:;.!?-]+\s*|$)|\s*\)\s+|"
                         r"\s*\)?\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after|and)\b)",
                         re.IGNORECASE)
 _EMPEROR_SAID = r"(?: with (?P<e{n}>[A-Za-z][\w-]*) (?:as (?:the )?|the |is the |being the )?emperor)?"
@@ -131,12 +131,15 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
     seated = {p.casefold(): p for p in facts.players()}
     lead = re.compile(r"(?:with |teams:? |teams are )?", re.IGNORECASE).match(text, pos)
     pos = lead.end() if lead else pos
+    # "teams Ann/Ben/Cat and Dan/Eve/Fay": after "teams", sides said with slashes are joined by "and" too
+    vs_at = re.compile(rf"{_VS_AT.pattern}|,? and (?=[A-Za-z][\w-]*/)", re.IGNORECASE) \
+        if lead and lead[0].lower().startswith("teams") else _VS_AT
 
     def rest_of(teams: list[list[str]], at: int, emperors: tuple[str, ...]) -> _TeamsSaid | None:
         """More sides after "vs", or the end of the list."""
         for names, end in _side_cuts(text, at, seated, new):
             sides = [*teams, names]
-            vs = _VS_AT.match(text, end)
+            vs = vs_at.match(text, end)
             if vs:
                 found = rest_of(sides, vs.end(), emperors)
                 if found:
@@ -147,7 +150,7 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
         return None
 
     for names, end in _side_cuts(text, pos, seated, new):
-        vs = _VS_AT.match(text, end)
+        vs = vs_at.match(text, end)
         if vs:
             found = rest_of([names], vs.end(), ())
             if found:
@@ -205,7 +208,14 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     if lead:
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
         return text[lead.end():]
+    # "It's Cy's turn (2HG). ...": the variant said aside, in brackets, anywhere
+    aside = re.search(rf"\s*\((?:in |playing |this is |it's )?(?:an? |this )?{variant}"
+                      r"(?: (?:game|rules|variant))?\)", text, re.IGNORECASE)
+    if aside:
+        facts.variant = names[" ".join(aside["variant"].lower().replace("-", " ").split())]
+        return text[:aside.start()] + text[aside.end():]
     trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the| our)? {variant}(?: (?:game|variant))?"
+                      r"(?: here| today| tonight)?"
                       r"(?=[?.!,;]*$|[?;])", text, re.IGNORECASE)
     if trail:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]

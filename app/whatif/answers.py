@@ -116,10 +116,24 @@ class After(Headline):
     """Who plays after a player: the next turn when they are active, else the next in the turn order."""
 
     player: str
+    #: the turn groups when teams take their turns as one (805.4: Two-Headed Giant); () when each plays alone
+    groups: tuple[tuple[str, ...], ...] = ()
 
     def line(self, values: Values) -> str:
         order = list(values.get("turn-order") or [])
-        if values.get("active") == self.player and values.get("next-turn"):
+        group = next((g for g in self.groups if self.player in g), None)
+        if group is not None and self.player in order:
+            # the next team in the turn order after the player's own (805.4: each team takes one turn)
+            start = order.index(self.player)
+            after = next((order[(start + i) % len(order)] for i in range(1, len(order) + 1)
+                          if order[(start + i) % len(order)] not in group), None)
+            following = next((g for g in self.groups if after in g), None)
+            if following is not None:
+                return format_value([p for p in order if p in following])
+        active = values.get("active")
+        # a team's shared turn (805.4a) is said as the list of its active players
+        if (active == self.player or (isinstance(active, list) and self.player in active)) and \
+                values.get("next-turn"):
             return format_value(values["next-turn"])
         if self.player not in order or len(order) < 2:
             return f"{self.player} is not in the turn order ({format_value(order)})"

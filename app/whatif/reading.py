@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from rulesjudge.app.whatif.answers import Several
+from rulesjudge.app.whatif.asides import agreed_asides
 from rulesjudge.app.whatif.events import HAPPENINGS
 from rulesjudge.app.whatif.events.several import at_the_same_time
 from rulesjudge.app.whatif.events.time import _time_owner, _until
@@ -295,7 +296,8 @@ _ELLIPSES = (
     # "... team life?", "what's the team life": the team of the player the events named (810.9: one total)
     (re.compile(r"(?:and |so )?(?:what(?:'s| is) )?(?:the |their )?(?:team|team's) (?:life|life total|total)"
                 r"(?: now)?", re.IGNORECASE), "what is the team's life"),
-    (re.compile(r"(?:and |so )?(?P<state>still alive|still in|still standing|alive|dead|out)", re.IGNORECASE),
+    (re.compile(r"(?:and |so )?(?P<state>still alive|still in(?: the game)?|still standing|alive|dead|out)",
+                re.IGNORECASE),
      r"is he \g<state>"),
     (re.compile(r"(?P<q>.+?),? (?:next|after|after that|afterwards|in the end)", re.IGNORECASE), r"\g<q>"),
 )
@@ -428,6 +430,8 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
 _IS_IT_LEGAL = re.compile(
     r"(?P<x>[^,]+?) (?:swings at|swings into|attacks|goes after|is attacking|wants to attack) (?P<y>[^,]+?)"
     r"(?: with [^,]+?)?(?:,| -+)? (?:is (?:that|this|it) (?:legal|allowed|ok|okay|fine|possible)|"
+    # "Gia attacks Hal - legal?": the verdict asked in one word after a break
+    r"(?<=[,-] )(?:legal|allowed|ok|okay)|"
     r"can (?:she|he|they) "
     r"(?:do that|do this)|(?:is|are) (?:she|he|they) allowed(?: to)?)", re.IGNORECASE)
 
@@ -642,7 +646,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
         raise WhatIfError(f"the question is longer than {MAX_QUESTION} characters")
     facts = _facts(table)
     text = mend_typos(_bare_possessives(normalise(question), facts.players), facts.players)
-    text = _trim(_appositions(text, facts))
+    text = _trim(agreed_asides(_appositions(text, facts), facts))
     if not text or not facts.players:
         return None
     errors: list[_Unknown] = []

@@ -415,15 +415,16 @@ def _the_emperor(reader: _Reader, match: re.Match[str]) -> Ref | None:
 
 
 @_reference(rf"(?P<many>both |all (?:the )?|each |the )?(?P<word>generals?)"
-            rf"(?: (?:on|of|from|in) (?P<x>.+?){_POSS} (?:team|side))?")
+            rf"(?: (?:on|of|from|in) (?P<x>.+?){_POSS} (?:team|side))?|"
+            rf"(?:(?:both|all|each) (?:of )?)?(?P<x2>.+?){_POSS} generals?")
 def _the_general(reader: _Reader, match: re.Match[str]) -> Ref | None:
     """The generals (809.2: each player of a team but its emperor): "the general Ann", "the generals", "both
-    generals on Eli's team"."""
+    generals on Eli's team", "both of Fin's generals"."""
     if not reader.facts.emperors:
         return None
     generals = [p for p in reader.playing() if p not in reader.facts.emperors]
-    if match["x"]:
-        owner = reader.owner(match["x"])
+    if match["x"] or match["x2"]:
+        owner = reader.owner(match["x"] or match["x2"])
         if owner is None:
             return None
         team = {owner, *reader.teammates(owner)}

@@ -72,7 +72,8 @@ _CONCEDED_TO = (
     r"damage|poison|poison counters))?",
     # "got knocked out by Liam's burn spell", "dies to a Fireball": the cause changes nothing
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
-    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
+    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|"
+    r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
     r"[\w-]+)",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
@@ -447,6 +448,9 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     # "Uma deals him 6 with a spell": the amount without "damage", the source saying it is no hit
     rf"{_X} (?:deals|deal|dealt|does) {_Y} (?P<n4>{_NUMBER}) with (?:a|an|one|his|her|their|that)(?: \w+)? "
     r"(?:spell|ability|effect|burn spell|instant|sorcery|trigger)",
+    # "Kai then uses Atraxa's ability to deal 1 damage to Lux": the permanent's ability deals it, not combat
+    rf"(?:[\w'-]+ )?(?:then )?(?:uses|used|activates|activated) {_X}{_POSS} (?:activated |triggered )?"
+    rf"ability to deal (?P<n4>{_NUMBER}) (?:noncombat )?damage to {_Y}",
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     verb = (match.groupdict().get("verb") or "").lower()
@@ -590,8 +594,8 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
 
 
 @PATTERNS(
-    rf"{_X} (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) (?:more )?poison"
-    r"(?: counters?)?",
+    rf"{_X}(?P<each> each| both)? (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) "
+    r"(?:more )?poison(?: counters?)?(?P<each2> each)?",
     rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
     rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
@@ -601,10 +605,13 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
         return None
     if match.groupdict().get("n4") and reader.topic != "poison":
         return None  # "Dan gets 7" is poison only after poison counters were said
-    who = _team_or_player(reader, match["x"])
+    # "Ann and Ben each get 8": each player's own counters, even where a team shares one count (810.10: 16)
+    each = match.groupdict().get("each") or match.groupdict().get("each2")
+    who = reader.affected(reader.refer(match["x"])) if each else _team_or_player(reader, match["x"])
     reader.topic = "poison"  # "… how many does he have"
     count = _number(_said(match, "n", "n2", "n3", "n4"))
-    words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}"
+    words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}" + \
+        (" each" if each else "")
     return _each_player(who, "poison", "count", count, words, "poison")
 
 
@@ -697,7 +704,8 @@ def _h_pass_priority(match: re.Match[str], reader: _Reader) -> _Happening | None
 @PATTERNS(
     rf"an? (?:effect|card|spell|ability) (?:says|makes|forces) {_X} (?:to )?"
     r"(?:loses?|lose the game|loses the game)",
-    rf"{_X} (?:loses|lose) (?:the game )?(?:to|from|by|because of) an? (?:effect|card|spell|ability)",
+    rf"{_X} (?:loses|lose) (?:the game )?(?:to|from|by|because of|due to) (?:an?|the|some) "
+    r"(?:card(?:'s)? |spell(?:'s)? )?(?:effect|card|spell|ability)",
 )
 def _h_effect_loses(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("loses"):

@@ -15,7 +15,7 @@ from rulesjudge.app.whatif.events.players import _MODAL
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
 from rulesjudge.app.whatif.normalise import _NUMBER, _number
 from rulesjudge.app.whatif.plan import Event, _Happening
-from rulesjudge.app.whatif.references import _Reader, _Unknown
+from rulesjudge.app.whatif.references import _POSS, _Reader, _Unknown
 
 #: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -24,6 +24,9 @@ _DEALS = r"(?:deals|dealt|deal|does|did)"
 _DMG = r"(?: (?:points? of )?(?:noncombat )?damage)?"
 #: "with a spell", "with Fireball", "with an ability": noncombat, as the players' damage reads it
 _WITH = r"(?: (?:with|from|using) (?:a |an |the |his |her |their )?[\w' -]{1,30}?)?"
+#: who deals it: a player, or their spell, ability or card ("Cy's spell", "Pia's Pestilence"): that player
+_BY = rf"{_X}(?:{_POSS} (?:(?:[\w'-]+ ){{0,2}}?(?:spell|ability|effect|instant|sorcery|trigger)|" \
+    r"(?-i:(?P<card>[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,2}))))?"
 
 
 def _knows(reader: _Reader, *names: str) -> bool:
@@ -31,7 +34,7 @@ def _knows(reader: _Reader, *names: str) -> bool:
 
 
 @PATTERNS(
-    rf"{_X} {_MODAL}{_DEALS} (?P<n>{_NUMBER}){_DMG} to {_Y},? and (?P<m>{_NUMBER}){_DMG} to (?P<z>.+?)"
+    rf"{_BY} {_MODAL}{_DEALS} (?P<n>{_NUMBER}){_DMG} to {_Y},? and (?P<m>{_NUMBER}){_DMG} to (?P<z>.+?)"
     rf"{_WITH}",
     rf"{_X} {_MODAL}{_DEALS} {_Y} (?P<n>{_NUMBER}){_DMG},? and (?P<z>.+?) (?P<m>{_NUMBER}){_DMG}{_WITH}",
 )
@@ -55,39 +58,48 @@ def _h_split_damage(match: re.Match[str], reader: _Reader) -> _Happening | None:
     return _Happening(events, words, (source.players[0], a, b), extra=(f"life({a})", f"life({b})"))
 
 
-#: Who "each player" is in a sweeping effect's words: everyone still in, or the source's opponents
-_EACH = r"(?P<each>each player|every player|all players|everyone|everybody|all of us|each opponent|" \
-    r"every opponent|all (?:of )?(?:his|her|their)(?:'s)? opponents|" \
-    r"each of (?:his|her|their)(?:'s)? opponents|each other player|everyone else|everybody else)"
-_CARD = r"(?:(?:'s|s') (?P<card>[\w' -]{1,30}?))?"
+#: "to each player", "to each opponent", "to everyone else": who a sweeper's damage reaches, said of the
+#: source's controller (each opponent: 102.2/102.3, the players not on their team)
+_EACH = (r"(?P<each>each (?:other )?(?:player|opponent)|every (?:other )?(?:player|opponent)|"
+         r"everyone(?: else)?|everybody(?: else)?|all (?:other )?(?:players|opponents)|"
+         r"all (?:of )?(?:his|her|their) opponents|"
+         r"each of (?:his|her|their) opponents|(?:his|her|their) opponents)")
 
 
 @PATTERNS(
-    rf"{_X}{_CARD} {_MODAL}{_DEALS} (?P<n>{_NUMBER}){_DMG} to {_EACH}{_WITH}",
-    rf"{_X} {_MODAL}(?:casts|cast) (?:a |an )?[\w' -]{{1,30}}? (?:dealing|that deals|which deals) "
-    rf"(?P<n2>{_NUMBER}){_DMG} to {_EACH}",
+    rf"{_BY} {_MODAL}{_DEALS} (?P<n>{_NUMBER})"
+    rf"{_DMG} to (?:each creature and )?{_EACH}(?: and (?:each|every|all) (?:creatures?|planeswalkers?))?"
+    rf"{_WITH}",
+    rf"{_X} (?:casts|cast|plays|played) (?:a |an |the )?(?:[\w'-]+ ){{0,3}}?"
+    r"(?:dealing|that deals|which deals) "
+    rf"(?P<n2>{_NUMBER}){_DMG} to (?:each creature and )?{_EACH}",
 )
 def _h_damage_to_each(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Pia's Pestilence deals 1 damage to each player", "Mia casts a spell dealing 2 damage to each
-    opponent": one source's noncombat damage to several players at the same time (one event: 704.3 checks
-    them once afterwards, so all who reach 0 lose together, 104.4a). Where heads share a life total (810.9)
-    the damage is not split among teams here: not read."""
+    opponent": one source's noncombat damage to several players at once (120.3a each loses that much life;
+    704.3 checks them once afterwards, so those at 0 lose together and, all at once, draw, 104.4a). "each
+    player" includes the source's controller; "each opponent" is the players not on their team (102.3)."""
     pools = reader.facts.pools
     if not _knows(reader, "at-once", "damage") or len(set(pools.values())) < len(pools):
-        return None
+        return None  # where heads share a life total (810.9) the damage isn't split among teams here
     source = reader.refer(match["x"], one=True, alone=True).players[0]
-    said = match["each"].lower()
-    others = any(word in said for word in ("opponent", "else", "other"))  # not "all players", "all of us"
-    friends = {source, *reader.facts.teammates.get(source, ())} if "opp" in said else {source}
-    players = [p for p in reader.playing() if not (others and p in friends)]
-    if len(players) < 2:
-        return None
-    n = _number(match.groupdict().get("n") or match.groupdict().get("n2"))
+    each = match["each"].lower()
+    if "opponent" in each:
+        targets, words = reader.opponents(source), f"each opponent of {source}"
+    elif re.search(r"other|else", each):
+        targets, words = [p for p in reader.playing() if p != source], f"each player but {source}"
+    else:
+        targets, words = reader.playing(), "each player"
+    if not targets:
+        raise _Unknown(f"{source} has no opponents left", match["each"])
+    said = match.groupdict()
+    amount = _number(said.get("n") or said["n2"])
     events: tuple[Event, ...] = ({"at-once": [
-        {"damage": {"to": p, "amount": n, "from": source}} for p in players]},)
-    card = f" ({match['card']})" if match.groupdict().get("card") else ""
-    words = f"{source}{card} deals {n} noncombat damage to each of {', '.join(players)} at once"
-    return _Happening(events, words, (source, *players), extra=tuple(f"life({p})" for p in players))
+        {"damage": {"to": p, "amount": amount, "from": source}} for p in targets]},)
+    by = f"{source}'s {said['card']}" if said.get("card") else source
+    said_to = f"{words} ({', '.join(targets)})"
+    return _Happening(events, f"{by} deals {amount} noncombat damage to {said_to} at once",
+                      (source, *targets), extra=tuple(f"life({p})" for p in targets))
 
 
 @PATTERNS(
@@ -122,6 +134,11 @@ def at_the_same_time(text: str) -> str | None:
     "Bo's life becomes 0 and Cy gets his tenth poison counter"
     >>> at_the_same_time("Bo concedes") is None
     True
+    >>> at_the_same_time("Ada loses. Now Cy and Di lose at once") is None
+    True
     """
     said = _SAME_TIME.sub("", text)
+    # "Ada loses. Now Cy and Di lose at once": the words end their own sentence, not the story before it
+    if re.search(r"(?i)[.;!?] |,? (?:and )?then\b", said):
+        return None
     return said if said != text and " and " in said else None

@@ -24,9 +24,12 @@ PATTERNS = _Grammar()
 _ATTACK = r"(?:attack|swing at|swing into|swing on|go after|hit|attack into|send creatures at|" \
     r"send attackers at)"
 _ABLE = r"(?:still |then |now |even )?(?:be )?(?:able to |allowed to |permitted to )?"  # "can Ann still …"
-_WHEN = r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|his|her) first turn|at all|" \
-    r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|legally|" \
-    r"with (?:the|his|her|their|its)(?:'s)? [\w'-]+))*"
+_WHEN = (r"(?: (?:now|this turn|right now|yet|on turn (?:one|1)|on (?:the|their|his|her) first turn|at all|"
+         r"with (?:creatures|their creatures|his creatures|her creatures|a creature|anything)|in combat|"
+         r"legally|"
+         r"with (?:the|his|her|their|its)(?:'s)? [\w'-]+|"
+         # "attack Pia and Owen at the same time": two defenders in one combat (802.1: multiple players)
+         r"at the same time|at once|in the same combat|both))*")
 
 
 def _attackers(reader: _Reader, text: str) -> Ref:

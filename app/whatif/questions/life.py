@@ -35,6 +35,16 @@ _q_life = PATTERNS(
     _per_player("life", "what is {who}'s life total"))
 
 
+@PATTERNS(rf"what(?:'s| is| are) {_X}{_POSS} team(?: life)? totals?(?: now| then)?",
+          rf"what(?:'s| is) the (?:team|shared)(?: life)? total (?:of|for) {_X}{_POSS} team")
+def _q_team_total(match: re.Match[str], reader: _Reader) -> _Ask:
+    """ "what's Cy's team total": the life total a Two-Headed Giant team shares (810.9), asked of each of
+    its players (one value); a table without teams has no team total, and the question is refused."""
+    who = reader.refer(f"{match['x']}'s team")
+    return _Ask("life", f"what is {who.words}'s life total", _each(who, "life({p})"), who.players,
+                Each("life", who.players))
+
+
 @PATTERNS(r"what(?:'s| is| are) the (?:starting|start|opening) life(?: totals?)?(?: here| in this game)?",
           r"how much life do (?:we|you|players|the players) (?:start|begin)(?: the game)? with")
 def _q_starting_life(match: re.Match[str], reader: _Reader) -> _Ask:

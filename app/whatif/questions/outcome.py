@@ -33,6 +33,9 @@ def _results(players: tuple[str, ...]) -> tuple[str, ...]:
 @PATTERNS(
     rf"(?:is|are) {_X} (?:still (?:in|alive|playing|in the game)|alive|still standing)",
     rf"(?:does|do|will|would|can) {_X} (?:survive|live|stay in|stay alive|make it)(?: the game)?",
+    # "does Di keep playing", "can Bo play on": whether the player is still in (104.3, 810.8a)
+    rf"(?:does|do|will|would|can|could) {_X} (?:still )?(?:keep (?:playing|going)|play on|go on|carry on|"
+    r"continue(?: playing)?|stay in)(?: the game)?",
     rf"what (?:happens|would happen|will happen|happened) (?:to|with) {_X}",
 )
 def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
@@ -64,7 +67,7 @@ def _q_winners(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    rf"(?:does|do|will|would|did|can) {_X} (?:still )?win(?: the game)?",
+    rf"(?:does|do|will|would|did|can) {_X} (?:still |also )?win(?: the game)?(?: too| as well| also)?",
     rf"(?:has|have) {_X} won(?: the game)?",
     rf"(?:is|are) {_X} (?:the )?winners?",
 )

@@ -8,7 +8,7 @@ import re
 from rulesjudge.app.whatif.answers import EachOf, Gone, Member, Several, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar, _per_player
 from rulesjudge.app.whatif.plan import WHAT_HAPPENS, _Ask
-from rulesjudge.app.whatif.references import _POSS, _creature_named, _Reader
+from rulesjudge.app.whatif.references import _POSS, _creature_named, _Reader, _Unknown
 
 #: This topic's question patterns, in the order tried; ``questions/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -35,6 +35,20 @@ def _q_legal(match: re.Match[str], reader: _Reader) -> _Ask:
 def _q_defending(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("defending-players", "who are the defending players", ("defending-players",),
                 headline=Value("defending-players"))
+
+
+@PATTERNS(rf"who(?:'s| is| are) (?:the )?defending players? (?:when|if|as|whenever) {_X} attacks?",
+          rf"who (?:defends|is defending|are defending) (?:when|if|as) {_X} attacks?")
+def _q_defending_when(match: re.Match[str], reader: _Reader) -> _Ask:
+    """ "Who are the defending players when Ada's team attacks?": the active player's (506.2), so asked only
+    of the players whose turn it is; another's attack would be on their own turn, which the question leaves
+    unsaid (refused: say whose turn it is)."""
+    who = reader.refer(match["x"])
+    if not set(who.players) & set(reader.facts.active):
+        raise _Unknown(f"{who.words} attacks only on their own turn (506.2): say it is their turn",
+                       match["x"])
+    return _Ask("defending-players", "who are the defending players", ("defending-players",), who.players,
+                Value("defending-players"))
 
 
 @PATTERNS(

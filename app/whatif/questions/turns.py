@@ -82,13 +82,27 @@ def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
     rf"who (?:plays|goes|comes|is|takes (?:a|their) turn)(?: next| up)? (?:right )?after {_X}",
     rf"who(?:'s| is) (?:next|up|up next) (?:right )?after {_X}",
     rf"whose turn (?:is|comes|is it) (?:right )?after {_X}{_POSS}?(?: turn)?",
+    rf"who (?:takes|gets|has|plays) the (?:next )?turn (?:right )?after {_X}{_POSS}?(?: turn)?",
 )
 def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
     """Who plays after X: the turn order, or the next turn when X is the active player (an extra turn may
-    come first, 500.7)."""
-    who = reader.refer(match["x"], one=True, alone=True)
+    come first, 500.7). A team that takes its turns as one (805.4: "after Ada and Bo") is asked by its first
+    player said."""
+    who = reader.refer(match["x"])
+    team = set(who.players[:1]) | set(reader.teammates(who.players[0]))
+    if len(who.players) > 1 and not (reader.facts.shared_turns and set(who.players) <= team):
+        who = reader.refer(match["x"], one=True, alone=True)  # several who don't share a turn: refused
     return _Ask("turn-order", f"who plays after {who.words}", ("turn-order", "active", "next-turn"),
-                who.players, After(who.players[0]))
+                who.players, After(who.players[0], _turn_groups(reader)))
+
+
+def _turn_groups(reader: _Reader) -> tuple[tuple[str, ...], ...]:
+    """The teams that take their turns as one, each in seat order (805.4); () where each plays alone."""
+    facts = reader.facts
+    if not facts.shared_turns:
+        return ()
+    teams = dict.fromkeys(facts.teams.get(p, p) for p in facts.players)
+    return tuple(tuple(p for p in facts.players if facts.teams.get(p, p) == team) for team in teams)
 
 
 @PATTERNS(

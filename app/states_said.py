@@ -1,0 +1,182 @@
+"""What a question says is in force on its table, beside the facts ``app.situation`` reads: who controls a
+permanent ("Max controls Kai's Atraxa since last turn (Control Magic)"), and a "can't lose" effect - said
+outright ("Owen can't lose the game") or as a card a player controls whose Oracle text says so ("Owen controls
+Platinum Angel", "Pia has a Platinum Angel out"). ``services.ask_what_if`` sets these on the table before the
+situation is read; each is said back in the answer's "The question's table: ...".
+
+A card is read only from the card snapshot (``lookup``: ``card_sources.oracle_text``): a name it doesn't know,
+or a card that says no such thing, is left in the question (the search answers it), never guessed.
+
+>>> said = said_states("Max controls Kai's Atraxa since last turn (Control Magic). Atraxa hits Lux.",
+...                    {"players": ["Kai", "Lux", "Max"], "permanents": {"Atraxa": {"owner": "Kai"}}})
+>>> said.text, said.game["permanents"]["Atraxa"], said.said
+('Atraxa hits Lux.', {'owner': 'Kai', 'controller': 'Max'}, ('Max controls Atraxa',))
+>>> said_states("Ann can't lose the game and takes 30 damage. Is she out?", {"players": ["Ann", "Ben"]})
+StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Ben'], \
+'effects': [{'cant-lose': 'Ann'}]}, said=("Ann can't lose the game",))
+>>> said_states("Ben's Bear hits Ann. Is Ann out? she's on 5", {"players": ["Ann", "Ben"]}).game["life"]
+{'Ann': 5}
+>>> said_states("Ben hits Ann. Did Ann beat Ben? she's on 5", {"players": ["Ann", "Ben"]}).said  # whom?
+()
+>>> said_states("Dan can't lose the game. He takes 30 damage.", {"players": ["Cat", "Dan"]}).text
+'Dan takes 30 damage.'
+>>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
+StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
+{'Zur': {'owner': 'Dan', 'commander': True}}}, said=("Zur is Dan's commander",))
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: a card's name -> (name, type line, Oracle text), or None for no such card
+Lookup = Callable[[str], "tuple[str, str, str] | None"]
+
+_NAME = r"[A-Za-z][\w'-]*"
+_CARD = r"(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3})"
+#: where a fact ends: its sentence's stop, or "and" going on with the same subject ("... and drops to 0")
+_END = r"(?:(?P<and>,? and )|[.;!?]\s*|,\s*|$)"
+_START = r"(?:^|(?<=[.;!?] )|(?<=, ))"
+_CONTROLS = re.compile(
+    rf"{_START}(?P<who>{_NAME}) (?:controls|has controlled|has had|has) (?:(?P<owner>{_NAME})'s )?"
+    rf"(?P<perm>{_NAME})(?: since [^.;!?()]+?)?(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
+_CANT_LOSE = re.compile(rf"{_START}(?P<who>{_NAME}) (?:can't|cannot|can not) lose(?: the game)?"
+                        rf"(?: this turn)?{_END}", re.IGNORECASE)
+_HAS_CARD = re.compile(
+    rf"{_START}(?P<who>{_NAME})(?:, (?P<appos>(?:the |an? )?(?:emperor|general|monarch|leader|guardian|"
+    rf"assassin|traitor|active player)),)? (?:controls|has|has got|'s got|puts out) (?:a |an |the )?"
+    rf"(?P<card>{_CARD})"
+    rf"(?: out| in play| on the battlefield| on board)?{_END}", re.IGNORECASE)
+#: "Is Nia out? she's on 5": a total said after the question, of the one player the question names
+_AFTERTHOUGHT = re.compile(r"(?P<q>[^.;!?]+[?.!]) (?P<p>he|she|they)(?:'s| is| are) (?:on|at) "
+                           r"(?P<n>\d{1,3})(?: life)?[.!]?$", re.IGNORECASE)
+#: "we're all at 1", "Noah and Owen are at 1 life each": one total said of several players, each their own
+_ALL_AT = re.compile(rf"{_START}(?:we(?:'re| are)|they(?:'re| are)|everyone(?:'s| is)|everybody(?:'s| is)) "
+                     rf"all (?:at|on) (?P<n>\d{{1,3}})(?: life)?{_END}", re.IGNORECASE)
+_EACH_AT = re.compile(rf"{_START}(?P<list>{_NAME}(?:, {_NAME})*,? and {_NAME}) are (?:both |all )?(?:at|on) "
+                      rf"(?P<n>\d{{1,3}})(?: life)? each{_END}", re.IGNORECASE)
+#: "Dan's commander Zur": a commander the table doesn't have yet, named with its owner (903.3)
+_COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s commander (?P<c>{_CARD})\b")
+_SAYS_CANT_LOSE = re.compile(r"(?i)\byou can't lose the game\b")
+_SAYS_CANT_WIN = re.compile(r"(?i)\byour opponents can't win the game\b")
+
+
+def _going_on(match: re.Match[str], who: str) -> str:
+    """What replaces a fact taken out: nothing, or its subject when the sentence goes on with "and"; a
+    sentence taken out whole leaves its subject for a pronoun opening the next ("Dan has a Platinum Angel.
+    He takes 30 damage": :func:`_named_again`)."""
+    return f"{who} " if match["and"] else f"\0{who}\0"
+
+
+def _named_again(text: str) -> str:
+    """The subject of a fact sentence taken out, for a pronoun starting the sentence after it; dropped
+    elsewhere."""
+    text = re.sub(r"\0(?P<who>[^\0]+)\0\s*(?P<p>he|she|they)\b(?!')", r"\g<who>", text, flags=re.IGNORECASE)
+    return re.sub(r"\0[^\0]*\0", "", text)
+
+
+@dataclass(frozen=True)
+class StatesSaid:
+    """The question without the states it said, the table with them, and each in words."""
+
+    text: str
+    game: dict[str, Any]
+    said: tuple[str, ...] = ()
+
+
+def _seats(game: Mapping[str, Any]) -> list[str]:
+    return [str(p) for p in game.get("players") or [p for team in game.get("teams") or () for p in team]]
+
+
+def _player(name: str, game: Mapping[str, Any]) -> str | None:
+    return next((p for p in _seats(game) if p.casefold() == name.casefold()), None)
+
+
+def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None) -> StatesSaid:
+    """The control and "can't lose" states ``text`` says, set on a copy of ``game`` (see the module)."""
+    table = copy.deepcopy(dict(game))
+    said: list[str] = []
+    permanents = table.get("permanents") or {}
+
+    def control(match: re.Match[str]) -> str:
+        who = _player(match["who"], table)
+        perm = next((p for p in permanents if p.casefold() == match["perm"].casefold()), None)
+        if who is None or perm is None or not isinstance(permanents[perm], dict):
+            return match[0]
+        owner = permanents[perm].get("owner")
+        if match["owner"] and (owner is None or str(owner).casefold() != match["owner"].casefold()):
+            return match[0]  # "Max controls Lux's Atraxa" where Kai owns it: not this table, left as said
+        if who != owner:
+            permanents[perm] = {**permanents[perm], "controller": who}
+        said.append(f"{who} controls {perm}")
+        return _going_on(match, who)
+
+    def cant_lose(match: re.Match[str]) -> str:
+        who = _player(match["who"], table)
+        if who is None:
+            return match[0]
+        table.setdefault("effects", []).append({"cant-lose": who})
+        said.append(f"{who} can't lose the game")
+        return _going_on(match, who)
+
+    def card(match: re.Match[str]) -> str:
+        who = _player(match["who"], table)
+        found = lookup(match["card"]) if lookup is not None and who is not None else None
+        if who is None or found is None or not _SAYS_CANT_LOSE.search(found[2]):
+            return match[0]
+        name, type_line, oracle = found
+        if name in permanents:
+            return match[0]  # a permanent of the table's already: its own controller decides
+        kind = next((k for k in ("creature", "planeswalker", "battle", "artifact", "enchantment", "land")
+                     if k in type_line.lower()), "artifact")
+        table.setdefault("permanents", {})[name] = {"owner": who, "kind": kind}
+        # "You can't lose the game" and "your opponents can't win": of its controller (109.5)
+        table.setdefault("effects", []).append({"cant-lose": {"controller-of": name}})
+        if _SAYS_CANT_WIN.search(oracle):
+            table["effects"].append({"cant-win": {"opponents-of": name}})
+        said.append(f"{who} controls {name} ({'; '.join(oracle.splitlines()[-1:])})")
+        # "Fin, the emperor, has ...": the apposition stays, said as its own fact for the situation to check
+        role = f"{who} is {match['appos']}. " if match["appos"] else ""
+        return role + _going_on(match, who)
+
+    def afterthought(match: re.Match[str]) -> str:
+        names = {p for p in (_player(w, table) for w in re.findall(_NAME, match["q"])) if p}
+        if len(names) != 1 or match["p"].lower() == "they":
+            return match[0]
+        who = names.pop()
+        table.setdefault("life", {})[who] = int(match["n"])
+        said.append(f"{who} is at {match['n']} life")
+        return match["q"]
+
+    def commander(match: re.Match[str]) -> str:
+        who = _player(match["who"], table)
+        if who is None or any(p.casefold() == match["c"].casefold() for p in permanents):
+            return match[0]
+        table.setdefault("permanents", {})[match["c"]] = {"owner": who, "commander": True}
+        said.append(f"{match['c']} is {who}'s commander")
+        return match["c"]
+
+    def totals(match: re.Match[str]) -> str:
+        everyone = match.groupdict().get("list") is None
+        names = _seats(table) if everyone else [_player(n, table) for n in re.findall(_NAME, match["list"])
+                                                   if n.lower() != "and"]
+        if not names or None in names or table.get("variant") == "two-headed-giant":
+            return match[0]  # a name not at the table; a shared team total (810.9) is the situation's
+        for who in names:
+            table.setdefault("life", {})[str(who)] = int(match["n"])
+        said.append(f"{'everyone' if everyone else ', '.join(str(n) for n in names)} at {match['n']} life")
+        return ""
+
+    text = _AFTERTHOUGHT.sub(afterthought, text.strip())
+    text = _ALL_AT.sub(totals, text)
+    text = _EACH_AT.sub(totals, text)
+    text = _COMMANDER.sub(commander, text)
+    text = _CONTROLS.sub(control, text)
+    text = _CANT_LOSE.sub(cant_lose, text)
+    text = _HAS_CARD.sub(card, text)
+    text = re.sub(r"^(?:and |, )", "", " ".join(_named_again(text).split()), flags=re.IGNORECASE)
+    return StatesSaid(text, table, tuple(said))
