@@ -16,16 +16,10 @@ from typing import TYPE_CHECKING, Any
 from rulesjudge.corpus.records import Record
 from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.chunks import Chunk, corpus_hash, make_chunks
+from rulesjudge.indexer.dense import DenseIndex, IndexFileError
 from rulesjudge.indexer.embed import Embedder, model_hash, model_label
-from rulesjudge.indexer.index import (
-    BuildReport,
-    DenseIndex,
-    IndexFileError,
-    ensure_index,
-    expected_manifest,
-    stderr_notify,
-    try_load,
-)
+from rulesjudge.indexer.generation import expected_manifest, try_load
+from rulesjudge.indexer.index import BuildReport, ensure_index, stderr_notify
 from rulesjudge.indexer.lexical import LexicalIndex
 from rulesjudge.indexer.query import Vocabulary
 from rulesjudge.indexer.visibility import Filters

@@ -56,8 +56,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from rulesjudge.corpus.cards import CardDB
     from rulesjudge.indexer.chunks import Chunk
+    from rulesjudge.indexer.dense import DenseIndex
     from rulesjudge.indexer.embed import Embedder
-    from rulesjudge.indexer.index import BuildReport, DenseIndex
+    from rulesjudge.indexer.index import BuildReport
     from rulesjudge.indexer.lexical import LexicalIndex
 
 __all__ = [

@@ -13,8 +13,9 @@ The Puppet Master) and the players change team with them; every change is a pure
 
 Where things live: the catalogue of cards, their notes and dealing in ``treachery_cards.py``; teams read from
 the cards and every identity change (unveiling, exchange, theft, leaving, the final reveal) in
-``treachery_identities.py``; here the setup's legality, the variant's events and questions, and winning and
-losing (907.8) in the :class:`Treachery` variant.
+``treachery_identities.py``; the events told about identity cards in ``treachery_events.py``; the
+questions only Treachery answers (role, face, known role, may unveil) in ``treachery_questions.py``; here the
+setup's legality, and applying the events and winning and losing (907.8) in the :class:`Treachery` variant.
 
 >>> table = deal({"Ann": "assassin", "Ben": "guardian", "Cat": "leader", "Dan": "assassin", "Eve": "traitor"})
 >>> table["Cat"].face, table["Ben"].face
@@ -29,7 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from rulesjudge.scenarios.model import events as ev
@@ -37,7 +38,7 @@ from rulesjudge.scenarios.model import turns
 from rulesjudge.scenarios.model.citations import cr, treachery
 from rulesjudge.scenarios.model.ending import life_of, win
 from rulesjudge.scenarios.model.leaving import leave
-from rulesjudge.scenarios.model.questions import QUESTIONS, Question, question
+from rulesjudge.scenarios.model.questions import QUESTIONS, Question
 from rulesjudge.scenarios.model.setup import Setup
 from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
 from rulesjudge.scenarios.model.table import Options, TableState, Team, frozen
@@ -55,16 +56,22 @@ from rulesjudge.scenarios.model.treachery_cards import (
     notes,
     team_name,
 )
+from rulesjudge.scenarios.model.treachery_events import (
+    TREACHERY_EVENTS,
+    ExchangeIdentities,
+    StealIdentity,
+    TurnFaceDown,
+    UndercoverMet,
+    Unveil,
+)
 from rulesjudge.scenarios.model.treachery_identities import (
     Cards,
     can_unveil,
     exchange,
     leave_identities,
-    left_with_role,
     meet_undercover,
     puppet_master,
     reveal_all,
-    role_holders,
     steal_leader,
     team_answer,
     team_key,
@@ -72,6 +79,7 @@ from rulesjudge.scenarios.model.treachery_identities import (
     turn_face_down,
     unveil,
 )
+from rulesjudge.scenarios.model.treachery_questions import TREACHERY_QUESTIONS
 from rulesjudge.scenarios.model.variant import SetupProblem, Variant
 
 #: Names other modules and tests read from the variant's module (the identity functions live beside it).
@@ -155,180 +163,6 @@ def legal_identity_deck(roles: Sequence[str]) -> Answer:
 
 
 # --- the variant ------------------------------------------------------------------------------------
-@dataclass(frozen=True, kw_only=True)
-class Unveil(ev.Event):
-    """A player turns their face-down identity card face up (702.187c)."""
-
-    NAME = "unveil"
-    SCALAR = "player"
-    player: ev.Player
-
-
-@dataclass(frozen=True, kw_only=True)
-class UndercoverMet(Unveil):
-    """The undercover restriction of the player's identity card is met (702.187f)."""
-
-    NAME = "undercover-met"
-
-
-@dataclass(frozen=True, kw_only=True)
-class TurnFaceDown(Unveil):
-    """An effect turns the player's identity card face down (The Gatekeeper, The Puppet Master)."""
-
-    NAME = "turn-face-down"
-
-
-@dataclass(frozen=True, kw_only=True)
-class StealIdentity(ev.Event):
-    """The Metamorph: as ``from`` (a Leader player) loses, ``player`` steals their identity card."""
-
-    NAME = "steal-identity"
-    player: ev.Player
-    by: ev.Player
-
-
-@dataclass(frozen=True, kw_only=True)
-class ExchangeIdentities(ev.Event):
-    """The Puppet Master: two players exchange control of their identity cards."""
-
-    NAME = "exchange-identities"
-    SCALAR = "players"
-    players: ev.Players
-
-    @classmethod
-    def from_arg(cls, arg: Any) -> ev.Event:
-        event = super().from_arg(arg)
-        assert isinstance(event, ExchangeIdentities)
-        if len(event.players) != 2:
-            raise ev.EventArgError("players", "two players exchange identity cards: name exactly two")
-        return event
-
-
-def _not_treachery(state: TableState) -> Answer | None:
-    if state.variant.name != "treachery":
-        return None, [step("Only Treachery games have identity cards.", treachery("372.1"))]
-    return None
-
-
-def _departed_role(state: TableState, player: str, text: str) -> Answer:
-    """A player who left: the role of the last identity card they controlled, revealed as they left."""
-    last = state.departed.get(player)
-    role = last.role if last else None
-    return role, [
-        step(
-            text.format(player=player, role=article(role or "none")),
-            treachery("907.12"),
-            treachery("907.13"),
-            treachery("702.187g"),
-        )
-    ]
-
-
-@question("role", ("player",), "str?", "the role of the identity card the player controls")
-def _role(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return other
-    card = state.identities.get(player)
-    if card is None:
-        return _departed_role(state, player, "{player} left the game; their last identity card was {role}.")
-    text = f"{player} controls {article(card.role)} identity card" + (
-        " (face down)." if card.face == "down" else "."
-    )
-    return card.role, [step(text, treachery("205.3tr"), treachery("372.3"), *notes(card))]
-
-
-def _role_word(state: TableState, role: str) -> Answer | None:
-    """None for a role of 205.3tr (in any case); otherwise the answer saying so."""
-    if role.lower() in ROLES:
-        return _not_treachery(state)
-    return [], [step(f"'{role}' is not an identity type: {', '.join(ROLES)}.", treachery("205.3tr"))]
-
-
-@question("role-holders", ("role",), "players", "players in the game controlling an identity of that role")
-def _role_holders(state: TableState, role: str) -> Answer:
-    other = _role_word(state, role)
-    if other:
-        return [], other[1]
-    return role_holders(state.identities, state.departed, role.lower())
-
-
-@question("left-with-role", ("role",), "players", "players who left whose last identity had that role")
-def _left_with_role(state: TableState, role: str) -> Answer:
-    other = _role_word(state, role)
-    if other:
-        return [], other[1]
-    return left_with_role(state.departed, role.lower())
-
-
-@question("face", ("player",), "str?", "up or down: the identity card the player controls")
-def _face(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return other
-    card = state.identities.get(player)
-    if card is None or not state.is_in(player):
-        return None, [step(f"{player} controls no identity card in the game.", treachery("907.13"))]
-    rule = treachery("907.4a") if card.role == "leader" else treachery("907.4b")
-    return card.face, [step(f"{player}'s identity card is face {card.face}.", rule, *notes(card))]
-
-
-@question("known-role", ("player",), "str?", "the role everybody knows the player's identity to have")
-def _known_role(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return other
-    card = state.identities.get(player)
-    if card is None:
-        return _departed_role(
-            state, player, "{player} left the game: their identity card was revealed, {role}."
-        )
-    if card.face == "up":
-        return card.role, [
-            step(
-                f"{player}'s identity card is face up: {article(card.role)}.",
-                treachery("907.4c"),
-                *notes(card),
-            )
-        ]
-    if state.game_over:
-        return card.role, [
-            step(
-                f"The game is over: {player}'s face-down identity card is revealed, {article(card.role)}.",
-                treachery("907.13"),
-                treachery("702.187g"),
-                *notes(card),
-            )
-        ]
-    if card.seen:
-        return card.role, [
-            step(
-                f"{player}'s identity card is face down now, but it was face up: players remember its "
-                f"role, {card.role.title()}.",
-                treachery("907.5d"),
-                *notes(card),
-                note_id("The Gatekeeper"),
-            )
-        ]
-    return None, [
-        step(
-            f"{player}'s identity card has never been face up: its role is secret.",
-            treachery("907.4c"),
-            *notes(card),
-        )
-    ]
-
-
-@question("can-unveil", ("player",), "bool", "may the player unveil their identity now")
-def _can_unveil(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return False, other[1]
-    return can_unveil(
-        state.identities, player, state.in_game, life_of(state, player) if state.is_in(player) else None
-    )
-
-
 HIDDEN_ASSASSINS = (
     "Every Assassin still in the game is face down. 907.8a asks for "
     '"a player controlling an Assassin identity" and the card is one, face up or down: the game ends '
@@ -344,8 +178,8 @@ class Treachery(Variant):
     name = "treachery"
     title = "Treachery"
     cites = (treachery("907.1"),)
-    events = (Unveil, UndercoverMet, TurnFaceDown, StealIdentity, ExchangeIdentities)
-    questions = (_role, _face, _known_role, _can_unveil, _role_holders, _left_with_role)
+    events = TREACHERY_EVENTS
+    questions = TREACHERY_QUESTIONS
     allows_teams = False
     has_identities = True
     documents = ("treachery", "cr")

@@ -13,7 +13,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-import rulesjudge.indexer.index as index_module
+import rulesjudge.indexer.generation as generation_module
 from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.chunks import dense_texts, make_chunks
 from rulesjudge.indexer.index import ensure_index
@@ -34,7 +34,7 @@ def test_second_build_embeds_nothing_and_loads_the_same_index(data_dir, chunks, 
     assert report.rebuilt and report.embedded == len(dense_texts(chunks))
     manifest = json.loads((index_root() / "current.json").read_text())
     assert manifest["model_sha256"] == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
-    assert manifest["schema"] == index_module.SCHEMA_VERSION and manifest["chunks"] == len(chunks)
+    assert manifest["schema"] == generation_module.SCHEMA_VERSION and manifest["chunks"] == len(chunks)
     fake_embedder.embedded.clear()
     again, report = _build(chunks, fake_embedder)
     assert not report.rebuilt and report.embedded == 0 and fake_embedder.embedded == []
@@ -100,7 +100,7 @@ def test_a_build_killed_half_way_leaves_the_previous_index_usable(
         raise KeyboardInterrupt("killed while writing " + path.name)
 
     with monkeypatch.context() as patch, pytest.raises(KeyboardInterrupt):
-        patch.setattr(index_module, "_write_json", die_mid_write)
+        patch.setattr(generation_module, "_write_json", die_mid_write)
         _build(chunks[:-1], fake_embedder)  # a different corpus: must rebuild, and dies doing so
     assert json.loads((index_root() / "current.json").read_text()) == before
     assert not list(index_root().glob(".tmp-*"))  # the half-written generation is gone
