@@ -52,15 +52,25 @@ def score(phrase: dict[str, Any], tables: dict[str, dict[str, Any]], corpus: Any
         return "not read", "search"
     answers = {str(a.question): a for a in asked.outcome.report.answers}
     seen = f"{asked.plan.summary} -> {asked.outcome.answer}"
-    wanted_answers = next((w for w in readings(phrase) if set(w) <= set(answers)), phrase["expect"])
-    for question, wanted in wanted_answers.items():
-        if question not in answers:
-            return "wrong", f"{seen} (no answer to {question})"
-        if not services.meets_expectation(answers[question], wanted):
-            return "wrong", f"{seen} ({question}: {answers[question].value!r}, the rules: {wanted!r})"
+    # every reading the answers can be checked against (an `or` may be the same fact asked another way, or a
+    # second reading of the rules with the same key): right when one of them holds throughout
+    candidates = [w for w in readings(phrase) if set(w) <= set(answers)] or [phrase["expect"]]
+    misses = [_miss(answers, wanted, seen) for wanted in candidates]
+    if all(misses):
+        return "wrong", misses[0]
     if phrase.get("says") and phrase["says"] not in asked.outcome.answer:
         return "wrong", f"{seen} (the answer doesn't say {phrase['says']!r})"
     return "right", seen
+
+
+def _miss(answers: dict[str, Any], wanted: dict[str, Any], seen: str) -> str:
+    """What differs between the model's answers and one expected reading ("" when nothing does)."""
+    for question, expected in wanted.items():
+        if question not in answers:
+            return f"{seen} (no answer to {question})"
+        if not services.meets_expectation(answers[question], expected):
+            return f"{seen} ({question}: {answers[question].value!r}, the rules: {expected!r})"
+    return ""
 
 
 def tally(path: Path) -> Iterator[str]:
