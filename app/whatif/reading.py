@@ -133,6 +133,23 @@ def _one_clause(text: str, reader: _Reader) -> list[_Happening]:
 _TIME_EVENTS = frozenset(("next-turn", "until-turn", "end-step", "upkeep"))
 
 
+def _bound_to_subject(event: str, time: str, reader: _Reader) -> str:
+    """A possessive in a clause's own time phrase is its subject's: "Theo conceded at the end of his turn" is
+    Theo's turn, whoever was named before (the time is read before the event, so the pronoun would otherwise
+    go to the earlier sentence's player).
+
+    >>> from rulesjudge.app.whatif.plan import TableFacts
+    >>> _bound_to_subject("Theo conceded", "at the end of his turn", _Reader(TableFacts(("Jules", "Theo"))))
+    "at the end of Theo's turn"
+    """
+    subject = re.match(r"\s*(?:then |and )?([A-Za-z][\w-]*)\b", event, re.IGNORECASE)
+    names = {p.casefold(): p for p in reader.facts.players}
+    if subject is None or subject[1].casefold() not in names:
+        return time
+    return re.sub(r"(?i)\b(?:his|her|their)(?:'s)?(?= (?:next )?(?:turn|end step|upkeep))",
+                  f"{names[subject[1].casefold()]}'s", time, count=1)
+
+
 def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
     """ "Cat concedes at the end of turn", "Ann concedes in Ben's upkeep": the time comes first, then the
     event. Only a time the reader knows: "Cat concedes during combat" is not read (the model has no combat
@@ -140,8 +157,9 @@ def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
     saved = reader.save()
     for cut in re.finditer(r",? (?=(?:at|during|in|on) )", text, re.IGNORECASE):
         reader.restore(saved)
+        said_time = _bound_to_subject(text[: cut.start()], text[cut.end():], reader)
         try:
-            time = HAPPENINGS.first(text[cut.end():], reader, "a time")  # the turns before it first
+            time = HAPPENINGS.first(said_time, reader, "a time")  # the turns before it first
             event = HAPPENINGS.first(text[: cut.start()], reader, "an event")
         except _Unknown:
             continue
@@ -635,6 +653,11 @@ def _check_still_in(plan: WhatIf, facts: TableFacts) -> None:
                           f"still in ({_names(facts.playing)})")
 
 
+#: The model's questions that count what events made players do (draw cards for the monarch, venture): asked
+#: with no event they count nothing
+_EVENT_COUNTS = frozenset(("draws", "ventures"))
+
+
 def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None:
     """The events and questions a plain-English question stands for, or None when it is not one we read.
 
@@ -662,6 +685,11 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
                 return None
             if len(plan.events) > 1 and _reorders(text):
                 return None  # "Ben hits Cat and Cat concedes first": the order said is not the order read
+            if not plan.events and all(q.split("(")[0] in _EVENT_COUNTS for q in plan.questions):
+                # "how many cards does each player draw on the first turn": a count of what the question's
+                # events make players do; asked of no event it is a rules question (the draw step, 504.1;
+                # 103.8), not a count of zero
+                return None
             _check_still_in(plan, facts)
             return plan
     except _OutOfWork:
