@@ -22,6 +22,7 @@ from typing import Any
 from rulesjudge.app import card_cache
 from rulesjudge.app import situation as said
 from rulesjudge.app.card_sources import oracle_text
+from rulesjudge.app.creatures_said import creatures_said
 from rulesjudge.app.game_start import at_the_start, start_of
 from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.memory import settle, trim
@@ -344,6 +345,8 @@ def table_facts(table: Table) -> TableFacts:
                         if values.get(f"controller({n})")),
         owners={str(n): str(spec["owner"]) for n, spec in (game.get("permanents") or {}).items()
                 if isinstance(spec, dict) and spec.get("owner")},
+        double_strikers=tuple(str(n) for n, spec in (game.get("permanents") or {}).items()
+                              if isinstance(spec, dict) and "double-strike" in (spec.get("keywords") or ())),
         step=str(values.get("step") or ""),
         over=values.get("game-over") is True,
         events=frozenset(EVENT_TYPES),
@@ -563,6 +566,9 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     # what it says is in force beside the situation's facts: who controls a permanent, a "can't lose"
     # effect, a total said after the question
     states = said_states(told, game, oracle_text)
+    # creatures described by power and toughness ("blocks with his 1/1 deathtouch Rat") join the table
+    described = creatures_said(states.text, states.game)
+    states = replace(states, text=described.text, game=described.game, said=(*states.said, *described.said))
     stated = said.read_situation(states.text, states.game)
     if states.said:
         stated = replace(stated, said=(*states.said, *stated.said))

@@ -56,6 +56,8 @@ class TableFacts:
     #: (name, controller) of the creatures on the battlefield: "the Ogre hits Dan", "who controls the Wolf"
     creatures: tuple[tuple[str, str], ...] = ()
     owners: Mapping[str, str] = field(default_factory=dict)  # permanent -> its owner ("the Goblin's owner")
+    #: creatures with double strike (702.4): a one-line hit by one is one blow, not two damage steps
+    double_strikers: tuple[str, ...] = ()
     over: bool = False  # the table's game has ended (104.1): no what-if event happens after that
     step: str = ""  # the model's step: how far the table's own events took this turn ("", "upkeep", ...)
     events: frozenset[str] = frozenset()  # event names the model knows (empty: the classic set)

@@ -560,6 +560,22 @@ def _deals_damage(events: Sequence[Event]) -> bool:
     return any(isinstance(e, dict) and ("damage" in e or "combat-damage" in e) for e in events)
 
 
+def _one_blow_of_two(events: Sequence[Event], facts: TableFacts) -> bool:
+    """A one-line hit ("Rosa's 3/3 double striker hits Mika") by a creature with double strike: one blow of
+    combat damage, where double strike deals it in two combat damage steps (702.4b, 510.4); the rules search
+    answers it rather than half of it.
+
+    >>> facts = TableFacts(("Ann", "Ben"), double_strikers=("Knight",))
+    >>> _one_blow_of_two([{"combat-damage": {"creature": "Knight", "to": "Ben"}}], facts)
+    True
+    >>> _one_blow_of_two([{"attack": {"creatures": ["Knight"]}}, "combat-damage-step"], facts)
+    False
+    """
+    hits = [h for e in events if isinstance(e, dict) and "combat-damage" in e
+            for h in (e["combat-damage"] if isinstance(e["combat-damage"], list) else [e["combat-damage"]])]
+    return any(isinstance(h, dict) and h.get("creature") in facts.double_strikers for h in hits)
+
+
 def _bare_possessives(text: str, players: Sequence[str]) -> str:
     """ "anns life", "bens turn": a name with a bare "s" is a possessive typed without its apostrophe (not
     when that is another player's name)."""
@@ -682,6 +698,8 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
                 errors.append(error)
                 continue
             if _deals_damage(plan.events) and _DAMAGE_CHANGERS.search(text):
+                return None
+            if _one_blow_of_two(plan.events, facts):
                 return None
             if len(plan.events) > 1 and _reorders(text):
                 return None  # "Ben hits Cat and Cat concedes first": the order said is not the order read

@@ -1,0 +1,170 @@
+"""Creatures a question describes rather than names from the table (issue 23, blind round 9): "Rosa attacks
+Jules with her 3/3 Bear. Jules blocks with his 1/1 Goblin", "Theo blocks with a 1/1 deathtouch Rat", "a 2/2
+infect creature", "a 5/5 trampler", "a 4/4 with lifelink", "a 1/1 with toxic 1". Each becomes a permanent of
+the question's table (its power, toughness and the keywords the model knows, ``setup.Keyword``; toxic N,
+702.164), controlled by the player whose it is, so the model's combat plays it: blocks and which creature dies
+(509, 510, 704.5g), deathtouch (702.2), first and double strike (702.7, 702.4), trample (702.19), lifelink
+(702.15), infect and toxic (702.90, 702.164).
+
+Whose it is: a possessive ("Rosa's", "Wes' 2/2"), else the player who begins its clause ("Jules blocks with
+his 1/1 Goblin"; "Mika is at 40 and chump blocks with a 1/1": a clause going on with a verb keeps its
+subject). A clause that begins with a pronoun, two creatures given one name, several creatures in one phrase
+("two 1/1 soldiers"), or a keyword the model doesn't know leave the whole question as it was said: the
+reader then reads it as before or sends it to the search, never a guess.
+
+>>> said = creatures_said("Rosa attacks Jules with her 3/3 Bear. Jules blocks with his 1/1 deathtouch Rat.",
+...                       {"players": ["Rosa", "Jules"]})
+>>> said.text
+'Rosa attacks Jules with her Bear. Jules blocks with his Rat.'
+>>> said.game["permanents"]["Rat"]
+{'owner': 'Jules', 'power': 1, 'toughness': 1, 'keywords': ['deathtouch']}
+>>> said.said
+('Rosa controls Bear (3/3)', 'Jules controls Rat (1/1 deathtouch)')
+>>> two = {"players": ["Quinn", "Wes"]}
+>>> creatures_said("Quinn's 4/4 with lifelink gets blocked by Wes' 2/2 Bear", two).text
+"the 4/4 creature gets blocked by Wes' Bear"
+>>> creatures_said("Quinn attacked her with a 2/2 and she blocked with a 1/1", two).said  # whose 1/1?
+()
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, get_args
+
+from rulesjudge.scenarios.model.setup import Keyword
+
+#: the model's keywords as people say them: "first strike", "double striker", "a trampler"
+_KEYWORDS = {k.replace("-", " "): k for k in get_args(Keyword)}
+_KEYWORD = r"(?:first[- ]strike|double[- ]strike|deathtouch|trample|lifelink|infect|vigilance|haste|toxic \d)"
+#: keywords said as the creature's noun ("a 5/5 trampler", "3/3 double striker", "infector")
+_AGENTS = {"trampler": "trample", "lifelinker": "lifelink", "infector": "infect", "double striker":
+           "double-strike", "first striker": "first-strike", "deathtoucher": "deathtouch"}
+_AGENT = r"(?:trampler|lifelinker|infector|double[- ]striker|first[- ]striker|deathtoucher)"
+#: words after "a 3/3" that are not its name ("a 3/3 and a 2/2", "a 3/3, unblocked")
+_NOT_NOUN = {"and", "or", "but", "at", "to", "into", "with", "on", "in", "that", "which", "who", "unblocked",
+             "not", "is", "was", "gets", "got", "hits", "hit", "attacks", "attacked", "swings", "connects",
+             "blocks", "blocked", "deals", "then", "the", "a", "an", "for", "from", "each", "of", "s"}
+_GENERIC = {"creature", "guy", "dude", "token", "one", "beater", "attacker", "blocker", "monster"}
+_PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their"}
+_DESCRIBED = re.compile(
+    r"(?i)\b(?P<det>an?|her|his|their|its|(?P<owner>[A-Za-z][\w-]*)(?:'s|'))\s+"
+    r"(?P<p>\d{1,2})/(?P<t>\d{1,2})(?P<many>s)?\b"
+    rf"(?P<kw>(?:,?\s+{_KEYWORD})*)"
+    rf"(?:\s+(?P<agent>{_AGENT})\b|\s+(?!(?:{'|'.join(sorted(_NOT_NOUN))})\b)(?P<noun>[A-Za-z][\w-]*)\b(?!'))?"
+    rf"(?P<with>\s+with\s+{_KEYWORD}(?:,?\s+(?:and\s+)?{_KEYWORD})*)?")
+#: where a clause begins: a sentence's stop, a comma, "and", "but", "then"
+_CLAUSE = re.compile(r"(?i)(?:[.;!?]\s+|,\s+|\s+(?:and|but|then)\s+|^)")
+
+
+@dataclass(frozen=True)
+class CreaturesSaid:
+    """The question with each described creature said by its name, the table with them, and each in words."""
+
+    text: str
+    game: dict[str, Any]
+    said: tuple[str, ...] = ()
+
+
+def _seat(name: str, game: Mapping[str, Any]) -> str | None:
+    seats = game.get("players") or [p for team in game.get("teams") or () for p in team]
+    return next((str(p) for p in seats if str(p).casefold() == name.casefold()), None)
+
+
+def _clauses(text: str, end: int) -> list[str]:
+    """The clauses before ``end``, the nearest first (the one the creature is said in, up to it)."""
+    starts = [m.end() for m in _CLAUSE.finditer(text, 0, end)]
+    bounds = sorted({*starts, 0})
+    return [text[s:end if i + 1 == len(bounds) else bounds[i + 1]] for i, s in enumerate(bounds)][::-1]
+
+
+def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
+    """The player who begins the creature's clause, or the clause before when this one goes on with a verb
+    ("and chump blocks with a 1/1"); None at a pronoun (whose it is is not guessed).
+
+    >>> _subject("Mika is at 40 and chump blocks with a ", 38, {"players": ["Mika"]})
+    'Mika'
+    >>> _subject("Theo hit her and she blocked with a ", 36, {"players": ["Theo"]}) is None
+    True
+    """
+    for clause in _clauses(text, end):
+        words = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip()).split()
+        if not words:
+            continue
+        first = re.sub(r"[^\w-]", "", words[0])
+        if first.lower() in _PRONOUNS:
+            return None
+        player = _seat(first, game)
+        if player is not None:
+            return player
+    return None
+
+
+def _keywords(match: re.Match[str]) -> tuple[list[str], int] | None:
+    """The model's keywords said of the creature and its toxic count; None for one it doesn't know."""
+    said = re.findall(rf"(?i){_KEYWORD}", f"{match['kw'] or ''} {match['with'] or ''}")
+    if match["agent"]:
+        said.append(_AGENTS[match["agent"].lower().replace("-", " ")])
+    keywords, toxic = [], 0
+    for word in said:
+        word = word.lower().replace("-", " ")
+        if word.startswith("toxic"):
+            toxic = int(word.split()[1])
+            continue
+        keyword = _KEYWORDS.get(word) or (word if word in _KEYWORDS.values() else None)
+        if keyword is None:
+            return None
+        if keyword not in keywords:
+            keywords.append(keyword)
+    return keywords, toxic
+
+
+def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
+    """The creatures ``text`` describes by power and toughness, set on a copy of ``game`` (see the module)."""
+    table = copy.deepcopy(dict(game))
+    permanents = dict(table.get("permanents") or {})
+    found: list[tuple[re.Match[str], str, str, dict[str, Any], str]] = []
+    for match in _DESCRIBED.finditer(text):
+        if match["many"]:
+            return CreaturesSaid(text, dict(game))  # "two 2/2s": several creatures, not one named
+        owner_word = match["owner"]
+        if owner_word and owner_word.lower() not in ("a", "an", "her", "his", "their", "its"):
+            owner = _seat(owner_word, table)
+        else:
+            owner = _subject(text, match.start(), table)
+        kinds = _keywords(match)
+        if owner is None or kinds is None:
+            return CreaturesSaid(text, dict(game))
+        noun = match["noun"]
+        power, toughness = int(match["p"]), int(match["t"])
+        named = noun and noun.lower() not in _GENERIC
+        name = noun.capitalize() if named and noun else f"{power}/{toughness} creature"
+        if name.casefold() in {n.casefold() for n in permanents} or _seat(name, table):
+            return CreaturesSaid(text, dict(game))  # a name the table has already, or a player's
+        spec: dict[str, Any] = {"owner": owner, "power": power, "toughness": toughness}
+        keywords, toxic = kinds
+        if keywords:
+            spec["keywords"] = keywords
+        if toxic:
+            spec["toxic"] = toxic
+        permanents[name] = spec
+        det = match["det"]
+        # a name of the table's after its owner ("Rosa's Bear"); a creature named only by its size is "the
+        # 3/3 creature" (after a possessive, "Rosa's 3/3" would be read as a hit of 3 by Rosa, no creature)
+        said_as = f"{det} {name}" if named and det.lower() not in ("a", "an") else f"the {name}"
+        extra = ", ".join(filter(None, [" ".join(k.replace("-", " ") for k in keywords),
+                                        f"toxic {toxic}" if toxic else ""]))
+        found.append((match, name, said_as, spec, f"{owner} controls {name} ({power}/{toughness}"
+                      + (f" {extra}" if extra else "") + ")"))
+    if not found:
+        return CreaturesSaid(text, dict(game))
+    table["permanents"] = permanents
+    out, at = [], 0
+    for match, _name, said_as, _spec, _words in found:
+        out += [text[at:match.start()], said_as]
+        at = match.end()
+    out.append(text[at:])
+    return CreaturesSaid("".join(out), table, tuple(w for *_rest, w in found))
