@@ -53,7 +53,7 @@ _PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their"}
 _DESCRIBED = re.compile(
     r"(?i)\b(?P<det>an?|her|his|their|its|(?P<owner>[A-Za-z][\w-]*)(?:'s|'))\s+"
     r"(?P<p>\d{1,2})/(?P<t>\d{1,2})(?P<many>s)?\b"
-    rf"(?P<kw>(?:,?\s+{_KEYWORD})*)"
+    rf"(?P<kw>(?:,?\s+{_KEYWORD}\b)*)"
     rf"(?:\s+(?P<agent>{_AGENT})\b|\s+(?!(?:{'|'.join(sorted(_NOT_NOUN))})\b)(?P<noun>[A-Za-z][\w-]*)\b(?!'))?"
     rf"(?P<with>\s+with\s+{_KEYWORD}(?:,?\s+(?:and\s+)?{_KEYWORD})*)?")
 #: where a clause begins: a sentence's stop, a comma, "and", "but", "then"

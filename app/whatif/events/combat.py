@@ -148,6 +148,31 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
                              f"exists({blocker})"))
 
 
+@PATTERNS(rf"{_A} (?:gets|is|was|got) (?:chump[- ])?blocked by {_D}")
+def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Quinn's Knight gets blocked by Wes's Bear", no player attacked said: it attacks the blocker's
+    controller, the one defending player who may block it (509.1a; 802.4a: only creatures attacking them),
+    and combat damage is dealt (510.1c-d)."""
+    if not _knows_combat(reader):
+        return None
+    attacker, blocker = _creature(reader, match["a"]), _creature(reader, match["d"])
+    player, defender = _controller(reader, attacker), _controller(reader, blocker)
+    if attacker == blocker or player == defender:
+        return None
+    turn = turn_of(reader, player)
+    events: tuple[Event, ...] = (
+        *turn,
+        {"attack": {"attacker": player, "creatures": [attacker], "defending": defender}},
+        {"block": {blocker: attacker}},
+        "combat-damage-step",
+    )
+    reader.creature = attacker
+    words = _on_turn(turn, player) + f"{attacker} attacks {defender} and {blocker} blocks it"
+    return _Happening(events, words, (player, defender),
+                      extra=(f"life({defender})", f"blocked({attacker})", f"exists({attacker})",
+                             f"exists({blocker})"))
+
+
 @PATTERNS(
     rf"{_P} {_ATTACKS} {_T} with {_A}{_OWN_TURN}(?P<unblocked>,? unblocked| and (?:it )?(?:connects|hits))?"
     rf"{_OWN_TURN}",

@@ -182,6 +182,18 @@ def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
         tuple((f"is {c} still on the battlefield", Value(f"exists({c})")) for c in creatures)))
 
 
+@PATTERNS(rf"how much damage (?:is|'s) (?:marked )?on {_X}(?: now| then)?",
+          rf"how much damage (?:does|did|has) {_X} (?:have|got|get|taken|take) (?:marked )?on (?:it|him|her)")
+def _q_damage_marked(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "How much damage is on the Troll?": the damage marked on a creature this turn (120.3e, 120.6); a
+    player is not a creature (the life questions read "how much damage does Wes take")."""
+    creature = _creature_named(reader, match["x"])
+    if creature is None or not reader.facts.knows_question("damage"):
+        return None
+    return _Ask("damage", f"how much damage is marked on {creature}", (f"damage({creature})",),
+                headline=Value(f"damage({creature})"))
+
+
 @PATTERNS(rf"is {_X} (?P<attacking>attacking|an attacking creature|(?:still )?in combat)(?: now| then)?")
 def _q_attacking(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Is the Ogre attacking?": declared as an attacker and still in combat (508.1; 508.1a: a tapped
