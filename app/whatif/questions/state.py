@@ -159,6 +159,9 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
                     headline=Value(f"controller({creature})"))
     questions = (f"exists({creature})", f"controller({creature})")
     if match.groupdict().get("gone"):  # "is it gone": yes when it no longer exists on the battlefield
+        # "does the Knight die" after a block: the creatures it fought beside it, in the report (704.5g)
+        questions += tuple(f"exists({c})" for c, _controller in reader.facts.creatures if c != creature
+                           and re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence))
         return _Ask("exists", f"has {creature} left the battlefield", questions, headline=Gone(
             f"exists({creature})"))
     return _Ask("exists", f"is {creature} still on the battlefield", questions,
