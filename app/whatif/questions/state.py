@@ -157,7 +157,7 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
         return _Ask("controller", f"who controls {creature}",
                     (f"controller({creature})", f"exists({creature})"),
                     headline=Value(f"controller({creature})"))
-    questions = (f"exists({creature})", f"controller({creature})")
+    questions: tuple[str, ...] = (f"exists({creature})", f"controller({creature})")
     if match.groupdict().get("gone"):  # "is it gone": yes when it no longer exists on the battlefield
         # "does the Knight die" after a block: the creatures it fought beside it, in the report (704.5g)
         questions += tuple(f"exists({c})" for c, _controller in reader.facts.creatures if c != creature
