@@ -148,17 +148,20 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
                              f"exists({blocker})"))
 
 
-@PATTERNS(rf"{_A} (?:gets|is|was|got) (?:chump[- ])?blocked by {_D}")
+@PATTERNS(rf"{_A} (?:gets|is|was|got) (?:chump[- ])?blocked by {_D}",
+          rf"{_P} (?:chump[- ]?)?(?:blocks|blocked) {_A} (?:with|using) {_D}")
 def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    """ "Quinn's Knight gets blocked by Wes's Bear", no player attacked said: it attacks the blocker's
-    controller, the one defending player who may block it (509.1a; 802.4a: only creatures attacking them),
-    and combat damage is dealt (510.1c-d)."""
+    """ "Quinn's Knight gets blocked by Wes's Bear", "Mika chump blocks Rosa's 8/8 with a 1/1", no player
+    attacked said: it attacks the blocker's controller, the one defending player who may block it (509.1a;
+    802.4a: only creatures attacking them), and combat damage is dealt (510.1c-d)."""
     if not _knows_combat(reader):
         return None
     attacker, blocker = _creature(reader, match["a"]), _creature(reader, match["d"])
     player, defender = _controller(reader, attacker), _controller(reader, blocker)
     if attacker == blocker or player == defender:
         return None
+    if match.groupdict().get("p") and reader.refer(match["p"], one=True, alone=True).players[0] != defender:
+        raise _Unknown(f"{blocker} is {defender}'s: only its controller blocks with it (509.1a)", match["p"])
     turn = turn_of(reader, player)
     events: tuple[Event, ...] = (
         *turn,
