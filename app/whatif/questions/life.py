@@ -31,6 +31,8 @@ _q_life = PATTERNS(
     rf"(?:does|do|did|will|would) {_X} (?:lose|take) (?:any |some )?(?:life|damage)",
     # "how much does Owen take" after a chump block with trample: the total says what got through (702.19b)
     rf"how much(?: damage)? (?:does|do|did|will|would) {_X} (?:take|lose|get hit for)",
+    # "how much life does Quinn gain" with a lifelink creature (702.15b): likewise, the total says it
+    rf"how much life (?:does|do|did|will|would) {_X} (?:gain|get|lose|take)(?: back)?",
 )(
     _per_player("life", "what is {who}'s life total"))
 
