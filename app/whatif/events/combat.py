@@ -110,6 +110,9 @@ _SWINGS = r"(?:swings|swung|swing|sends|sent|attacks with|attacked with)"
     rf"{_BY} {_SWINGS} {_A} (?:at|into) {_T}{_ON_TURN}(?:, who {_BLOCKS}{_IT}|{_THEN} {_P} {_BLOCKS}{_IT}) "
     rf"{_WITH} {_D}",
     rf"{_A} {_ATTACKS} {_T}{_ON_TURN}{_THEN} {_P} {_BLOCKS}{_IT} {_WITH} {_D}",
+    # "... and Lia double blocks with a 1/1 Elf and a 1/1 Goblin": two blockers (509.1a; 510.1c-d)
+    rf"{_BY} {_ATTACKS} {_T} with {_A}{_ON_TURN}{_THEN} {_P} (?:double[- ]?)?{_BLOCKS}{_IT} {_WITH} {_D} and "
+    r"(?P<e>.+?)",
 )
 def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Olive's Dragon attacks Mia and Mia blocks with the Bear", "Bear attacks Olive, Dragon blocks": the
@@ -119,7 +122,8 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
         return None
     attacker = _creature(reader, match["a"])
     blocker = _creature(reader, match["d"])
-    if attacker == blocker:
+    second = _creature(reader, match["e"]) if match.groupdict().get("e") else None
+    if attacker in (blocker, second) or blocker == second:
         return None
     player = _controller(reader, attacker)
     if match.groupdict().get("by"):  # "Ann attacks Cat with the Bear": she declares it (the model checks)
@@ -130,22 +134,25 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
     defender = target.players[0]
     if match.groupdict().get("p"):
         blocking = reader.refer(match["p"], one=True, alone=True).players[0]
-        owner = _controller(reader, blocker)
-        if blocking != owner:  # "Ann blocks with Ben's Wall": only its controller blocks with it
-            raise _Unknown(f"{blocker} is {owner}'s: only its controller blocks with it (509.1a)", match["p"])
+        for each in (blocker, second) if second else (blocker,):
+            owner = _controller(reader, each)
+            if blocking != owner:  # "Ann blocks with Ben's Wall": only its controller blocks with it
+                raise _Unknown(f"{each} is {owner}'s: only its controller blocks with it (509.1a)",
+                               match["p"])
         # a block by a player the creature isn't attacking is the model's to judge: 802.4a refuses it, a
         # Two-Headed Giant team blocks together (805.10d)
     events: tuple[Event, ...] = (
         *turn,
         {"attack": {"attacker": player, "creatures": [attacker], "defending": defender}},
-        {"block": {blocker: attacker}},
+        {"block": {b: attacker for b in (blocker, second) if b}},
         "combat-damage-step",
     )
     reader.creature = attacker  # "is that legal", "does it die": the attacker the block is about
-    words = _on_turn(turn, player) + f"{attacker} attacks {target.words} and {blocker} blocks it"
+    blockers = f"{blocker} and {second} block" if second else f"{blocker} blocks"
+    words = _on_turn(turn, player) + f"{attacker} attacks {target.words} and {blockers} it"
     return _Happening(events, words, (player, defender),
                       extra=(f"life({defender})", f"blocked({attacker})", f"exists({attacker})",
-                             f"exists({blocker})"))
+                             *(f"exists({b})" for b in (blocker, second) if b)))
 
 
 @PATTERNS(rf"{_A} (?:gets|is|was|got) (?:chump[- ])?blocked by {_D}",
