@@ -248,6 +248,8 @@ def _q_tapped(match: re.Match[str], reader: _Reader) -> _Ask | None:
     rf"how much commander damage (?:has|have|does|did) {_X} (?:taken|take|got|gotten|have|has)"
     rf"(?: (?:from|off|of) (?P<c>.+?))?",
     rf"how much (?P<c2>.+?) damage (?:has|have) {_X} taken",
+    # "Commander damage to Theo?": asked in a word or two after the story
+    rf"(?:what(?:'s| is) (?:the )?)?commander damage (?:to|on|for|dealt to|taken by) {_X}",
 )
 def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:
