@@ -151,11 +151,13 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} (?:has|had|holds|held|has got|wears|wore|'s got|is wearing|was wearing) (?:the )?"
          r"(?:crown|monarchy|monarch)", "monarch"),
         (rf"{_KING} is {s}", "monarch"),
+        # "crown is on Otto", "the monarchy is with Ann": where the crown sits is who holds it (725.1)
+        (rf"(?:the )?(?:crown|monarchy) (?:is|sits|'s) (?:on|with) {s}", "monarch"),
         (rf"{s} (?:monarch|king|queen)(?=,)", "monarch"),  # "cat monarch, ann's turn, ...": notes, typed fast
         (rf"with {s} as {_KING}", "monarch"),
         (rf"{s} (?:has|had|holds|held|has got|'s got|(?:'s|is|was) the one (?:with|holding|who has))"
          r"(?: actually| really)? (?:the )?initiative", "initiative"),
-        (rf"(?:the )?initiative is (?:with )?{s}", "initiative"),
+        (rf"(?:the )?initiative is (?:with |on )?{s}", "initiative"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),

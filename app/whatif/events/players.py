@@ -210,7 +210,8 @@ def _free_words(most: int) -> str:
 
 
 _THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
-_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all of them|all three|" \
+#: what may follow a hit, a comma before it or not ("with a 2/2 bear, unblocked", ", and it connects")
+_STEP = r"(?:,? (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all of them|all three|" \
     r"all two) )?"\
     r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
@@ -382,6 +383,7 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,
 
 @PATTERNS(
     rf"{_X} {_HIT} {_Y}{_WITH}{_FOR}{_STEP}",
+    rf"{_X} {_HIT} {_Y}{_FOR}{_WITH}{_STEP}",  # "smacks her for 4 with a goblin": the amount said first
     rf"{_X} (?:attacks|attacked|attack|swings at|swings into|swung at|swing at|goes after|went after|"
     rf"go after|"
     rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",
