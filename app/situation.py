@@ -494,7 +494,10 @@ def _inline(text: str, facts: _Facts) -> str:
         facts.set("monarch", who, _designation("monarch", who))
         return ""
 
-    return re.sub(rf",? while (?P<s>[A-Za-z][\w'-]*) (?:is|was) {_KING}\b", while_holding, text,
+    # "while Theo is the monarch", "while Theo controls the monarch" (725.1: a designation is held, the verb
+    # "control" is how players say it)
+    return re.sub(rf",? while (?P<s>[A-Za-z][\w'-]*) (?:is|was|(?:has|had|holds|held|controls|controlled)"
+                  rf"(?= (?:the )?(?:monarch|crown)\b)) (?:{_KING}|(?:the )?crown)\b", while_holding, text,
                   flags=re.IGNORECASE)
 
 
