@@ -158,6 +158,11 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} (?:has|had|holds|held|has got|'s got|(?:'s|is|was) the one (?:with|holding|who has))"
          r"(?: actually| really)? (?:the )?initiative", "initiative"),
         (rf"(?:the )?initiative is (?:with |on )?{s}", "initiative"),
+        # "Theo took the initiative last turn": taken before now, so held now (726.3, 725.3 alike)
+        (rf"{s} (?:took|grabbed|got|stole|has taken) (?:the )?initiative (?:last turn|earlier|already|"
+         r"a while ago|a turn ago|before)", "initiative"),
+        (rf"{s} (?:became|took|grabbed|got|stole|has become|has taken) (?:the )?(?:monarch|crown) "
+         r"(?:last turn|earlier|already|a while ago|a turn ago|before)", "monarch"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
