@@ -114,7 +114,7 @@ def _holds(game: Mapping[str, Any], who: str, role: str) -> bool:
     """Does ``who`` hold ``role`` at the table: an identity (907.3), or an Emperor's seat (809.2: the middle
     one of each team; the other two are generals)."""
     if role in ("emperor", "general"):
-        return bool(game.get("teams")) and (who in emperors(game)) == (role == "emperor")
+        return bool(game.get("teams")) and (who in emperors(dict(game))) == (role == "emperor")
     return _held(game, who) == role
 
 
