@@ -235,7 +235,18 @@ def judge_sentence(plan: WhatIf, answers: Mapping[str, AnswerReport], event_step
     ...                [s for e in report.events for s in e.steps], facts)
     'Ben becomes the monarch (725.4).'
     """
-    return _sentence(plan.headline, plan, answers, list(event_steps), before)
+    said = _sentence(plan.headline, plan, answers, list(event_steps), before)
+    return _game_ended(plan, answers, list(event_steps)) or said
+
+
+def _game_ended(plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step]) -> str:
+    """A designation asked of events that end the game (the Leader lost in Treachery, 907.8a; the last
+    opponent left, 104.2a): the game's end is the answer, since nobody holds anything in a game that is over
+    (104.1); "" while the game goes on."""
+    if plan.kind not in ("monarch", "initiative") or _value(answers, "game-over") is not True:
+        return ""
+    rule = deciding_rule([*events, *_steps(answers, "game-over")])
+    return _cited(f"The game is over: who holds the {plan.kind} no longer matters", rule)
 
 
 def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],

@@ -437,15 +437,24 @@ class WhatIfOutcome:
     after: Table | None = None  # the table after the what-if's events (the picture after it)
 
 
+def _whether_over(plan: WhatIf) -> tuple[str, ...]:
+    """ "game-over" asked beside a designation after events: a player leaving may end the game (104.2a; the
+    Leader's loss in Treachery, 907.8a), and then who holds it no longer matters (app.sentences says so)."""
+    if plan.kind in ("monarch", "initiative") and plan.events and "game-over" not in plan.questions:
+        return ("game-over",)
+    return ()
+
+
 def what_if(table: Table, plan: WhatIf, corpus: Corpus, before: TableFacts | None = None) -> WhatIfOutcome:
     """Play ``plan`` (a :class:`app.whatif.WhatIf`) after the table's own events (only the what-if's are
     played) and read the answers. ``before``: the table's facts before the what-if (so the sentence says
     "becomes" for a change)."""
     after = table.then(plan.events)
-    report = after.report(plan.questions)
+    report = after.report((*plan.questions, *_whether_over(plan)))
     mine = event_steps(report)[len(table.events):]
     by_question = {str(a.question): a.value for a in report.answers}
-    values = [(question, format_value(value)) for question, value in by_question.items()]
+    values = [(question, format_value(value)) for question, value in by_question.items()
+              if question in plan.questions or value]  # the game's end, when it ended
     line = answer_line(plan, by_question) or "; ".join(f"{q} → {v}" for q, v in values)
     reports = {str(a.question): a for a in report.answers}
     answer = judge_sentence(plan, reports, [s for group in mine for s in group], before) or line

@@ -151,11 +151,18 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} (?:has|had|holds|held|has got|wears|wore|'s got|is wearing|was wearing) (?:the )?"
          r"(?:crown|monarchy|monarch)", "monarch"),
         (rf"{_KING} is {s}", "monarch"),
+        # "crown is on Otto", "the monarchy is with Ann": where the crown sits is who holds it (725.1)
+        (rf"(?:the )?(?:crown|monarchy) (?:is|sits|'s) (?:on|with) {s}", "monarch"),
         (rf"{s} (?:monarch|king|queen)(?=,)", "monarch"),  # "cat monarch, ann's turn, ...": notes, typed fast
         (rf"with {s} as {_KING}", "monarch"),
         (rf"{s} (?:has|had|holds|held|has got|'s got|(?:'s|is|was) the one (?:with|holding|who has))"
          r"(?: actually| really)? (?:the )?initiative", "initiative"),
-        (rf"(?:the )?initiative is (?:with )?{s}", "initiative"),
+        (rf"(?:the )?initiative is (?:with |on )?{s}", "initiative"),
+        # "Theo took the initiative last turn": taken before now, so held now (726.3, 725.3 alike)
+        (rf"{s} (?:took|grabbed|got|stole|has taken) (?:the )?initiative (?:last turn|earlier|already|"
+         r"a while ago|a turn ago|before)", "initiative"),
+        (rf"{s} (?:became|took|grabbed|got|stole|has become|has taken) (?:the )?(?:monarch|crown) "
+         r"(?:last turn|earlier|already|a while ago|a turn ago|before)", "monarch"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
@@ -492,7 +499,10 @@ def _inline(text: str, facts: _Facts) -> str:
         facts.set("monarch", who, _designation("monarch", who))
         return ""
 
-    return re.sub(rf",? while (?P<s>[A-Za-z][\w'-]*) (?:is|was) {_KING}\b", while_holding, text,
+    # "while Theo is the monarch", "while Theo controls the monarch" (725.1: a designation is held, the verb
+    # "control" is how players say it)
+    return re.sub(rf",? while (?P<s>[A-Za-z][\w'-]*) (?:is|was|(?:has|had|holds|held|controls|controlled)"
+                  rf"(?= (?:the )?(?:monarch|crown)\b)) (?:{_KING}|(?:the )?crown)\b", while_holding, text,
                   flags=re.IGNORECASE)
 
 

@@ -14,6 +14,10 @@ as said and goes unread rather than answered for another deal.
 ('Then Ben dies.', ('Ann is the Leader',))
 >>> role_appositive("Then Ann, the leader, dies. Who wins?", game)
 ('Then Ann dies. Who wins?', ('Ann is the Leader',))
+>>> role_appositive("Cat the traitor is the monarch", game)  # the role beside the name, no commas
+('Cat is the monarch', ('Cat is a Traitor',))
+>>> role_appositive("the leader Ben concedes", game)[1]  # Ben is an assassin: left as said, unread
+()
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from rulesjudge.app.presenters import emperors
 from rulesjudge.app.situation_teams import _names_of
 from rulesjudge.app.situation_words import _an
 
@@ -35,6 +40,11 @@ _UNVEILED = re.compile(
     rf"(?:the |an? |both |all )?(?P<role2>leader|guardian|assassin|traitor)s?)?"
     r"(?: a while ago| already| earlier| before| previously| last turn)?(?=[,;.!?]| and\b|$)", re.IGNORECASE)
 _APPOSITIVE = re.compile(rf"\b(?P<name>[A-Za-z][\w'-]*), (?:the |an? ){_ROLES}, ", re.IGNORECASE)
+#: the role said beside the name without commas: "Pia the traitor is the monarch", "the general Cy concedes"
+_SEAT_ROLES = r"(?P<role>leader|guardian|assassin|traitor|emperor|general)"
+_BESIDE = (re.compile(rf"\b(?P<name>{_NAME}) the {_SEAT_ROLES} (?!(?:is|was|are)\b)(?=\w)", re.IGNORECASE),
+           re.compile(rf"\b(?P<name>{_NAME}) the {_SEAT_ROLES}(?= (?:is|was)\b)", re.IGNORECASE),
+           re.compile(rf"\bthe {_SEAT_ROLES} (?P<name>{_NAME})\b ?", re.IGNORECASE))
 
 
 def _held(game: Mapping[str, Any], player: str) -> str:
@@ -44,7 +54,9 @@ def _held(game: Mapping[str, Any], player: str) -> str:
 
 
 def _seated(game: Mapping[str, Any], name: str) -> str | None:
-    players = [str(p) for p in game.get("players") or ()]
+    # a table of teams alone (Emperor) seats its players through its teams
+    seated = game.get("players") or [p for team in game.get("teams") or () for p in team]
+    players = [str(p) for p in seated]
     return next((p for p in players if p.casefold() == name.casefold()), None)
 
 
@@ -92,4 +104,26 @@ def role_appositive(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str,
         facts.append(f"{who} is {_an(role)}")
         return f"{who} "
 
-    return _APPOSITIVE.sub(checked, text), tuple(facts)
+    text = _APPOSITIVE.sub(checked, text)
+    for beside in _BESIDE:
+        text = beside.sub(lambda m: _beside(m, game, facts), text)
+    return text, tuple(facts)
+
+
+def _holds(game: Mapping[str, Any], who: str, role: str) -> bool:
+    """Does ``who`` hold ``role`` at the table: an identity (907.3), or an Emperor's seat (809.2: the middle
+    one of each team; the other two are generals)."""
+    if role in ("emperor", "general"):
+        return bool(game.get("teams")) and (who in emperors(dict(game))) == (role == "emperor")
+    return _held(game, who) == role
+
+
+def _beside(match: re.Match[str], game: Mapping[str, Any], facts: list[str]) -> str:
+    """ "Pia the traitor", "the general Cy": the name alone when the role holds (a fact said); as said when it
+    doesn't, so the question goes unread rather than answered for another deal or seating."""
+    who = _seated(game, match["name"])
+    role = match["role"].lower()
+    if who is None or not _holds(game, who, role):
+        return match[0]
+    facts.append(f"{who} is {_an(role)}")
+    return who + (" " if match[0].endswith(" ") else "")

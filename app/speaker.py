@@ -46,6 +46,8 @@ def _speaker(text: str, players: Sequence[str]) -> tuple[str, str, tuple[str, ..
         (rf"\b{name} \((?:me|that's me|i'm|i am)\)", r"\g<n>"),
         # "I'm Ann." at the start of a sentence
         (rf"(?:^|(?<=[.!?] ))(?:i'm|i am) {name}[.,;:]\s*", ""),
+        # "if I'm Theo and I concede ...": the speaker said inside the condition (kept: "if I concede")
+        (rf"\b(?P<if>if) (?:i'm|i am) {name}(?:,? and |, )", r"\g<if> "),
     )
     for pattern, replacement in said:
         match = re.search(pattern, text, re.IGNORECASE)

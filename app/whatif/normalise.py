@@ -103,6 +103,8 @@ _LEADING = re.compile(
 _TRAILING = re.compile(
     r"(?:,? (?:right now|right away|now|then|please|exactly|here|at this point|in this case|in that case|"
     r"at that point|after that|"
+    # "who has monarch after combat": the state once the fight said is over, which the question asks anyway
+    r"after (?:the |this |that )?(?:combat|(?:combat )?damage|attack|fight)|"
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
     r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
     r"(?:thanks|thx|ty) in advance|cheers)+$",

@@ -44,10 +44,12 @@ _ROLE_WORDS = {
     "assassin": "assassin", "assassins": "assassin", "traitor": "traitor", "traitors": "traitor",
 }
 _SOMEONE = r"(?:player|one|person|guy|gal|dude|someone|opponent)"
-_MONARCH = rf"(?:monarch|king|queen|crown ?holder|{_SOMEONE} (?:with|holding|wearing|who has|who holds|" \
+#: "the monarch guy", "the initiative guy", "the crown player": the holder named by the designation
+_MONARCH = rf"(?:(?:monarch|crown) {_SOMEONE}|monarch|king|queen|crown ?holder|" \
+    rf"{_SOMEONE} (?:with|holding|wearing|who has|who holds|" \
     r"who(?:'s| is) wearing) the (?:crown|monarch|monarchy)|" \
     r"whoever (?:has|holds|wears) the (?:crown|monarchy))"
-_INITIATIVE = rf"(?:initiative ?holder|initiative player|{_SOMEONE} (?:with|holding|who has|who holds) " \
+_INITIATIVE = rf"(?:initiative ?holder|initiative {_SOMEONE}|{_SOMEONE} (?:with|holding|who has|who holds) " \
     r"the initiative|" \
     r"whoever (?:has|holds) the initiative)"
 _ACTIVE = r"(?:active player|current player|turn player|player on turn|player whose turn it is|" \

@@ -32,6 +32,7 @@ class AlternatingTeams(Variant):
 
     name = "alternating-teams"
     title = "Alternating Teams"
+    aliases = ("alt teams",)  # how players shorten it at the table
     cites = (cr("811.1"),)
     needs_teams = True
     teams_sit_together = False  # 811.3: the players field seats them, the teams field groups them

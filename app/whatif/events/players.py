@@ -62,7 +62,10 @@ _CONCEDED_TO = (
     r"(?: (?:to|in response to|because of) (?:a |an |the )?(?!(?:avoid|end|stop|save)\b)"
     r"(?:board ?wipe|wrath|sweeper|combo|infinite combo|lock|the (?:stack|spell|trigger)|"
     # a card by its name after an article ("scoops to a Cyclonic Rift"): never a player ("concedes to Ben")
-    r"(?<=a |n |e )(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3}))(?: resolving)?)?")
+    r"(?<=a |n |e )(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3}))(?: resolving)?)?"
+    # "concedes in response", "scoops mid-combat": when in the turn changes nothing either (a concession
+    # is at any time, 104.3a; who is active does not change within a turn, 725.4)
+    r"(?: (?:in response|mid-combat|mid combat|during combat|in combat|at instant speed))?")
 
 
 @PATTERNS(
@@ -72,7 +75,7 @@ _CONCEDED_TO = (
     r"damage|poison|poison counters))?",
     # "got knocked out by Liam's burn spell", "dies to a Fireball": the cause changes nothing
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
-    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|"
+    r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|drain|"
     r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
     r"[\w-]+)",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
@@ -210,7 +213,8 @@ def _free_words(most: int) -> str:
 
 
 _THING = rf"(?: {_WORD}){{1,3}}?"  # "'s creature", "'s 2/2", "'s Grizzly Bears"
-_STEP = r"(?: (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all of them|all three|" \
+#: what may follow a hit, a comma before it or not ("with a 2/2 bear, unblocked", ", and it connects")
+_STEP = r"(?:,? (?:in combat|unblocked|and (?:(?:both|all|it|they|both of them|all of them|all three|" \
     r"all two) )?"\
     r"(?:connects|connect|hits|hit|gets through|get through|deals damage|deal damage|deals combat damage)|" \
     r"and nothing is blocked|with (?:a|one) (?:creature|attacker)|" \
@@ -382,6 +386,7 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,
 
 @PATTERNS(
     rf"{_X} {_HIT} {_Y}{_WITH}{_FOR}{_STEP}",
+    rf"{_X} {_HIT} {_Y}{_FOR}{_WITH}{_STEP}",  # "smacks her for 4 with a goblin": the amount said first
     rf"{_X} (?:attacks|attacked|attack|swings at|swings into|swung at|swing at|goes after|went after|"
     rf"go after|"
     rf"sends (?:creatures|attackers|everything) at) {_Y}{_WITH}{_FOR}{_STEP}",

@@ -34,6 +34,7 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"where(?:'s| is)? {_CROWN} (?:go|going|gone)(?: to)?",
     rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
     rf"what happens to {_CROWN}",
+    rf"{_CROWN} (?:goes|passes|moves|would go|will go|should go) to (?:who|whom)",  # "- monarch goes to who?"
     rf"who (?:would|will|is going to|should) {_KING} be",
     rf"(?:does|will|would) {_KING} change(?: hands)?",
     rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_CROWN} (?:from|off) {_X}",
