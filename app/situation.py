@@ -607,6 +607,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
     before = ""
+    # the player the facts named last before the question's own words: what its pronouns point back to ("it's
+    # Mika's turn, who plays after her? Theo's the monarch": "her" is Mika, never the fact said after)
+    antecedent: str | None = None
     for part in _SENTENCE.split(text):
         part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
         if facts.last is None and re.match(r"(?i)(?:she|he)(?:'s|s| is| has)\b", part):
@@ -630,6 +633,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
             left = [*left[:-1]]  # "what's the poison number to lose, Olive has 12": a fact said after it
             left[-1] = left[-1].rstrip(", ")
         kept.append(" ".join(left))
+        if left and antecedent is None:
+            antecedent = facts.last or ""
+    if antecedent:
+        facts.last = antecedent
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)
     rest = _while_holding(rest, facts)

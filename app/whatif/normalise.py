@@ -110,7 +110,9 @@ _TRAILING = re.compile(
     r"at that point|after that|"
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
     r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
-    r"(?:thanks|thx|ty) in advance|cheers)+$",
+    r"(?:thanks|thx|ty) in advance|cheers|"
+    # "what's the turn order from here": from the table as it stands
+    r"from here|from here on|from now on)+$",
     re.IGNORECASE,
 )
 
