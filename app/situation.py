@@ -186,7 +186,11 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| combat damage|"
          r" damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
-        (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        # "Bo is our emperor", "Eli is the emperor on the other side": the side said is the speaker's view;
+        # the role itself is checked against the table (809.2)
+        (rf"{s}(?:'s| is)(?: the| an?| our| their| my| your)? "
+         r"(?P<role>leader|guardian|assassin|traitor|emperor|general)"
+         r"(?: (?:on|of) (?:the other|our|their|my|your|the enemy) (?:side|team))?", "role"),
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
          r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
         # "everyone is at 1", "we're all at 1", "all of us are on 2"
