@@ -46,6 +46,9 @@ def _speaker(text: str, players: Sequence[str]) -> tuple[str, str, tuple[str, ..
         (rf"\b{name} \((?:me|that's me|i'm|i am)\)", r"\g<n>"),
         # "I'm Ann." at the start of a sentence
         (rf"(?:^|(?<=[.!?] ))(?:i'm|i am) {name}[.,;:]\s*", ""),
+        # "are Kai and Zoe my opponents if I'm Lena?": the name said last, after the question
+        (rf",? (?:if|since|as|and|-) (?:i'm|i am) {name}(?=[?.!]*$)", ""),
+        (rf", (?:i'm|i am) {name}(?=[?.!]*$)", ""),
     )
     for pattern, replacement in said:
         match = re.search(pattern, text, re.IGNORECASE)
