@@ -585,7 +585,7 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     played = table if stated.game == game else \
         open_table(stated.game, _checked(table.events, game, stated.game))
     try:
-        facts = table_facts(played)
+        facts = replace(table_facts(played), said=stated.said)
         plan = interpret(stated.rest, facts)
         if plan is None and stated.changed:  # the facts misread: the question as it was, on the form's table
             played, stated = table, said.Situation(game, rest=told)

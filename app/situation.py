@@ -193,7 +193,11 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"(?P<c>[A-Za-z][\w'-]*) has (?:already )?dealt {s} {_N}(?: commander damage| combat damage|"
          r" damage)?"
          r"(?: (?:over|during|in) the game| so far| in total| already)?", "commander-damage"),
-        (rf"{s}(?:'s| is)(?: the| an?)? (?P<role>leader|guardian|assassin|traitor|emperor|general)", "role"),
+        # "Bo is our emperor", "Eli is the emperor on the other side": the side said is the speaker's view;
+        # the role itself is checked against the table (809.2)
+        (rf"{s}(?:'s| is)(?: the| an?| our| their| my| your)? "
+         r"(?P<role>leader|guardian|assassin|traitor|emperor|general)"
+         r"(?: (?:on|of) (?:the other|our|their|my|your|the enemy) (?:side|team))?", "role"),
         (rf"{s},? and (?P<more>{_LIST}) are (?:the |both |all )?"
          r"(?P<role>emperors|generals|assassins|traitors)", "roles"),
         # "everyone is at 1", "we're all at 1", "all of us are on 2"
@@ -617,6 +621,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
     before = ""
+    # the player the facts named last before the question's own words: what its pronouns point back to ("it's
+    # Mika's turn, who plays after her? Theo's the monarch": "her" is Mika, never the fact said after)
+    antecedent: str | None = None
     for part in _SENTENCE.split(text):
         part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
         if facts.last is None and re.match(r"(?i)(?:she|he)(?:'s|s| is| has)\b", part):
@@ -640,6 +647,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
             left = [*left[:-1]]  # "what's the poison number to lose, Olive has 12": a fact said after it
             left[-1] = left[-1].rstrip(", ")
         kept.append(" ".join(left))
+        if left and antecedent is None:
+            antecedent = facts.last or ""
+    if antecedent:
+        facts.last = antecedent
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
     rest = _carry_pronoun(rest, facts)
     rest = _while_holding(rest, facts)

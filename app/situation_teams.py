@@ -182,6 +182,11 @@ def _set_teams(said: _TeamsSaid, facts: _Facts, is_emperor: IsEmperor) -> bool:
     return True
 
 
+#: What goes on after a variant said mid-sentence as context: the question's next word ("if Ann concedes in
+#: 2HG is Ben still in", "the range of influence in Alternating Teams for Eve"), never more of its noun.
+_GOES_ON = r" (?=(?:is|are|does|do|can|could|who|whom|whose|what|how|will|would|for|of|if|when|after)\b)"
+
+
 def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     """The variant said as context ("in Emperor, ...", "... in 2HG?", "Treachery: ...", "We're playing
     Commander.") taken off the text, with the teams said beside it ("with Ben, Ann, Cat against Eve, Dan,
@@ -221,7 +226,8 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
         return text[:trail.start()] + text[trail.end():]
     inside = re.search(rf",? (?:in|for) (?:our|this|the|a|an) {variant} (?:game|match|pod)\b", text,
-                       re.IGNORECASE) or re.search(rf" (?:in|for) {variant}(?=[,;.])", text, re.IGNORECASE)
+                       re.IGNORECASE) or re.search(rf" (?:in|for) {variant}(?=[,;.]|{_GOES_ON})", text,
+                                                   re.IGNORECASE)
     if inside:  # "Ann is the monarch in our commander game; ...", "Ann scoops in 2HG, ...": context
         facts.variant = names[" ".join(inside["variant"].lower().replace("-", " ").split())]
         return text[:inside.start()] + text[inside.end():]

@@ -48,6 +48,9 @@ def _speaker(text: str, players: Sequence[str]) -> tuple[str, str, tuple[str, ..
         (rf"(?:^|(?<=[.!?] ))(?:i'm|i am) {name}[.,;:]\s*", ""),
         # "if I'm Theo and I concede ...": the speaker said inside the condition (kept: "if I concede")
         (rf"\b(?P<if>if) (?:i'm|i am) {name}(?:,? and |, )", r"\g<if> "),
+        # "are Kai and Zoe my opponents if I'm Lena?": the name said last, after the question
+        (rf",? (?:if|since|as|and|-) (?:i'm|i am) {name}(?=[?.!]*$)", ""),
+        (rf", (?:i'm|i am) {name}(?=[?.!]*$)", ""),
     )
     for pattern, replacement in said:
         match = re.search(pattern, text, re.IGNORECASE)

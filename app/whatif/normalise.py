@@ -62,6 +62,8 @@ def normalise(text: str) -> str:
     "what if Cat concedes, who gets it, on Ann's turn, Ann"
     >>> normalise("Ann swings at Ben, no blocks. Ben's life?")
     "Ann swings at Ben unblocked. Ben's life"
+    >>> normalise("can Ada attack her own teammate Bo?")
+    "can Ada attack her's teammate Bo"
     """
     for curly, straight in _QUOTES.items():
         text = text.replace(curly, straight)
@@ -78,6 +80,9 @@ def normalise(text: str) -> str:
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
     for typo, fix in _TYPOS:
         text = typo.sub(fix, text)
+    # "her own teammate Bo": "own" stresses whose team it is, which the possessive already says
+    text = re.sub(r"(?i)\b(his|her|their|my|your|our) own (?=(?:team ?mates?|teammates?|team|partners?|ally|"
+                  r"allies|side|emperor)\b)", r"\1 ", text)
     text = _PRONOUN_POSSESSIVE.sub(r"\1's", text)
     return text.strip().rstrip("?.! ").strip()
 
@@ -107,7 +112,9 @@ _TRAILING = re.compile(
     r"after (?:the |this |that )?(?:combat|(?:combat )?damage|attack|fight)|"
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
     r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
-    r"(?:thanks|thx|ty) in advance|cheers)+$",
+    r"(?:thanks|thx|ty) in advance|cheers|"
+    # "what's the turn order from here": from the table as it stands
+    r"from here|from here on|from now on)+$",
     re.IGNORECASE,
 )
 

@@ -65,6 +65,9 @@ class TableFacts:
     #: Dragon", :mod:`.cards`); None: no card snapshot, so no card's name is read as an effect
     cards: CardLookup | None = field(default=None, compare=False, repr=False)
     questions: frozenset[str] = frozenset()  # question names the model knows (empty: the classic set)
+    #: the facts the question itself stated, in words (``app.situation`` takes them off the text it reads):
+    #: what an elliptical count counts ("Kai has 6 poison counters. How many does Zoe have?")
+    said: tuple[str, ...] = ()
 
     @classmethod
     def seated(cls, players: Sequence[str]) -> TableFacts:

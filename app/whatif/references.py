@@ -170,6 +170,18 @@ class _Reader:
             raise _Unknown(f"nobody is {what} at this table", words)
         return Ref((player,), player if player == words else f"{words} ({player})")
 
+    def speaks_of(self, word: str) -> bool:
+        """Does the sentence, or a fact the question stated before it, say ``word`` (what an elliptical
+        "how many does he have" counts)?
+
+        >>> _Reader(TableFacts(("Ann", "Ben"), said=("Ann has 6 poison counters",))).speaks_of("poison")
+        True
+        >>> _Reader(TableFacts(("Ann", "Ben")), sentence="Ann gains 5 life").speaks_of("poison")
+        False
+        """
+        said = re.compile(rf"(?i)\b{re.escape(word)}")
+        return bool(said.search(self.sentence)) or any(said.search(fact) for fact in self.facts.said)
+
     # -- the vocabulary
     def refer(self, raw: str, *, one: bool = False, alone: bool = False) -> Ref:
         """The players a fragment names. ``one``: it must be a single player (the subject of an event said

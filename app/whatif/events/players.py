@@ -424,6 +424,9 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     # "takes 3 from Ben's creature": a creature's damage is combat damage here
     rf"{_Y} (?:takes|took|take|gets hit for) (?P<n2>{_NUMBER})(?: (?:points? of )?damage)? from {_X}{_POSS}"
     rf"(?P<thing>{_THING})",
+    # "Lena gets hit for 12 by Kai's creature": the amount said before the one who hit
+    rf"{_Y} (?:is|gets|got|was) (?:hit|smacked|punched) for (?P<n3>{_NUMBER})(?: (?:points? of )?damage)? "
+    rf"by {_X}(?:{_POSS}(?P<thing>{_THING}))?{_STEP}",
 )
 def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if _not_combat(match):
@@ -431,7 +434,7 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     reader.refer(match["y"], one=True, alone=True)  # the one hit is the subject: "… then concedes" is Cat
     commander = _named_commander(reader, match["x"]) or \
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
-    said = _said(match, "n", "n2", "amount")
+    said = _said(match, "n", "n2", "n3", "amount")
     if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
         return _hit_by_commander(reader, match, commander, said)
     thing = match.groupdict().get("thing")

@@ -61,7 +61,7 @@ def _q_starting_life(match: re.Match[str], reader: _Reader) -> _Ask:
 def _q_how_much(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Ann gains 5 life, how much does Ben have": the life total, unless the sentence is about poison."""
     # "Dan has 5 poison, how many does he have": the counters the sentence is about, never his life
-    about_poison = reader.topic == "poison" or re.search(r"(?i)\bpoison", reader.sentence)
+    about_poison = reader.topic == "poison" or reader.speaks_of("poison")
     # "how many does he have" counts something; life is said "how much" unless the sentence is about life
     counted = match[0].lower().startswith("how many") and not re.search(r"(?i)\blife\b", reader.sentence)
     return None if about_poison or counted else _q_life(match, reader)

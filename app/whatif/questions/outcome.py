@@ -97,7 +97,8 @@ _HOW = r"(?: (?:on|to|from|by|of) (?:commander damage|combat damage|damage|poiso
     rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
     rf"{_HOW}(?: too| as well)?",
     rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",
-    rf"(?:is|are) {_X} (?:also )?(?P<out>out|eliminated|dead){_HOW}(?: too| as well)?",
+    # "is Theo out of the game?": out of it is lost (104.3; 800.4a he leaves it)
+    rf"(?:is|are) {_X} (?:also )?(?P<out>out|eliminated|dead)(?: of the game)?{_HOW}(?: too| as well)?",
 )
 def _q_does_lose(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])

@@ -81,7 +81,7 @@ _q_poison = PATTERNS(
             r"(?: now| then| in total| total)?")
 def _q_how_many_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Dan gets one more poison counter, how many does he have": "how many" of what the sentence gave."""
-    if reader.topic != "poison" and not re.search(r"(?i)\bpoison", reader.sentence):
+    if reader.topic != "poison" and not reader.speaks_of("poison"):
         return None
     return _q_poison_each(match, reader)
 

@@ -25,6 +25,8 @@ _q_opponents = PATTERNS(
 
 
 @PATTERNS(
+    # "are Kai and Zoe (both) Lena's opponents": of the one player named before the possessive
+    rf"(?:is|are) {_Y} (?:both |all )?(?:an |one of )?(?P<x>[A-Za-z][\w-]*){_POSS} opponents?",
     rf"(?:is|are) {_Y} (?:an |one of )?{_X}{_POSS} opponents?",
     rf"(?:is|are) {_Y} (?:an )?opponents? (?:of|to) {_X}",
 )
@@ -32,7 +34,9 @@ def _q_is_opponent(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"], one=True, alone=True)
     other = reader.refer(match["y"])
     player = who.players[0]
-    return _Ask("opponents", f"is {other.words} {who.words}'s opponent", (f"opponents({player})",),
+    several = len(other.players) > 1
+    return _Ask("opponents", f"{'are' if several else 'is'} {other.words} {who.words}'s opponent"
+                f"{'s' if several else ''}", (f"opponents({player})",),
                 (player, *other.players), Member(f"opponents({player})", other.players, False))
 
 

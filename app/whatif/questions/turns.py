@@ -52,6 +52,9 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     r"whose turn (?:comes|is|will be|would be) after this one",
     # Grand Melee: several take turns at once
     r"who(?:'s| is| are) taking (?:a |their |the )?turns?(?: right(?: now)?)?",
+    # "is there an active player": the turn may go on without one (800.4j), which the answer says
+    r"(?:is there|do we have|does the game have) (?:an |still an |any )?active players?"
+    r"(?: still| now| left)?",
 )
 def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),
