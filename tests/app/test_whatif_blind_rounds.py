@@ -75,8 +75,8 @@ ROUNDS = (
     # turn"), and a count of what events make players do (draws, ventures) asked of no event goes to the
     # search ("how many cards does each player draw on the first turn in two headed giant").
     Round(9, blind="77 right, 101 not read, 2 WRONG of 180 (42.8%)",
-          now="after the two WRONG classes fixed: 79 right, 101 not read, 0 wrong (43.9%); after h-f9a, h-f9b "
-              "and h-f9c (no longer blind): 117 right, 63 not read, 0 wrong (65.0%)"),
+          now="after the two WRONG classes fixed: 79 right, 101 not read, 0 wrong (43.9%); after h-f9a, "
+              "h-f9b and h-f9c (no longer blind): 117 right, 63 not read, 0 wrong (65.0%)"),
 )
 LOADED = {r.number: load_round(r.path) for r in ROUNDS}
 
