@@ -31,10 +31,10 @@ from dataclasses import dataclass
 #: A card's name -> (its name, type line, Oracle text), faces joined; None: no card of that name.
 CardLookup = Callable[[str], "tuple[str, str, str] | None"]
 
-_GAINS = re.compile(r"(?i)\bgain control of (?:target|that|it|another target|up to one target)\b|"
-                    r"\byou control enchanted (?:creature|permanent)\b")
-_UNTIL_EOT = re.compile(r"(?i)gain control of [^.]*until end of turn|until end of turn, gain control")
 _AURA = re.compile(r"(?i)\byou control enchanted (?:creature|permanent)\b")
+_GAINS = re.compile(r"(?i)\bgain control of (?:target|that|it|another target|up to one target)\b|"
+                    + _AURA.pattern.removeprefix("(?i)"))
+_UNTIL_EOT = re.compile(r"(?i)gain control of [^.]*until end of turn|until end of turn, gain control")
 _OTHER_DURATION = re.compile(r"(?i)gain control of [^.]*\b(?:for as long as|until your next turn|until)\b")
 _UNTAP = re.compile(r"(?i)\buntap (?:target creature|that creature|that permanent|it|and goad)\b")
 _HASTE = re.compile(r"(?i)\b(?:gains|gain|it gains|and it gains) haste\b")
