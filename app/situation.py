@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesjudge.app.presenters import emperors
-from rulesjudge.app.presupposition import presupposed
+from rulesjudge.app.presupposition import NOBODY_HOLDS, presupposed
 from rulesjudge.app.situation_roles import role_appositive, unveiled_as
 from rulesjudge.app.situation_teams import (
     _LIST,
@@ -163,6 +163,11 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"a while ago|a turn ago|before)", "initiative"),
         (rf"{s} (?:became|took|grabbed|got|stole|has become|has taken) (?:the )?(?:monarch|crown) "
          r"(?:last turn|earlier|already|a while ago|a turn ago|before)", "monarch"),
+        # "we have no monarch yet", "nobody has the initiative": the designation held by no one (725.5, 726.5)
+        (r"(?:there(?:'s| is) no|there isn't an?|we(?: have|'ve got| got) no|we don't have an?|"
+         r"nobody(?:'s| is| has)(?: the)?|no ?one(?:'s| is| has)(?: the)?|no) "
+         r"(?P<d>monarch|crown|king|queen|initiative)"
+         r"(?: holder)?(?: yet| so far| right now| at the moment)?", "nobody"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
@@ -274,6 +279,10 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         facts.game["players"] = seats
         facts.game.pop("teams", None)
         facts.said.append("the seats, clockwise: " + ", ".join(seats))
+        return True
+    if kind == "nobody":
+        key = "initiative" if groups["d"].lower() == "initiative" else "monarch"
+        facts.set(key, None, NOBODY_HOLDS[key])
         return True
     who = _who(groups["s"], facts)
     if who is None:

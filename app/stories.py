@@ -25,6 +25,10 @@ Each rewrite is a class of phrasing, never one phrase; what it can't place is le
 >>> retell("If Quinn goes to 0 life from a Blasphemous Act... wait no, he takes 40 damage from Rosa's spell. "
 ...        "Still in?")
 "Quinn takes 40 damage from Rosa's spell. Still in?"
+>>> retell("Ann gets mind controlled by... no, Ann's Bear gets stolen by Ben. Who controls it?")
+"Ann's Bear gets stolen by Ben. Who controls it?"
+>>> retell("Ann is at 9, Ben attacks her and Cat attacks... no wait only Ben. Is Ann out?")
+'Ann is at 9, Ben attacks her. Is Ann out?'
 >>> retell("Ann is actually no longer the monarch, Ben is. Who is?")
 'Ann is actually no longer the monarch, Ben is. Who is?'
 >>> retell("Ann has Ben at 4; Ann deals 4 damage to Ben", ["Ann", "Ben"])
@@ -59,8 +63,14 @@ _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b
                       r"[^.;!?]*(?=[.;!?]|$)", re.IGNORECASE)
 #: "... wait no, he takes 40", "Ann concedes, I mean Ben": the words of a correction ("no" said apart, so
 #: "Ann is actually no longer the monarch" is no correction)
-_CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
-                         r"sorry,? no)[,.!:]+|(?:sorry,? )?i mean,?) (?P<meant>[^.;!?]+)", re.IGNORECASE)
+#: A bare "no" corrects only after a break ("mind controlled by... no, Otto's Elemental", "Ann and Ben draw?
+#: no - if ..."), never inside a sentence ("no monarch", "no, Ben blocks" said as an answer); "no wait only
+#: Mika" withdraws what was added last (:func:`_correction`).
+_CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
+                         r"sorry,? no)(?:[,.!:]+|(?= (?:only|just) ))|(?:sorry,? )?i mean,?)|"
+                         r"(?:\.{2,}|\?|(?<= )-+|—) *no *(?:[,:!]|-+|—)) (?P<meant>[^.;!?]+)", re.IGNORECASE)
+#: "... and Jules attacks... no wait only Mika": the player kept, the clause added after "and" withdrawn
+_ONLY = re.compile(r"(?i)^(?:only|just) (?P<who>[A-Z][\w'-]*)(?: (?:does|did|attacks|attacked))?$")
 _SUBJECT = re.compile(r"^(?:(?i:if|when|say|suppose) )?(?P<who>[A-Z][\w'-]*)\b")
 _PRONOUN = re.compile(r"^(?:he|she|they)\b", re.IGNORECASE)
 _DOUBT = re.compile(
@@ -253,6 +263,11 @@ def _correction(text: str, players: Sequence[str]) -> str:
     """ "A... wait no, B": B instead of A; B's leading pronoun is A's subject."""
     def meant(match: re.Match[str]) -> str:
         said, rest = match["said"].strip(), match["meant"].strip()
+        only = _ONLY.match(rest)
+        if only:  # "Mika attacks her and Jules attacks... no wait only Mika": Mika's clause, kept alone
+            kept, _and, _added = said.rpartition(" and ")
+            named = re.search(rf"(?i)\b{re.escape(only['who'])}\b", kept)
+            return kept if kept and named else match[0]
         subject = _SUBJECT.match(said)
         if subject and _PRONOUN.match(rest):
             rest = _PRONOUN.sub(subject["who"], rest, count=1)
@@ -311,7 +326,25 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
     return re.sub(r"(?i)(?<!poison )\b(counters?)\b", r"poison \1", text)
 
 
+#: "Theo's the monarch if that matters": a designation offered in case it counts, asked back so the answer
+#: says whether it moved (other facts offered so are only read: ``normalise._TRAILING`` drops the words)
+_IF_IT_MATTERS = re.compile(
+    r"(?P<lead>^|[.;!?] )(?P<fact>[^.;!?]*?\b(?P<d>monarch|initiative)\b[^.;!?]*?),? "
+    r"(?:if|in case) (?:that|it|this) (?:matters|helps|is relevant|changes anything)(?P<stop>[.;!?]|$)",
+    re.IGNORECASE)
+
+
+def _if_it_matters(text: str, players: Sequence[str]) -> str:
+    """ "who plays after her? Theo's the monarch if that matters": the fact, and who has it afterwards.
+
+    >>> _if_it_matters("who plays after Ann? Ben's the monarch if that matters", ())
+    "who plays after Ann? Ben's the monarch. who has the monarch?"
+    """
+    return _IF_IT_MATTERS.sub(lambda m: f"{m['lead']}{m['fact']}. who has the {m['d'].lower()}?", text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _if_it_matters, _aside, _tag, _can_block, _pumped, _because, _doubt,
+    _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
