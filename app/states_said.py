@@ -41,9 +41,20 @@ _CARD = r"(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3})"
 #: where a fact ends: its sentence's stop, or "and" going on with the same subject ("... and drops to 0")
 _END = r"(?:(?P<and>,? and )|[.;!?]\s*|,\s*|$)"
 _START = r"(?:^|(?<=[.;!?] )|(?<=, ))"
+#: how a control change is said beside it: "through a Mind Control effect", "via control magic"
+_HOW = r"(?: (?:through|via|with|thanks to|because of|from|using|by) (?:an? |the |her |his |their )?" \
+    r"[^.;!?(),]+?)?"
+#: a permanent said with its owner ("Theo's Angel", "nora's 4/4 angel"): the table's, or one the question adds
+_OWNED = rf"(?:(?P<owner>{_NAME})'s )?(?:(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}}) )?(?P<perm>{_NAME})"
 _CONTROLS = re.compile(
-    rf"{_START}(?P<who>{_NAME}) (?:controls|has controlled|has had|has) (?:(?P<owner>{_NAME})'s )?"
-    rf"(?P<perm>{_NAME})(?: since [^.;!?()]+?)?(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
+    rf"{_START}(?P<who>{_NAME}) (?P<verb>controls|has controlled|has had|has) {_OWNED}"
+    rf"(?: since [^.;!?()]+?)?{_HOW}(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
+#: "Jules owns a Sphinx that Rosa has stolen": the owner said first, the controller in a relative clause
+_OWNS = re.compile(
+    rf"{_START}(?P<owner>{_NAME}) owns (?:a |an |the )?(?:(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}}) )?"
+    rf"(?P<perm>{_NAME}) "
+    rf"(?:that|which) (?P<who>{_NAME}) (?:has stolen|stole|has taken|took|controls|has|gained control of|"
+    rf"has gained control of){_HOW}(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
 _CANT_LOSE = re.compile(rf"{_START}(?P<who>{_NAME}) (?:can't|cannot|can not) lose(?: the game)?"
                         rf"(?: this turn)?{_END}", re.IGNORECASE)
 _HAS_CARD = re.compile(
@@ -69,7 +80,9 @@ def _going_on(match: re.Match[str], who: str) -> str:
     """What replaces a fact taken out: nothing, or its subject when the sentence goes on with "and"; a
     sentence taken out whole leaves its subject for a pronoun opening the next ("Dan has a Platinum Angel.
     He takes 30 damage": :func:`_named_again`)."""
-    return f"{who} " if match["and"] else f"\0{who}\0"
+    # "... via Control Magic and Ben leaves": a name after "and" is the next clause's own subject
+    goes_on = match["and"] and not re.match(r"(?-i:[A-Z])[\w'-]* (?-i:[a-z])", match.string[match.end():])
+    return f"{who} " if goes_on else f"\0{who}\0"
 
 
 def _named_again(text: str) -> str:
@@ -77,6 +90,27 @@ def _named_again(text: str) -> str:
     elsewhere."""
     text = re.sub(r"\0(?P<who>[^\0]+)\0\s*(?P<p>he|she|they)\b(?!')", r"\g<who>", text, flags=re.IGNORECASE)
     return re.sub(r"\0[^\0]*\0", "", text)
+
+
+#: what a player "has" of another's that is no permanent ("Ann has Ben's turn", "... Ben's attention")
+_NOT_PERMANENTS = frozenset(("turn", "life", "monarch", "crown", "initiative", "commander", "team", "seat",
+                             "deck", "library", "hand", "graveyard", "vote", "back", "card", "cards",
+                             "attention", "permission", "blessing", "mana", "spell", "number", "spot",
+                             "place", "emblem"))
+
+
+def _a_permanent(match: re.Match[str]) -> bool:
+    """Is the thing said to be controlled a permanent the question adds ("Rosa controls Theo's Angel")? Said
+    with "has", only a name ("Theo has Mika's Titan") or a creature's size ("has Ann's 2/2 bear").
+
+    >>> said = ("Ann has Ben's turn", "Ann has Ben's Wolf", "Ann controls Ben's wolf")
+    >>> [_a_permanent(m) for m in map(_CONTROLS.match, said) if m]
+    [False, True, True]
+    """
+    perm = match["perm"]
+    if perm.lower() in _NOT_PERMANENTS:
+        return False
+    return match.groupdict().get("verb", "").lower() != "has" or perm[:1].isupper() or bool(match["p"])
 
 
 @dataclass(frozen=True)
@@ -105,6 +139,14 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     def control(match: re.Match[str]) -> str:
         who = _player(match["who"], table)
         perm = next((p for p in permanents if p.casefold() == match["perm"].casefold()), None)
+        owner_said = _player(match["owner"], table) if match["owner"] else None
+        if who is not None and perm is None and owner_said is not None and owner_said != who and \
+                _a_permanent(match):
+            # "Rosa controls Theo's Angel": a permanent the table doesn't have, its owner and controller said
+            perm = match["perm"][:1].upper() + match["perm"][1:]
+            table["permanents"] = permanents
+            size = {"power": int(match["p"]), "toughness": int(match["t"])} if match["p"] else {}
+            permanents[perm] = {"owner": owner_said, **size}
         if who is None or perm is None or not isinstance(permanents[perm], dict):
             return match[0]
         owner = permanents[perm].get("owner")
@@ -176,6 +218,7 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     text = _EACH_AT.sub(totals, text)
     text = _COMMANDER.sub(commander, text)
     text = _CONTROLS.sub(control, text)
+    text = _OWNS.sub(control, text)
     text = _CANT_LOSE.sub(cant_lose, text)
     text = _HAS_CARD.sub(card, text)
     text = re.sub(r"^(?:and |, )", "", " ".join(_named_again(text).split()), flags=re.IGNORECASE)
