@@ -343,8 +343,30 @@ def _if_it_matters(text: str, players: Sequence[str]) -> str:
     return _IF_IT_MATTERS.sub(lambda m: f"{m['lead']}{m['fact']}. who has the {m['d'].lower()}?", text)
 
 
+#: "... attacks Theo with it. Unblocked.", "..., nobody blocks", "Korvold is unblocked", "and wes doesnt
+#: block": no block, said apart from its attack (509.1: blocking is the defender's choice), joined to it as
+#: ", unblocked"
+_UNBLOCKED_APART = re.compile(
+    r"(?:[.;,]|,? and) (?:(?:it|they|the attackers?|(?-i:[A-Z])[\w'-]*)(?:'s| is| was| are| were| goes| went|"
+    r" gets| got)(?: through)? unblocked|unblocked|(?:nobody|no ?one|neither(?: of them| player)?) blocks?"
+    r"(?: it| them)?|no blocks?|(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|"
+    r"do not) block"
+    r"(?: it| them)?)(?=[.;!?,]|$)", re.IGNORECASE)
+
+
+def _unblocked_apart(text: str, players: Sequence[str]) -> str:
+    """ "Mika attacks Theo with it. Unblocked.": the attack, unblocked.
+
+    >>> _unblocked_apart("Ann attacks Ben with the Bear. Unblocked. Ben's life?", ())
+    "Ann attacks Ben with the Bear, unblocked. Ben's life?"
+    >>> _unblocked_apart("if Ann attacks Ben with a 5/5 and ben doesnt block, how much does he lose", ())
+    'if Ann attacks Ben with a 5/5, unblocked, how much does he lose'
+    """
+    return _UNBLOCKED_APART.sub(", unblocked", text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _if_it_matters, _aside, _tag, _can_block, _pumped, _because, _doubt,
-    _said_after, _all_on,
+    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _aside, _tag, _can_block, _pumped,
+    _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

@@ -82,7 +82,7 @@ def _knows_combat(reader: _Reader) -> bool:
 
 
 _AND = r"(?:,| and|, and|,? but|,? and then|,? then)"
-_IT = r"(?: it| them| (?:the )?attacker)?"
+_IT = r"(?: it| them| him| her| (?:the )?attacker)?"  # "Theo chump blocks her (Tymna)"
 _WITH = r"(?:with|using)"
 _SUBJ = r"(?: it| they| that creature)?"
 #: "Cat attacks Dan with Edgar on her turn": the attacker's own turn (only the active player attacks, 508.1)
