@@ -20,6 +20,13 @@ StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Be
 ()
 >>> said_states("Dan can't lose the game. He takes 30 damage.", {"players": ["Cat", "Dan"]}).text
 'Dan takes 30 damage.'
+>>> said = said_states("Dan attacks Cat with Zur. Zur is a 6/6 and unblocked. Cat's life?",
+...                    {"players": ["Cat", "Dan"], "permanents": {"Zur": {"owner": "Dan"}}})
+>>> said.text, said.game["permanents"]["Zur"]
+("Dan attacks Cat with Zur, unblocked. Cat's life?", {'owner': 'Dan', 'power': 6, 'toughness': 6})
+>>> said_states("Rosa controls Theo's Angel (Mind Control).", {"players": ["Rosa", "Theo"]}).game[
+...     "permanents"]
+{'Angel': {'owner': 'Theo', 'controller': 'Rosa'}}
 >>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
 StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
 {'Zur': {'owner': 'Dan', 'commander': True}}}, said=("Zur is Dan's commander",))
@@ -49,6 +56,14 @@ _OWNED = rf"(?:(?P<owner>{_NAME})'s )?(?:(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}}) )?(?P
 _CONTROLS = re.compile(
     rf"{_START}(?P<who>{_NAME}) (?P<verb>controls|has controlled|has had|has) {_OWNED}"
     rf"(?: since [^.;!?()]+?)?{_HOW}(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
+#: "Korvold is 4/4.", "Korvold is a 4/4 and unblocked": a permanent's size, said as a fact of the table's
+#: creature (its "unblocked" goes back to the attack said before it)
+_SIZE = re.compile(
+    rf"(?:(?P<stop>[.;!?] )|{_START})(?P<perm>{_NAME}) (?:is|'s) (?:a |an )?(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}})"
+    rf"(?: creature)?(?P<unblocked>,? (?:and )?unblocked)?{_END}", re.IGNORECASE)
+#: "Tymna (2/2) has hit Rosa", "Korvold, a 6/6, hits": a permanent's size said beside its name
+_SIZE_BESIDE = re.compile(rf"\b(?P<perm>{_NAME})(?: \((?P<p>\d{{1,2}})/(?P<t>\d{{1,2}})\)|, (?:a |an )?"
+                          rf"(?P<p2>\d{{1,2}})/(?P<t2>\d{{1,2}}),)")
 #: "Jules owns a Sphinx that Rosa has stolen": the owner said first, the controller in a relative clause
 _OWNS = re.compile(
     rf"{_START}(?P<owner>{_NAME}) owns (?:a |an |the )?(?:(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}}) )?"
@@ -185,6 +200,19 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         role = f"{who} is {match['appos']}. " if match["appos"] else ""
         return role + _going_on(match, who)
 
+    def size(match: re.Match[str]) -> str:
+        perm = next((p for p in permanents if p.casefold() == match["perm"].casefold()), None)
+        if perm is None or not isinstance(permanents[perm], dict):
+            return match[0]
+        power, toughness = int(match["p"] or match["p2"]), int(match["t"] or match["t2"])
+        permanents[perm] = {**permanents[perm], "power": power, "toughness": toughness}
+        said.append(f"{perm} is {power}/{toughness}")
+        if "p2" in match.re.groupindex:  # said beside the name: the name stays
+            return perm
+        if match["unblocked"] and match["stop"]:  # "... with Korvold. Korvold is a 4/4 and unblocked."
+            return ", unblocked" + (". " if match.end() < len(match.string) else "")
+        return (match["stop"] or "") + _going_on(match, perm)
+
     def afterthought(match: re.Match[str]) -> str:
         names = {p for p in (_player(w, table) for w in re.findall(_NAME, match["q"])) if p}
         if len(names) != 1 or match["p"].lower() == "they":
@@ -217,6 +245,8 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     text = _ALL_AT.sub(totals, text)
     text = _EACH_AT.sub(totals, text)
     text = _COMMANDER.sub(commander, text)
+    text = _SIZE.sub(size, text)
+    text = _SIZE_BESIDE.sub(size, text)
     text = _CONTROLS.sub(control, text)
     text = _OWNS.sub(control, text)
     text = _CANT_LOSE.sub(cant_lose, text)
