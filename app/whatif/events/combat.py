@@ -216,6 +216,52 @@ def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
                       extra=(f"life({defender})",))
 
 
+#: the attack's damage said after it: "and both connect", ", unblocked" (510.1a: unblocked, they hit the
+#: player)
+_CONNECT = r"(?:,? unblocked|,? and (?:(?:both|all|they|both of them|all of them) )?(?:connect|connects|" \
+    r"hit|get through|go unblocked|are unblocked))"
+
+
+@PATTERNS(
+    rf"{_BY} {_ATTACKS} {_T} with {_A} and (?P<a2>.+?){_ON_TURN}{_CONNECT}?",
+    # "Quinn attacks Otto with the 3/3 and the 2/2. Otto blocks the 3/3 with his 1/4": one of them blocked
+    rf"{_BY} {_ATTACKS} {_T} with {_A} and (?P<a2>.+?){_ON_TURN}{_THEN} {_P} {_BLOCKS} (?P<which>.+?) "
+    rf"{_WITH} {_D}",
+)
+def _h_attacks_with_two(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Theo attacks Jules with the 2/2 and the 3/3 on Theo's turn and both connect": one attack with both
+    (508.1), a block of one of them if said (509.1), and the combat damage step (510.1: the unblocked one hits
+    the player, the blocked one its blocker)."""
+    if not _knows_combat(reader):
+        return None
+    first, second = _creature_named(reader, match["a"]), _creature_named(reader, match["a2"])
+    if first is None or second is None or first == second:
+        return None
+    player = reader.refer(match["by"], one=True, alone=True).players[0]
+    _check_turn(reader, match, player)
+    turn = turn_of(reader, player)
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender = target.players[0]
+    if player == defender:
+        raise _Unknown(f"{player} can't attack themselves", match["t"])
+    events: list[Event] = [*turn, {"attack": {"attacker": player, "creatures": [first, second],
+                                              "defending": defender}}]
+    words = _on_turn(turn, player) + f"{player} attacks {target.words} with {first} and {second}"
+    extra = [f"life({defender})"]
+    if match.groupdict().get("which"):
+        blocked, blocker = _creature(reader, match["which"]), _creature(reader, match["d"])
+        if blocked not in (first, second):
+            raise _Unknown(f"{blocked} isn't one of the attackers", match["which"])
+        if reader.refer(match["p"], one=True, alone=True).players[0] != _controller(reader, blocker):
+            owner = _controller(reader, blocker)
+            raise _Unknown(f"{blocker} is {owner}'s: only its controller blocks with it (509.1a)", match["p"])
+        events.append({"block": {blocker: blocked}})
+        words += f", and {blocker} blocks {blocked}"
+        extra += [f"exists({blocked})", f"exists({blocker})"]
+    events.append("combat-damage-step")
+    return _Happening(tuple(events), words, (player, defender), extra=tuple(extra))
+
+
 @PATTERNS(
     rf"{_A} {_ATTACKS} {_T}{_OWN_TURN} and (?:deals|does|hits (?:him|her|them|it) for) (?P<n>{_NUMBER})"
     r"(?: (?:combat )?damage)?(?: to (?:him|her|them))?",
