@@ -365,8 +365,35 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
     return _UNBLOCKED_APART.sub(", unblocked", text)
 
 
+#: "Jules and Mika both lose to a board wipe drain": what a player lost to, said after the loss
+_LOST_TO = re.compile(r"\b(?P<verb>lose|loses|lost|die|dies|died) to (?P<cause>(?:a |an |the )?[^.;,!?]+?)"
+                      r"(?=[.;,!?]|$| and | then )", re.IGNORECASE)
+
+
+def _lost_to(text: str, players: Sequence[str]) -> str:
+    """ "Ann and Ben both lose to a board wipe drain": they lose (104.3); how changes nothing of what follows,
+    unless it is combat damage or someone's doing (a player or a permanent named: that is an event of its own,
+    left as said).
+
+    >>> _lost_to("Ann and Ben both lose to a board wipe drain. who has what?", ["Ann", "Ben", "Cat"])
+    'Ann and Ben both lose. who has what?'
+    >>> _lost_to("Ann dies to Cat's Korvold", ["Ann", "Cat", "Korvold"])
+    "Ann dies to Cat's Korvold"
+    """
+    names = {p.casefold() for p in players}
+
+    def lost(match: re.Match[str]) -> str:
+        words = {w.casefold().removesuffix("'s") for w in re.findall(r"[\w']+", match["cause"])}
+        if words & names or words & {"combat", "attack", "attacks", "hit", "hits", "creature", "creatures",
+                                     "commander", "his", "her", "their"}:
+            return match[0]
+        return match["verb"]
+
+    return _LOST_TO.sub(lost, text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _aside, _tag, _can_block, _pumped,
-    _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _aside, _tag, _can_block,
+    _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
