@@ -366,8 +366,9 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
 
 
 #: "Jules and Mika both lose to a board wipe drain": what a player lost to, said after the loss
-_LOST_TO = re.compile(r"\b(?P<verb>lose|loses|lost|die|dies|died) to (?P<cause>(?:a |an |the )?[^.;,!?]+?)"
-                      r"(?=[.;,!?]|$| and | then )", re.IGNORECASE)
+_LOST_TO = re.compile(r"\b(?P<verb>lose|loses|lost|die|dies|died) to (?P<cause>(?:a |an |the )?[\w'-]+"
+                      r"(?: [\w'-]+){0,3}?)(?=[.;,!?]|$| (?:and|then|at once|at the same time|together|"
+                      r"simultaneously)\b)", re.IGNORECASE)
 
 
 def _lost_to(text: str, players: Sequence[str]) -> str:
@@ -379,6 +380,9 @@ def _lost_to(text: str, players: Sequence[str]) -> str:
     'Ann and Ben both lose. who has what?'
     >>> _lost_to("Ann dies to Cat's Korvold", ["Ann", "Cat", "Korvold"])
     "Ann dies to Cat's Korvold"
+    >>> _lost_to("Ann loses to poison while holding the initiative", ["Ann"])  # a fact goes on after it
+    'Ann loses to poison while holding the initiative'
+
     """
     names = {p.casefold() for p in players}
 
