@@ -52,7 +52,7 @@ _FILLER_OPENERS = re.compile(
     r"^(?:(?:so|ok|okay|right|um+|hey|hi|alright),? )*"
     r"(?:we had (?:a|an|this) [^.!?]*|here'?s (?:the|a|what) [^.!?]*|"
     r"(?:this|something) (?:weird |odd |funny )?happened[^.!?]*|"
-    r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question)(?: for you)?(?: lol)?|"
+    r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question|one)(?: for you)?(?: lol)?|"
     r"(?:sorry,? )?(?:newbie|noob|dumb|stupid) question|sorry(?: if this is (?:dumb|obvious))?|"
     r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|(?:a )?question(?: for you)?)"
     r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
@@ -396,8 +396,31 @@ def _lost_to(text: str, players: Sequence[str]) -> str:
     return _LOST_TO.sub(lost, text)
 
 
+#: "lia took it by hitting him with a bird": the designation taken by the hit said after "by" (725.2, 726.2)
+_TOOK_BY = re.compile(r"\b(?P<took>took|takes|take|stole|steals|grabbed|grabs|got|gets) (?:it|the crown|"
+                      r"the monarch|monarch|the initiative|initiative) by (?P<how>hitting|attacking|smacking|"
+                      r"swinging at) ", re.IGNORECASE)
+_HOW = {"hitting": "hit", "attacking": "attack", "smacking": "smack", "swinging at": "swing at"}
+
+
+def _took_by(text: str, players: Sequence[str]) -> str:
+    """ "Lia took it by hitting him with a bird": the hit, which moves the designation itself.
+
+    >>> _took_by("Ann took the crown by hitting Ben with a bird, then Ben conceded", ())
+    'Ann hit Ben with a bird, then Ben conceded'
+    """
+    def hit(match: re.Match[str]) -> str:
+        verb = _HOW[match["how"].lower()]
+        past = match["took"].lower() in ("took", "stole", "grabbed", "got")
+        if past:
+            return {"attack": "attacked", "smack": "smacked", "swing at": "swung at"}.get(verb, verb) + " "
+        return {"swing at": "swings at"}.get(verb, verb + "s") + " "
+
+    return _TOOK_BY.sub(hit, text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _aside, _tag, _can_block,
-    _pumped, _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _aside, _tag,
+    _can_block, _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
