@@ -182,6 +182,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?(?: each| apiece)?",
          "lives"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
+        # "if she starts at 40 and loses 13": the total the story starts from
+        (rf"{s} (?:starts|started|begins|began)(?: the game| off)? (?:at|on|with) {_N}(?: life)?", "life"),
         (rf"{s}(?: has|'s got| has got) {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
@@ -524,6 +526,9 @@ def _facts_after_if(text: str, facts: _Facts) -> str:
     "if", before its event, taken out as at the start of a clause ("who's monarch if Ben dies ...")."""
     for said_if in re.finditer(r"(?<=\S) (?:if|assuming|suppose|say) ", text, re.IGNORECASE):
         after = text[said_if.end():]
+        asked = {p for p in facts.players() if re.search(rf"(?i)\b{re.escape(p)}\b", text[:said_if.start()])}
+        if facts.last is None and len(asked) == 1:  # "what's Mika's life if she starts at 40": she is Mika
+            facts.last = asked.pop()
         rest = _facts_in(after, facts)
         if rest != after and rest:
             return text[:said_if.end()] + rest
@@ -534,7 +539,9 @@ _WHILE = re.compile(
     r"(?:^|(?<=[.;!?,] )|(?<=\bif )|(?<=\bwhen )|(?<=\band ))"
     r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)"
     r"(?P<verb>(?: (?!(?:if|when|and|while)\b)[\w']+)*?),? while (?:holding|having|being|still holding|"
-    r"he is|she is|they are|(?:he|she|they) (?:has|have|holds?)) "
+    r"controlling|he is|she is|they are|(?:he|she|they) (?:has|have|holds?|controls?)|"
+    # "Theo concedes while Theo controls the monarch" (the first person said as the name, app.speaker)
+    r"(?P<again>[A-Za-z][\w'-]*) (?:has|holds|controls|is)) "
     r"(?P<what>(?:the )?(?:initiative|monarch|king|queen|crown))\b", re.IGNORECASE)
 
 
@@ -544,7 +551,7 @@ def _while_holding(rest: str, facts: _Facts) -> str:
 
     def holder(match: re.Match[str]) -> str:
         who = _who(match["s"], facts)
-        if who is None:
+        if who is None or (match["again"] and facts.name(match["again"]) != who):
             return match[0]
         kind = "initiative" if "initiative" in match["what"].lower() else "monarch"
         facts.set(kind, who, _designation(kind, who))

@@ -419,8 +419,24 @@ def _took_by(text: str, players: Sequence[str]) -> str:
     return _TOOK_BY.sub(hit, text)
 
 
+#: "Theo concedes and it's Theo's turn", "... while it's Ann's turn": the turn the event happens in
+#: (a fact said between them stays: "concedes while Theo controls the monarch and it's Theo's turn")
+_AND_ITS_TURN = re.compile(r"(?P<event>\b(?:concedes|conceded|scoops|scooped|leaves|left|dies|died|loses|"
+                           r"lost|drops|dropped)(?: while [\w'-]+(?: [\w'-]+){0,4})?) (?:and|while|when) "
+                           r"it(?:'s| is) (?P<who>[A-Z][\w-]*)(?:'s|') (?P<own>own )?turn\b")
+
+
+def _and_its_turn(text: str, players: Sequence[str]) -> str:
+    """ "if Theo concedes and it's Theo's turn": he concedes on that turn (the turns pass until it, 800.4j).
+
+    >>> _and_its_turn("if Ann concedes and it's Ann's turn does the monarch pass to Ben", ())
+    "if Ann concedes on Ann's turn does the monarch pass to Ben"
+    """
+    return _AND_ITS_TURN.sub(lambda m: f"{m['event']} on {m['who']}'s {m['own'] or ''}turn", text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _aside, _tag,
-    _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn, _aside,
+    _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
