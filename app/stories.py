@@ -435,8 +435,46 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
     return _AND_ITS_TURN.sub(lambda m: f"{m['event']} on {m['who']}'s {m['own'] or ''}turn", text)
 
 
+#: "mika has a 3/3 Knight attacking rosa": the attack, said as what the attacker has
+_HAS_ATTACKING = re.compile(r"\b(?P<x>[A-Za-z][\w'-]*) has (?P<c>(?:a|an|her|his|their) [\w/' -]+?) "
+                            r"attacking (?P<y>[A-Za-z][\w'-]*)\b")
+
+
+def _has_attacking(text: str, players: Sequence[str]) -> str:
+    """ "Mika has a 3/3 Knight attacking Rosa": Mika attacks Rosa with it (between two players only).
+
+    >>> _has_attacking("mika has a 3/3 Knight attacking rosa, rosa blocks", ["Mika", "Rosa"])
+    'mika attacks rosa with a 3/3 Knight, rosa blocks'
+    """
+    names = {p.casefold() for p in players}
+
+    def attack(match: re.Match[str]) -> str:
+        if not {match["x"].casefold(), match["y"].casefold()} <= names:
+            return match[0]
+        return f"{match['x']} attacks {match['y']} with {match['c']}"
+
+    return _HAS_ATTACKING.sub(attack, text)
+
+
+#: "with a 2/2 and a 2/2": two creatures alike, said one by one
+#: (sizes only: "a 1/1 Elf and a 1/1 Goblin" are two creatures, each named)
+_TWO_ALIKE = re.compile(r"\b(?:a|one) (?P<c>\d{1,2}/\d{1,2}) and (?:a|one|another) (?P=c)"
+                        r"(?=[;,.!?]|$| (?:and|but|then|on|at|into|unblocked|each|that|in)\b)", re.IGNORECASE)
+
+
+def _two_alike(text: str, players: Sequence[str]) -> str:
+    """ "Quinn attacks Wes with a 2/2 and a 2/2": two 2/2s (one count, which "Wes blocks one" may split).
+
+    >>> _two_alike("Quinn attacks Wes with a 2/2 and a 2/2; Wes blocks one", ())
+    'Quinn attacks Wes with two 2/2s; Wes blocks one'
+    >>> _two_alike("Ben double blocks with a 1/1 Elf and a 1/1 Goblin", ())
+    'Ben double blocks with a 1/1 Elf and a 1/1 Goblin'
+    """
+    return _TWO_ALIKE.sub(lambda m: f"two {m['c']}s", text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn, _aside,
-    _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn,
+    _has_attacking, _two_alike, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

@@ -92,7 +92,7 @@ _OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
 _ON_TURN = r"(?: (?:on|during|in) (?:(?:her|his|their)(?:'s)?|(?P<whose>[\w-]+?)(?:'s|s|')) (?:own )?turn)?"
 #: a block said in the next sentence ("Noah attacks Mia with the Wolf. Mia blocks with the Ogre.")
 #: the longer joints first: ", and" is never "and Ben"
-_THEN = r"(?:,? and then|, and|,? then|,? but| and|,|\.)"
+_THEN = r"(?:,? and then|, and|,? then|,? but| and|,|\.|;)"
 #: "Mia swings the Ogre at Owen": the creature said before the player attacked
 _SWINGS = r"(?:swings|swung|swing|sends|sent|attacks with|attacked with)"
 
