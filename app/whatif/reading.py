@@ -200,8 +200,9 @@ _IS_IT_LEGAL = re.compile(
     r"(?:do that|do this)|(?:is|are) (?:she|he|they) allowed(?: to)?)", re.IGNORECASE)
 
 
-def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
-    """Ways to read a sentence, most specific first; each is tried with a fresh reader."""
+def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[Callable[[], WhatIf]]:
+    """Ways to read a sentence, most specific first; each is tried with a fresh reader. ``asked``: the
+    question ended with a question mark."""
     legal = _IS_IT_LEGAL.fullmatch(text)
     if legal:
         def may_attack() -> WhatIf:
@@ -275,9 +276,29 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
     def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
         if re.match(r"(?i)(?:can|could|may|might)\b", body):  # "can Ada's Elf attack Di": asked, never done
             raise _Unknown("not an event: a question about what may happen", body)
+        told = _TOLD_THEN_ASKED.search(body)
+        if asked and told and not _QUESTION_START.match(told["last"]):
+            # "Jo attacks Ravi with the Knight and the Wall blocks. Knight dies?": after a story, a last
+            # sentence with a question mark asks whether it happens ("does the Knight die"); read as told it
+            # would be answered as done
+            said = _SAID_AS_ASKED.fullmatch(told["last"])
+            if said is None:
+                raise _Unknown("not an event: the story's last sentence is asked", body)
+            reader = _Reader(facts, sentence=text)
+            happenings = _happenings(body[: told.start()], reader)
+            verb = said["verb"].lower().removesuffix("s")
+            return _combine(happenings, _ask(f"does {said['who']} {verb}{said['rest']}", reader))
         return _combine(_happenings(body, _Reader(facts, sentence=text)), None)
 
     yield bare_events
+
+
+#: A story told in sentences before its last one ("... blocks with the Wall. Knight dies"): the last is what
+#: the question mark asks about.
+_TOLD_THEN_ASKED = re.compile(r"[.;:] (?P<last>[^.;:]+)$")
+#: Such a last sentence said as told, asked as "does X die" ("Knight dies?", "Ben survives?", "Cat wins?").
+_SAID_AS_ASKED = re.compile(r"(?P<who>.+?) (?P<verb>dies|survives|loses|wins|lives)(?P<rest>(?: .+)?)",
+                            re.IGNORECASE)
 
 
 def _looks_like_a_name(fragment: str) -> bool:
@@ -437,7 +458,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     errors: list[_Unknown] = []
     work = _WORK.set([MAX_WORK])
     try:
-        for reading in _readings(text, facts):
+        for reading in _readings(text, facts, asked=question.rstrip().endswith("?")):
             try:
                 plan = reading()
             except _Unknown as error:
