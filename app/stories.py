@@ -354,6 +354,13 @@ _UNBLOCKED_APART = re.compile(
     r"(?: it| them)?)(?=[.;!?,]|$)", re.IGNORECASE)
 
 
+#: "Quinn attacks Otto with a 5/5 and Otto takes it": the one attacked takes the hit (said of an attack only)
+_TAKES_IT = re.compile(r"(?:,? and|,) (?P<who>[A-Za-z][\w'-]*) (?:takes|took|eats|ate) it(?: all)?"
+                       r"(?=[.;!?,]|$)", re.IGNORECASE)
+_ATTACK_SAID = re.compile(r"(?i)\b(?:attacks|attacked|(?:swings|swung|swing) (?:at|into)|hits|hit|smacks|"
+                          r"smacked|goes after|went after)\b (?P<t>[A-Za-z][\w'-]*)")
+
+
 def _unblocked_apart(text: str, players: Sequence[str]) -> str:
     """ "Mika attacks Theo with it. Unblocked.": the attack, unblocked.
 
@@ -361,8 +368,15 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
     "Ann attacks Ben with the Bear, unblocked. Ben's life?"
     >>> _unblocked_apart("if Ann attacks Ben with a 5/5 and ben doesnt block, how much does he lose", ())
     'if Ann attacks Ben with a 5/5, unblocked, how much does he lose'
+    >>> _unblocked_apart("Cat attacks Ben, not Ann, with a 5/5 and Ben takes it. Monarch?", ())
+    'Cat attacks Ben, not Ann, with a 5/5, unblocked. Monarch?'
     """
-    return _UNBLOCKED_APART.sub(", unblocked", text)
+    def takes(match: re.Match[str]) -> str:
+        sentence = re.split(r"[.;!?] ", text[:match.start()])[-1]
+        attacked = [m["t"].casefold() for m in _ATTACK_SAID.finditer(sentence)]
+        return ", unblocked" if attacked and attacked[-1] == match["who"].casefold() else match[0]
+
+    return _UNBLOCKED_APART.sub(", unblocked", _TAKES_IT.sub(takes, text))
 
 
 #: "Jules and Mika both lose to a board wipe drain": what a player lost to, said after the loss
@@ -473,8 +487,23 @@ def _two_alike(text: str, players: Sequence[str]) -> str:
     return _TWO_ALIKE.sub(lambda m: f"two {m['c']}s", text)
 
 
+#: "Quinn attacks Otto, not Nora, with a 5/5": the player not attacked, said aside
+_NOT_HIM = re.compile(r", not (?:at |to )?(?P<who>[A-Za-z][\w'-]*),(?= with )")
+
+
+def _not_him(text: str, players: Sequence[str]) -> str:
+    """ "attacks Otto, not Nora, with a 5/5": Otto only (the aside names a player, not attacked).
+
+    >>> _not_him("Cat attacks Ben, not Ann, with a 5/5", ["Ann", "Ben", "Cat"])
+    'Cat attacks Ben with a 5/5'
+    """
+    names = {p.casefold() for p in players}
+    return _NOT_HIM.sub(lambda m: "" if m["who"].casefold() in names else m[0], text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn,
-    _has_attacking, _two_alike, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _has_attacking, _two_alike, _not_him, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after,
+    _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
