@@ -487,6 +487,32 @@ def _two_alike(text: str, players: Sequence[str]) -> str:
     return _TWO_ALIKE.sub(lambda m: f"two {m['c']}s", text)
 
 
+#: "Rosa swings at Theo and Mika with two 2/2 zombies, one at each": one attack on each (506.1: attackers may
+#: attack different players), said as two
+_ONE_AT_EACH = re.compile(
+    r"\b(?P<x>[A-Za-z][\w'-]*) (?P<verb>swings at|swung at|attacks|attacked|hits|hit) (?P<a>[A-Za-z][\w'-]*) "
+    r"and (?P<b>[A-Za-z][\w'-]*) with (?:two|2) (?P<c>\d{1,2}/\d{1,2})(?P<noun> [a-z]+?)?s?,? "
+    r"(?:one (?:at|on|for|into) each(?: of them)?|one each)\b", re.IGNORECASE)
+
+
+def _one_at_each(text: str, players: Sequence[str]) -> str:
+    """ "Rosa swings at Theo and Mika with two 2/2 zombies, one at each": one 2/2 at each of them.
+
+    >>> _one_at_each("Ann swings at Ben and Cat with two 2/2 zombies, one at each.", ["Ann", "Ben", "Cat"])
+    'Ann swings at Ben with a 2/2 zombie and Ann swings at Cat with a 2/2 zombie.'
+    """
+    names = {p.casefold() for p in players}
+
+    def each(match: re.Match[str]) -> str:
+        if not {match["x"].casefold(), match["a"].casefold(), match["b"].casefold()} <= names:
+            return match[0]
+        one = f"with a {match['c']}{match['noun'] or ''}"
+        x, verb = match["x"], match["verb"]
+        return f"{x} {verb} {match['a']} {one} and {x} {verb} {match['b']} {one}"
+
+    return _ONE_AT_EACH.sub(each, text)
+
+
 #: "Quinn attacks Otto, not Nora, with a 5/5": the player not attacked, said aside
 _NOT_HIM = re.compile(r", not (?:at |to )?(?P<who>[A-Za-z][\w'-]*),(?= with )")
 
@@ -503,7 +529,7 @@ def _not_him(text: str, players: Sequence[str]) -> str:
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn,
-    _has_attacking, _two_alike, _not_him, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after,
-    _all_on,
+    _has_attacking, _two_alike, _not_him, _one_at_each, _aside, _tag, _can_block, _pumped, _because, _doubt,
+    _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
