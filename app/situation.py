@@ -363,6 +363,10 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
         # "Ben is active and Cat is the monarch; they both concede": the two the facts named
         rest = re.sub(r"^they (?=(?:both |all )?\w+)", f"{_names(facts.named)} ", rest, count=1,
                       flags=re.IGNORECASE)
+    said_again = {n.lower() for n in facts.named} & {w.lower() for w in re.findall(r"\w+", rest)}
+    if len(facts.named) == 2 and not said_again:
+        # "Lia has the initiative and Otto the monarch. Quinn hits both of them": the two the facts named
+        rest = re.sub(r"\bboth of them\b", _names(facts.named), rest, count=1, flags=re.IGNORECASE)
     if len(facts.named) > 1:  # "Ben is at 7 and Cat at 10; ... what are their life totals?": both of them
         rest = re.sub(r"\btheir(?:'s)? (?=(?:life )?(?:totals|lives)\b)", f"{_names(facts.named)}'s ",
                       rest, count=1, flags=re.IGNORECASE)
