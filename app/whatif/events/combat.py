@@ -216,6 +216,29 @@ def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
                       extra=(f"life({defender})",))
 
 
+@PATTERNS(rf"{_A} (?:hits|attacks|swings at|swung at|hit|attacked) {_T}{_OWN_TURN}(?:,? unblocked)?"
+          rf"{_OWN_TURN}")
+def _h_double_striker_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Rosa's 3/3 double striker hits Mika unblocked": a creature with double strike deals its damage in two
+    combat damage steps (702.4b, 510.4), so its one-line hit is played as its attack, unblocked, through the
+    model's combat (other creatures' one-line hits stay one blow, :mod:`.players`)."""
+    if not _knows_combat(reader):
+        return None
+    creature = _creature_named(reader, match["a"])
+    if creature is None or creature not in reader.facts.double_strikers:
+        return None
+    player = _controller(reader, creature)
+    turn = turn_of(reader, player)
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender = target.players[0]
+    if player == defender:
+        raise _Unknown(f"{player} can't attack themselves", match["t"])
+    attack: dict[str, Any] = {"attacker": player, "creatures": [creature], "defending": defender}
+    return _Happening((*turn, {"attack": attack}, "combat-damage-step"),
+                      _on_turn(turn, player) + f"{player} attacks {target.words} with {creature}",
+                      (player, defender), extra=(f"life({defender})",))
+
+
 #: the attack's damage said after it: "and both connect", ", unblocked" (510.1a: unblocked, they hit the
 #: player)
 _CONNECT = r"(?:,? unblocked|,? and (?:(?:both|all|they|both of them|all of them) )?(?:connect|connects|" \
