@@ -309,7 +309,7 @@ _PREFIX_DOCUMENT = {"cr": "cr", "comprehensive rules": "cr", "comprehensive rule
 #: words before a number that cite it as the point of reference, not as what is asked: "does the
 #: monarch's draw get around rule 113.8", "an exception to 704.5a", "when was unveil renumbered to 702.187"
 _CONTEXT = re.compile(r"\b(?:around|exceptions? to|renumbered (?:to|from|as)|moved (?:to|from)|instead of|despite|"
-                      r"overrides?|overriding|contradicts?|conflicts? with|breaks?|violates?|ignores?)\s+"
+                      r"against|overrides?|overriding|contradicts?|conflicts? with|breaks?|violates?|ignores?)\s+"
                       r"(?:the\s+|rule\s+|rules\s+|cr\s+)*$", re.IGNORECASE)
 _EDITION_WORDS = frozenset((
     "rule", "rules", "cr", "comprehensive", "edition", "release", "version", "from", "the", "of", "in", "as",
