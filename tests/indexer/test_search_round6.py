@@ -105,3 +105,41 @@ def test_the_monarchs_trigger_725_2_leads_the_rule_it_is_an_exception_to(searche
 def test_a_number_the_question_asks_about_still_comes_first(searcher):
     hits = searcher.search("what does rule 113.8 say about a triggered ability's controller", k=3).hits
     assert hits[0].id == "cr@2026-04-17/113.8"  # why: the question asks what 113.8 says
+
+
+# --- the official rule before a ruling or wiki section that says it over ------------------------------
+
+RULING_725_2 = "rulings@2022-10-14/ruling/there-are-two-inherent-triggered-abilities"
+
+
+def test_a_ruling_that_says_725_2_over_restates_it_and_a_fuller_section_does_not(searcher):
+    # why: the ruling is 725.2's text; the Emperor page's Setup holds 809.2 and more (seats, first turn)
+    assert searcher.priors.restates(RULING_725_2, "cr@2026-04-17/725.2")
+    assert not searcher.priors.restates("emperor-page@2022-04-29/section/setup", "cr@2026-04-17/809.2")
+    assert not searcher.priors.restates(RULING_725_2, "cr@2026-04-17/725.4")
+
+
+def test_a_retelling_ranked_above_its_rule_hands_it_its_place(searcher):
+    from rulesjudge.indexer.search import FusionParams, QuestionFacts
+
+    fused = [(RULING_725_2, 0.9), ("cr@2026-04-17/725.4", 0.85), ("cr@2026-04-17/725.2", 0.8)]
+    params = FusionParams(quote_handover=0.01, sibling_penalty=0.0, case_penalty=0.0)
+    adjusted = [rid for rid, _ in searcher.adjust(fused, params, QuestionFacts())]
+    assert adjusted == ["cr@2026-04-17/725.2", RULING_725_2, "cr@2026-04-17/725.4"]
+
+
+@pytest.mark.parametrize("question", [
+    "if the monarch leaves the game on someone else's turn, who becomes monarch",
+    "the monarch quits during my turn, am I the monarch now",
+])
+def test_the_monarch_leaving_is_answered_by_725_4_before_the_ruling_that_retells_it(searcher, question):
+    ids = _ids(searcher, question, k=3)
+    # why: 725.4, "If the monarch leaves the game, the active player becomes the monarch"
+    assert ids[0] == "cr@2026-04-17/725.4"
+    assert "rulings@2022-10-14/ruling/if-the-monarch-leaves-the-game" in ids
+
+
+def test_a_question_about_the_wiki_s_own_story_still_gets_the_wiki(searcher):
+    # why: only the Monarch wiki's Description says what the mechanic was inspired by (Vampire's "Edge")
+    assert _ids(searcher, "what was the monarch mechanic inspired by")[0] == \
+        "monarch-wiki@2024-06-07/section/description"
