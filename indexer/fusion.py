@@ -26,7 +26,8 @@ from rulesjudge.indexer.scopes import DOCUMENT_SCOPES
 
 Scored = list[tuple[str, float]]  # (record id, score), best first
 _HANDOVER_MARGIN = 0.15  # a list rule hands over only to a subrule this close (FusionParams.intro_handover)
-#: a retelling restates a rule when this share of its words are the rule's, and they are this share of the rule's
+#: a retelling restates a rule when this share of its words are the rule's, and they are this share of
+#: the rule's (Priors.restates)
 _QUOTED_SHARE, _QUOTING_SHARE = 0.5, 0.8
 #: a subrule that opens with a condition states a case of its rule (FusionParams.case_penalty)
 _CONDITION = re.compile(r"^(?:If|When|Whenever|In a|Once|While)\b([^,.]{3,120})[,.]")

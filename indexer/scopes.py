@@ -176,7 +176,8 @@ class Scopes:
                                         if (words := marker_words(phrase))}, key=sorted))
                    for scope, found in sorted(phrases.items())}
         uses = _options_used(records, of_record)
-        return cls(of_record, markers, uses, _proper_names(uses, records), _shadows(records, of_record, markers))
+        shadows = _shadows(records, of_record, markers)
+        return cls(of_record, markers, uses, _proper_names(uses, records), shadows)
 
 
 def _shadows(records: Mapping[str, Record], of_record: Mapping[str, str],
