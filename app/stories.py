@@ -347,11 +347,13 @@ def _if_it_matters(text: str, players: Sequence[str]) -> str:
 #: block": no block, said apart from its attack (509.1: blocking is the defender's choice), joined to it as
 #: ", unblocked"
 _UNBLOCKED_APART = re.compile(
-    r"(?:[.;,]|,? and) (?:(?:it|they|the attackers?|(?-i:[A-Z])[\w'-]*)(?:'s| is| was| are| were| goes| went|"
-    r" gets| got)(?: through)? unblocked|unblocked|(?:nobody|no ?one|neither(?: of them| player)?) blocks?"
-    r"(?: it| them)?|no blocks?|(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|"
-    r"do not) block"
-    r"(?: it| them)?)(?=[.;!?,]|$)", re.IGNORECASE)
+    r"(?:(?:[.;,]|,? and) | (?=(?:that|which) ))(?:"
+    r"(?:it|they|the attackers?|(?-i:[A-Z])[\w'-]*)(?:'s| is| was| are| were| goes| went| gets| got)"
+    r"(?: through)? unblocked|unblocked|"
+    r"(?:nobody|no ?one|neither(?: of them| player)?) blocks?(?: it| them)?|no blocks?|"
+    r"(?:that|which|and it|and they) (?:got|gets|goes|went|get|go) (?:through|unblocked)|"
+    r"(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|do not) block(?: it| them)?"
+    r")(?=[.;!?,]|$)", re.IGNORECASE)
 
 
 #: "Quinn attacks Otto with a 5/5 and Otto takes it": the one attacked takes the hit (said of an attack only)
@@ -513,6 +515,23 @@ def _one_at_each(text: str, players: Sequence[str]) -> str:
     return _ONE_AT_EACH.sub(each, text)
 
 
+#: "Mika attacked her on Mika's turn with a 3/3, unblocked": the attack's turn said inside it, put last (where
+#: the reader takes a clause's own time); only up to the sentence's end, never across another clause
+_TURN_INSIDE = re.compile(
+    r"(?P<head>\b(?:attacks|attacked|hits|hit|swings at|swung at) [A-Za-z][\w'-]*) (?P<turn>(?:on|during) "
+    r"[A-Za-z][\w'-]*'s (?:own )?turn) (?P<tail>with (?:a|an|his|her|their|two|\d)[^.;!?,]*?(?:, unblocked)?)"
+    r"(?=[.;!?]|$)", re.IGNORECASE)
+
+
+def _turn_inside(text: str, players: Sequence[str]) -> str:
+    """ "Then Mika attacked her on Mika's turn with a 3/3, unblocked.": the turn said after the attack.
+
+    >>> _turn_inside("Then Ben attacked her on Ben's turn with a 3/3, unblocked. Who is the monarch?", ())
+    "Then Ben attacked her with a 3/3, unblocked, on Ben's turn. Who is the monarch?"
+    """
+    return _TURN_INSIDE.sub(lambda m: f"{m['head']} {m['tail']}, {m['turn']}", text)
+
+
 #: "Quinn attacks Otto, not Nora, with a 5/5": the player not attacked, said aside
 _NOT_HIM = re.compile(r", not (?:at |to )?(?P<who>[A-Za-z][\w'-]*),(?= with )")
 
@@ -529,7 +548,7 @@ def _not_him(text: str, players: Sequence[str]) -> str:
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn,
-    _has_attacking, _two_alike, _not_him, _one_at_each, _aside, _tag, _can_block, _pumped, _because, _doubt,
-    _said_after, _all_on,
+    _has_attacking, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block, _pumped,
+    _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
