@@ -384,7 +384,9 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
 #: "Jules and Mika both lose to a board wipe drain": what a player lost to, said after the loss
 _LOST_TO = re.compile(r"\b(?P<verb>lose|loses|lost|die|dies|died) to (?P<cause>(?:a |an |the )?[\w'-]+"
                       r"(?: [\w'-]+){0,3}?)(?=[.;,!?]|$| (?:and|then|at once|at the same time|together|"
-                      r"simultaneously)\b)", re.IGNORECASE)
+                      r"simultaneously)\b)(?!\w)", re.IGNORECASE)
+#: words that say when, after a cause: "dies to a Shock before damage" keeps its time (never dropped)
+_WHEN_SAID = re.compile(r"(?i)\b(?:before|after|during|while|when|once|until|in|at|on)\b")
 
 
 def _lost_to(text: str, players: Sequence[str]) -> str:
@@ -398,11 +400,15 @@ def _lost_to(text: str, players: Sequence[str]) -> str:
     "Ann dies to Cat's Korvold"
     >>> _lost_to("Ann loses to poison while holding the initiative", ["Ann"])  # a fact goes on after it
     'Ann loses to poison while holding the initiative'
+    >>> _lost_to("the Bear dies to a Shock before damage.", ["Ann"])  # when it happens is kept
+    'the Bear dies to a Shock before damage.'
 
     """
     names = {p.casefold() for p in players}
 
     def lost(match: re.Match[str]) -> str:
+        if _WHEN_SAID.search(match["cause"]):
+            return match[0]
         words = {w.casefold().removesuffix("'s") for w in re.findall(r"[\w']+", match["cause"])}
         if words & names or words & {"combat", "attack", "attacks", "hit", "hits", "creature", "creatures",
                                      "commander", "his", "her", "their"}:
