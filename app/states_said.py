@@ -77,6 +77,9 @@ _HAS_CARD = re.compile(
     rf"assassin|traitor|active player)),)? (?:controls|has|has got|'s got|puts out) (?:a |an |the )?"
     rf"(?P<card>{_CARD})"
     rf"(?: out| in play| on the battlefield| on board)?{_END}", re.IGNORECASE)
+#: "Quinn is at 1 life and has Platinum Angel out": a second fact of the same subject, said as its own
+_AND_HAS = re.compile(rf"{_START}(?P<who>{_NAME}) (?P<fact>(?:is|'s) (?:at|on) \d{{1,3}}(?: life)?) and "
+                      rf"(?P<verb>has|controls|has got) ", re.IGNORECASE)
 #: "Is Nia out? she's on 5": a total said after the question, of the one player the question names
 _AFTERTHOUGHT = re.compile(r"(?P<q>[^.;!?]+[?.!]) (?P<p>he|she|they)(?:'s| is| are) (?:on|at) "
                            r"(?P<n>\d{1,3})(?: life)?[.!]?$", re.IGNORECASE)
@@ -241,7 +244,8 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         said.append(f"{'everyone' if everyone else ', '.join(str(n) for n in names)} at {match['n']} life")
         return ""
 
-    text = _AFTERTHOUGHT.sub(afterthought, text.strip())
+    text = _AND_HAS.sub(lambda m: f"{m['who']} {m['fact']}. {m['who']} {m['verb']} ", text.strip())
+    text = _AFTERTHOUGHT.sub(afterthought, text)
     text = _ALL_AT.sub(totals, text)
     text = _EACH_AT.sub(totals, text)
     text = _COMMANDER.sub(commander, text)

@@ -81,8 +81,8 @@ ROUNDS = (
     # named). This yaml expects the attacks to connect (stolen on an earlier turn, or with haste); unsaid.
     Round(9, blind="77 right, 101 not read, 2 WRONG of 180 (42.8%)",
           now="after the two WRONG classes fixed: 79 right, 101 not read, 0 wrong (43.9%); after h-f9a, "
-              "h-f9b and h-f9c (no longer blind): 117 right, 63 not read, 0 wrong (65.0%); after h-f10a: 145 "
-              "right, 33 not read, 2 wrong read against the yaml (80.6%)",
+              "h-f9b and h-f9c (no longer blind): 117 right, 63 not read, 0 wrong (65.0%); after h-f10a: 146 "
+              "right, 32 not read, 2 wrong read against the yaml (81.1%)",
           known_wrong=(("Otto gets mind controlled by... no, Otto's 3/3 Elemental gets stolen by Nora with a "
                         "control magic, and Nora attacks Quinn with it. Quinn's life?",
                         "302.6: a creature stolen this turn by an Aura can't attack; the yaml takes the "
