@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.cards.oracle_templates import Template, Templates, load_templates
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.glossary import Glossary, term_key
 from rulesjudge.indexer.lexical import tokenize
 from rulesjudge.indexer.query import Lexicon, load_lexicon, rewrite
 
@@ -80,6 +81,16 @@ class CardReading:
     text: str = ""
     template_rules: tuple[str, ...] = ()
     keyword_rules: tuple[str, ...] = ()
+    #: the rules of the rare glossary terms of the cards' text ("devotion" -> 700.5): those the question
+    #: speaks of (``FusionParams.card_term_lift``) and the others (``FusionParams.card_context_lift``)
+    term_rules: tuple[str, ...] = ()
+    context_rules: tuple[str, ...] = ()
+    #: each named card's ruling that best matches the question (``FusionParams.ruling_weight``): a
+    #: ruling restates the rule it applies ("Because the ability is targeted, it is not a mana
+    #: ability" is 605.1a), so the rules nearest to it are evidence
+    evidence: tuple[str, ...] = ()
+    #: the named cards' Oracle text (``FusionParams.oracle_weight``)
+    oracle: str = ""
     rules_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> rules it invokes
     #: the question with the names replaced and nothing added: what the rulings are ranked by (a
     #: card's rulings all say its name)
@@ -92,11 +103,23 @@ class CardReading:
 class CardStage:
     """Cards in search: recognition, the cards part, and the bridge from card text to rules."""
 
+    #: a glossary term the current rules say in more records than this is too common to tell what a
+    #: card does ("creature", "damage", "target"); a rarer one ("devotion", "phase out", "amass") names the
+    #: rule a question about the card turns on (chosen on the dev halves, "Search round 6")
+    term_max_records = 12
+    #: a ruling this close to the question (:func:`ranked_rulings`' score) is evidence of its rule
+    evidence_score = 1.0
+
     def __init__(self, records: Mapping[str, Record], cards: Callable[[], CardDB | None],
-                 templates: Templates | None = None) -> None:
+                 templates: Templates | None = None, glossary: Glossary | None = None) -> None:
         self.records = records
         self._cards = cards
         self._templates = templates
+        self.glossary = glossary if glossary is not None else Glossary(records)
+        self._term_rules: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
+        self._term_records: dict[str, int] = {}
+        self._rule_texts: tuple[str, ...] | None = None
+        self._current: list[str | None] = []
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
         self._identities: frozenset[str] | None = None
@@ -125,6 +148,8 @@ class CardStage:
         asked = set(tokenize(own)) - generic
         template_rules: list[str] = []
         keyword_rules: list[str] = []
+        term_rules: list[str] = []
+        context_rules: list[str] = []
         words: list[str] = []
         rules_of: dict[str, tuple[str, ...]] = {}
         cards = _distinct_cards(mentions)
@@ -159,10 +184,64 @@ class CardStage:
                     template_rules.extend(found)
                 else:
                     keyword_rules.extend(found)
+            for term, found_rules in self.terms_of(card):
+                invoked.extend(found_rules)
+                (term_rules if asked & set(tokenize(term)) else context_rules).extend(found_rules)
             rules_of[card.id] = tuple(dict.fromkeys(invoked))
         text = " ".join([replaced, *words])
+        lifted = set(template_rules) | set(keyword_rules)
+        term_rules = [r for r in term_rules if r not in lifted]
+        context_rules = [r for r in context_rules if r not in lifted and r not in term_rules]
+        evidence = tuple(rulings[0][0].text for rulings in ranked_rulings(cards, replaced)
+                         if rulings and rulings[0][1] >= self.evidence_score)
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
-                           tuple(dict.fromkeys(keyword_rules)), rules_of, replaced)
+                           tuple(dict.fromkeys(keyword_rules)), tuple(dict.fromkeys(term_rules)),
+                           tuple(dict.fromkeys(context_rules)), evidence,
+                           "\n".join(card.oracle_text for card in cards), rules_of, replaced)
+
+    def terms_of(self, card: Card) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The rare glossary terms of a card's Oracle text (not its keywords, which :meth:`keyword_rules`
+        reads), each with the current rules its glossary entry points at ("Devotion ... See rule 700.5"
+        -> 700.5's rules). Read off the rules' own glossary, so it holds for any release and any card."""
+        if card.id not in self._term_rules:
+            keywords = {keyword.lower() for keyword in card.keywords}
+            edition = self._current_cr()
+            found: list[tuple[str, tuple[str, ...]]] = []
+            for term, entry_ids in self.glossary.written(card.oracle_text.replace("’", "'")):
+                entries = [self.records[i] for i in entry_ids
+                           if self.records[i].document == "cr" and self.records[i].edition == edition]
+                if not entries or term in keywords or any(e.title.lower() in keywords for e in entries):
+                    continue
+                if self.term_records(term) > self.term_max_records:
+                    continue
+                rules = tuple(dict.fromkeys(rule for entry in entries for ref in entry.cross_refs
+                                            if ref.target and (number := ref.target.rsplit("/", 1)[-1])
+                                            and len(number) >= 3 for rule in self.rule_ids(number)))
+                if rules:
+                    found.append((term, rules))
+            self._term_rules[card.id] = tuple(found)
+        return self._term_rules[card.id]
+
+    def term_records(self, term: str) -> int:
+        """How many of the current rules (numbered records) say a glossary term (or its plural): how
+        common, to the rules, what it names is.
+
+        >>> from rulesjudge.corpus.records import Record
+        >>> rules = [Record(f"cr@x/700.{i}", "cr", "x", "rule", text, number=f"700.{i}")
+        ...          for i, text in enumerate(["Devotion counts symbols.", "A creature attacks.",
+        ...                                    "Each creature's devotion ..."])]
+        >>> CardStage({r.id: r for r in rules}, lambda: None).term_records("devotion")
+        2
+        """
+        if term not in self._term_records:
+            if self._rule_texts is None:
+                edition = self._current_cr()
+                self._rule_texts = tuple(term_key(record.text) for record in self.records.values()
+                                         if record.document == "cr" and record.edition == edition
+                                         and record.number)
+            said = re.compile(rf"\b{re.escape(term)}s?\b")
+            self._term_records[term] = sum(1 for text in self._rule_texts if said.search(text))
+        return self._term_records[term]
 
     def parts(self, question: str, reading: CardReading) -> list[CardPart]:
         """The cards part: each named card once, in the order the question names them, with its rulings
@@ -171,23 +250,9 @@ class CardStage:
         said: dict[str, str] = {}
         for mention in reading.mentions:
             said.setdefault(mention.card.id, mention.said)
-        asked = set(tokenize(reading.plain or question))
-        rulings = [(card, [(ruling, set(tokenize(ruling.text))) for ruling in card.rulings])
-                   for card in cards]
-        counts: dict[str, int] = {}
-        total = 0
-        for _card, tokenized in rulings:
-            for _ruling, words in tokenized:
-                total += 1
-                for word in words:
-                    counts[word] = counts.get(word, 0) + 1
-        parts = []
-        for card, tokenized in rulings:
-            scored = [(ruling, _overlap(asked, words, counts, total)) for ruling, words in tokenized]
-            order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
-            parts.append(CardPart(card, said[card.id], tuple(scored[i] for i in order),
-                                  reading.rules_of.get(card.id, ())))
-        return parts
+        ranked = ranked_rulings(cards, reading.plain or question)
+        return [CardPart(card, said[card.id], rulings, reading.rules_of.get(card.id, ()))
+                for card, rulings in zip(cards, ranked, strict=True)]
 
     def is_identity(self, said: str, question: str) -> bool:
         """Whether a name said in a question about Treachery (its roles, identities, unveiling) is one of
@@ -218,6 +283,11 @@ class CardStage:
         return (record.id,)
 
     def _current_cr(self) -> str | None:
+        if not self._current:
+            self._current.append(self._newest_cr())
+        return self._current[0]
+
+    def _newest_cr(self) -> str | None:
         editions = sorted({r.edition for r in self.records.values() if r.document == "cr" and r.number})
         return editions[-1] if editions else None
 
@@ -373,6 +443,27 @@ def _replace_names(question: str, mentions: Sequence[CardMention], by: str | Non
         last = mention.end
     out.append(question[last:])
     return "".join(out)
+
+
+def ranked_rulings(cards: Sequence[Card], question: str) -> list[tuple[tuple[CardRuling, float], ...]]:
+    """Each card's rulings, best first for the question (ties keep the file's order): the idf (over the
+    named cards' rulings) of the words a ruling shares with the question, over the square root of the
+    ruling's length."""
+    asked = set(tokenize(question))
+    rulings = [[(ruling, set(tokenize(ruling.text))) for ruling in card.rulings] for card in cards]
+    counts: dict[str, int] = {}
+    total = 0
+    for tokenized in rulings:
+        for _ruling, words in tokenized:
+            total += 1
+            for word in words:
+                counts[word] = counts.get(word, 0) + 1
+    ranked = []
+    for tokenized in rulings:
+        scored = [(ruling, _overlap(asked, words, counts, total)) for ruling, words in tokenized]
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+        ranked.append(tuple(scored[i] for i in order))
+    return ranked
 
 
 def _overlap(asked: set[str], words: set[str], counts: Mapping[str, int], total: int) -> float:

@@ -96,6 +96,15 @@ class FusionParams:
     #: (dev half, real-cards R@5: 0.25 .700, 0.35 .738, 0.45 .762, 0.5 .812, 0.6 .825 but seed R@5 -0.011)
     card_rule_lift: float = 0.5
     keyword_lift: float = 0.05
+    #: added to the rules of a named card's rare glossary terms ("devotion" -> 700.5, "phase out" ->
+    #: 702.26; :meth:`CardStage.terms_of <indexer.card_stage.CardStage.terms_of>`): when the question says
+    #: the term, and when it doesn't (chosen on the dev halves, "Search round 6" in docs/search.md)
+    card_term_lift: float = 0.0
+    card_context_lift: float = 0.0
+    #: the rules nearest (BM25) to a named card's best ruling for the question, and (dense) to the
+    #: question read with its cards' Oracle text, added with these weights (scores over the top one)
+    ruling_weight: float = 0.05
+    oracle_weight: float = 0.0
 
 
 DEFAULT_FUSION = FusionParams()
@@ -156,6 +165,27 @@ def lift(scored: Sequence[tuple[str, float]], ids: Sequence[str], amount: float)
         return list(scored)
     score = dict(scored)
     for record_id in dict.fromkeys(ids):
+        score[record_id] = score.get(record_id, 0.0) + amount
+    return sorted(score.items(), key=lambda item: (-item[1], item[0]))
+
+
+def blend(scored: Sequence[tuple[str, float]], ranking: Sequence[tuple[str, float]], weight: float,
+          top: int = 10) -> list[tuple[str, float]]:
+    """Add ``weight`` times each of ``ranking``'s first ``top`` scores over its best to ``scored``.
+
+    >>> blend([("a", 0.5), ("b", 0.4)], [("b", 4.0), ("c", 2.0)], 0.2)
+    [('b', 0.6000000000000001), ('a', 0.5), ('c', 0.1)]
+    """
+    ranking = list(ranking)[:top]
+    if not ranking or not weight or ranking[0][1] <= 0:
+        return list(scored)
+    best = ranking[0][1]
+    return _add(scored, {rid: weight * max(score, 0.0) / best for rid, score in ranking})
+
+
+def _add(scored: Sequence[tuple[str, float]], extra: Mapping[str, float]) -> list[tuple[str, float]]:
+    score = dict(scored)
+    for record_id, amount in extra.items():
         score[record_id] = score.get(record_id, 0.0) + amount
     return sorted(score.items(), key=lambda item: (-item[1], item[0]))
 

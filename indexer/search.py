@@ -42,7 +42,7 @@ from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
 from rulesjudge.indexer.folding import Folded, Folding
-from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, fuse, lift
+from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, blend, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
 from rulesjudge.indexer.hits import Hit, SearchResult, make_hit
 from rulesjudge.indexer.lexical import tokenize
@@ -107,7 +107,7 @@ class Searcher:
         self._card_db: CardDB | None = None if cards is True or not cards else cards
         self._load_cards = cards is True
         self._cards_loading = threading.Lock()
-        self.card_stage = CardStage(self.records, self._cards)
+        self.card_stage = CardStage(self.records, self._cards, glossary=self.glossary)
         self._ranker: Ranker | bool | None = ranker
         self._reranker: Reranker | None = None
         self._features: Features | None = None
@@ -248,12 +248,34 @@ class Searcher:
         keywords = [r for r in cards.keyword_rules if r in shown] if cards else []
         fused = lift(fused, templates, params.card_rule_lift)
         fused = lift(fused, keywords, params.keyword_lift)
+        fused = lift(fused, [r for r in cards.term_rules if r in shown] if cards else [], params.card_term_lift)
+        fused = lift(fused, [r for r in cards.context_rules if r in shown] if cards else [],
+                     params.card_context_lift)
+        if cards:
+            fused = self._card_evidence(fused, cards, filters, text)
         fused = self.adjust(fused, self.fusion, facts)
         rewritten = self.rewrite(text)
         context = RerankContext(text, rewritten, facts, lexical, dense, lifted, frozenset(quoted),
                                 frozenset(templates), frozenset(keywords),
                                 lambda ids: self.candidates.cosines(rewritten, list(ids)))
         return fused, context
+
+    def _card_evidence(self, fused: Scored, cards: CardReading, filters: Filters, text: str) -> Scored:
+        """The fused ranking with the rules nearest to the named cards' best rulings (BM25) and to the
+        question read with the cards' Oracle text (dense) added (``ruling_weight``, ``oracle_weight``)."""
+        params = self.fusion
+        if not (params.ruling_weight and cards.evidence) and not (params.oracle_weight and cards.oracle):
+            return fused
+        visible = self.visible_ids(filters)
+        mask = self.candidates.mask(filters, visible)
+        if params.ruling_weight:
+            for ruling in cards.evidence:
+                fused = blend(fused, self.candidates.bm25(self.rewrite(ruling), 10, mask), params.ruling_weight)
+        if params.oracle_weight and cards.oracle:
+            dense = self.candidates.dense_ranking(f"{self.rewrite(text)}\n{cards.oracle}", 10, mask,
+                                                  params.sentence_weight)
+            fused = blend(fused, dense, params.oracle_weight)
+        return fused
 
     @property
     def reranker(self) -> Reranker | None:
