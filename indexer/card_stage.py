@@ -81,16 +81,13 @@ class CardReading:
     text: str = ""
     template_rules: tuple[str, ...] = ()
     keyword_rules: tuple[str, ...] = ()
-    #: the rules of the rare glossary terms of the cards' text ("devotion" -> 700.5): those the question
-    #: speaks of (``FusionParams.card_term_lift``) and the others (``FusionParams.card_context_lift``)
+    #: the rules of the rare glossary terms of the cards' text ("devotion" -> 700.5), whether the
+    #: question says them or not (``FusionParams.card_term_lift``; :meth:`CardStage.terms_of`)
     term_rules: tuple[str, ...] = ()
-    context_rules: tuple[str, ...] = ()
     #: each named card's ruling that best matches the question (``FusionParams.ruling_weight``): a
     #: ruling restates the rule it applies ("Because the ability is targeted, it is not a mana
     #: ability" is 605.1a), so the rules nearest to it are evidence
     evidence: tuple[str, ...] = ()
-    #: the named cards' Oracle text (``FusionParams.oracle_weight``)
-    oracle: str = ""
     rules_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> rules it invokes
     #: the question with the names replaced and nothing added: what the rulings are ranked by (a
     #: card's rulings all say its name)
@@ -103,10 +100,10 @@ class CardReading:
 class CardStage:
     """Cards in search: recognition, the cards part, and the bridge from card text to rules."""
 
-    #: a glossary term the current rules say in more records than this is too common to tell what a
-    #: card does ("creature", "damage", "target"); a rarer one ("devotion", "phase out", "amass") names the
-    #: rule a question about the card turns on (chosen on the dev halves, "Search round 6")
-    term_max_records = 12
+    #: a glossary term the current rules say in more sections than this, besides its own, is too common
+    #: to tell what a card does ("creature", "damage", "target"); a rarer one ("devotion", "protection",
+    #: "amass") names the rule a question about the card may turn on (:meth:`term_sections`)
+    term_max_sections = 3
     #: a ruling this close to the question (:func:`ranked_rulings`' score) is evidence of its rule
     evidence_score = 1.0
 
@@ -117,8 +114,8 @@ class CardStage:
         self._templates = templates
         self.glossary = glossary if glossary is not None else Glossary(records)
         self._term_rules: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
-        self._term_records: dict[str, int] = {}
-        self._rule_texts: tuple[str, ...] | None = None
+        self._term_sections: dict[str, frozenset[str]] = {}
+        self._rule_texts: tuple[tuple[str, str], ...] | None = None
         self._current: list[str | None] = []
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
@@ -149,7 +146,6 @@ class CardStage:
         template_rules: list[str] = []
         keyword_rules: list[str] = []
         term_rules: list[str] = []
-        context_rules: list[str] = []
         words: list[str] = []
         rules_of: dict[str, tuple[str, ...]] = {}
         cards = _distinct_cards(mentions)
@@ -184,20 +180,18 @@ class CardStage:
                     template_rules.extend(found)
                 else:
                     keyword_rules.extend(found)
-            for term, found_rules in self.terms_of(card):
+            for _term, found_rules in self.terms_of(card):
                 invoked.extend(found_rules)
-                (term_rules if asked & set(tokenize(term)) else context_rules).extend(found_rules)
+                term_rules.extend(found_rules)
             rules_of[card.id] = tuple(dict.fromkeys(invoked))
         text = " ".join([replaced, *words])
         lifted = set(template_rules) | set(keyword_rules)
         term_rules = [r for r in term_rules if r not in lifted]
-        context_rules = [r for r in context_rules if r not in lifted and r not in term_rules]
         evidence = tuple(rulings[0][0].text for rulings in ranked_rulings(cards, replaced)
                          if rulings and rulings[0][1] >= self.evidence_score)
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
-                           tuple(dict.fromkeys(keyword_rules)), tuple(dict.fromkeys(term_rules)),
-                           tuple(dict.fromkeys(context_rules)), evidence,
-                           "\n".join(card.oracle_text for card in cards), rules_of, replaced)
+                           tuple(dict.fromkeys(keyword_rules)), tuple(dict.fromkeys(term_rules)), evidence,
+                           rules_of, replaced)
 
     def terms_of(self, card: Card) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The rare glossary terms of a card's Oracle text (not its keywords, which :meth:`keyword_rules`
@@ -212,36 +206,41 @@ class CardStage:
                            if self.records[i].document == "cr" and self.records[i].edition == edition]
                 if not entries or term in keywords or any(e.title.lower() in keywords for e in entries):
                     continue
-                if self.term_records(term) > self.term_max_records:
+                numbers = [number for entry in entries for ref in entry.cross_refs
+                           if ref.target and len(number := ref.target.rsplit("/", 1)[-1]) >= 3]
+                if self.term_sections(term, [n.split(".")[0] for n in numbers]) > self.term_max_sections:
                     continue
-                rules = tuple(dict.fromkeys(rule for entry in entries for ref in entry.cross_refs
-                                            if ref.target and (number := ref.target.rsplit("/", 1)[-1])
-                                            and len(number) >= 3 for rule in self.rule_ids(number)))
-                if rules:
+                rules = tuple(dict.fromkeys(rule for number in numbers for rule in self.rule_ids(number)))
+                if rules and (term, rules) not in found:
                     found.append((term, rules))
             self._term_rules[card.id] = tuple(found)
         return self._term_rules[card.id]
 
-    def term_records(self, term: str) -> int:
-        """How many of the current rules (numbered records) say a glossary term (or its plural): how
-        common, to the rules, what it names is.
+    def term_sections(self, term: str, own: Sequence[str] = ()) -> int:
+        """In how many sections of the current rules (``702``, ``613`` ...) a glossary term (or its
+        plural) is said, its own sections (``own``: those its glossary entry points into) left out: how
+        many parts of the rules speak of what it names. "creature" or "phase" are said everywhere;
+        "devotion", "protection" or "amass" almost only where they are defined.
 
         >>> from rulesjudge.corpus.records import Record
-        >>> rules = [Record(f"cr@x/700.{i}", "cr", "x", "rule", text, number=f"700.{i}")
-        ...          for i, text in enumerate(["Devotion counts symbols.", "A creature attacks.",
-        ...                                    "Each creature's devotion ..."])]
-        >>> CardStage({r.id: r for r in rules}, lambda: None).term_records("devotion")
-        2
+        >>> rules = [Record(f"cr@x/{n}", "cr", "x", "rule", text, number=n) for n, text in [
+        ...     ("700.5", "Devotion counts symbols."), ("700.5a", "Devotion to two colors ..."),
+        ...     ("302.1", "A creature attacks."), ("613.1", "Each creature's devotion ...")]]
+        >>> stage = CardStage({r.id: r for r in rules}, lambda: None)
+        >>> stage.term_sections("devotion"), stage.term_sections("devotion", ["700"])
+        (2, 1)
         """
-        if term not in self._term_records:
+        if term not in self._term_sections:
             if self._rule_texts is None:
                 edition = self._current_cr()
-                self._rule_texts = tuple(term_key(record.text) for record in self.records.values()
+                self._rule_texts = tuple((record.number.split(".")[0], term_key(record.text))
+                                         for record in self.records.values()
                                          if record.document == "cr" and record.edition == edition
                                          and record.number)
             said = re.compile(rf"\b{re.escape(term)}s?\b")
-            self._term_records[term] = sum(1 for text in self._rule_texts if said.search(text))
-        return self._term_records[term]
+            self._term_sections[term] = frozenset(section for section, text in self._rule_texts
+                                                  if said.search(text))
+        return len(self._term_sections[term] - set(own))
 
     def parts(self, question: str, reading: CardReading) -> list[CardPart]:
         """The cards part: each named card once, in the order the question names them, with its rulings

@@ -96,15 +96,13 @@ class FusionParams:
     #: (dev half, real-cards R@5: 0.25 .700, 0.35 .738, 0.45 .762, 0.5 .812, 0.6 .825 but seed R@5 -0.011)
     card_rule_lift: float = 0.5
     keyword_lift: float = 0.05
-    #: added to the rules of a named card's rare glossary terms ("devotion" -> 700.5, "phase out" ->
-    #: 702.26; :meth:`CardStage.terms_of <indexer.card_stage.CardStage.terms_of>`): when the question says
-    #: the term, and when it doesn't (chosen on the dev halves, "Search round 6" in docs/search.md)
-    card_term_lift: float = 0.0
-    card_context_lift: float = 0.0
-    #: the rules nearest (BM25) to a named card's best ruling for the question, and (dense) to the
-    #: question read with its cards' Oracle text, added with these weights (scores over the top one)
+    #: added to the rules of a named card's rare glossary terms ("devotion" -> 700.5, "protection" ->
+    #: 702.16; :meth:`CardStage.terms_of <indexer.card_stage.CardStage.terms_of>`), whether the question
+    #: says the term or not (chosen on the dev halves, "Search round 6" in docs/search.md)
+    card_term_lift: float = 0.05
+    #: the rules nearest (BM25) to a named card's best ruling for the question get this times their
+    #: score over the best one's (:meth:`Searcher._card_evidence`; dev halves, "Search round 6")
     ruling_weight: float = 0.05
-    oracle_weight: float = 0.0
 
 
 DEFAULT_FUSION = FusionParams()

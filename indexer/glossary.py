@@ -104,13 +104,14 @@ class Glossary:
 
     def written(self, text: str) -> list[tuple[str, list[str]]]:
         """The glossary terms written in a text (a term or its plural, longest terms first, each word read
-        once), each with the ids of the entries defining it: a question's terms, or a card's Oracle
-        text's ("devotion to black" -> Devotion).
+        once; the term as the glossary has it), each with the ids of the entries defining it: a
+        question's terms, or a card's Oracle text's ("devotion to black" -> Devotion).
 
         >>> from rulesjudge.corpus.records import Record
-        >>> entry = Record("cr@x/glossary/devotion", "cr", "x", "glossary", "See rule 700.5.", title="Devotion")
-        >>> Glossary({entry.id: entry}).written("Your devotion to black is 3.")
-        [('devotion', ['cr@x/glossary/devotion'])]
+        >>> entry = Record("cr@x/glossary/devotion", "cr", "x", "glossary", "See rule 700.5.",
+        ...                title="Devotion")
+        >>> Glossary({entry.id: entry}).written("Your devotion to black is 3; devotions.")
+        [('devotion', ['cr@x/glossary/devotion']), ('devotion', ['cr@x/glossary/devotion'])]
         """
         words = term_key(text).split()
         found: list[tuple[str, list[str]]] = []
@@ -120,10 +121,10 @@ class Glossary:
                 if used & set(range(start, start + size)):
                     continue
                 phrase = " ".join(words[start:start + size])
-                ids = self.terms.get(phrase) or (self.terms.get(phrase[:-1]) if phrase.endswith("s")
-                                                 else None)
+                term = phrase if phrase in self.terms else phrase[:-1] if phrase.endswith("s") else ""
+                ids = self.terms.get(term)
                 if ids:
-                    found.append((phrase, ids))
+                    found.append((term, ids))
                     used.update(range(start, start + size))
         return found
 

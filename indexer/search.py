@@ -67,6 +67,7 @@ __all__ = [
     "open_searcher", "parse_query",
 ]
 
+EVIDENCE_RULES = 10  # the rules nearest to a named card's best ruling that it lends weight to
 NO_FACTS = QuestionFacts()
 _HISTORY = re.compile(r"\b(?:version|revision|revised|history|changelog|renumber\w*|renamed|changed|"
                       r"update[sd]?|added|removed|introduced|first (?:appeared|printed))\b", re.IGNORECASE)
@@ -248,11 +249,9 @@ class Searcher:
         keywords = [r for r in cards.keyword_rules if r in shown] if cards else []
         fused = lift(fused, templates, params.card_rule_lift)
         fused = lift(fused, keywords, params.keyword_lift)
-        fused = lift(fused, [r for r in cards.term_rules if r in shown] if cards else [], params.card_term_lift)
-        fused = lift(fused, [r for r in cards.context_rules if r in shown] if cards else [],
-                     params.card_context_lift)
         if cards:
-            fused = self._card_evidence(fused, cards, filters, text)
+            fused = lift(fused, [r for r in cards.term_rules if r in shown], params.card_term_lift)
+            fused = self._card_evidence(fused, cards, filters)
         fused = self.adjust(fused, self.fusion, facts)
         rewritten = self.rewrite(text)
         context = RerankContext(text, rewritten, facts, lexical, dense, lifted, frozenset(quoted),
@@ -260,21 +259,16 @@ class Searcher:
                                 lambda ids: self.candidates.cosines(rewritten, list(ids)))
         return fused, context
 
-    def _card_evidence(self, fused: Scored, cards: CardReading, filters: Filters, text: str) -> Scored:
-        """The fused ranking with the rules nearest to the named cards' best rulings (BM25) and to the
-        question read with the cards' Oracle text (dense) added (``ruling_weight``, ``oracle_weight``)."""
-        params = self.fusion
-        if not (params.ruling_weight and cards.evidence) and not (params.oracle_weight and cards.oracle):
+    def _card_evidence(self, fused: Scored, cards: CardReading, filters: Filters) -> Scored:
+        """The fused ranking with the rules nearest (BM25) to each named card's best ruling for the
+        question added, by ``ruling_weight`` times their score over the best one's: an official ruling
+        restates the rule it applies ("Because the ability is targeted, it is not a mana ability")."""
+        weight = self.fusion.ruling_weight
+        if not weight or not cards.evidence:
             return fused
-        visible = self.visible_ids(filters)
-        mask = self.candidates.mask(filters, visible)
-        if params.ruling_weight:
-            for ruling in cards.evidence:
-                fused = blend(fused, self.candidates.bm25(self.rewrite(ruling), 10, mask), params.ruling_weight)
-        if params.oracle_weight and cards.oracle:
-            dense = self.candidates.dense_ranking(f"{self.rewrite(text)}\n{cards.oracle}", 10, mask,
-                                                  params.sentence_weight)
-            fused = blend(fused, dense, params.oracle_weight)
+        mask = self.candidates.mask(filters, self.visible_ids(filters))
+        for ruling in cards.evidence:
+            fused = blend(fused, self.candidates.bm25(ruling, EVIDENCE_RULES, mask), weight)
         return fused
 
     @property
