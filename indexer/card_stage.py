@@ -106,6 +106,7 @@ class CardStage:
     term_max_sections = 3
     #: a ruling this close to the question (:func:`ranked_rulings`' score) is evidence of its rule
     evidence_score = 1.0
+    evidence_rulings = 1  # the rulings of each card read as evidence, best first
 
     def __init__(self, records: Mapping[str, Record], cards: Callable[[], CardDB | None],
                  templates: Templates | None = None, glossary: Glossary | None = None) -> None:
@@ -187,8 +188,8 @@ class CardStage:
         text = " ".join([replaced, *words])
         lifted = set(template_rules) | set(keyword_rules)
         term_rules = [r for r in term_rules if r not in lifted]
-        evidence = tuple(rulings[0][0].text for rulings in ranked_rulings(cards, replaced)
-                         if rulings and rulings[0][1] >= self.evidence_score)
+        evidence = tuple(ruling.text for rulings in ranked_rulings(cards, replaced)
+                         for ruling, score in rulings[:self.evidence_rulings] if score >= self.evidence_score)
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
                            tuple(dict.fromkeys(keyword_rules)), tuple(dict.fromkeys(term_rules)), evidence,
                            rules_of, replaced)
