@@ -117,6 +117,7 @@ class CardStage:
         self._term_rules: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
         self._term_sections: dict[str, frozenset[str]] = {}
         self._rule_texts: tuple[tuple[str, str], ...] | None = None
+        self._holding: dict[str, set[int]] = {}
         self._current: list[str | None] = []
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
@@ -232,16 +233,32 @@ class CardStage:
         (2, 1)
         """
         if term not in self._term_sections:
-            if self._rule_texts is None:
-                edition = self._current_cr()
-                self._rule_texts = tuple((record.number.split(".")[0], term_key(record.text))
-                                         for record in self.records.values()
-                                         if record.document == "cr" and record.edition == edition
-                                         and record.number)
+            texts, holding = self._rule_words()
+            words = term.split()
+            if not words:
+                return 0
+            # only the rules holding every word of the term are read (a card's first question pays this)
+            rows = holding.get(words[-1], set()) | holding.get(words[-1] + "s", set())
+            for word in words[:-1]:
+                rows = rows & holding.get(word, set())
             said = re.compile(rf"\b{re.escape(term)}s?\b")
-            self._term_sections[term] = frozenset(section for section, text in self._rule_texts
-                                                  if said.search(text))
+            self._term_sections[term] = frozenset(texts[row][0] for row in rows if said.search(texts[row][1]))
         return len(self._term_sections[term] - set(own))
+
+    def _rule_words(self) -> tuple[tuple[tuple[str, str], ...], dict[str, set[int]]]:
+        """The current rules' (section, text as glossary terms are matched), and each word's rows."""
+        if self._rule_texts is None:
+            edition = self._current_cr()
+            self._rule_texts = tuple((record.number.split(".")[0], term_key(record.text))
+                                     for record in self.records.values()
+                                     if record.document == "cr" and record.edition == edition
+                                     and record.number)
+            holding: dict[str, set[int]] = {}
+            for row, (_section, text) in enumerate(self._rule_texts):
+                for word in set(text.split()):
+                    holding.setdefault(word, set()).add(row)
+            self._holding = holding
+        return self._rule_texts, self._holding
 
     def parts(self, question: str, reading: CardReading) -> list[CardPart]:
         """The cards part: each named card once, in the order the question names them, with its rulings
