@@ -92,6 +92,8 @@ class CardReading:
     #: the question with the names replaced and nothing added: what the rulings are ranked by (a
     #: card's rulings all say its name)
     plain: str = ""
+    #: each card's rulings ranked by ``plain`` (:func:`ranked_rulings`), in the order of the cards
+    rulings: tuple[tuple[tuple[CardRuling, float], ...], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.mentions)
@@ -189,11 +191,12 @@ class CardStage:
         text = " ".join([replaced, *words])
         lifted = set(template_rules) | set(keyword_rules)
         term_rules = [r for r in term_rules if r not in lifted]
-        evidence = tuple(ruling.text for rulings in ranked_rulings(cards, replaced)
+        ranked = tuple(ranked_rulings(cards, replaced))
+        evidence = tuple(ruling.text for rulings in ranked
                          for ruling, score in rulings[:self.evidence_rulings] if score >= self.evidence_score)
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
                            tuple(dict.fromkeys(keyword_rules)), tuple(dict.fromkeys(term_rules)), evidence,
-                           rules_of, replaced)
+                           rules_of, replaced, ranked)
 
     def terms_of(self, card: Card) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The rare glossary terms of a card's Oracle text (not its keywords, which :meth:`keyword_rules`
@@ -267,7 +270,8 @@ class CardStage:
         said: dict[str, str] = {}
         for mention in reading.mentions:
             said.setdefault(mention.card.id, mention.said)
-        ranked = ranked_rulings(cards, reading.plain or question)
+        ranked = (list(reading.rulings) if len(reading.rulings) == len(cards)
+                  else ranked_rulings(cards, reading.plain or question))
         return [CardPart(card, said[card.id], rulings, reading.rules_of.get(card.id, ()))
                 for card, rulings in zip(cards, ranked, strict=True)]
 
