@@ -161,10 +161,7 @@ def lift(scored: Sequence[tuple[str, float]], ids: Sequence[str], amount: float)
     """
     if not ids or not amount:
         return list(scored)
-    score = dict(scored)
-    for record_id in dict.fromkeys(ids):
-        score[record_id] = score.get(record_id, 0.0) + amount
-    return sorted(score.items(), key=lambda item: (-item[1], item[0]))
+    return _add(scored, dict.fromkeys(ids, amount))
 
 
 def blend(scored: Sequence[tuple[str, float]], ranking: Sequence[tuple[str, float]], weight: float,
@@ -182,6 +179,7 @@ def blend(scored: Sequence[tuple[str, float]], ranking: Sequence[tuple[str, floa
 
 
 def _add(scored: Sequence[tuple[str, float]], extra: Mapping[str, float]) -> list[tuple[str, float]]:
+    """``scored`` with ``extra`` added (a record not among them enters with it), best first."""
     score = dict(scored)
     for record_id, amount in extra.items():
         score[record_id] = score.get(record_id, 0.0) + amount
