@@ -86,7 +86,7 @@ class CardReading:
     term_rules: tuple[str, ...] = ()
     #: each named card's ruling that best matches the question (``FusionParams.ruling_weight``): a
     #: ruling restates the rule it applies ("Because the ability is targeted, it is not a mana
-    #: ability" is 605.1a), so the rules nearest to it are evidence
+    #: ability" is 605.5a), so the rules nearest to it are evidence
     evidence: tuple[str, ...] = ()
     rules_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> rules it invokes
     #: the question with the names replaced and nothing added: what the rulings are ranked by (a
@@ -120,7 +120,6 @@ class CardStage:
         self._term_sections: dict[str, frozenset[str]] = {}
         self._rule_texts: tuple[tuple[str, str], ...] | None = None
         self._holding: dict[str, set[int]] = {}
-        self._current: list[str | None] = []
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
         self._identities: frozenset[str] | None = None
@@ -304,11 +303,11 @@ class CardStage:
         return (record.id,)
 
     def _current_cr(self) -> str | None:
-        if not self._current:
-            self._current.append(self._newest_cr())
-        return self._current[0]
+        return self._newest_cr
 
+    @functools.cached_property
     def _newest_cr(self) -> str | None:
+        """The newest loaded edition of the Comprehensive Rules (read once: the records don't change)."""
         editions = sorted({r.edition for r in self.records.values() if r.document == "cr" and r.number})
         return editions[-1] if editions else None
 
