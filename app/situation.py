@@ -169,6 +169,10 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         # "sams turn, sam scoops": a name typed with a bare "s" (the name read without it), not "this turn"
         (r"(?P<s>(?!(?:this|his|its|hers|theirs)\b)[A-Za-z][\w-]*s) turn(?=[,.;:!?]|$)", "active"),
         (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
+        # "we go first" (said of the table before any turn passed): the team or player taking the first turn
+        (rf"{s} and (?P<more>[A-Za-z][\w-]*) (?:go|goes|are going|take the first turn) first", "team-active"),
+        (rf"{s}(?:'s|') team (?:goes|go|is going) first", "team-active"),
+        (rf"{s} (?:goes|is going) first", "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
         (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),
@@ -583,8 +587,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                         re.IGNORECASE)
     if with_us and _number(with_us["n"].lower()) == len(_Facts(dict(game)).players()):
         text = text[:with_us.start()] + text[with_us.end():]  # "grand melee with us six, ...": context
-    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
-                  r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
+    # "She's a general, not the emperor": the role said, then the one it isn't (the role said is checked)
+    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn|leader|guardian|assassin|traitor|emperor|"
+                  r"general)(?: actually| really)?,? "
+                  r"(?:not|rather than|instead of) (?:the |an? )?[A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
                   flags=re.IGNORECASE)
     # "me (Ann) and Ben vs ...": the name said
     text = re.sub(r"\b(?:me|i|myself) \((?P<n>[A-Za-z][\w'-]*)\)", r"\g<n>", text, flags=re.IGNORECASE)
