@@ -396,7 +396,10 @@ def _facts_in(clause: str, facts: _Facts) -> str:
         if not found and shared:
             found, after = _one_fact(facts.lead + tail, facts)  # "Ben took 12 from Krenko and 12 from Edgar"
         if not found:
+            # "Kai has the initiative and his team loses": the possessive is the subject's
+            owned = re.match(r"(?i)(?:his|her|their) (?=team|life|creature|commander)", tail)
             rest = facts.lead + tail if shared else \
+                f"{subject}'s {tail[owned.end():]}" if subject and owned else \
                 f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
             return head + rest if rest else ""
         rest = after
@@ -588,9 +591,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     if with_us and _number(with_us["n"].lower()) == len(_Facts(dict(game)).players()):
         text = text[:with_us.start()] + text[with_us.end():]  # "grand melee with us six, ...": context
     # "She's a general, not the emperor": the role said, then the one it isn't (the role said is checked)
-    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn|leader|guardian|assassin|traitor|emperor|"
-                  r"general)(?: actually| really)?,? "
-                  r"(?:not|rather than|instead of) (?:the |an? )?[A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
+    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn|leader|guardian|assassin|traitor|"
+                  r"emperor|general)(?: actually| really)?,? "
+                  r"(?:not|rather than|instead of) (?:the |an? )?[A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>",
+                  text,
                   flags=re.IGNORECASE)
     # "me (Ann) and Ben vs ...": the name said
     text = re.sub(r"\b(?:me|i|myself) \((?P<n>[A-Za-z][\w'-]*)\)", r"\g<n>", text, flags=re.IGNORECASE)

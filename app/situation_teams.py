@@ -184,8 +184,8 @@ def _set_teams(said: _TeamsSaid, facts: _Facts, is_emperor: IsEmperor) -> bool:
 
 #: What goes on after a variant said mid-sentence as context: the question's next word ("if Ann concedes in
 #: 2HG is Ben still in", "the range of influence in Alternating Teams for Eve"), never more of its noun.
-_GOES_ON = r" (?=(?:is|are|does|do|can|could|who|whom|whose|what|how|will|would|for|of|if|when|after|and|but|so|" \
-    r"then)\b)"
+_GOES_ON = r" (?=(?:is|are|does|do|can|could|who|whom|whose|what|how|will|would|for|of|if|when|after|and|" \
+    r"but|so|then)\b)"
 
 
 #: "in our 8 player grand melee": the table's size said with the variant (checked against the seats)

@@ -76,8 +76,8 @@ _NEIGHBOURS = re.compile(r"(?:[,.;!?]|\s-+)?\s*(?:(?:since|because|as|cause|cuz)
 #: Also said after the question, of its second player: "can Ava attack Di? he's across the table", "Fen's on
 #: her right", "since she's on his left".
 _SEATED_AS = re.compile(r"(?P<cut>(?:,|[.;!?] |\s-+)? ?(?:(?:since|because|as|cause|cuz) )?"
-                        r"(?:(?:who|he|she|they|(?P<who>(?-i:[A-Z])[\w-]*))(?:'s| is|'re| are| sits| sit| is sitting"
-                        r"| are sitting) |sitting |seated )?"
+                        r"(?:(?:who|he|she|they|(?P<who>(?-i:[A-Z])[\w-]*))"
+                        r"(?:'s| is|'re| are| sits| sit| is sitting| are sitting) |sitting |seated )?"
                         r"(?:(?P<across>across the table|across from (?:him|her|them))|"
                         r"on (?P<whose>his|her|their) (?P<side>left|right)))(?=[?.!]*$)", re.IGNORECASE)
 
@@ -100,7 +100,7 @@ def _seating_said(text: str, seats: list[str]) -> tuple[str, str | None]:
     if said is None:
         return text, None
     pair = list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'-]*", text[:said.start()]) if w in seats))
-    if len(pair) != 2 or said["who"] and said["who"] != pair[1]:
+    if len(pair) != 2 or (said["who"] and said["who"] != pair[1]):
         return text, None  # the seating said of someone else than the player the question asks about
     one, other = (seats.index(p) for p in pair)
     n = len(seats)
