@@ -150,8 +150,9 @@ def _pumped(text: str, players: Sequence[str]) -> str:
     return _PUMPED.sub(" ", text)
 
 
-_LIKE = re.compile(r"^(?P<q>.+?\?)\s*(?:like|say|e\.g\.|for example|for instance|so like),? (?P<facts>[^?]+?)"
-                   r"[.!]?$", re.IGNORECASE)
+#: (not "like Cy's": one player's answer given as an example of the question, app.remarks_said)
+_LIKE = re.compile(r"^(?P<q>.+?\?)\s*(?:like|say|e\.g\.|for example|for instance|so like),? "
+                   r"(?![A-Za-z][\w-]*(?:'s|')[.!]?$)(?P<facts>[^?]+?)[.!]?$", re.IGNORECASE)
 _LAST_SAID = re.compile(r"^(?P<q>.*\?)\s+(?P<facts>[^?]+?)[.!]?$")
 _ASKS = re.compile(r"(?i)^(?:who|whom|whose|what|which|where|when|can|could|does|do|did|is|are|will|would|"
                    r"how|has|have|should)\b")
