@@ -262,6 +262,22 @@ def _correction(text: str, players: Sequence[str]) -> str:
     return _CORRECTION.sub(meant, text, count=1)
 
 
+#: "Zoe is at... the team is at 4 life": a sentence begun of one player and said again of "the team" (a
+#: shared total, 810.9): the team is that player's
+_RESTART = re.compile(r"\b(?P<who>[A-Z][\w-]*) (?:is at|is on|has|had|was at)\s*(?:\.{2,}|…|-+)\s*"
+                      r"(?:well,? |i mean,? |or rather,? |actually,? )?(?:the|their|his|her) team\b",
+                      re.IGNORECASE)
+
+
+def _restart(text: str, players: Sequence[str]) -> str:
+    """ "Zoe is at... the team is at 4 life": "Zoe's team is at 4 life" (only a player at the table)."""
+    def team(match: re.Match[str]) -> str:
+        names = {p.casefold() for p in players}
+        return f"{match['who']}'s team" if not names or match["who"].casefold() in names else match[0]
+
+    return _RESTART.sub(team, text)
+
+
 def _doubt(text: str, players: Sequence[str]) -> str:
     """ "We weren't sure who got the monarch. Who should have?": the doubt is the question."""
     return _DOUBT.sub(lambda m: m["q"].strip() + "?", text)
@@ -313,6 +329,6 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
-    _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
+    _openers, _idle, _correction, _restart, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after,
+    _all_on, _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
