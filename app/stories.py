@@ -35,6 +35,10 @@ Each rewrite is a class of phrasing, never one phrase; what it can't place is le
 "Pat's been hit by Edgar for 10 and Pat has been hit by Ghave for 12. Is Pat out?"
 >>> retell("Ann hits Dan for 1. Dan's out, right?")
 'Ann hits Dan for 1. is Dan out?'
+>>> retell("Ann's 3/3 hits Dan and Dan had the initiative; who has it?")
+"Dan had the initiative. Ann's 3/3 hits Dan; who has it?"
+>>> retell("Ann hits Dan for 1. also Ann is at 20 still right")
+'Ann hits Dan for 1. is Ann at 20 still?'
 >>> retell("how much poison does Dan have if he gets 3 counters and then 4 more")
 'how much poison does Dan have if he gets 3 poison counters and then gets 4 more'
 """
@@ -124,9 +128,11 @@ def _idle(text: str, players: Sequence[str]) -> str:
 
 
 _TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
-_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
+_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
                         rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
-                        rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive){_TAG}")
+                        rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive|"
+                        # "Ada is at 20 still, right?": her life total asked
+                        rf"(?:still )?at \d{{1,3}}(?: life)?(?: still)?){_TAG}")
 _GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|takes|keeps|becomes) (?:the )?"
                        rf"(?P<d>monarch|crown|initiative){_TAG}")
 
@@ -278,6 +284,19 @@ def _restart(text: str, players: Sequence[str]) -> str:
     return _RESTART.sub(team, text)
 
 
+#: "Ada's 3/3 hits Cy and Cy had the initiative": a holding said in the past after an event is the table
+#: before it (725.1, 726.1), said first
+_HAD = re.compile(r"(?P<lead>^|[.;!?] )(?P<event>[^.;!?]+?),? and (?P<who>[A-Z][\w'-]*) had "
+                  r"(?P<what>the initiative|the monarch|the crown|been (?:the )?monarch)(?: before| already)?"
+                  r"(?P<end>[.;!?]|$)")
+
+
+def _had(text: str, players: Sequence[str]) -> str:
+    """ "Ada's 3/3 hits Cy and Cy had the initiative; who has it": the holding first ("Cy had the
+    initiative. Ada's 3/3 hits Cy; ...")."""
+    return _HAD.sub(lambda m: f"{m['lead']}{m['who']} had {m['what']}. {m['event']}{m['end']}", text)
+
+
 def _doubt(text: str, players: Sequence[str]) -> str:
     """ "We weren't sure who got the monarch. Who should have?": the doubt is the question."""
     return _DOUBT.sub(lambda m: m["q"].strip() + "?", text)
@@ -329,6 +348,6 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after,
-    _all_on, _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
+    _openers, _idle, _correction, _restart, _had, _aside, _tag, _can_block, _pumped, _because, _doubt,
+    _said_after, _all_on, _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
