@@ -58,7 +58,7 @@ _WON = re.compile(rf"(?P<lead>^|[.;,!?] )(?P<who>{_NAME}(?:(?:,| and) {_NAME})*)
 _ROLES = r"(?P<role>emperor|general|leader|guardian|assassin|traitor)"
 #: "what's Bo's range of influence as emperor", "can Bo, as the emperor, attack Eli": a role said of the one
 #: player the sentence names before it
-_AS_ROLE = re.compile(rf",? as (?:the |an? |their |his |her |our )?{_ROLES}\b,?", re.IGNORECASE)
+_AS_ROLE = re.compile(rf",? as (?:the |an? |their |his |her |our )?{_ROLES}\b(?! rule),?", re.IGNORECASE)
 #: "can Bo attack Eli? they're both emperors": a role said of the players the question names
 _THEY_ARE = re.compile(rf"(?:,|[.;!?])? ?(?:since |because |as |cause )?they(?:'re| are) (?:both |all )?"
                        rf"(?:the )?{_ROLES}s\b[.!?]*", re.IGNORECASE)
