@@ -236,7 +236,35 @@ def judge_sentence(plan: WhatIf, answers: Mapping[str, AnswerReport], event_step
     'Ben becomes the monarch (725.4).'
     """
     said = _sentence(plan.headline, plan, answers, list(event_steps), before)
-    return _game_ended(plan, answers, list(event_steps)) or said
+    return _game_ended(plan, answers, list(event_steps)) or _undone(list(event_steps)) + said
+
+
+def _undone(events: list[Step]) -> str:
+    """An event of the question that the rules undo (an illegal declaration of attackers or blockers, 508.1,
+    509.1, 733.1), said first with why: what follows is about the game without it, and a judge must not read
+    "Ravi's life total is 20" as the attack's outcome. "" when every event stood.
+
+    >>> from rulesjudge.scenarios.model.steps import step
+    >>> from rulesjudge.scenarios.model.citations import cr
+    >>> why = step("Wurm is controlled by Nat, not by an attacking player.", cr("508.1a"))
+    >>> illegal = step("The declaration is illegal: nothing attacks.", cr("508.1"), cr("733.1"), undone=True)
+    >>> for part in _undone([why, illegal]).strip().split(": "):
+    ...     print(part)
+    Wurm is controlled by Nat, not by an attacking player (508.1a)
+    the declaration is illegal and undone (733.1).
+    """
+    for at, one in enumerate(events):
+        if not one.undone:
+            continue
+        what = one.text.split(":")[0].lower().removesuffix(" is illegal")
+        last = one.cites[-1] if one.cites else None
+        rule = rule_label(last.document, last.local) if last else ""
+        undone = _cited(f"{what} is illegal and undone", rule)
+        why = events[at - 1] if at and not events[at - 1].undone else None
+        if why is None:
+            return _upper_first(undone) + " "
+        return f"{_cited(why.text.rstrip('.'), deciding_rule([why]))[:-1]}: {undone} "
+    return ""
 
 
 def _game_ended(plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step]) -> str:

@@ -20,8 +20,8 @@ from rulesjudge.app.presenters import seat_order, variant_of
 from rulesjudge.scenarios.format import variant_key
 from rulesjudge.scenarios.model import VARIANTS
 
-if TYPE_CHECKING:  # the type only: app.situation imports this module
-    from rulesjudge.app.situation import _Facts
+if TYPE_CHECKING:  # the type only: app.situation_facts imports this module
+    from rulesjudge.app.situation_facts import _Facts
 
 def _variant_names() -> dict[str, str]:
     """Every way the registry's variants are named (their key, title and aliases) -> their key."""
@@ -298,7 +298,7 @@ def _teams_by_players(text: str, facts: _Facts) -> str:
     Olive" for both players on it), where they are one whole team at the table; "we" and "us" after "our team
     (Liam and Mia)" are those players.
 
-    >>> from rulesjudge.app.situation import _Facts
+    >>> from rulesjudge.app.situation_facts import _Facts
     >>> facts = _Facts({"variant": "two-headed-giant", "teams": [["Liam", "Mia"], ["Noah", "Olive"]]})
     >>> _teams_by_players("Our team (Liam and Mia) is at 7 and takes 7. Did we lose?", facts)
     "Liam and Mia's team is at 7 and takes 7. Did Liam and Mia lose?"

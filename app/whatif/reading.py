@@ -1,20 +1,17 @@
-"""Reading a sentence: its clauses split and ordered, a question and its events found in either order, and
-:func:`interpret`, the door in."""
+"""Reading a sentence: a question and its events found in either order, and :func:`interpret`, the door in
+(the events, clause by clause, split and ordered: :mod:`clauses`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.asides import agreed_asides
-from rulesjudge.app.whatif.events import HAPPENINGS
-from rulesjudge.app.whatif.events.several import at_the_same_time
-from rulesjudge.app.whatif.events.time import _time_owner, _until
+from rulesjudge.app.whatif.clauses import _happenings
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
-from rulesjudge.app.whatif.normalise import _NUMBER, _names, _trim, normalise
+from rulesjudge.app.whatif.normalise import _names, _trim, normalise
 from rulesjudge.app.whatif.plan import (
     MAX_QUESTION,
     WHAT_HAPPENS,
@@ -27,7 +24,7 @@ from rulesjudge.app.whatif.plan import (
     _Happening,
 )
 from rulesjudge.app.whatif.questions import QUESTIONS
-from rulesjudge.app.whatif.references import _POSS, _PRONOUN, _Reader, _Unknown
+from rulesjudge.app.whatif.references import _Reader, _Unknown
 from rulesjudge.app.whatif.typos import mend_typos
 
 _CONNECTOR = r"(?:if|when|whenever|after|once|as soon as|should|in case|now that|right after|the moment|" \
@@ -37,257 +34,6 @@ _QUESTION_START = re.compile(
     r"\b(?:who|whom|whose|what|which|where|can|could|may|is|are|does|do|did|will|would|how|has|have)\b",
     re.IGNORECASE,
 )
-_TURN_MODIFIER = re.compile(
-    rf"^(?P<rest>.+?),? (?:still )?(?:on|during|in) (?P<whose>(?:their|his|her|its)|"
-    rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
-_SPLIT = re.compile(r"[.;] (?:and )?then,? |,? and then |,? then |"
-                    r",? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
-                    r"; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
-#: Words that put two events in order against the order they are said in: "A after B" is B then A.
-_ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|this\b)", re.IGNORECASE)
-_ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORECASE)
-
-
-#: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row. Not combat
-#: damage: a creature that "hits twice" may have double strike (702.4) or fight two combats, not guessed.
-_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|four times|[2-5] times)"
-                    r"(?: in a row)?(?P<apart>,? (?:over (?:the game|(?:two|three|four|five|[2-5]|several|"
-                    r"separate) (?:turns|combats))|on (?:separate|different|two|three|[2-5]) turns|"
-                    r"in (?:separate|different) "
-                    r"combats)(?:,? unblocked(?: each time)?)?|,? unblocked each time|,? (?:on|during|in) "
-                    r"(?:separate|different) turns)?$", re.IGNORECASE)
-_REPEATABLE = frozenset(("damage", "lose-life", "gain-life", "poison", "draw"))
-
-
-def _again(text: str, reader: _Reader) -> list[_Happening] | None:
-    """The event said with "twice" / "N times", repeated; None when the clause says no such thing."""
-    again = _AGAIN.match(text)
-    if again is None:
-        return None
-    happening = HAPPENINGS.first(again["rest"], reader, "an event")
-    # combat damage again only when said to be separate combats ("over two turns", "each time"): one
-    # creature hitting "twice" in one combat may have double strike (702.4), not guessed
-    repeatable = _REPEATABLE | ({"combat-damage"} if again["apart"] else set())
-    if not all(isinstance(e, dict) and next(iter(e)) in repeatable for e in happening.events):
-        return None
-    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3, "four times": 4}.get(
-        again["n"].lower()) or int(again["n"][0])
-    return [replace(happening, events=happening.events * times, words=f"{happening.words}, {times} times")]
-
-
-def _clause(text: str, reader: _Reader) -> list[_Happening]:
-    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first); the story so
-    far noted on the reader (:func:`_noted`)."""
-    return _noted(_one_clause(text, reader), reader)
-
-
-def _noted(happenings: list[_Happening], reader: _Reader) -> list[_Happening]:
-    """Note whose turn the events moved to and whether anything but time happened (``_Reader.turn``,
-    ``_Reader.acted``): an attack or a sorcery said later implies its player's turn only before that."""
-    for event in (e for h in happenings for e in h.events):
-        name = event if isinstance(event, str) else next(iter(event))
-        if name == "until-turn" and isinstance(event, dict):
-            arg = event[name]
-            reader.turn = arg if isinstance(arg, str) else None if arg.get("next") else arg.get("player")
-        elif name in ("next-turn", "upkeep"):
-            reader.turn = ""  # a later turn, whoever's it is: not one an attack said later may assume
-        else:
-            reader.acted = True
-    return happenings
-
-
-def _one_clause(text: str, reader: _Reader) -> list[_Happening]:
-    try:
-        return [HAPPENINGS.first(text, reader, "an event")]
-    except _Unknown as error:
-        repeated = _again(text, reader)
-        if repeated:
-            return repeated
-        modifier = _TURN_MODIFIER.match(text)
-        if not modifier:
-            timed = _at_a_time(text, reader)
-            if timed is None:
-                raise
-            return timed
-        first = error
-    happening = HAPPENINGS.first(modifier["rest"], reader, "an event")
-    whose = modifier["whose"]
-    if re.fullmatch(rf"{_PRONOUN}(?:{_POSS})?", whose.strip(), re.IGNORECASE) and reader.subject is not None \
-            and reader.focus is not None and reader.focus.players != reader.subject.players:
-        # "Ben hits Cat on his own turn": the one who acts; without "own", "his" may be either: not guessed
-        if not re.search(r"(?i) own turn$", text):
-            said = re.sub(rf"(?i){_POSS}$", "", whose.strip())
-            raise _Unknown(f"whose turn is '{said} turn'? name the player", whose)
-        reader.focus = None
-    owner = _time_owner(reader, whose)
-    if owner is None:
-        raise first
-    saved = reader.save()
-    reader.gone.difference_update(happening.gone)
-    until = _until(reader, owner, next_one=False)
-    reader.restore(saved)
-    words = happening.words + (f" during {owner}'s turn" if until else "")
-    return [replace(happening, events=(*until, *happening.events), words=words)]
-
-
-_TIME_EVENTS = frozenset(("next-turn", "until-turn", "end-step", "upkeep"))
-
-
-def _bound_to_subject(event: str, time: str, reader: _Reader) -> str:
-    """A possessive in a clause's own time phrase is its subject's: "Theo conceded at the end of his turn" is
-    Theo's turn, whoever was named before (the time is read before the event, so the pronoun would otherwise
-    go to the earlier sentence's player).
-
-    >>> from rulesjudge.app.whatif.plan import TableFacts
-    >>> _bound_to_subject("Theo conceded", "at the end of his turn", _Reader(TableFacts(("Jules", "Theo"))))
-    "at the end of Theo's turn"
-    """
-    subject = re.match(r"\s*(?:then |and )?([A-Za-z][\w-]*)\b", event, re.IGNORECASE)
-    names = {p.casefold(): p for p in reader.facts.players}
-    if subject is None or subject[1].casefold() not in names:
-        return time
-    return re.sub(r"(?i)\b(?:his|her|their)(?:'s)?(?= (?:next )?(?:turn|end step|upkeep))",
-                  f"{names[subject[1].casefold()]}'s", time, count=1)
-
-
-def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
-    """ "Cat concedes at the end of turn", "Ann concedes in Ben's upkeep": the time comes first, then the
-    event. Only a time the reader knows: "Cat concedes during combat" is not read (the model has no combat
-    step to stop at)."""
-    saved = reader.save()
-    for cut in re.finditer(r",? (?=(?:at|during|in|on) )", text, re.IGNORECASE):
-        reader.restore(saved)
-        said_time = _bound_to_subject(text[: cut.start()], text[cut.end():], reader)
-        try:
-            time = HAPPENINGS.first(said_time, reader, "a time")  # the turns before it first
-            event = HAPPENINGS.first(text[: cut.start()], reader, "an event")
-        except _Unknown:
-            continue
-        names = [e if isinstance(e, str) else next(iter(e)) for e in time.events]
-        if names and all(n in _TIME_EVENTS for n in names):
-            return [time, event]
-    reader.restore(saved)
-    return None
-
-
-def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
-    """Clauses in order: "Ann concedes and then Ben's creature hits Cat" is two events, one after the other;
-    "Ann and Ben concede" is one (they leave at the same time); "Cat concedes after Ben hits her" and
-    "before Cat concedes, Ben hits her" are Ben's hit, then Cat's conceding."""
-    text = _trim(text)
-    saved = reader.save()
-    try:
-        return _clause(text, reader)
-    except _Unknown as error:
-        first = error
-    if depth > 3:
-        raise first
-    together = _at_once(text, reader, depth)
-    if together is not None:
-        return together
-    reader.restore(saved)
-    for read in (_in_sequence, _in_order_said):
-        reader.restore(saved)
-        found = read(text, reader, depth)
-        if found is not None:
-            return found
-    reader.restore(saved)
-    raise first
-
-
-def _at_once(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
-    """ "Bo's life becomes 0 and Cy gets 10 poison counters at the same time": the events as one (704.3:
-    state-based actions checked once afterwards; 104.4a), where the model knows ``at-once``; None when the
-    text doesn't say so, or its parts are not plain events (time passing can't happen at once)."""
-    inner = at_the_same_time(text)
-    if inner is None or not (reader.facts.events and reader.facts.knows_event("at-once")):
-        return None
-    saved = reader.save()
-    try:
-        parts = _happenings(inner, reader, depth + 1)
-    except _Unknown:
-        reader.restore(saved)
-        return None
-    events = [e for h in parts for e in h.events]
-    names = [e if isinstance(e, str) else next(iter(e)) for e in events]
-    if len(events) < 2 or any(n in _TIME_EVENTS or n == "at-once" for n in names):
-        reader.restore(saved)
-        return None
-    words = " and ".join(h.words for h in parts) + " at the same time"
-    players = tuple(dict.fromkeys(p for h in parts for p in h.players))
-    return [_Happening(({"at-once": events},), words, players,
-                       extra=tuple(dict.fromkeys(q for h in parts for q in h.extra)),
-                       gone=tuple(p for h in parts for p in h.gone),
-                       guessed=tuple(p for h in parts for p in h.guessed),
-                       unsaid_life=tuple(p for h in parts for p in h.unsaid_life))]
-
-
-def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
-    """ "A and then B", "A, B": the events as said; "Ben hits Cat and then concedes": Ben, said once."""
-    saved = reader.save()
-    for split in _SPLIT.finditer(text):
-        reader.restore(saved)
-        left, right = text[: split.start()], text[split.end():]
-        try:
-            head = _clause(_trim(left), reader)
-        except _Unknown:
-            continue
-        after_head = reader.save()
-        subject = reader.subject.players[0] if reader.subject and len(reader.subject.players) == 1 else None
-        for tail in (right, f"{subject} {right}" if subject else None, _gapped(left, right)):
-            if tail is None:
-                continue
-            reader.restore(after_head)
-            try:
-                return [*head, *_happenings(tail, reader, depth + 1)]
-            except _Unknown:
-                continue
-    return None
-
-
-def _gapped(left: str, right: str) -> str | None:
-    """ "Cat deals 3 damage to Ann and 4 to Ben": the second clause says only its amount and what differs; the
-    verb is the first clause's, said once ("Cat deals 4 to Ben").
-
-    >>> _gapped("Cat deals 3 damage to Ann", "4 to Ben")
-    'Cat deals 4 to Ben'
-    >>> _gapped("Ann concedes", "Ben") is None
-    True
-    """
-    if not re.match(rf"{_NUMBER}\b", right, re.IGNORECASE):
-        return None
-    amount = re.search(rf"\b{_NUMBER}\b", left, re.IGNORECASE)
-    return left[: amount.start()] + right if amount else None
-
-
-def _in_order_said(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
-    """ "A after B" (B, then A), "A before B" (A, then B), "before B, A" and "after B, A"."""
-    saved = reader.save()
-    leading = _ORDER_FIRST.match(text)
-    if leading:  # "before B, A": where B ends is where a clause ends
-        rest = text[leading.end():]
-        cuts = [m.start() for m in re.finditer(r",? ", rest)]
-        for cut in cuts:
-            reader.restore(saved)
-            said_first, said_second = rest[:cut], rest[cut:].lstrip(", ")
-            try:
-                first = _clause(_trim(said_first), reader)
-                second = _happenings(said_second, reader, depth + 1)
-            except _Unknown:
-                continue
-            before = leading["word"].lower() == "before"
-            return [*second, *first] if before else [*first, *second]
-    for order in _ORDER.finditer(text):
-        reader.restore(saved)
-        said_first, said_second = text[: order.start()], text[order.end():]
-        try:
-            first = _happenings(said_first, reader, depth + 1)
-            second = _happenings(said_second, reader, depth + 1)
-        except _Unknown:
-            continue
-        before = order["word"].lower() == "before"
-        return [*first, *second] if before else [*second, *first]
-    return None
 
 
 #: A question said as its topic alone, as people type at a table ("monarch?", "new king?", "initiative?",
@@ -454,8 +200,9 @@ _IS_IT_LEGAL = re.compile(
     r"(?:do that|do this)|(?:is|are) (?:she|he|they) allowed(?: to)?)", re.IGNORECASE)
 
 
-def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
-    """Ways to read a sentence, most specific first; each is tried with a fresh reader."""
+def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[Callable[[], WhatIf]]:
+    """Ways to read a sentence, most specific first; each is tried with a fresh reader. ``asked``: the
+    question ended with a question mark."""
     legal = _IS_IT_LEGAL.fullmatch(text)
     if legal:
         def may_attack() -> WhatIf:
@@ -529,9 +276,29 @@ def _readings(text: str, facts: TableFacts) -> Iterator[Callable[[], WhatIf]]:
     def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
         if re.match(r"(?i)(?:can|could|may|might)\b", body):  # "can Ada's Elf attack Di": asked, never done
             raise _Unknown("not an event: a question about what may happen", body)
+        told = _TOLD_THEN_ASKED.search(body)
+        if asked and told and not _QUESTION_START.match(told["last"]):
+            # "Jo attacks Ravi with the Knight and the Wall blocks. Knight dies?": after a story, a last
+            # sentence with a question mark asks whether it happens ("does the Knight die"); read as told it
+            # would be answered as done
+            said = _SAID_AS_ASKED.fullmatch(told["last"])
+            if said is None:
+                raise _Unknown("not an event: the story's last sentence is asked", body)
+            reader = _Reader(facts, sentence=text)
+            happenings = _happenings(body[: told.start()], reader)
+            verb = said["verb"].lower().removesuffix("s")
+            return _combine(happenings, _ask(f"does {said['who']} {verb}{said['rest']}", reader))
         return _combine(_happenings(body, _Reader(facts, sentence=text)), None)
 
     yield bare_events
+
+
+#: A story told in sentences before its last one ("... blocks with the Wall. Knight dies"): the last is what
+#: the question mark asks about.
+_TOLD_THEN_ASKED = re.compile(r"[.;:] (?P<last>[^.;:]+)$")
+#: Such a last sentence said as told, asked as "does X die" ("Knight dies?", "Ben survives?", "Cat wins?").
+_SAID_AS_ASKED = re.compile(r"(?P<who>.+?) (?P<verb>dies|survives|loses|wins|lives)(?P<rest>(?: .+)?)",
+                            re.IGNORECASE)
 
 
 def _looks_like_a_name(fragment: str) -> bool:
@@ -691,7 +458,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     errors: list[_Unknown] = []
     work = _WORK.set([MAX_WORK])
     try:
-        for reading in _readings(text, facts):
+        for reading in _readings(text, facts, asked=question.rstrip().endswith("?")):
             try:
                 plan = reading()
             except _Unknown as error:

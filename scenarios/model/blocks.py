@@ -132,6 +132,7 @@ def declare_blockers(state: TableState, pairs: Sequence[tuple[str, tuple[str, ..
                 "creature blocks.",
                 cr("509.1"),
                 cr("733.1"),
+                undone=True,
             ),
         ]
     permanents = dict(state.permanents)
@@ -410,6 +411,7 @@ def damage_step(
                 "The combat damage assignment is illegal: the game returns to the moment before it was made.",
                 cr("510.1e"),
                 cr("733.1"),
+                undone=True,
             ),
         ]
     if not any(split for _, split in splits):

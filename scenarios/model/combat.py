@@ -259,6 +259,7 @@ def declare_attackers(
                 "no creature attacks.",
                 cr("508.1"),
                 cr("733.1"),
+                undone=True,
             ),
         ]
     permanents = dict(state.permanents)

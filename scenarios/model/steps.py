@@ -30,11 +30,14 @@ class Step:
     text: str
     cites: tuple[Cite, ...] = ()
     alternatives: tuple[Reading, ...] = ()
+    #: the step says an illegal action was undone (733.1): the steps before it say why, and an answer about
+    #: the game after it is about the game without that action
+    undone: bool = False
 
 
-def step(text: str, *cites: Cite, alternatives: tuple[Reading, ...] = ()) -> Step:
+def step(text: str, *cites: Cite, alternatives: tuple[Reading, ...] = (), undone: bool = False) -> Step:
     """A derivation step citing rules."""
-    return Step(text, tuple(cites), alternatives)
+    return Step(text, tuple(cites), alternatives, undone)
 
 
 Answer = tuple[Any, list[Step]]

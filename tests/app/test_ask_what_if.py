@@ -296,3 +296,42 @@ def test_805_10d_the_fallback_search_reads_the_variants_own_rules_first(app_env,
     # 810.2 -> 805.10d: under shared team turns the defending team makes one combined block, the rule a judge
     # reads here rather than the general 509.1b or 802.4a.
     assert first.endswith("/805.10d"), first
+
+
+BEASTS = """\
+    name: Ann's Bear, Ben's Wall and Cat's Dragon
+    why: a table for what-if questions
+    game:
+      players: [Ann, Ben, Cat, Dan]
+      active: Ann
+      permanents:
+        Bear: {owner: Ann, power: 2, toughness: 2}
+        Wall: {owner: Ben, power: 0, toughness: 4}
+        Dragon: {owner: Cat, power: 5, toughness: 5}
+    expect:
+      active: Ann
+"""
+
+
+def test_508_1a_an_attack_with_anothers_creature_is_said_first_as_illegal_and_undone(tmp_path, cli):
+    code, out, err = cli("ask", str(scenario(tmp_path, BEASTS)), "--what-if",
+                         "Ann attacks Ben with the Dragon, no blocks. Ben's life?")
+    assert code == 0, err
+    answer = next(line for line in out.splitlines() if line.startswith("Answer:"))
+    # 508.1a: only the Dragon's controller (Cat, not the active player) could attack with it; 733.1: the
+    # illegal declaration is reversed, so nothing attacks and Ben stays at 20 (119.1). The judge hears the
+    # illegality first, not "20" as if the Dragon's attack had been blocked or prevented.
+    assert answer.startswith("Answer: Dragon is controlled by Cat, not by an attacking player (508.1a): "
+                             "the declaration is illegal and undone (733.1)."), answer
+    assert answer.endswith("Ben's life total is 20 (119.1)."), answer
+
+
+def test_509_1a_a_block_of_a_creature_not_attacking_the_blocker_is_said_first_as_undone(tmp_path, cli):
+    code, out, err = cli("ask", str(scenario(tmp_path, BEASTS)), "--what-if",
+                         "Ann attacks Ben with the Bear and Cat blocks with the Dragon. Ben's life?")
+    assert code == 0, err
+    answer = next(line for line in out.splitlines() if line.startswith("Answer:"))
+    # 509.1a / 802.4a: only the player the Bear attacks (Ben) may block it; the block is undone (733.1), so
+    # the Bear is unblocked and deals its 2 damage to Ben (510.1a): 18 life.
+    assert "the declaration of blockers is illegal and undone (733.1)." in answer, answer
+    assert answer.endswith("Ben's life total is 18 (119.3)."), answer

@@ -1,0 +1,267 @@
+"""The events a sentence says, clause by clause (:func:`_happenings`): one event, or several split at "and
+then", put in order ("A after B", "before B, A"), said to happen at the same time, repeated ("twice"), at a
+time ("at the end of turn", "during Ben's turn"). :mod:`reading` finds the question around them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rulesjudge.app.whatif.events import HAPPENINGS
+from rulesjudge.app.whatif.events.several import at_the_same_time
+from rulesjudge.app.whatif.events.time import _time_owner, _until
+from rulesjudge.app.whatif.normalise import _NUMBER, _trim
+from rulesjudge.app.whatif.plan import _Happening
+from rulesjudge.app.whatif.references import _POSS, _PRONOUN, _Reader, _Unknown
+
+_TURN_MODIFIER = re.compile(
+    rf"^(?P<rest>.+?),? (?:still )?(?:on|during|in) (?P<whose>(?:their|his|her|its)|"
+    rf".+?{_POSS}) (?:own )?turn$", re.IGNORECASE)
+_SPLIT = re.compile(r"[.;] (?:and )?then,? |,? and then |,? then |"
+                    r",? (?:and )?(?:after that|afterwards|later),? |,? and next,? |"
+                    r"; |, and | and |, (?=\w)|\. ", re.IGNORECASE)
+#: Words that put two events in order against the order they are said in: "A after B" is B then A.
+_ORDER = re.compile(r" (?P<word>after|before|once|when|as soon as) (?!that\b|this\b)", re.IGNORECASE)
+_ORDER_FIRST = re.compile(r"^(?P<word>after|before|once|as soon as) ", re.IGNORECASE)
+
+
+#: "Cat deals her 4 damage twice": the same event again, for what can happen twice in a row. Not combat
+#: damage: a creature that "hits twice" may have double strike (702.4) or fight two combats, not guessed.
+_AGAIN = re.compile(r"^(?P<rest>.+?),? (?P<n>twice|thrice|two times|three times|four times|[2-5] times)"
+                    r"(?: in a row)?(?P<apart>,? (?:over (?:the game|(?:two|three|four|five|[2-5]|several|"
+                    r"separate) (?:turns|combats))|on (?:separate|different|two|three|[2-5]) turns|"
+                    r"in (?:separate|different) "
+                    r"combats)(?:,? unblocked(?: each time)?)?|,? unblocked each time|,? (?:on|during|in) "
+                    r"(?:separate|different) turns)?$", re.IGNORECASE)
+_REPEATABLE = frozenset(("damage", "lose-life", "gain-life", "poison", "draw"))
+
+
+def _again(text: str, reader: _Reader) -> list[_Happening] | None:
+    """The event said with "twice" / "N times", repeated; None when the clause says no such thing."""
+    again = _AGAIN.match(text)
+    if again is None:
+        return None
+    happening = HAPPENINGS.first(again["rest"], reader, "an event")
+    # combat damage again only when said to be separate combats ("over two turns", "each time"): one
+    # creature hitting "twice" in one combat may have double strike (702.4), not guessed
+    repeatable = _REPEATABLE | ({"combat-damage"} if again["apart"] else set())
+    if not all(isinstance(e, dict) and next(iter(e)) in repeatable for e in happening.events):
+        return None
+    times = {"twice": 2, "thrice": 3, "two times": 2, "three times": 3, "four times": 4}.get(
+        again["n"].lower()) or int(again["n"][0])
+    return [replace(happening, events=happening.events * times, words=f"{happening.words}, {times} times")]
+
+
+def _clause(text: str, reader: _Reader) -> list[_Happening]:
+    """One clause: an event, possibly "during Ben's turn" (the turns pass until then, first); the story so
+    far noted on the reader (:func:`_noted`)."""
+    return _noted(_one_clause(text, reader), reader)
+
+
+def _noted(happenings: list[_Happening], reader: _Reader) -> list[_Happening]:
+    """Note whose turn the events moved to and whether anything but time happened (``_Reader.turn``,
+    ``_Reader.acted``): an attack or a sorcery said later implies its player's turn only before that."""
+    for event in (e for h in happenings for e in h.events):
+        name = event if isinstance(event, str) else next(iter(event))
+        if name == "until-turn" and isinstance(event, dict):
+            arg = event[name]
+            reader.turn = arg if isinstance(arg, str) else None if arg.get("next") else arg.get("player")
+        elif name in ("next-turn", "upkeep"):
+            reader.turn = ""  # a later turn, whoever's it is: not one an attack said later may assume
+        else:
+            reader.acted = True
+    return happenings
+
+
+def _one_clause(text: str, reader: _Reader) -> list[_Happening]:
+    try:
+        return [HAPPENINGS.first(text, reader, "an event")]
+    except _Unknown as error:
+        repeated = _again(text, reader)
+        if repeated:
+            return repeated
+        modifier = _TURN_MODIFIER.match(text)
+        if not modifier:
+            timed = _at_a_time(text, reader)
+            if timed is None:
+                raise
+            return timed
+        first = error
+    happening = HAPPENINGS.first(modifier["rest"], reader, "an event")
+    whose = modifier["whose"]
+    if re.fullmatch(rf"{_PRONOUN}(?:{_POSS})?", whose.strip(), re.IGNORECASE) and reader.subject is not None \
+            and reader.focus is not None and reader.focus.players != reader.subject.players:
+        # "Ben hits Cat on his own turn": the one who acts; without "own", "his" may be either: not guessed
+        if not re.search(r"(?i) own turn$", text):
+            said = re.sub(rf"(?i){_POSS}$", "", whose.strip())
+            raise _Unknown(f"whose turn is '{said} turn'? name the player", whose)
+        reader.focus = None
+    owner = _time_owner(reader, whose)
+    if owner is None:
+        raise first
+    saved = reader.save()
+    reader.gone.difference_update(happening.gone)
+    until = _until(reader, owner, next_one=False)
+    reader.restore(saved)
+    words = happening.words + (f" during {owner}'s turn" if until else "")
+    return [replace(happening, events=(*until, *happening.events), words=words)]
+
+
+_TIME_EVENTS = frozenset(("next-turn", "until-turn", "end-step", "upkeep"))
+
+
+def _bound_to_subject(event: str, time: str, reader: _Reader) -> str:
+    """A possessive in a clause's own time phrase is its subject's: "Theo conceded at the end of his turn" is
+    Theo's turn, whoever was named before (the time is read before the event, so the pronoun would otherwise
+    go to the earlier sentence's player).
+
+    >>> from rulesjudge.app.whatif.plan import TableFacts
+    >>> _bound_to_subject("Theo conceded", "at the end of his turn", _Reader(TableFacts(("Jules", "Theo"))))
+    "at the end of Theo's turn"
+    """
+    subject = re.match(r"\s*(?:then |and )?([A-Za-z][\w-]*)\b", event, re.IGNORECASE)
+    names = {p.casefold(): p for p in reader.facts.players}
+    if subject is None or subject[1].casefold() not in names:
+        return time
+    return re.sub(r"(?i)\b(?:his|her|their)(?:'s)?(?= (?:next )?(?:turn|end step|upkeep))",
+                  f"{names[subject[1].casefold()]}'s", time, count=1)
+
+
+def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
+    """ "Cat concedes at the end of turn", "Ann concedes in Ben's upkeep": the time comes first, then the
+    event. Only a time the reader knows: "Cat concedes during combat" is not read (the model has no combat
+    step to stop at)."""
+    saved = reader.save()
+    for cut in re.finditer(r",? (?=(?:at|during|in|on) )", text, re.IGNORECASE):
+        reader.restore(saved)
+        said_time = _bound_to_subject(text[: cut.start()], text[cut.end():], reader)
+        try:
+            time = HAPPENINGS.first(said_time, reader, "a time")  # the turns before it first
+            event = HAPPENINGS.first(text[: cut.start()], reader, "an event")
+        except _Unknown:
+            continue
+        names = [e if isinstance(e, str) else next(iter(e)) for e in time.events]
+        if names and all(n in _TIME_EVENTS for n in names):
+            return [time, event]
+    reader.restore(saved)
+    return None
+
+
+def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
+    """Clauses in order: "Ann concedes and then Ben's creature hits Cat" is two events, one after the other;
+    "Ann and Ben concede" is one (they leave at the same time); "Cat concedes after Ben hits her" and
+    "before Cat concedes, Ben hits her" are Ben's hit, then Cat's conceding."""
+    text = _trim(text)
+    saved = reader.save()
+    try:
+        return _clause(text, reader)
+    except _Unknown as error:
+        first = error
+    if depth > 3:
+        raise first
+    together = _at_once(text, reader, depth)
+    if together is not None:
+        return together
+    reader.restore(saved)
+    for read in (_in_sequence, _in_order_said):
+        reader.restore(saved)
+        found = read(text, reader, depth)
+        if found is not None:
+            return found
+    reader.restore(saved)
+    raise first
+
+
+def _at_once(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "Bo's life becomes 0 and Cy gets 10 poison counters at the same time": the events as one (704.3:
+    state-based actions checked once afterwards; 104.4a), where the model knows ``at-once``; None when the
+    text doesn't say so, or its parts are not plain events (time passing can't happen at once)."""
+    inner = at_the_same_time(text)
+    if inner is None or not (reader.facts.events and reader.facts.knows_event("at-once")):
+        return None
+    saved = reader.save()
+    try:
+        parts = _happenings(inner, reader, depth + 1)
+    except _Unknown:
+        reader.restore(saved)
+        return None
+    events = [e for h in parts for e in h.events]
+    names = [e if isinstance(e, str) else next(iter(e)) for e in events]
+    if len(events) < 2 or any(n in _TIME_EVENTS or n == "at-once" for n in names):
+        reader.restore(saved)
+        return None
+    words = " and ".join(h.words for h in parts) + " at the same time"
+    players = tuple(dict.fromkeys(p for h in parts for p in h.players))
+    return [_Happening(({"at-once": events},), words, players,
+                       extra=tuple(dict.fromkeys(q for h in parts for q in h.extra)),
+                       gone=tuple(p for h in parts for p in h.gone),
+                       guessed=tuple(p for h in parts for p in h.guessed),
+                       unsaid_life=tuple(p for h in parts for p in h.unsaid_life))]
+
+
+def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "A and then B", "A, B": the events as said; "Ben hits Cat and then concedes": Ben, said once."""
+    saved = reader.save()
+    for split in _SPLIT.finditer(text):
+        reader.restore(saved)
+        left, right = text[: split.start()], text[split.end():]
+        try:
+            head = _clause(_trim(left), reader)
+        except _Unknown:
+            continue
+        after_head = reader.save()
+        subject = reader.subject.players[0] if reader.subject and len(reader.subject.players) == 1 else None
+        for tail in (right, f"{subject} {right}" if subject else None, _gapped(left, right)):
+            if tail is None:
+                continue
+            reader.restore(after_head)
+            try:
+                return [*head, *_happenings(tail, reader, depth + 1)]
+            except _Unknown:
+                continue
+    return None
+
+
+def _gapped(left: str, right: str) -> str | None:
+    """ "Cat deals 3 damage to Ann and 4 to Ben": the second clause says only its amount and what differs; the
+    verb is the first clause's, said once ("Cat deals 4 to Ben").
+
+    >>> _gapped("Cat deals 3 damage to Ann", "4 to Ben")
+    'Cat deals 4 to Ben'
+    >>> _gapped("Ann concedes", "Ben") is None
+    True
+    """
+    if not re.match(rf"{_NUMBER}\b", right, re.IGNORECASE):
+        return None
+    amount = re.search(rf"\b{_NUMBER}\b", left, re.IGNORECASE)
+    return left[: amount.start()] + right if amount else None
+
+
+def _in_order_said(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "A after B" (B, then A), "A before B" (A, then B), "before B, A" and "after B, A"."""
+    saved = reader.save()
+    leading = _ORDER_FIRST.match(text)
+    if leading:  # "before B, A": where B ends is where a clause ends
+        rest = text[leading.end():]
+        cuts = [m.start() for m in re.finditer(r",? ", rest)]
+        for cut in cuts:
+            reader.restore(saved)
+            said_first, said_second = rest[:cut], rest[cut:].lstrip(", ")
+            try:
+                first = _clause(_trim(said_first), reader)
+                second = _happenings(said_second, reader, depth + 1)
+            except _Unknown:
+                continue
+            before = leading["word"].lower() == "before"
+            return [*second, *first] if before else [*first, *second]
+    for order in _ORDER.finditer(text):
+        reader.restore(saved)
+        said_first, said_second = text[: order.start()], text[order.end():]
+        try:
+            first = _happenings(said_first, reader, depth + 1)
+            second = _happenings(said_second, reader, depth + 1)
+        except _Unknown:
+            continue
+        before = order["word"].lower() == "before"
+        return [*first, *second] if before else [*second, *first]
+    return None
