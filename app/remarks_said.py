@@ -21,6 +21,8 @@ A remark that doesn't hold is left as said: the question is not read rather than
 ()
 >>> said_remarks("Ada dies while Eli is still alive. who wins?", game)
 ('Ada dies. who wins?', ('Eli is still in the game',))
+>>> said_remarks("ada dies while eli's still in. who wins?", game)
+('ada dies. who wins?', ('Eli is still in the game',))
 >>> said_remarks("can Bo attack Eli? they're both emperors", {"variant": "emperor", **game})
 ('can Bo attack Eli?', ('Bo and Eli are emperors',))
 >>> said_remarks("what's Bo's range as emperor?", {"variant": "emperor", **game})
@@ -41,7 +43,8 @@ from typing import Any
 
 from rulesjudge.app.table_form import emperors
 
-_NAME = r"(?-i:[A-Z])[\w-]*"
+#: a player's name as typed ("Mika", "mika"): checked against the seats, any case
+_NAME = r"[A-Za-z][\w-]*"
 _STILL_IN = re.compile(rf",? (?:while|and|but|with|when|as) (?P<who>{_NAME})(?: is|'s|s| was) still "
                        r"(?:alive|in(?: the game)?|around|playing|standing|there)\b", re.IGNORECASE)
 _ALONE = re.compile(rf"(?:,|;|(?<=[.!?]))? (?:and |so |now )?(?P<who>{_NAME})(?: is|'s) (?:now |left )?"
@@ -49,8 +52,8 @@ _ALONE = re.compile(rf"(?:,|;|(?<=[.!?]))? (?:and |so |now )?(?P<who>{_NAME})(?:
                     r"the (?:last|only) one left(?: on (?:his|her|their) team)?)(?: now)?\b", re.IGNORECASE)
 _LEAVES = re.compile(r"(?i)\b(?:dies|die|died|dead|loses|lose|lost|concedes|concede|conceded|scoops|scoop|"
                      r"scooped|leaves|leave|left|out|eliminated|killed)\b")
-_WON = re.compile(rf"(?P<lead>^|[.;,!?] )(?P<who>{_NAME}(?:(?:,| and) {_NAME})*) (?:have |has |had )?"
-                  r"(?:already )?won(?: already)?,? (?:so|and|then) "
+_WON = re.compile(rf"(?P<lead>^|[.;,!?] )(?P<who>{_NAME}(?:(?:,| and) (?!and\b){_NAME})*) "
+                  r"(?:have |has |had )?(?:already )?won(?: already)?,? (?:so|and|then) "
                   r"(?P<q>(?:who|whom|whose|what|which|how|does|do|is|are|can)\b[^.;!?]*)[.;!?]?",
                   re.IGNORECASE)
 
@@ -96,7 +99,7 @@ def _roles_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     both = _THEY_ARE.search(text)
     if both:
         question = re.split(r"(?<=[.;!?])\s+", text[:both.start()].strip())[-1]
-        named = [w for w in dict.fromkeys(re.findall(r"[A-Za-z][\w-]*", question)) if w in seats]
+        named = _names_in(question, seats)
         if len(named) >= 2 and all(_holds(n, both["role"], game) for n in named):
             said.append(f"{' and '.join(named)} are {both['role'].lower()}s")
             text = text[:both.start()] + "?" + text[both.end():] if not question.endswith(("?", ".", "!")) \
@@ -104,7 +107,7 @@ def _roles_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     single = _AS_ROLE.search(text)
     if single:
         sentence = re.split(r"(?<=[.;!?])\s+", text[:single.start()])[-1]
-        named = [w for w in dict.fromkeys(re.findall(r"[A-Za-z][\w-]*", sentence)) if w in seats]
+        named = _names_in(sentence, seats)
         if len(named) == 1 and _holds(named[0], single["role"], game):
             said.append(f"{named[0]} is {'an' if single['role'][0] in 'aeiouAEIOU' else 'a'} "
                         f"{single['role'].lower()}")
@@ -123,7 +126,17 @@ def _seats(game: Mapping[str, Any]) -> list[str]:
 
 
 def _named(text: str, names: Sequence[str]) -> set[str]:
-    return {n for n in names if re.search(rf"\b{re.escape(n)}\b", text)}
+    return {n for n in names if re.search(rf"(?i)\b{re.escape(n)}\b", text)}
+
+
+def _seat(word: str, seats: Sequence[str]) -> str | None:
+    """The player ``word`` names, any case ("mika": Mika); None for a word that names nobody."""
+    return next((s for s in seats if s.casefold() == word.casefold()), None)
+
+
+def _names_in(text: str, seats: Sequence[str]) -> list[str]:
+    """The players ``text`` names, in order, once each."""
+    return list(dict.fromkeys(s for w in re.findall(r"[A-Za-z][\w-]*", text) if (s := _seat(w, seats))))
 
 
 def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
@@ -132,19 +145,20 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
     seats = _seats(game)
 
     def still_in(match: re.Match[str]) -> str:
-        if match["who"] not in seats:
+        who = _seat(match["who"], seats)
+        if who is None:
             return match[0]
-        said.append(f"{match['who']} is still in the game")
+        said.append(f"{who} is still in the game")
         return ""
 
     text = _STILL_IN.sub(still_in, text)
     text = _roles_said(text, game, said)
     example = _FOR_EXAMPLE.search(text)
-    if example and example["who"] in seats:
+    if example and _seat(example["who"], seats):
         text = text[:example.end("every")] + "?"
     alone = _ALONE.search(text)
-    if alone:
-        who = alone["who"]
+    who = _seat(alone["who"], seats) if alone else None
+    if alone and who:
         team = next((t for t in _teams(game) if who in t), [])
         before = text[:alone.start()]
         mates = [m for m in team if m != who]
@@ -152,7 +166,7 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
             text = before + text[alone.end():]
             said.append(f"{who}'s teammates left ({', '.join(mates)})")
     won = _WON.search(text)
-    if won and set(re.findall(_NAME, won["who"])) <= set(seats):
+    if won and all(_seat(w, seats) for w in re.split(r",? and |, ", won["who"])):
         asked = f"{won['q'].strip()}, and did {won['who']} win"
         text = f"{text[:won.start()]}{won['lead']}{asked}{text[won.end():]}"
     return text, tuple(said)
