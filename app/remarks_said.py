@@ -9,6 +9,8 @@ the table or turned into a question, never taken as an event (``services.ask_wha
   says someone leaves; said, and taken off;
 - "what's Bo's range as emperor", "they're both emperors": the role checked against the table (809.2, 907.2);
   said, and taken off;
+- "what's everyone's range? like Cy's": one player given as an example of a question asked of everyone
+  (whose answer names them too), taken off;
 - "X (and Y) won already, so <question>": whether they won is the model's to say (104.2a), so it is
   asked beside the question ("<question>, and did X and Y win?").
 
