@@ -42,7 +42,7 @@ from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
 from rulesjudge.indexer.folding import Folded, Folding
-from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, fuse, lift
+from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, blend, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
 from rulesjudge.indexer.hits import Hit, SearchResult, make_hit
 from rulesjudge.indexer.lexical import tokenize
@@ -67,6 +67,7 @@ __all__ = [
     "open_searcher", "parse_query",
 ]
 
+EVIDENCE_RULES = 10  # the rules nearest to a named card's best ruling that it lends weight to
 NO_FACTS = QuestionFacts()
 _HISTORY = re.compile(r"\b(?:version|revision|revised|history|changelog|renumber\w*|renamed|changed|"
                       r"update[sd]?|added|removed|introduced|first (?:appeared|printed))\b", re.IGNORECASE)
@@ -107,7 +108,7 @@ class Searcher:
         self._card_db: CardDB | None = None if cards is True or not cards else cards
         self._load_cards = cards is True
         self._cards_loading = threading.Lock()
-        self.card_stage = CardStage(self.records, self._cards)
+        self.card_stage = CardStage(self.records, self._cards, glossary=self.glossary)
         self._ranker: Ranker | bool | None = ranker
         self._reranker: Reranker | None = None
         self._features: Features | None = None
@@ -248,12 +249,27 @@ class Searcher:
         keywords = [r for r in cards.keyword_rules if r in shown] if cards else []
         fused = lift(fused, templates, params.card_rule_lift)
         fused = lift(fused, keywords, params.keyword_lift)
+        if cards:
+            fused = lift(fused, [r for r in cards.term_rules if r in shown], params.card_term_lift)
+            fused = self._card_evidence(fused, cards, filters)
         fused = self.adjust(fused, self.fusion, facts)
         rewritten = self.rewrite(text)
         context = RerankContext(text, rewritten, facts, lexical, dense, lifted, frozenset(quoted),
                                 frozenset(templates), frozenset(keywords),
                                 lambda ids: self.candidates.cosines(rewritten, list(ids)))
         return fused, context
+
+    def _card_evidence(self, fused: Scored, cards: CardReading, filters: Filters) -> Scored:
+        """The fused ranking with the rules nearest (BM25) to each named card's best ruling for the
+        question added, by ``ruling_weight`` times their score over the best one's: an official ruling
+        restates the rule it applies ("Because the ability is targeted, it is not a mana ability")."""
+        weight = self.fusion.ruling_weight
+        if not weight or not cards.evidence:
+            return fused
+        mask = self.candidates.mask(filters, self.visible_ids(filters))
+        for ruling in cards.evidence:
+            fused = blend(fused, self.candidates.bm25(ruling, EVIDENCE_RULES, mask), weight)
+        return fused
 
     @property
     def reranker(self) -> Reranker | None:
@@ -369,7 +385,8 @@ class Searcher:
         seen = {hit.id for hit in exact}
         rest = [self.hit(self.records[rid], score, method, related=related)
                 for rid, score, related in ranked if rid not in seen]
-        return (exact + rest)[:k]
+        lead = 1 if parsed.context and rest else 0  # "does X get around 113.8": X's record, then 113.8
+        return (rest[:lead] + exact + rest[lead:])[:k]
 
     def hit(self, record: Record, score: float, match: str, note: str | None = None,
             related: Sequence[str] = ()) -> Hit:
@@ -377,11 +394,18 @@ class Searcher:
 
 
 def _rank_exact_first(hits: list[Hit]) -> None:
-    """Exact hits rank above everything, scores decreasing."""
-    top = max((hit.score for hit in hits if hit.match not in {"exact", "equivalent"}), default=0.0)
-    exact_hits = [hit for hit in hits if hit.match in {"exact", "equivalent"}]
+    """Exact hits rank above everything after them, scores decreasing (a ranked hit placed before them,
+    when the number is cited as a point of reference, is lifted above them)."""
+    exact = {"exact", "equivalent"}
+    first = next((i for i, hit in enumerate(hits) if hit.match in exact), None)
+    if first is None:
+        return
+    top = max((hit.score for hit in hits[first:] if hit.match not in exact), default=0.0)
+    exact_hits = [hit for hit in hits if hit.match in exact]
     for i, hit in enumerate(exact_hits):
         hit.score = max(1.0, top) + (len(exact_hits) - i) * 1e-3
+    for hit in hits[:first]:
+        hit.score = max(hit.score, exact_hits[0].score + 1e-3)
 
 
 def default_corpus() -> Corpus:
