@@ -102,8 +102,8 @@ def _seating_said(text: str, seats: list[str]) -> tuple[str, str | None]:
     if said is None:
         return text, None
     seated = {s.casefold(): s for s in seats}  # names as typed: "can gia attack lin"
-    words = re.findall(r"[A-Za-z][\w'-]*", text[:said.start()])
-    pair = list(dict.fromkeys(seated[w.casefold()] for w in words if w.casefold() in seated))
+    tokens = re.findall(r"[A-Za-z][\w'-]*", text[:said.start()])
+    pair = list(dict.fromkeys(seated[w.casefold()] for w in tokens if w.casefold() in seated))
     if len(pair) != 2 or (said["who"] and said["who"].casefold() != pair[1].casefold()):
         return text, None  # the seating said of someone else than the player the question asks about
     one, other = (seats.index(p) for p in pair)
