@@ -25,6 +25,10 @@ reader then reads it as before or sends it to the search, never a guess.
 "the 4/4 creature gets blocked by Wes' Bear"
 >>> creatures_said("Quinn attacked her with a 2/2 and she blocked with a 1/1", two).said  # whose 1/1?
 ()
+>>> creatures_said("Quinn attacks Wes with a 2/2 and Wes blocks it", two).said  # blocked with what?
+()
+>>> creatures_said("Quinn attacks Wes with a 2/2, not blocked", two).said
+('Quinn controls 2/2 creature (2/2)',)
 """
 
 from __future__ import annotations
@@ -56,6 +60,14 @@ _DESCRIBED = re.compile(
     rf"(?P<kw>(?:,?\s+{_KEYWORD}\b)*)"
     rf"(?:\s+(?P<agent>{_AGENT})\b|\s+(?!(?:{'|'.join(sorted(_NOT_NOUN))})\b)(?P<noun>[A-Za-z][\w-]*)\b(?!'))?"
     rf"(?P<with>\s+with\s+{_KEYWORD}(?:,?\s+(?:and\s+)?{_KEYWORD})*)?")
+#: a block said with no blocker ("... and Kai blocks it", "Wes blocks"): the model can't play a block without
+#: its creature, so the attack is left as said for the reader's own reading of it (``events/blocked.py``:
+#: a blocked attacker deals no combat damage to the player, 510.1c)
+_BLOCKER_UNSAID = re.compile(
+    r"(?i)(?<!not )(?<!n't )(?<!never )(?<!nobody )(?<!no one )(?<!noone )(?<!neither )(?<!\bno )"
+    r"\b(?:chump[- ])?(?:blocks|blocked|block)"
+    r"(?: (?:it|them|that|one of them|both(?: of them)?|all(?: of them)?))?"
+    r"(?=$|[,.;!?]| and\b| but\b| then\b)")
 #: where a clause begins: a sentence's stop, a comma, "and", "but", "then"
 _CLAUSE = re.compile(r"(?i)(?:[.;!?]\s+|,\s+|\s+(?:and|but|then)\s+|^)")
 
@@ -126,6 +138,8 @@ def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
     """The creatures ``text`` describes by power and toughness, set on a copy of ``game`` (see the module)."""
     table = copy.deepcopy(dict(game))
     permanents = dict(table.get("permanents") or {})
+    if _BLOCKER_UNSAID.search(text):
+        return CreaturesSaid(text, dict(game))
     found: list[tuple[re.Match[str], str, str, dict[str, Any], str]] = []
     for match in _DESCRIBED.finditer(text):
         if match["many"]:

@@ -271,10 +271,15 @@ def _game_ended(plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[
     """A designation asked of events that end the game (the Leader lost in Treachery, 907.8a; the last
     opponent left, 104.2a): the game's end is the answer, since nobody holds anything in a game that is over
     (104.1); "" while the game goes on."""
-    if plan.kind not in ("monarch", "initiative") or _value(answers, "game-over") is not True:
+    return _over_for(plan.kind, answers, events)
+
+
+def _over_for(kind: str, answers: Mapping[str, AnswerReport], events: list[Step]) -> str:
+    """The game's end said for a designation asked (``kind``: monarch, initiative); "" otherwise."""
+    if kind not in ("monarch", "initiative") or _value(answers, "game-over") is not True:
         return ""
     rule = deciding_rule([*events, *_steps(answers, "game-over")])
-    return _cited(f"The game is over: who holds the {plan.kind} no longer matters", rule)
+    return _cited(f"The game is over: who holds the {kind} no longer matters", rule)
 
 
 def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerReport], events: list[Step],
@@ -296,8 +301,9 @@ def _sentence(spec: Headline | None, plan: WhatIf, answers: Mapping[str, AnswerR
             return _upper_first(line) + "."
         role = spec.role.capitalize() + ("s" if len(holders) > 1 else "")
         return f"{names(holders)} {'is the' if len(holders) == 1 else 'are the'} {role}."
-    if isinstance(spec, Several):
-        return " ".join(_sentence(part, plan, answers, events, before) for _words, part in spec.parts)
+    if isinstance(spec, Several):  # a designation asked beside another question of a game that ended: over
+        return " ".join((isinstance(part, Value) and _over_for(part.question, answers, events))
+                        or _sentence(part, plan, answers, events, before) for _words, part in spec.parts)
     if isinstance(spec, Gone):  # "is the Goblin gone": yes when it no longer exists (the sentence flips)
         question = spec.question
         said = _one_value(question, _value(answers, question), [*events, *_steps(answers, question)], before,

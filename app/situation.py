@@ -267,9 +267,11 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                         re.IGNORECASE)
     if with_us and _number(with_us["n"].lower()) == len(_Facts(dict(game)).players()):
         text = text[:with_us.start()] + text[with_us.end():]  # "grand melee with us six, ...": context
-    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn)(?: actually| really)?,? "
-                  r"(?:not|rather than|instead of) [A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>", text,
-                  flags=re.IGNORECASE)
+    # "She's a general, not the emperor": the role said, then the one it isn't (the role said is checked)
+    text = re.sub(r"\b(?P<d>monarch|king|queen|initiative|crown|turn|leader|guardian|assassin|traitor|"
+                  r"emperor|general)(?: actually| really)?,? "
+                  r"(?:not|rather than|instead of) (?:the |an? )?[A-Za-z][\w'-]*(?=[.;!?,]|$)", r"\g<d>",
+                  text, flags=re.IGNORECASE)
     # "me (Ann) and Ben vs ...": the name said
     text = re.sub(r"\b(?:me|i|myself) \((?P<n>[A-Za-z][\w'-]*)\)", r"\g<n>", text, flags=re.IGNORECASE)
     # "Dan is the monarch at 2 life", "Ann is the monarch on her turn": two facts in one clause

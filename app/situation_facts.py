@@ -113,6 +113,10 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         # "sams turn, sam scoops": a name typed with a bare "s" (the name read without it), not "this turn"
         (r"(?P<s>(?!(?:this|his|its|hers|theirs)\b)[A-Za-z][\w-]*s) turn(?=[,.;:!?]|$)", "active"),
         (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
+        # "we go first" (said of the table before any turn passed): the team or player taking the first turn
+        (rf"{s} and (?P<more>[A-Za-z][\w-]*) (?:go|goes|are going|take the first turn) first", "team-active"),
+        (rf"{s}(?:'s|') team (?:goes|go|is going) first", "team-active"),
+        (rf"{s} (?:goes|is going) first", "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
         (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),
@@ -342,7 +346,10 @@ def _facts_in(clause: str, facts: _Facts) -> str:
         if not found and shared:
             found, after = _one_fact(facts.lead + tail, facts)  # "Ben took 12 from Krenko and 12 from Edgar"
         if not found:
+            # "Kai has the initiative and his team loses": the possessive is the subject's
+            owned = re.match(r"(?i)(?:his|her|their) (?=team|life|creature|commander)", tail)
             rest = facts.lead + tail if shared else \
+                f"{subject}'s {tail[owned.end():]}" if subject and owned else \
                 f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
             return head + rest if rest else ""
         rest = after

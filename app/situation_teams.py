@@ -184,7 +184,21 @@ def _set_teams(said: _TeamsSaid, facts: _Facts, is_emperor: IsEmperor) -> bool:
 
 #: What goes on after a variant said mid-sentence as context: the question's next word ("if Ann concedes in
 #: 2HG is Ben still in", "the range of influence in Alternating Teams for Eve"), never more of its noun.
-_GOES_ON = r" (?=(?:is|are|does|do|can|could|who|whom|whose|what|how|will|would|for|of|if|when|after)\b)"
+_GOES_ON = r" (?=(?:is|are|does|do|can|could|who|whom|whose|what|how|will|would|for|of|if|when|after|and|" \
+    r"but|so|then)\b)"
+
+
+#: "in our 8 player grand melee": the table's size said with the variant (checked against the seats)
+_SIZE = r"(?:(?P<size>\d+|four|five|six|seven|eight|nine|ten)[- ](?:player|person|seat|man)s? )?"
+_SIZES = {"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
+def _size_holds(said: re.Match[str], facts: _Facts) -> bool:
+    """Does the number of players said with the variant ("8 player grand melee") match the table's seats?"""
+    size = said["size"]
+    if not size:
+        return True
+    return (int(size) if size.isdigit() else _SIZES[size.lower()]) == len(facts.players())
 
 
 def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
@@ -194,13 +208,15 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     variant = _variant_pattern()
     names = _variant_names()
     start = (r"^(?:(?:in|for|playing|we(?:'re| are) playing|this is|it(?:'s| is))"
-             rf"(?: an?| this| the| our)? )?{variant}"
+             rf"(?: an?| this| the| our)? )?{_SIZE}{variant}"
              r"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
     # "In a commander game Noah's at 40 …": the variant's noun, then a name starting the sentence
     end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b|"
            r"(?:what|who|how)s\b)|"
            r"(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?-i:[A-Z]))|$)")
     head = re.match(start, text, re.IGNORECASE)
+    if head and not _size_holds(head, facts):
+        return text  # "in our 6 player grand melee" at an eight-seat table: not context, the question unread
     if head:
         joint = re.compile(r"(?:,|:| -)? \(?|\s*\(", re.IGNORECASE).match(text, head.end())
         said = _teams_at(text, joint.end(), facts, new=True) if joint else None
@@ -210,7 +226,7 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
         if said and said.emperors:
             return text  # an emperor said off their team's middle seat (809.2): no table, the question unread
     lead = re.match(start + end, text, re.IGNORECASE)
-    if lead:
+    if lead and _size_holds(lead, facts):
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
         return text[lead.end():]
     # "It's Cy's turn (2HG). ...": the variant said aside, in brackets, anywhere
@@ -225,9 +241,12 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     if trail:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
         return text[:trail.start()] + text[trail.end():]
-    inside = re.search(rf",? (?:in|for) (?:our|this|the|a|an) {variant} (?:game|match|pod)\b", text,
-                       re.IGNORECASE) or re.search(rf" (?:in|for) {variant}(?=[,;.]|{_GOES_ON})", text,
-                                                   re.IGNORECASE)
+    # never "in the emperor's range": "the" before a variant's name may be the role
+    inside = re.search(rf",? (?:in|for) (?:our|this|the|a|an) {_SIZE}{variant} (?:game|match|pod)\b", text,
+                       re.IGNORECASE) or re.search(rf" (?:in|for)(?: our| this| an?)? {_SIZE}{variant}"
+                                                   rf"(?=[,;.]|{_GOES_ON})", text, re.IGNORECASE)
+    if inside and not _size_holds(inside, facts):
+        return text  # "in our 6 player grand melee" at an eight-seat table: not context, the question unread
     if inside:  # "Ann is the monarch in our commander game; ...", "Ann scoops in 2HG, ...": context
         facts.variant = names[" ".join(inside["variant"].lower().replace("-", " ").split())]
         return text[:inside.start()] + text[inside.end():]

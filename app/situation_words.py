@@ -73,7 +73,11 @@ _NEIGHBOURS = re.compile(r"(?:[,.;!?]|\s-+)?\s*(?:(?:since|because|as|cause|cuz)
 
 
 #: A seating said beside an attack question: "across the table", "on her right", "(on Ava's) left".
-_SEATED_AS = re.compile(r"(?P<cut>,? (?:who(?:'s| is) |sitting |seated )?"
+#: Also said after the question, of its second player: "can Ava attack Di? he's across the table", "Fen's on
+#: her right", "since she's on his left".
+_SEATED_AS = re.compile(r"(?P<cut>(?:,|[.;!?] |\s-+)? ?(?:(?:since|because|as|cause|cuz) )?"
+                        r"(?:(?:who|he|she|they|(?P<who>[A-Za-z][\w-]*))"
+                        r"(?:'s| is|'re| are| sits| sit| is sitting| are sitting) |sitting |seated )?"
                         r"(?:(?P<across>across the table|across from (?:him|her|them))|"
                         r"on (?P<whose>his|her|their) (?P<side>left|right)))(?=[?.!]*$)", re.IGNORECASE)
 
@@ -87,13 +91,21 @@ def _seating_said(text: str, seats: list[str]) -> tuple[str, str | None]:
     >>> _seating_said("Can Ann attack Cat across the table?", ["Ann", "Ben", "Cat", "Dan"])[1]
     'Cat sits across the table from Ann'
     >>> _seating_said("Can Ann attack Ben, on her right?", ["Ann", "Ben", "Cat", "Dan"])[1]
+    >>> _seating_said("can Ann attack Dan? Dan's on her right", ["Ann", "Ben", "Cat", "Dan"])
+    ('can Ann attack Dan?', "Dan sits on Ann's right")
+    >>> _seating_said("can Ann attack Cat? he's across the table", ["Ann", "Ben", "Cat", "Dan"])[1]
+    'Cat sits across the table from Ann'
+    >>> _seating_said("can ann attack dan, dan sits on her right", ["Ann", "Ben", "Cat", "Dan"])
+    ('can ann attack dan?', "Dan sits on Ann's right")
     """
     said = _SEATED_AS.search(text)
     if said is None:
         return text, None
-    pair = list(dict.fromkeys(w for w in re.findall(r"[A-Za-z][\w'-]*", text[:said.start()]) if w in seats))
-    if len(pair) != 2:
-        return text, None
+    seated = {s.casefold(): s for s in seats}  # names as typed: "can gia attack lin"
+    tokens = re.findall(r"[A-Za-z][\w'-]*", text[:said.start()])
+    pair = list(dict.fromkeys(seated[w.casefold()] for w in tokens if w.casefold() in seated))
+    if len(pair) != 2 or (said["who"] and said["who"].casefold() != pair[1].casefold()):
+        return text, None  # the seating said of someone else than the player the question asks about
     one, other = (seats.index(p) for p in pair)
     n = len(seats)
     if said["across"]:

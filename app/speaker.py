@@ -84,12 +84,68 @@ def _has_team(text: str, speaker: str, mates: Sequence[str], game: Mapping[str, 
     return bool(mates) or said is not None or any(speaker in team for team in game.get("teams") or ())
 
 
+def _team_said(text: str, players: Sequence[str], game: Mapping[str, Any]) -> tuple[str, str] | None:
+    """(the text without the words that say it, a teammate's name) where "we" is a team said by its players
+    but the speaker isn't named: "we're Ann and Ben", "... me and Ben", "(Ben and me)". Only a whole team of
+    the table's (810.1, 808.1): "we" is then that team whoever of them asks.
+
+    >>> _team_said("whose turn is it, we're Ann and Ben and we go first", ["Ann", "Ben", "Cat", "Dan"],
+    ...            {"teams": [["Ann", "Ben"], ["Cat", "Dan"]]})
+    ('whose turn is it, we go first', 'Ann')
+    >>> _team_said("what's our life? me and Cat", ["Ann", "Ben", "Cat", "Dan"],
+    ...            {"teams": [["Ann", "Ben"], ["Cat", "Dan"]]})
+    ("what's our life?", 'Cat')
+    """
+    names = {p.casefold(): p for p in players}
+    teams = [[str(m) for m in (t.get("members", []) if isinstance(t, dict) else t)]
+             for t in game.get("teams") or ()]
+    name = r"[A-Za-z][\w'-]*"
+    said = (
+        # "we're Ann and Ben (and ...)": the team, said whole
+        (rf"\b(?:we(?:'re| are)) (?P<n>{name}),? (?:and|&|\+) (?P<m>{name})\b(?:,? and (?=we\b))?", True),
+        # "... me and Ben" said last, "(me and Ben)", "(Ben and me)": the speaker's one teammate
+        (rf"(?<=[,.;:?!])\s*\(?(?:it's |that's )?(?:me|myself) (?:and|&|\+|with) (?P<n>{name})\)?(?=[?.!]*$)",
+         False),
+        (rf"\s*\((?:me|myself) (?:and|&|\+|with) (?P<n>{name})\)", False),
+        (rf"\s*\((?P<n>{name}) (?:and|&|\+) me\)", False),
+    )
+    for pattern, whole in said:
+        match = re.search(pattern, text, re.IGNORECASE)
+        if not match or match["n"].casefold() not in names:
+            continue
+        said_team = {names[match["n"].casefold()]}
+        if whole:
+            if match["m"].casefold() not in names:
+                continue
+            said_team.add(names[match["m"].casefold()])
+        team = next((t for t in teams if said_team <= set(t)), None)
+        if team is None or (whole and len(team) != len(said_team)):
+            continue
+        rest = re.sub(r"\s*,\s*(?=[.;?!]|$)|^[\s,.;:]+", "", text[: match.start()] + text[match.end():])
+        return rest.strip(), names[match["n"].casefold()]
+    return None
+
+
+def _we_said(text: str, team: str) -> str:
+    """ "we", "our team", "us" said as ``team`` ("Ann's team"); "in our 2HG", "in our game" is the table's."""
+    text = re.sub(r"(?i)\bour team\b", team, text)
+    text = re.sub(r"(?i)\b(?P<in>in|at|for) our (?!(?:team|side|life|turn|poison)\b)", r"\g<in> this ", text)
+    text = re.sub(r"(?i)\b(?:are|do|have|were) we\b", lambda m: f"{_third(m[0].split()[0])} {team}", text)
+    text = re.sub(rf"(?i)\b{_VERB_FIRST} we\b", lambda m: f"{m['verb']} {team}", text)
+    text = re.sub(r"(?i)\bwe(?P<v>'re|'ve)", lambda m: f"{team}{_THIRD[m['v']]}", text)
+    text = re.sub(r"(?i)\bwe (?P<v>[a-z]+)\b", lambda m: f"{team} {_agree(m['v'])}", text)
+    text = re.sub(r"(?i)\bour\b", f"{team}'s", text)
+    return re.sub(r"(?i)\bwe\b", team, text)
+
+
 def first_person(question: str, players: Sequence[str], game: Mapping[str, Any] | None = None) -> str:
     """``question`` with its first person said as the player it names (see the module); unchanged when it
-    names no one for "me"."""
+    names no one for "me". "We" said as its players without naming "me" is that team ("what's our life? me
+    and Ben": Ben's team)."""
     found = _speaker(question, players)
     if found is None:
-        return question
+        team_said = _team_said(question, players, game or {})
+        return _we_said(team_said[0], f"{team_said[1]}'s team") if team_said else question
     text, me, mates = found
     team = f"{me}'s team"
     text = re.sub(r"(?i)\b(?P<verb>am|do|did|have|was) i\b",
@@ -103,12 +159,5 @@ def first_person(question: str, players: Sequence[str], game: Mapping[str, Any] 
     text = re.sub(r"(?i)\bmy\b", f"{me}'s", text)
     text = re.sub(r"(?i)\bme\b", me, text)
     if _has_team(text, me, mates, game or {}):
-        text = re.sub(r"(?i)\bour team\b", team, text)
-        text = re.sub(r"(?i)\b(?:are|do|have|were) we\b",
-                      lambda m: f"{_third(m[0].split()[0])} {team}", text)
-        text = re.sub(rf"(?i)\b{_VERB_FIRST} we\b", lambda m: f"{m['verb']} {team}", text)
-        text = re.sub(r"(?i)\bwe(?P<v>'re|'ve)", lambda m: f"{team}{_THIRD[m['v']]}", text)
-        text = re.sub(r"(?i)\bwe (?P<v>[a-z]+)\b", lambda m: f"{team} {_agree(m['v'])}", text)
-        text = re.sub(r"(?i)\bour\b", f"{team}'s", text)
-        text = re.sub(r"(?i)\bwe\b", team, text)
+        text = _we_said(text, team)
     return text

@@ -39,6 +39,10 @@ Each rewrite is a class of phrasing, never one phrase; what it can't place is le
 "Pat's been hit by Edgar for 10 and Pat has been hit by Ghave for 12. Is Pat out?"
 >>> retell("Ann hits Dan for 1. Dan's out, right?")
 'Ann hits Dan for 1. is Dan out?'
+>>> retell("Ann's 3/3 hits Dan and Dan had the initiative; who has it?")
+"Dan had the initiative. Ann's 3/3 hits Dan; who has it?"
+>>> retell("Ann hits Dan for 1. also Ann is at 20 still right")
+'Ann hits Dan for 1. is Ann at 20 still?'
 >>> retell("how much poison does Dan have if he gets 3 counters and then 4 more")
 'how much poison does Dan have if he gets 3 poison counters and then gets 4 more'
 """
@@ -144,9 +148,11 @@ def _idle(text: str, players: Sequence[str]) -> str:
 
 
 _TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
-_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
+_STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
                         rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
-                        rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive){_TAG}")
+                        rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive|"
+                        # "Ada is at 20 still, right?": her life total asked
+                        rf"(?:still )?at \d{{1,3}}(?: life)?(?: still)?){_TAG}")
 _GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|takes|keeps|becomes) (?:the )?"
                        rf"(?P<d>monarch|crown|initiative){_TAG}")
 
@@ -170,8 +176,9 @@ def _pumped(text: str, players: Sequence[str]) -> str:
     return _PUMPED.sub(" ", text)
 
 
-_LIKE = re.compile(r"^(?P<q>.+?\?)\s*(?:like|say|e\.g\.|for example|for instance|so like),? (?P<facts>[^?]+?)"
-                   r"[.!]?$", re.IGNORECASE)
+#: (not "like Cy's": one player's answer given as an example of the question, app.remarks_said)
+_LIKE = re.compile(r"^(?P<q>.+?\?)\s*(?:like|say|e\.g\.|for example|for instance|so like),? "
+                   r"(?![A-Za-z][\w-]*(?:'s|')[.!]?$)(?P<facts>[^?]+?)[.!]?$", re.IGNORECASE)
 _LAST_SAID = re.compile(r"^(?P<q>.*\?)\s+(?P<facts>[^?]+?)[.!]?$")
 _ASKS = re.compile(r"(?i)^(?:who|whom|whose|what|which|where|when|can|could|does|do|did|is|are|will|would|"
                    r"how|has|have|should)\b")
@@ -284,6 +291,35 @@ def _correction(text: str, players: Sequence[str]) -> str:
         return rest
 
     return _CORRECTION.sub(meant, text, count=1)
+
+
+#: "Zoe is at... the team is at 4 life": a sentence begun of one player and said again of "the team" (a
+#: shared total, 810.9): the team is that player's
+_RESTART = re.compile(r"\b(?P<who>[A-Z][\w-]*) (?:is at|is on|has|had|was at)\s*(?:\.{2,}|…|-+)\s*"
+                      r"(?:well,? |i mean,? |or rather,? |actually,? )?(?:the|their|his|her) team\b",
+                      re.IGNORECASE)
+
+
+def _restart(text: str, players: Sequence[str]) -> str:
+    """ "Zoe is at... the team is at 4 life": "Zoe's team is at 4 life" (only a player at the table)."""
+    def team(match: re.Match[str]) -> str:
+        names = {p.casefold() for p in players}
+        return f"{match['who']}'s team" if not names or match["who"].casefold() in names else match[0]
+
+    return _RESTART.sub(team, text)
+
+
+#: "Ada's 3/3 hits Cy and Cy had the initiative": a holding said in the past after an event is the table
+#: before it (725.1, 726.1), said first
+_HAD = re.compile(r"(?P<lead>^|[.;!?] )(?P<event>[^.;!?]+?),? and (?P<who>[A-Z][\w'-]*) had "
+                  r"(?P<what>the initiative|the monarch|the crown|been (?:the )?monarch)(?: before| already)?"
+                  r"(?P<end>[.;!?]|$)")
+
+
+def _had(text: str, players: Sequence[str]) -> str:
+    """ "Ada's 3/3 hits Cy and Cy had the initiative; who has it": the holding first ("Cy had the
+    initiative. Ada's 3/3 hits Cy; ...")."""
+    return _HAD.sub(lambda m: f"{m['lead']}{m['who']} had {m['what']}. {m['event']}{m['end']}", text)
 
 
 def _doubt(text: str, players: Sequence[str]) -> str:
@@ -407,8 +443,8 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn,
-    _has_attacking, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block, _pumped,
-    _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _restart, _had, _if_it_matters, _unblocked_apart, _lost_to, _took_by,
+    _and_its_turn, _has_attacking, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block,
+    _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

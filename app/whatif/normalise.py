@@ -51,6 +51,13 @@ _NOT_BLOCKED = re.compile(
 )
 
 
+#: "attacks her with a 2/2 on his turn, unblocked": the attack's own word said after its turn, put before it
+#: so the turn is the clause's time as it is when said last ("attacks her, unblocked, on his turn").
+_UNBLOCKED_AFTER_TURN = re.compile(
+    r"(?P<turn> (?:on|during|in) (?:his|her|their|[A-Za-z][\w-]*(?:'s|'))(?: own)? turn),? unblocked\b",
+    re.IGNORECASE)
+
+
 def normalise(text: str) -> str:
     """One line, straight apostrophes, no trailing punctuation, common typos mended.
 
@@ -62,6 +69,8 @@ def normalise(text: str) -> str:
     "what if Cat concedes, who gets it, on Ann's turn, Ann"
     >>> normalise("Ann swings at Ben, no blocks. Ben's life?")
     "Ann swings at Ben unblocked. Ben's life"
+    >>> normalise("Jules hits her with a 2/2 on his turn, unblocked.")
+    "Jules hits her with a 2/2, unblocked on his's turn"
     >>> normalise("can Ada attack her own teammate Bo?")
     "can Ada attack her's teammate Bo"
     """
@@ -72,6 +81,7 @@ def normalise(text: str) -> str:
     text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
     text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
     text = _NOT_BLOCKED.sub(" unblocked", text)
+    text = _UNBLOCKED_AFTER_TURN.sub(r", unblocked\g<turn>", text)
     text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Targets, Value, can_attack
+from rulesjudge.app.whatif.answers import AllTrue, Attackers, InRange, Several, Targets, Value, can_attack
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _per_player, _said
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import (
@@ -57,6 +57,28 @@ def _attackers(reader: _Reader, text: str) -> Ref:
             raise _Unknown(f"whom does '{text}' stand for? name the player", text)
         return Ref((others[0],), others[0])
     return ref
+
+
+@PATTERNS(
+    rf"(?:can|could|may|is|are|would|will) {_X} {_ABLE}{_ATTACK} (?:just|only) {_Y}(?:,? (?:and|but) not "
+    rf"(?P<z>[\w'-]+(?: [\w'-]+)?))?{_WHEN}",
+)
+def _q_attack_only(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "can Lena attack just Kai and not Zoe?": whether she may attack Kai, and, where teams share their
+    turns, that the whole other team defends all the same (805.10a: each player on the nonactive team is a
+    defending player; 805.10b: each creature attacks one of them). Elsewhere attacking one player is the
+    question (802.1: a player may attack only one)."""
+    asked = _q_can_attack(match, reader)
+    if asked is None or not reader.facts.shared_turns:
+        return asked
+    attackers = {q[len("can-attack("):].split(",")[0] for q in asked.questions}
+    if not attackers <= set(reader.facts.active):
+        raise _Unknown(f"{match['x']} attacks only on their own turn (506.2b): say it is their turn",
+                       match["x"])
+    questions = (*asked.questions, "defending-players")
+    return _Ask("can-attack", f"{asked.words}, and who are the defending players", questions, asked.players,
+                Several(((asked.words, asked.headline), ("who are the defending players",
+                                                         Value("defending-players")))))
 
 
 @PATTERNS(

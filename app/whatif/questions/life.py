@@ -6,6 +6,7 @@ import re
 
 from rulesjudge.app.whatif.answers import Each, Positive
 from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
+from rulesjudge.app.whatif.normalise import _NUMBER
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _POSS, _Reader
 
@@ -33,6 +34,8 @@ _q_life = PATTERNS(
     rf"how much(?: damage)? (?:does|do|did|will|would) {_X} (?:take|lose|get hit for)",
     # "how much life does Quinn gain" with a lifelink creature (702.15b): likewise, the total says it
     rf"how much life (?:does|do|did|will|would) {_X} (?:gain|get|lose|take)(?: back)?",
+    # "is Ada still at 20?": her total says whether she is
+    rf"(?:is|are) {_X} (?:still )?(?:at|on) {_NUMBER}(?: life)?(?: still| now)?",
 )(
     _per_player("life", "what is {who}'s life total"))
 

@@ -291,6 +291,9 @@ def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     r"what (?:happens|would happen|will happen|changes|then)(?: next| now| then)?",
     r"what(?:'s| is) the (?:state of the )?(?:game|table)",
     r"what does (?:the|this) (?:table|game) look like",
+    # "does anything change?", "does that change anything": what is different once it happened
+    r"(?:does|did|will|would) (?:anything|something) change",
+    r"(?:does|did|will|would) (?:that|this|it) change anything",
 )
 def _q_what_happens(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("what-happens", "what happens", WHAT_HAPPENS)

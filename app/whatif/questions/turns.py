@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import After, Member, Turn, Value
+from rulesjudge.app.whatif.answers import After, Member, Several, Turn, Value
 from rulesjudge.app.whatif.grammar import _X, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.questions.crown import _BE
@@ -26,6 +26,24 @@ def _q_turn_markers(match: re.Match[str], reader: _Reader) -> _Ask | None:
         reader.refer(match["x"], one=True)  # "Ann's turn marker": a player at the table
     return _Ask("turn-markers", "who holds the turn markers", ("turn-markers",),
                 headline=Value("turn-markers"))
+
+
+@PATTERNS(
+    r"(?:does|will|would|did) the (?:number|count) of (?:turn )?markers (?:change|go down|drop)",
+    r"how many (?:turn )?markers are (?:there|left|in play)(?: now)?",
+    r"(?:is|does|will|would) (?:a|one|any) (?:turn )?marker (?:get |be )?(?:removed|taken away|go away)",
+    r"which (?:turn )?marker (?:is|gets|will be) removed",
+    r"what happens to the (?:turn )?markers",
+)
+def _q_markers_removed(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """Grand Melee: the markers after a player leaves: who holds them, and which are designated for removal
+    (807.4a: one per full four players; 807.4e: the one to the leaving player's right is marked)."""
+    if not all(reader.facts.knows_question(q) for q in ("turn-markers", "marked-for-removal")):
+        return None
+    return _Ask("turn-markers", "who holds the turn markers, and which are designated for removal",
+                ("turn-markers", "marked-for-removal"),
+                headline=Several((("who holds the turn markers", Value("turn-markers")),
+                                  ("which are designated for removal", Value("marked-for-removal")))))
 
 
 @PATTERNS(

@@ -1,0 +1,174 @@
+"""Remarks said beside a story that the story itself decides: "Rosa dies while Mika is still alive", "Ada and
+Cy both die, Bo is alone", "Lena and Omar won already so who has the initiative". Each is checked against
+the table or turned into a question, never taken as an event (``services.ask_what_if`` calls
+:func:`said_remarks` after the story is retold):
+
+- "while X is still alive / in the game": X must be seated at the table; said, and taken off (the events
+  say who leaves, 800.4a);
+- "X is alone", "X is on his own now": every teammate of X must be named before it in a sentence that
+  says someone leaves; said, and taken off;
+- "what's Bo's range as emperor", "they're both emperors": the role checked against the table (809.2, 907.2);
+  said, and taken off;
+- "what's everyone's range? like Cy's": one player given as an example of a question asked of everyone
+  (whose answer names them too), taken off;
+- "X (and Y) won already, so <question>": whether they won is the model's to say (104.2a), so it is
+  asked beside the question ("<question>, and did X and Y win?").
+
+A remark that doesn't hold is left as said: the question is not read rather than answered for another table.
+
+>>> game = {"teams": [["Ada", "Bo", "Cy"], ["Dev", "Eli", "Fen"]]}
+>>> said_remarks("Ada and Cy both die, Bo is alone. can Dev attack Bo?", game)
+('Ada and Cy both die. can Dev attack Bo?', ("Bo's teammates left (Ada, Cy)",))
+>>> said_remarks("Ada dies, Bo is alone. can Dev attack Bo?", game)[1]
+()
+>>> said_remarks("Ada dies while Eli is still alive. who wins?", game)
+('Ada dies. who wins?', ('Eli is still in the game',))
+>>> said_remarks("ada dies while eli's still in. who wins?", game)
+('ada dies. who wins?', ('Eli is still in the game',))
+>>> said_remarks("can Bo attack Eli? they're both emperors", {"variant": "emperor", **game})
+('can Bo attack Eli?', ('Bo and Eli are emperors',))
+>>> said_remarks("what's Bo's range as emperor?", {"variant": "emperor", **game})
+("what's Bo's range?", ('Bo is an emperor',))
+>>> said_remarks("what's Ada's range as emperor?", {"variant": "emperor", **game})[1]
+()
+>>> said_remarks("what's everyone's range of influence? like Cy's", game)[0]
+"what's everyone's range of influence?"
+>>> said_remarks("Dev's team loses. Ada and Bo won already so who has the initiative", game)[0]
+"Dev's team loses. who has the initiative, and did Ada and Bo win"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulesjudge.app.table_form import emperors
+
+#: a player's name as typed ("Mika", "mika"): checked against the seats, any case
+_NAME = r"[A-Za-z][\w-]*"
+_STILL_IN = re.compile(rf",? (?:while|and|but|with|when|as) (?P<who>{_NAME})(?: is|'s|s| was) still "
+                       r"(?:alive|in(?: the game)?|around|playing|standing|there)\b", re.IGNORECASE)
+_ALONE = re.compile(rf"(?:,|;|(?<=[.!?]))? (?:and |so |now )?(?P<who>{_NAME})(?: is|'s) (?:now |left )?"
+                    r"(?:all )?(?:alone|by (?:himself|herself|themselves)|on (?:his|her|their) own|"
+                    r"the (?:last|only) one left(?: on (?:his|her|their) team)?)(?: now)?\b", re.IGNORECASE)
+_LEAVES = re.compile(r"(?i)\b(?:dies|die|died|dead|loses|lose|lost|concedes|concede|conceded|scoops|scoop|"
+                     r"scooped|leaves|leave|left|out|eliminated|killed)\b")
+_WON = re.compile(rf"(?P<lead>^|[.;,!?] )(?P<who>{_NAME}(?:(?:,| and) (?!and\b){_NAME})*) "
+                  r"(?:have |has |had )?(?:already )?won(?: already)?,? (?:so|and|then) "
+                  r"(?P<q>(?:who|whom|whose|what|which|how|does|do|is|are|can)\b[^.;!?]*)[.;!?]?",
+                  re.IGNORECASE)
+
+
+_ROLES = r"(?P<role>emperor|general|leader|guardian|assassin|traitor)"
+#: "what's Bo's range of influence as emperor", "can Bo, as the emperor, attack Eli": a role said of the one
+#: player the sentence names before it
+_AS_ROLE = re.compile(rf",? as (?:the |an? |their |his |her |our )?{_ROLES}\b(?! rule),?", re.IGNORECASE)
+#: "can Bo attack Eli? they're both emperors": a role said of the players the question names
+_THEY_ARE = re.compile(rf"(?:,|[.;!?])? ?(?:since |because |as |cause )?they(?:'re| are) (?:both |all )?"
+                       rf"(?:the )?{_ROLES}s\b[.!?]*", re.IGNORECASE)
+
+
+#: "what's everyone's range of influence? like Cy's": one player given as an example of a question asked of
+#: everyone (whose answer names them too)
+_FOR_EXAMPLE = re.compile(rf"(?P<every>\b(?:everyone|everybody|each player|all (?:the )?players)\b[^.;!?]*?)"
+                          rf"(?:[,.;?!]|\s-+) ?(?:like|e\.?g\.?|for example|for instance|say),? "
+                          rf"(?P<who>{_NAME})(?:'s|')?[?.!]*$", re.IGNORECASE)
+
+
+def _holds(who: str, role: str, game: Mapping[str, Any]) -> bool:
+    """Does ``who`` hold ``role`` at this table: an emperor or a general (809.2, the middle seat), or a
+    Treachery identity (907.2)?
+
+    >>> game = {"variant": "emperor", "teams": [["Ada", "Bo", "Cy"], ["Dev", "Eli", "Fen"]]}
+    >>> _holds("Bo", "emperor", game), _holds("Ada", "emperor", game), _holds("Ada", "general", game)
+    (True, False, True)
+    """
+    role = role.lower()
+    if role in ("emperor", "general"):
+        held = emperors(dict(game))
+        return bool(held) and who in _seats(game) and (who in held) == (role == "emperor")
+    identities = game.get("identities")
+    held_role = identities.get(who) if isinstance(identities, dict) else None
+    if isinstance(held_role, dict):
+        held_role = held_role.get("role")
+    return str(held_role or "").lower() == role
+
+
+def _roles_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    """ "... as emperor", "they're both emperors": taken off where the table seats them so."""
+    seats = _seats(game)
+    both = _THEY_ARE.search(text)
+    if both:
+        question = re.split(r"(?<=[.;!?])\s+", text[:both.start()].strip())[-1]
+        named = _names_in(question, seats)
+        if len(named) >= 2 and all(_holds(n, both["role"], game) for n in named):
+            said.append(f"{' and '.join(named)} are {both['role'].lower()}s")
+            text = text[:both.start()] + "?" + text[both.end():] if not question.endswith(("?", ".", "!")) \
+                else text[:both.start()] + text[both.end():]
+    single = _AS_ROLE.search(text)
+    if single:
+        sentence = re.split(r"(?<=[.;!?])\s+", text[:single.start()])[-1]
+        named = _names_in(sentence, seats)
+        if len(named) == 1 and _holds(named[0], single["role"], game):
+            said.append(f"{named[0]} is {'an' if single['role'][0] in 'aeiouAEIOU' else 'a'} "
+                        f"{single['role'].lower()}")
+            text = text[:single.start()] + (", " if single[0].endswith(",") and single[0].startswith(",")
+                                            else "") + text[single.end():]
+    return text.strip()
+
+
+def _teams(game: Mapping[str, Any]) -> list[list[str]]:
+    return [[str(m) for m in (t.get("members", []) if isinstance(t, dict) else t)]
+            for t in game.get("teams") or ()]
+
+
+def _seats(game: Mapping[str, Any]) -> list[str]:
+    return [str(p) for p in game.get("players") or ()] or [m for t in _teams(game) for m in t]
+
+
+def _named(text: str, names: Sequence[str]) -> set[str]:
+    return {n for n in names if re.search(rf"(?i)\b{re.escape(n)}\b", text)}
+
+
+def _seat(word: str, seats: Sequence[str]) -> str | None:
+    """The player ``word`` names, any case ("mika": Mika); None for a word that names nobody."""
+    return next((s for s in seats if s.casefold() == word.casefold()), None)
+
+
+def _names_in(text: str, seats: Sequence[str]) -> list[str]:
+    """The players ``text`` names, in order, once each."""
+    return list(dict.fromkeys(s for w in re.findall(r"[A-Za-z][\w-]*", text) if (s := _seat(w, seats))))
+
+
+def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """(the text with the remarks that hold taken off or asked, what they said); see the module."""
+    said: list[str] = []
+    seats = _seats(game)
+
+    def still_in(match: re.Match[str]) -> str:
+        who = _seat(match["who"], seats)
+        if who is None:
+            return match[0]
+        said.append(f"{who} is still in the game")
+        return ""
+
+    text = _STILL_IN.sub(still_in, text)
+    text = _roles_said(text, game, said)
+    example = _FOR_EXAMPLE.search(text)
+    if example and _seat(example["who"], seats):
+        text = text[:example.end("every")] + "?"
+    alone = _ALONE.search(text)
+    who = _seat(alone["who"], seats) if alone else None
+    if alone and who:
+        team = next((t for t in _teams(game) if who in t), [])
+        before = text[:alone.start()]
+        mates = [m for m in team if m != who]
+        if mates and _named(before, mates) == set(mates) and _LEAVES.search(before):
+            text = before + text[alone.end():]
+            said.append(f"{who}'s teammates left ({', '.join(mates)})")
+    won = _WON.search(text)
+    if won and all(_seat(w, seats) for w in re.split(r",? and |, ", won["who"])):
+        asked = f"{won['q'].strip()}, and did {won['who']} win"
+        text = f"{text[:won.start()]}{won['lead']}{asked}{text[won.end():]}"
+    return text, tuple(said)
