@@ -51,6 +51,12 @@ _NOT_BLOCKED = re.compile(
 )
 
 
+#: A word taken back at once: "pays... er loses", "pays, er, loses", "pays - I mean loses" (the word said
+#: after stands).
+_TAKEN_BACK = re.compile(r"(?i)\b[\w']+(?:\.{2,}|…|,| -)? (?:er|uh|erm|um|i mean|sorry)"
+                         r"(?:,|\.{2,}|…)? (?=\w)")
+
+
 def normalise(text: str) -> str:
     """One line, straight apostrophes, no trailing punctuation, common typos mended.
 
@@ -62,6 +68,8 @@ def normalise(text: str) -> str:
     "what if Cat concedes, who gets it, on Ann's turn, Ann"
     >>> normalise("Ann swings at Ben, no blocks. Ben's life?")
     "Ann swings at Ben unblocked. Ben's life"
+    >>> normalise("Dana pays... er loses 4 life")
+    'Dana loses 4 life'
     >>> normalise("can Ada attack her own teammate Bo?")
     "can Ada attack her's teammate Bo"
     """
@@ -71,6 +79,8 @@ def normalise(text: str) -> str:
     # a question mark inside, brackets and arrows part clauses as a comma does
     text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
     text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
+    # "pays... er loses 4 life", "pays, I mean loses": the word the speaker took back is dropped
+    text = _TAKEN_BACK.sub("", text)
     text = _NOT_BLOCKED.sub(" unblocked", text)
     text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from rulesjudge.app.whatif.cards import card_said, damage_card, verb_forms
 from rulesjudge.app.whatif.events.combat import turn_of
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _names, _number
@@ -462,9 +463,13 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     verb = (match.groupdict().get("verb") or "").lower()
+    card = None
     if verb and verb != "pings" and not _said(match, "amount"):
-        # "Dan bolts her": a Bolt is 3, a Shock 2, a burn anything; the amount is never guessed ("pings": 1)
-        raise _Unknown(f"how much damage does '{match[0].strip()}' deal? say the amount", match[0])
+        # "Dan bolts her": the card the verb names says how much (Bolt, Lightning Bolt's nickname: 3; Shock:
+        # 2); "burns" names none, so the amount is never guessed ("pings": 1)
+        card = _damage_card_said(reader, verb)
+        if card is None:
+            raise _Unknown(f"how much damage does '{match[0].strip()}' deal? say the amount", match[0])
     creature = _named_commander(reader, match["x"])
     if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
         target = reader.affected(reader.refer(match["y"], one=True, alone=True))
@@ -476,10 +481,22 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
     target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
-    amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
+    amount = card[1] if card else _number(_said(match, "n", "n2", "n3", "n4", "amount"))
+    said = f"{source.words}'s {card[0]} deals" if card else f"{source.words} deals"
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
-                      f"{source.words} deals {amount} noncombat damage to {target.words}",
+                      f"{said} {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
+
+
+def _damage_card_said(reader: _Reader, verb: str) -> tuple[str, int] | None:
+    """The card a damage verb names ("bolts": Lightning Bolt, by its nickname) and the damage its Oracle text
+    deals to one target, or None (no card snapshot, no such card, or a text that does more)."""
+    for name in verb_forms(verb):
+        card = card_said(reader.facts.cards, name)
+        amount = damage_card(card[0], card[2]) if card else None
+        if card and amount is not None:
+            return card[0], amount
+    return None
 
 
 @PATTERNS(

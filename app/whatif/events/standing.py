@@ -27,7 +27,10 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
 @PATTERNS(
     # "pays 2 life for something": what it was paid for changes nothing (119.4)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life"
-    r"(?: for (?:something|it|that|a \w+|an \w+|(?:his|her|their)(?:'s)? \w+))?",
+    r"(?: for (?:something|it|that|a \w+|an \w+|(?:his|her|their)(?:'s)? \w+))?"
+    # "loses 4 life to a spell": where the loss came from changes nothing (119.3)
+    r"(?: (?:to|from) (?:a|an|the|some|his|her|their|my)(?:'s)? (?:[\w-]+ )?"
+    r"(?:spell|effect|ability|trigger|card|drain))?",
     # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )

@@ -37,6 +37,8 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"{_CROWN} (?:goes|passes|moves|would go|will go|should go) to (?:who|whom)",  # "- monarch goes to who?"
     rf"who (?:would|will|is going to|should) {_KING} be",
     rf"(?:does|will|would) {_KING} change(?: hands)?",
+    # "jo bolts ravi for 3. does that take the monarch?": whether the event moves it is who holds it after
+    rf"(?:does|did|will|would|should) (?:that|this|it) (?:take|steal|move|change|transfer|pass) {_CROWN}",
     rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_CROWN} (?:from|off) {_X}",
     # either-or: "does the crown go to Mia or to Pia", "does Mia get the crown or Pia": who, of the two
     rf"(?:does|will|would|should) {_CROWN} (?:go|pass|move) to {_X},? or (?:to )?{_Y}",
@@ -122,6 +124,8 @@ def _holder(reader: _Reader, text: str, question: str) -> Ref:
     rf"(?:where|who) (?:does|would|will) {_THE_INITIATIVE} go(?: to)?",
     rf"where(?:'s| is)? {_THE_INITIATIVE} (?:go|going|gone)(?: to)?",
     rf"who(?:'s| is) (?:holding|got) {_THE_INITIATIVE}",
+    rf"(?:does|did|will|would|should) (?:that|this|it) (?:take|steal|move|change|transfer|pass) "
+    rf"{_THE_INITIATIVE}",
     rf"what happens to {_THE_INITIATIVE}",
     # "who takes over the initiative from Dan (if he scoops)": from whom is the question's premise
     rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_THE_INITIATIVE} (?:from|off) {_X}",
