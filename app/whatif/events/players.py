@@ -561,3 +561,18 @@ def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
         raise _Unknown(f"'{said.strip()}': combat damage from a creature, or damage from a spell or ability? "
                        "say 'hits' or 'burns'", said)
 
+
+@PATTERNS(
+    rf"{_X} {_MODAL}{_LOSE}{_GAME} (?:to|by|from) (?:a |an |the |(?:his|her|their)(?:'s)?(?: own)? )?"
+    rf"(?P<card>{_free_words(4)})",
+)
+def _h_leaves_to_card(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Bea dies to her own Ad Nauseam": a card the snapshot knows, not a creature, took the player out:
+    she loses the game (104.3, 704.5a), and nothing it did was combat damage (no designation moves, 725.2).
+    A creature card is asked about (was it combat damage?); words that name no card are not this reading."""
+    card = card_said(reader.facts.cards, match["card"])
+    if card is None:
+        return None
+    if "creature" in card[1].lower():
+        raise _Unknown(f"did {card[0]} deal combat damage? say how it happened", match["card"])
+    return _h_leaves(match, reader)

@@ -35,6 +35,7 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
     rf"what happens to {_CROWN}",
     rf"{_CROWN} (?:goes|passes|moves|would go|will go|should go) to (?:who|whom)",  # "- monarch goes to who?"
+    rf"{_CROWN} (?:goes|passes|moves|would go|will go|should go) to",  # "monarch goes to...?"
     rf"who (?:would|will|is going to|should) {_KING} be",
     rf"(?:does|will|would) {_KING} change(?: hands)?",
     # "jo bolts ravi for 3. does that take the monarch?": whether the event moves it is who holds it after
