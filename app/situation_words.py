@@ -149,7 +149,9 @@ _TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and )|(?<= - ))(
                          # a name's bare "s" too ("on noahs turn"), not "this" or "its"
                          r"(?:[A-Za-z][\w-]*(?:'s|')|(?!(?:this|its|was|is)\b)[A-Za-z][\w-]*s|his|her|their) "
                          r"(?:own )?"
-                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
+                         # not a second time ("on Ravi's turn at the end step": that turn's step, in order)
+                         r"turn),? (?!(?:at|in|during|on) )(?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)",
+                         re.IGNORECASE)
 
 
 def _time_last(match: re.Match[str]) -> str:

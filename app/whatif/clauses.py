@@ -142,7 +142,9 @@ def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
             continue
         names = [e if isinstance(e, str) else next(iter(e)) for e in time.events]
         if names and all(n in _TIME_EVENTS for n in names):
-            return [time, event]
+            # "on Ravi's turn at the end step": two times, the wider said first: that turn, then its step
+            told = [e if isinstance(e, str) else next(iter(e)) for e in event.events]
+            return [event, time] if told and all(n in _TIME_EVENTS for n in told) else [time, event]
     reader.restore(saved)
     return None
 

@@ -118,6 +118,17 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
     raise first
 
 
+def _timed(lead: re.Match[str] | None, condition: str) -> str:
+    """The condition with its leading word when that word says a time ("on Ravi's turn at the end step": the
+    turn, then its step); "if", "when" and the like are taken off.
+
+    >>> _timed(re.match("on ", "on Ravi's turn"), "Ravi's turn at the end step")
+    "on Ravi's turn at the end step"
+    """
+    word = lead[0].strip().lower() if lead else ""
+    return f"{word} {condition}" if word in ("at", "in", "during", "on") else condition
+
+
 def _whole_or_elliptical(text: str, reader: _Reader, elliptical: bool) -> _Ask | None:
     """The first of two questions: said in full, or (``elliptical``) as its topic alone ("Raj dead?")."""
     for full in (text, *(_said_in_full(text) if elliptical else ())):
@@ -288,7 +299,7 @@ def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[
 
         def condition_first(c: str = condition, q: str = question) -> WhatIf:
             reader = _Reader(facts, hint=q, sentence=text)
-            happenings = _happenings(c, reader)
+            happenings = _happenings(_timed(lead, c), reader)
             later, ask = _ask_with_time(q, reader)
             return _combine([*happenings, *later], ask)
 

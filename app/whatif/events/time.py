@@ -118,9 +118,13 @@ _END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?
     rf"(?:at |in |during )?(?:the )?(?:beginning of )?(?:end step|"
     rf"end) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
     rf"(?:at |in |during )?(?P<x2>.+?){_POSS} (?P<next2>next )?end step",
+    # "Ravi goes to his end step", "it's Ravi's end step": the turn's own player reaches it
+    r"(?P<x3>.+?) (?:goes|gets|moves|passes|went|got|moved|is going|gets) to (?:(?:his|her|their)(?:'s)? )?"
+    r"(?:own )?end step",
+    rf"it(?:'s| is) (?P<x4>.+?){_POSS} end step",
 )
 def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
-    owner = _time_owner(reader, match.groupdict().get("x") or match.groupdict().get("x2"))
+    owner = _time_owner(reader, _said(match, "x", "x2", "x3", "x4"))
     events: tuple[Event, ...] = ()
     nxt = bool(match.groupdict().get("next") or match.groupdict().get("next2"))
     if owner is not None:
