@@ -274,7 +274,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   rf"(?P<at>(?:at|on) {_N}"
                   r"(?: life)?)(?=[,;.!?]| and |$)", r"\g<d> and \g<at>", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? (?:on|during|in) "
-                  r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
+                  # only where the turn ends its clause ("..., on Bea's turn Bea's Elf hits Chris": a time)
+                  r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b(?=[,;.!?]| and | then |$)",
                   r"\g<d> and it's \g<w> \g<own>turn",
                   text, flags=re.IGNORECASE)
     seated = _Facts(dict(game)).players()
@@ -333,6 +334,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     if antecedent:
         facts.last = antecedent
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
+    # "Chris has initiative, on Bea's turn Bea's creatures hit Chris": a time that leads once the facts before
+    # it are taken off, moved as one said first is
+    rest = _TIME_FIRST.sub(_time_last, rest)
     rest = _carry_pronoun(rest, facts)
     rest = _while_holding(rest, facts)
     rest = _unit_of_the_fact(rest, facts.said)

@@ -576,3 +576,13 @@ def _h_leaves_to_card(match: re.Match[str], reader: _Reader) -> _Happening | Non
     if "creature" in card[1].lower():
         raise _Unknown(f"did {card[0]} deal combat damage? say how it happened", match["card"])
     return _h_leaves(match, reader)
+
+
+@PATTERNS(
+    rf"{_Y} {_MODAL}(?:gets|got|is|was) (?:killed|taken out|knocked out) by (?:lethal )?combat damage from "
+    rf"{_X}{_POSS} (?:creature|creatures|guy|dude|attacker|attackers|army|team)",
+)
+def _h_killed_in_combat(match: re.Match[str], reader: _Reader) -> _Happening:
+    """ "Bea gets killed by combat damage from Alex's guy": the creature's controller deals lethal combat
+    damage (the model reads the amount from her life, 704.5a); the crown moves with it (725.2)."""
+    return _combat(reader, match["x"], match["y"], LETHAL)

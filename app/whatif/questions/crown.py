@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import Is, Value
+from rulesjudge.app.whatif.answers import Is, Several, Value
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _PRONOUN, Ref, _Reader
@@ -153,3 +153,23 @@ def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     lose = (match.groupdict().get("verb") or "").lower() == "lose"
     words = f"does {who.words} lose the initiative" if lose else f"does {who.words} have the initiative"
     return _Ask("initiative", words, ("initiative",), who.players, Is("initiative", who.players[0], lose))
+
+
+_BOTH_SAID = (re.compile(r"(?i)\b(?:monarch|crown|king|queen)\b"), re.compile(r"(?i)\binitiative\b"))
+
+
+@PATTERNS(
+    r"(?:where|who) (?:do|does|would|will|should) (?:they|both|both of them|those|the two|them) go(?: to)?"
+    r"(?: now| then)?",
+    r"who (?:gets|takes|has|inherits|ends up with) (?:them|both|both of them|the two)(?: now| then)?",
+)
+def _q_both(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Ravi has the initiative AND the monarch and he leaves on his own turn, where do they go": "they" are
+    the two designations, only where the sentence (or the facts it stated) names both; else not this
+    reading ("they" may be creatures, or players)."""
+    said = " ".join((reader.sentence, *reader.facts.said))
+    if not all(designation.search(said) for designation in _BOTH_SAID):
+        return None
+    monarch, initiative = "who is the monarch", "who has the initiative"
+    return _Ask("several", f"{monarch}, and {initiative}", ("monarch", "initiative"),
+                headline=Several(((monarch, Value("monarch")), (initiative, Value("initiative")))))
