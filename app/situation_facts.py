@@ -107,6 +107,9 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         # "sams turn, sam scoops": a name typed with a bare "s" (the name read without it), not "this turn"
         (r"(?P<s>(?!(?:this|his|its|hers|theirs)\b)[A-Za-z][\w-]*s) turn(?=[,.;:!?]|$)", "active"),
         (rf"{s}(?: is|'s| was)? (?:the )?active(?: player)?", "active"),
+        # "Bea is taking her turn", "Bea's in her turn": the turn said of its player (102.1)
+        (rf"{s}(?: is|'s| was) (?:taking|playing|in|on|in the middle of) (?:his|her|their) (?:own )?turn",
+         "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
         (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),

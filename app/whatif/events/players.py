@@ -66,7 +66,8 @@ _CONCEDED_TO = (
     r"(?<=a |n |e )(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3}))(?: resolving)?)?"
     # "concedes in response", "scoops mid-combat": when in the turn changes nothing either (a concession
     # is at any time, 104.3a; who is active does not change within a turn, 725.4)
-    r"(?: (?:in response|mid-combat|mid combat|during combat|in combat|at instant speed))?")
+    r"(?: (?:in response(?: to (?:something|anything|it|that|this|a spell|an ability|a trigger))?|mid-combat|"
+    r"mid combat|during combat|in combat|at instant speed))?")
 
 
 @PATTERNS(
