@@ -129,6 +129,21 @@ def _timed(lead: re.Match[str] | None, condition: str) -> str:
     return f"{word} {condition}" if word in ("at", "in", "during", "on") else condition
 
 
+def _emphatic_selves(text: str, players: Sequence[str]) -> str:
+    """ "attacks Nat himself with it": "himself" after a player's name only stresses who (the name stands);
+    after a verb it is the object ("Ann hits herself") and stays.
+
+    >>> _emphatic_selves("Jo attacks Nat himself with it", ["Jo", "Nat"])
+    'Jo attacks Nat with it'
+    >>> _emphatic_selves("Jo hits himself", ["Jo", "Nat"])
+    'Jo hits himself'
+    """
+    if not players:
+        return text
+    names = "|".join(re.escape(p) for p in players)
+    return re.sub(rf"(?i)\b({names}) (?:himself|herself|themselves|themself)\b", r"\1", text)
+
+
 def _whole_or_elliptical(text: str, reader: _Reader, elliptical: bool) -> _Ask | None:
     """The first of two questions: said in full, or (``elliptical``) as its topic alone ("Raj dead?")."""
     for full in (text, *(_said_in_full(text) if elliptical else ())):
@@ -496,6 +511,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     facts = _facts(table)
     text = mend_typos(_bare_possessives(normalise(question), facts.players), facts.players)
     text = _trim(agreed_asides(_appositions(text, facts), facts))
+    text = _emphatic_selves(text, facts.players)
     if not text or not facts.players:
         return None
     errors: list[_Unknown] = []
