@@ -251,6 +251,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
     text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
+    if _variant_key(game) == "two-headed-giant":
+        # "Xan is at 3 life (team total)": a Two-Headed Giant team's life is one total anyway (810.9)
+        text = re.sub(r"\s*\((?:the )?(?:team(?:'s)?|shared) (?:total|life(?: total)?)\)", "", text,
+                      flags=re.IGNORECASE)
     text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
                   flags=re.IGNORECASE)
     text = re.sub(r",? (?:during|in|on) (?:that|the) same turn\b,?", "", text, flags=re.IGNORECASE)

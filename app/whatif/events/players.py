@@ -545,6 +545,10 @@ def _spell_source(reader: _Reader, said: str) -> tuple[str, str | None]:
         return said, None
     if words[-1].lower() in _NONCOMBAT_SOURCES:
         return owner, thing
+    card = card_said(reader.facts.cards, thing)
+    if card is not None and "creature" not in card[1].lower() and _named_commander(reader, thing) is None:
+        # "takes 6 from a pestilence": a card the snapshot knows that is no creature deals no combat damage
+        return owner, card[0]
     named = all(w[:1].isupper() or w in ("of", "the") for w in words)
     if named and thing not in reader.facts.players and _named_commander(reader, thing) is None:
         # a card named, not a creature on the table; it may be a creature: asked where it matters
