@@ -157,7 +157,7 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
 @PATTERNS(
     rf"{_Y} (?:gets|got|is|was) (?:killed|knocked out|finished off|taken out) by (?:lethal )?combat damage "
     r"from "
-    rf"{_X}{_POSS} (?:creature|attacker|creatures|attackers)",
+    rf"{_X}{_POSS} (?:creature|attacker|creatures|attackers|guy|guys|dude|army)",
     # "Owen loses to combat damage from Mia's creature": the same lethal hit, said with the loss
     rf"{_Y} (?:loses|lost|dies|died|goes down|went down)(?: the game)? (?:to|from) (?:lethal )?combat damage "
     rf"from {_X}{_POSS} (?:creature|attacker|creatures|attackers)",
@@ -581,13 +581,3 @@ def _h_leaves_to_card(match: re.Match[str], reader: _Reader) -> _Happening | Non
     if "creature" in card[1].lower():
         raise _Unknown(f"did {card[0]} deal combat damage? say how it happened", match["card"])
     return _h_leaves(match, reader)
-
-
-@PATTERNS(
-    rf"{_Y} {_MODAL}(?:gets|got|is|was) (?:killed|taken out|knocked out) by (?:lethal )?combat damage from "
-    rf"{_X}{_POSS} (?:creature|creatures|guy|dude|attacker|attackers|army|team)",
-)
-def _h_killed_in_combat(match: re.Match[str], reader: _Reader) -> _Happening:
-    """ "Bea gets killed by combat damage from Alex's guy": the creature's controller deals lethal combat
-    damage (the model reads the amount from her life, 704.5a); the crown moves with it (725.2)."""
-    return _combat(reader, match["x"], match["y"], LETHAL)
