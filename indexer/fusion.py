@@ -26,6 +26,9 @@ from rulesjudge.indexer.scopes import DOCUMENT_SCOPES
 
 Scored = list[tuple[str, float]]  # (record id, score), best first
 _HANDOVER_MARGIN = 0.15  # a list rule hands over only to a subrule this close (FusionParams.intro_handover)
+#: a retelling restates a rule when this share of its words are the rule's, and they are this share of
+#: the rule's (Priors.restates)
+_QUOTED_SHARE, _QUOTING_SHARE = 0.5, 0.8
 #: a subrule that opens with a condition states a case of its rule (FusionParams.case_penalty)
 _CONDITION = re.compile(r"^(?:If|When|Whenever|In a|Once|While)\b([^,.]{3,120})[,.]")
 
@@ -86,6 +89,10 @@ class FusionParams:
     #: construction rules.") hands its place to its best-ranked subrule, which then leads it by this much:
     #: the answer is the item, and the list rule follows as its context
     intro_handover: float = 0.01
+    #: a ruling or wiki section that restates an official rule (holds nearly all its words: the monarch's
+    #: ruling "There are two inherent triggered abilities …" is 725.2 word for word) hands its place to
+    #: that rule when it ranks above it, which then leads it by this much: the rule before its retelling
+    quote_handover: float = 0.01
     #: a record's dense score is its chunk's cosine plus ``sentence_weight`` times what its best sentence
     #: adds to it (:meth:`DenseIndex.search_records`): a long rule's one decisive sentence is not diluted
     #: by the rest of its chunk (tuned on the dev half: 0.25-1.0 tried)
@@ -181,6 +188,7 @@ class Priors:
         self._lists: dict[str, bool] = {}  # record id -> does it introduce a list (introduces_list)
         self._conditions: dict[str, frozenset[str]] = {}
         self._names: dict[str, frozenset[str]] = {}  # card note id -> its card's name, as BM25 reads it
+        self._tokens: dict[str, frozenset[str]] = {}  # record id -> its words, as BM25 reads them
 
     def adjust(self, fused: Sequence[tuple[str, float]], params: FusionParams, facts: QuestionFacts,
                scopes: Any) -> list[tuple[str, float]]:
@@ -190,6 +198,7 @@ class Priors:
         asked about."""
         if not (params.official_prior or params.note_penalty or params.sibling_penalty or params.scope_lift
                 or params.variant_penalty or params.history_penalty or params.intro_handover
+                or params.quote_handover
                 or params.child_penalty or params.case_penalty):
             return list(fused)
         named = facts.named
@@ -223,6 +232,8 @@ class Priors:
             adjusted.append((record_id, score))
         if params.intro_handover:
             adjusted = self._hand_over(adjusted, params.intro_handover)
+        if params.quote_handover:
+            adjusted = self._official_first(adjusted, params.quote_handover)
         adjusted.sort(key=lambda item: (-item[1], item[0]))
         return adjusted
 
@@ -262,6 +273,40 @@ class Priors:
                 if score[best] >= value - _HANDOVER_MARGIN:
                     score[best] = max(score[best], value + lead)
         return list(score.items())
+
+    def _official_first(self, scored: list[tuple[str, float]], lead: float) -> list[tuple[str, float]]:
+        """A ruling or wiki section ranked above an official rule among the candidates that it restates
+        (:meth:`restates`) gives that rule its score plus ``lead``: the Comprehensive Rules' number
+        first, the retelling after it."""
+        retellings = [(rid, value) for rid, value in scored if self.records[rid].kind in ("ruling", "prose")]
+        if not retellings:
+            return scored
+        score = dict(scored)
+        official = [rid for rid, _ in scored
+                    if self.records[rid].official and self.records[rid].kind in ("rule", "subrule")]
+        for record_id, value in retellings:
+            rules = [rule for rule in official if score[rule] < value and self.restates(record_id, rule)]
+            if rules:
+                best = max(rules, key=score.__getitem__)
+                score[best] = value + lead
+        return list(score.items())
+
+    def restates(self, retelling: str, rule: str) -> bool:
+        """Does the retelling say the rule over and nothing more: at least ``_QUOTING_SHARE`` of its words
+        are the rule's, and they are at least ``_QUOTED_SHARE`` of the rule's. The monarch's ruling "There
+        are two inherent triggered abilities …" is 725.2 word for word; "If the monarch leaves the game
+        during another player's turn …" is most of 725.4. The Emperor page's Setup holds all of 809.2 and
+        more (the seats, the first turn): it says more than the rule, and keeps its place."""
+        words, rule_words = self._words(retelling), self._words(rule)
+        if not words or not rule_words:
+            return False
+        shared = len(words & rule_words)
+        return shared >= _QUOTING_SHARE * len(words) and shared >= _QUOTED_SHARE * len(rule_words)
+
+    def _words(self, record_id: str) -> frozenset[str]:
+        if record_id not in self._tokens:
+            self._tokens[record_id] = frozenset(tokenize(self.records[record_id].text))
+        return self._tokens[record_id]
 
     def _siblings(self, record: Record) -> list[str]:
         if not record.parent:

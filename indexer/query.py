@@ -306,6 +306,11 @@ _NUMBER_IN_TEXT = re.compile(
 _FILLER = re.compile(r"^(?:[\s,;:?!()\"'“”‘’&/+]|\band\b|\bor\b)*$", re.IGNORECASE)
 _PREFIX_DOCUMENT = {"cr": "cr", "comprehensive rules": "cr", "comprehensive rule": "cr",
                     "treachery": "treachery", "tr": "treachery"}
+#: words before a number that cite it as the point of reference, not as what is asked: "does the
+#: monarch's draw get around rule 113.8", "an exception to 704.5a", "when was unveil renumbered to 702.187"
+_CONTEXT = re.compile(r"\b(?:around|exceptions? to|renumbered (?:to|from|as)|moved (?:to|from)|instead of|"
+                      r"despite|against|overrides?|overriding|contradicts?|conflicts? with|breaks?|violates?|"
+                      r"ignores?)\s+(?:the\s+|rule\s+|rules\s+|cr\s+)*$", re.IGNORECASE)
 _EDITION_WORDS = frozenset((
     "rule", "rules", "cr", "comprehensive", "edition", "release", "version", "from", "the", "of", "in", "as",
     "old", "older", "previous", "january", "february", "march", "april", "may", "june", "july", "august",
@@ -329,6 +334,9 @@ class ParsedQuery:
     refs: tuple[NumberRef, ...]
     pure: bool  # nothing but numbers (and "rule"/"CR")
     years: tuple[str, ...] = ()
+    #: every number is cited as a point of reference (:data:`_CONTEXT`): the question asks about something
+    #: else, whose record leads, and the cited rule follows it
+    context: bool = False
 
 
 def parse_query(text: str) -> ParsedQuery:
@@ -344,8 +352,13 @@ def parse_query(text: str) -> ParsedQuery:
     False
     >>> parse_query("can I attack 100 times?").refs
     ()
+    >>> parse_query("does the monarch's draw get around rule 113.8?").context
+    True
+    >>> parse_query("what does rule 113.8 say?").context
+    False
     """
     refs: list[NumberRef] = []
+    cited: list[bool] = []  # per number read: is it cited as a point of reference
     rest = text
     matches = list(_NUMBER_IN_TEXT.finditer(text))
     only_numbers = bool(matches) and _FILLER.match(_NUMBER_IN_TEXT.sub(" ", text)) is not None
@@ -358,6 +371,7 @@ def parse_query(text: str) -> ParsedQuery:
         if number.split(".")[0][0] == "0":
             continue
         ref = NumberRef(number, _PREFIX_DOCUMENT.get(prefix), bool(match["period"]))
+        cited.append(bool(_CONTEXT.search(text[:match.start()])))
         if ref not in refs:
             refs.append(ref)
         rest = rest.replace(match.group(), " ", 1)
@@ -366,4 +380,4 @@ def parse_query(text: str) -> ParsedQuery:
     remainder = _YEAR.sub(" ", rest)
     remainder = " ".join(w for w in re.findall(r"[^\W\d_]+|\S", remainder) if w.lower() not in _EDITION_WORDS)
     pure = bool(refs) and _FILLER.match(remainder) is not None
-    return ParsedQuery(text, tuple(refs), pure, years)
+    return ParsedQuery(text, tuple(refs), pure, years, context=bool(cited) and not pure and all(cited))

@@ -78,15 +78,34 @@ class Scopes:
     #: variants whose name the rules never write in lower case: it names the variant and nothing else
     #: ("Two-Headed Giant"), unlike "emperor" or "archenemy", which are also a player ("the emperor")
     proper_names: frozenset[str] = frozenset()
+    #: scope → longer terms of the rules that hold one of its markers in another sense, blanked before its
+    #: markers are read: "color identity" (Commander) holds Treachery's "identity", so "what is my color
+    #: identity" names Commander only (:func:`_shadows`)
+    shadows: Mapping[str, tuple[re.Pattern[str], ...]] = field(default_factory=dict)
 
     def scope_of(self, record_id: str) -> str | None:
         return self.of_record.get(record_id)
 
     def named(self, text: str) -> frozenset[str]:
-        """The scopes a question names."""
+        """The scopes a question names: every word of one of its markers is in the question, outside the
+        longer terms that hold the marker in another sense (:attr:`shadows`).
+
+        >>> scopes = Scopes({}, {"treachery": (frozenset({"identity"}),)},
+        ...                 shadows={"treachery": (_name_pattern("color identity"),)})
+        >>> sorted(scopes.named("what is my color identity")), sorted(scopes.named("my identity"))
+        ([], ['treachery'])
+        """
         words = set(marker_words(text))
-        named = {scope for scope, markers in self.markers.items()
-                 if any(marker <= words for marker in markers)}
+        named = set()
+        for scope, markers in self.markers.items():
+            own = words
+            if scope in self.shadows and any(shadow.search(text) for shadow in self.shadows[scope]):
+                blanked = text
+                for shadow in self.shadows[scope]:
+                    blanked = shadow.sub(" ", blanked)
+                own = set(marker_words(blanked))
+            if any(marker <= own for marker in markers):
+                named.add(scope)
         return frozenset(named.union(*(self.uses.get(scope, ()) for scope in named)))
 
     def without_option_users(self, text: str, named: frozenset[str]) -> str:
@@ -157,7 +176,34 @@ class Scopes:
                                         if (words := marker_words(phrase))}, key=sorted))
                    for scope, found in sorted(phrases.items())}
         uses = _options_used(records, of_record)
-        return cls(of_record, markers, uses, _proper_names(uses, records))
+        shadows = _shadows(records, of_record, markers)
+        return cls(of_record, markers, uses, _proper_names(uses, records), shadows)
+
+
+def _shadows(records: Mapping[str, Record], of_record: Mapping[str, str],
+             markers: Mapping[str, tuple[frozenset[str], ...]]) -> dict[str, tuple[re.Pattern[str], ...]]:
+    """Scope → the glossary terms of the rules outside it (and their aliases) that hold one of its markers
+    and more: "color identity" is Commander's term, not Treachery's identity; "Monarch" is no marker
+    of anything, and a term of the scope itself ("Identity card") is its own.
+
+    >>> from rulesjudge.corpus.records import Record
+    >>> term = Record("cr@x/glossary/color-identity", "cr", "x", "glossary", "", title="Color Identity")
+    >>> found = _shadows({term.id: term}, {}, {"treachery": (frozenset({"identity"}),)})
+    >>> [bool(p.search("my Color Identity")) for p in found["treachery"]]
+    [True]
+    """
+    found: dict[str, list[re.Pattern[str]]] = {}
+    for record in records.values():
+        if record.kind != "glossary":
+            continue
+        for term in (record.title or "", *record.aliases):
+            words = frozenset(marker_words(term))
+            if len(words) < 2:
+                continue
+            for scope, scope_markers in markers.items():
+                if scope != of_record.get(record.id) and any(m < words for m in scope_markers):
+                    found.setdefault(scope, []).append(_name_pattern(term))
+    return {scope: tuple(sorted(set(patterns), key=lambda p: p.pattern)) for scope, patterns in found.items()}
 
 
 def _name_pattern(name: str, ignore_case: bool = True) -> re.Pattern[str]:

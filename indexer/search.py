@@ -369,7 +369,8 @@ class Searcher:
         seen = {hit.id for hit in exact}
         rest = [self.hit(self.records[rid], score, method, related=related)
                 for rid, score, related in ranked if rid not in seen]
-        return (exact + rest)[:k]
+        lead = 1 if parsed.context and rest else 0  # "does X get around 113.8": X's record, then 113.8
+        return (rest[:lead] + exact + rest[lead:])[:k]
 
     def hit(self, record: Record, score: float, match: str, note: str | None = None,
             related: Sequence[str] = ()) -> Hit:
@@ -377,11 +378,18 @@ class Searcher:
 
 
 def _rank_exact_first(hits: list[Hit]) -> None:
-    """Exact hits rank above everything, scores decreasing."""
-    top = max((hit.score for hit in hits if hit.match not in {"exact", "equivalent"}), default=0.0)
-    exact_hits = [hit for hit in hits if hit.match in {"exact", "equivalent"}]
+    """Exact hits rank above everything after them, scores decreasing (a ranked hit placed before them,
+    when the number is cited as a point of reference, is lifted above them)."""
+    exact = {"exact", "equivalent"}
+    first = next((i for i, hit in enumerate(hits) if hit.match in exact), None)
+    if first is None:
+        return
+    top = max((hit.score for hit in hits[first:] if hit.match not in exact), default=0.0)
+    exact_hits = [hit for hit in hits if hit.match in exact]
     for i, hit in enumerate(exact_hits):
         hit.score = max(1.0, top) + (len(exact_hits) - i) * 1e-3
+    for hit in hits[:first]:
+        hit.score = max(hit.score, exact_hits[0].score + 1e-3)
 
 
 def default_corpus() -> Corpus:
