@@ -567,17 +567,32 @@ def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
                        "say 'hits' or 'burns'", said)
 
 
+#: the causes of a loss said together: "a board wipe + Blood Artist", "Ad Nauseam and a ping"
+_CAUSES = re.compile(r"\s*(?:\+|&|\bplus\b|\band\b|\bwith\b)\s*", re.IGNORECASE)
+
+
 @PATTERNS(
-    rf"{_X} {_MODAL}{_LOSE}{_GAME} (?:to|by|from) (?:a |an |the |(?:his|her|their)(?:'s)?(?: own)? )?"
-    rf"(?P<card>{_free_words(4)})",
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from) (?P<card>{_free_words(6)})",
 )
 def _h_leaves_to_card(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    """ "Bea dies to her own Ad Nauseam": a card the snapshot knows, not a creature, took the player out:
-    she loses the game (104.3, 704.5a), and nothing it did was combat damage (no designation moves, 725.2).
-    A creature card is asked about (was it combat damage?); words that name no card are not this reading."""
-    card = card_said(reader.facts.cards, match["card"])
-    if card is None:
-        return None
-    if "creature" in card[1].lower():
-        raise _Unknown(f"did {card[0]} deal combat damage? say how it happened", match["card"])
+    """ "Bea dies to her own Ad Nauseam", "Mia, Sam and Raj all lose to a board wipe + Blood Artist": the
+    causes are cards the snapshot knows or words for a spell or a sweeper; the players lose the game (104.3,
+    704.5a; together, 104.4a-b). A creature card may have dealt combat damage, which moves a designation
+    (725.2, 726.2): asked where it matters. Words that name no card are not this reading."""
+    cards = []
+    for cause in _CAUSES.split(match["card"]):
+        words = re.sub(r"(?i)^(?:a|an|the|his|her|their|my)(?:'s)? (?:own )?", "", cause.strip())
+        if not words:
+            return None
+        card = card_said(reader.facts.cards, words)
+        if card is not None:
+            cards.append(card)
+        elif words.split()[-1].lower() not in _NONCOMBAT_SOURCES and \
+                not re.fullmatch(r"(?i)(?:board ?)?wipe", words):
+            return None  # words that name neither a card nor a spell: not this reading
+    if not cards:
+        return None  # spell words alone: the plain leaving's reading
+    if any("creature" in card[1].lower() for card in cards):
+        for player in reader.refer(match["x"]).players:
+            _combat_or_not(reader, player, match[0])
     return _h_leaves(match, reader)
