@@ -284,7 +284,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   text, flags=re.IGNORECASE)
     seated = _Facts(dict(game)).players()
     text = _plain_table_said(text, len(seated), _variant_key(game) == "free-for-all")
-    text = _table_said_first(text, seated, _variant_key(game) == "free-for-all")
+    text = _table_said_first(text, seated, _variant_key(game) == "free-for-all",
+                             commander=game.get("commander") is True)
     text = _poison_said(_example_said(_same_combat(_team_topic(text)), seated))
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)

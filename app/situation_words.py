@@ -249,11 +249,12 @@ def _plain_table_said(text: str, players: int, free_for_all: bool) -> str:
 #: is, said first as context
 _TABLE_FIRST = re.compile(
     rf"^(?P<in>in )?(?:an? |my |our |this )?(?:(?P<n>{_AMOUNT})[- ](?:player|person|man|people) )?"
-    r"(?P<what>ffa|free[- ]for[- ]all|pod|game|table)(?: \((?P<names>[^()]+)\))?"
+    r"(?P<what>ffa|free[- ]for[- ]all|pod|game|table|(?P<edh>commander|edh) (?:game|pod|table|match))"
+    r"(?: \((?P<names>[^()]+)\))?"
     rf"(?:,? (?P<n2>{_AMOUNT}) players)?(?P<end>[,.:;] ?| )", re.IGNORECASE)
 
 
-def _table_said_first(text: str, seated: list[str], free_for_all: bool) -> str:
+def _table_said_first(text: str, seated: list[str], free_for_all: bool, commander: bool = False) -> str:
     """A free-for-all table said first as context, its count and names (if said) those seated: dropped.
 
     >>> four = ["Alex", "Bea", "Chris", "Dana"]
@@ -261,17 +262,20 @@ def _table_said_first(text: str, seated: list[str], free_for_all: bool) -> str:
     "it's bea's turn"
     >>> _table_said_first("in my 4 man pod (alex bea chris dana) we had chris at 2 poison", four, True)
     'we had chris at 2 poison'
+    >>> _table_said_first("in our commander game mia and sam lose", four, True, commander=True)
+    'mia and sam lose'
     >>> _table_said_first("5 player ffa, it's bea's turn", four, True)
     "5 player ffa, it's bea's turn"
     """
     said = _TABLE_FIRST.match(text)
-    if said is None or not free_for_all:
+    if said is None or not free_for_all or (said["edh"] and not commander):
         return text
     if said["end"] == " " and not said["in"] and not text[said.end():].lower().startswith("we "):
         return text  # "ffa game is over": no context said apart
     counts = [n for n in (said["n"], said["n2"]) if n]
     if said["what"].lower() in ("pod", "game", "table") and not counts:
         return text  # "game, ..." alone is no table said
+    # "in our commander game mia sam and raj ...": a Commander table said as context (903)
     if any(_NUMBER_WORDS.get(n.lower(), int(n) if n.isdigit() else 0) != len(seated) for n in counts):
         return text
     if said["names"]:
