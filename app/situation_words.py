@@ -178,7 +178,8 @@ def _unit_of_the_fact(rest: str, said: list[str]) -> str:
     if not said or not said[-1].endswith("poison counters"):
         return rest
     # "gets one more", "gets one more counter", "gets another (one)": a counter, and the fact said which
-    return re.sub(rf"\b(?P<v>gets|receives|takes|(?:gives|deals) [A-Za-z][\w'-]*) "
+    return re.sub(rf"\b(?P<v>gets|got|receives|received|takes|took|"
+                  rf"(?:gives|gave|deals|dealt) [A-Za-z][\w'-]*) "
                   rf"(?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
                   r"(?! poison| life| damage)", r"\g<v> \g<n> poison counters", rest, flags=re.IGNORECASE)
 

@@ -105,7 +105,11 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
 @PATTERNS(
     rf"{_X}(?P<each> each| both)? (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) "
     r"(?:more )?poison(?: counters?)?(?P<each2> each)?",
-    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
+    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?"
+    # "with a proliferate-y thing": the counters' count is said, so what gave them changes nothing (701.34);
+    # never a creature ("with his Rat" may be combat damage, 725.2)
+    r"(?: (?:with|from|via|off) (?:a|an|the|some|his|her|their)(?:'s)? (?:[\w'-]+ )?"
+    r"(?:thing|effect|spell|ability|trigger|card))?",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
     rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
 )
