@@ -55,6 +55,7 @@ from rulesjudge.app.situation_words import (
     _own_turn_holder,
     _plain_table_said,
     _poison_said,
+    _roll_call,
     _same_combat,
     _seating_said,
     _table_said_first,
@@ -286,6 +287,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = _plain_table_said(text, len(seated), _variant_key(game) == "free-for-all")
     text = _table_said_first(text, seated, _variant_key(game) == "free-for-all",
                              commander=game.get("commander") is True)
+    text = _roll_call(text, seated)
     text = _poison_said(_example_said(_same_combat(_team_topic(text)), seated))
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)

@@ -286,6 +286,33 @@ def _table_said_first(text: str, seated: list[str], free_for_all: bool, commande
     return text[said.end():]
 
 
+def _roll_call(text: str, seated: list[str]) -> str:
+    """The seats listed as context ("alex is the monarch, bea chris dana.", "alex bea chris dana."): a
+    clause of names alone, dropped where its sentence names every seat once, in the table's order (a
+    different order is a seating said, not dropped).
+
+    >>> four = ["Alex", "Bea", "Chris", "Dana"]
+    >>> _roll_call("ffa. alex is the monarch, bea chris dana. alex concedes", four)
+    'ffa. alex is the monarch. alex concedes'
+    >>> _roll_call("alex is the monarch, chris bea dana. alex concedes", four)
+    'alex is the monarch, chris bea dana. alex concedes'
+    """
+    keys = [p.casefold() for p in seated]
+    names = "|".join(re.escape(p) for p in seated)
+    listed = re.compile(rf"(?i)(?:^|, )(?P<list>(?:{names})(?:(?:,? and |, | & | )(?:{names}))+)$")
+
+    def drop(sentence: str) -> str:
+        found = listed.search(sentence)
+        said = [m[0].casefold() for m in re.finditer(rf"(?i)\b(?:{names})\b", sentence)]
+        if found is None or said != keys:
+            return sentence
+        return sentence[: found.start()]
+
+    parts = re.split(r"(?<=[.;!?]) ", text)
+    kept = [drop(part.rstrip(".;!?")) + part[len(part.rstrip(".;!?")):] for part in parts]
+    return " ".join(k for k in kept if k.strip(".;!? "))
+
+
 _TEAM_TOPIC = re.compile(r"^(?P<who>[A-Za-z][\w-]*)(?:'s|') team: ", re.IGNORECASE)
 
 
