@@ -167,4 +167,19 @@ def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
         out += [text[at:match.start()], said_as]
         at = match.end()
     out.append(text[at:])
-    return CreaturesSaid("".join(out), table, tuple(w for *_rest, w in found))
+    return CreaturesSaid(_said_again("".join(out), [name for _m, name, *_rest in found]), table,
+                         tuple(w for *_rest, w in found))
+
+
+def _said_again(text: str, names: list[str]) -> str:
+    """ "Otto blocks the 3/3 with his 1/4": a creature named by its size alone, said again with "the", is the
+    one described before it.
+
+    >>> _said_again("Ann attacks with the 3/3 creature. Ben blocks the 3/3", ["3/3 creature"])
+    'Ann attacks with the 3/3 creature. Ben blocks the 3/3 creature'
+    """
+    def again(match: re.Match[str]) -> str:
+        name = f"{match['size']} creature"
+        return f"the {name}" if name in names else match[0]
+
+    return re.sub(r"(?i)\bthe (?P<size>\d{1,2}/\d{1,2})\b(?! creature\b)", again, text)

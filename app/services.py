@@ -597,7 +597,7 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
         return AskedWhatIf(question, None, None)
     assumed = ""
     presumed = said.presupposed(stated.rest, plan.headline, plan.events, plan.questions,
-                                {"monarch": facts.monarch, "initiative": facts.initiative})
+                                {"monarch": facts.monarch, "initiative": facts.initiative}, stated.said)
     named = next((p for p in facts.playing if presumed and p.casefold() == presumed[1].casefold()), None)
     if presumed and named:
         key, who = presumed[0], named

@@ -196,6 +196,9 @@ def _facts_after_if(text: str, facts: _Facts) -> str:
     "if", before its event, taken out as at the start of a clause ("who's monarch if Ben dies ...")."""
     for said_if in re.finditer(r"(?<=\S) (?:if|assuming|suppose|say) ", text, re.IGNORECASE):
         after = text[said_if.end():]
+        asked = {p for p in facts.players() if re.search(rf"(?i)\b{re.escape(p)}\b", text[:said_if.start()])}
+        if facts.last is None and len(asked) == 1:  # "what's Mika's life if she starts at 40": she is Mika
+            facts.last = asked.pop()
         rest = _facts_in(after, facts)
         if rest != after and rest:
             return text[:said_if.end()] + rest
@@ -206,7 +209,9 @@ _WHILE = re.compile(
     r"(?:^|(?<=[.;!?,] )|(?<=\bif )|(?<=\bwhen )|(?<=\band ))"
     r"(?P<s>the active player|(?!(?:if|when|and|so|then|who|what)\b)[A-Za-z][\w'-]*)"
     r"(?P<verb>(?: (?!(?:if|when|and|while)\b)[\w']+)*?),? while (?:holding|having|being|still holding|"
-    r"he is|she is|they are|(?:he|she|they) (?:has|have|holds?)) "
+    r"controlling|he is|she is|they are|(?:he|she|they) (?:has|have|holds?|controls?)|"
+    # "Theo concedes while Theo controls the monarch" (the first person said as the name, app.speaker)
+    r"(?P<again>[A-Za-z][\w'-]*) (?:has|holds|controls|is)) "
     r"(?P<what>(?:the )?(?:initiative|monarch|king|queen|crown))\b", re.IGNORECASE)
 
 
@@ -216,7 +221,7 @@ def _while_holding(rest: str, facts: _Facts) -> str:
 
     def holder(match: re.Match[str]) -> str:
         who = _who(match["s"], facts)
-        if who is None:
+        if who is None or (match["again"] and facts.name(match["again"]) != who):
             return match[0]
         kind = "initiative" if "initiative" in match["what"].lower() else "monarch"
         facts.set(kind, who, _designation(kind, who))
@@ -371,6 +376,10 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
         # "Ben is active and Cat is the monarch; they both concede": the two the facts named
         rest = re.sub(r"^they (?=(?:both |all )?\w+)", f"{_names(facts.named)} ", rest, count=1,
                       flags=re.IGNORECASE)
+    said_again = {n.lower() for n in facts.named} & {w.lower() for w in re.findall(r"\w+", rest)}
+    if len(facts.named) == 2 and not said_again:
+        # "Lia has the initiative and Otto the monarch. Quinn hits both of them": the two the facts named
+        rest = re.sub(r"\bboth of them\b", _names(facts.named), rest, count=1, flags=re.IGNORECASE)
     if len(facts.named) > 1:  # "Ben is at 7 and Cat at 10; ... what are their life totals?": both of them
         rest = re.sub(r"\btheir(?:'s)? (?=(?:life )?(?:totals|lives)\b)", f"{_names(facts.named)}'s ",
                       rest, count=1, flags=re.IGNORECASE)

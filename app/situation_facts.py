@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulesjudge.app.presenters import emperors
+from rulesjudge.app.presupposition import NOBODY_HOLDS
 from rulesjudge.app.situation_teams import _LIST, _names_of, _team_fact
 from rulesjudge.app.situation_words import _AMOUNT, _NUMBER_WORDS, _an
 
@@ -101,6 +102,11 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"a while ago|a turn ago|before)", "initiative"),
         (rf"{s} (?:became|took|grabbed|got|stole|has become|has taken) (?:the )?(?:monarch|crown) "
          r"(?:last turn|earlier|already|a while ago|a turn ago|before)", "monarch"),
+        # "we have no monarch yet", "nobody has the initiative": the designation held by no one (725.5, 726.5)
+        (r"(?:there(?:'s| is) no|there isn't an?|we(?: have|'ve got| got) no|we don't have an?|"
+         r"nobody(?:'s| is| has)(?: the)?|no ?one(?:'s| is| has)(?: the)?|no) "
+         r"(?P<d>monarch|crown|king|queen|initiative)"
+         r"(?: holder)?(?: yet| so far| right now| at the moment)?", "nobody"),
         (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
         (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
@@ -118,6 +124,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} and (?P<more>[A-Za-z][\w'-]*) are (?:both )?(?:at|on) {_N}(?: life)?(?: each| apiece)?",
          "lives"),
         (rf"{s} (?:at|on) {_N}(?: life)?", "life"),  # "Ben at 5, gains 3 life"
+        # "if she starts at 40 and loses 13": the total the story starts from
+        (rf"{s} (?:starts|started|begins|began)(?: the game| off)? (?:at|on|with) {_N}(?: life)?", "life"),
         (rf"{s}(?: has|'s got| has got) {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
@@ -215,6 +223,10 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         facts.game["players"] = seats
         facts.game.pop("teams", None)
         facts.said.append("the seats, clockwise: " + ", ".join(seats))
+        return True
+    if kind == "nobody":
+        key = "initiative" if groups["d"].lower() == "initiative" else "monarch"
+        facts.set(key, None, NOBODY_HOLDS[key])
         return True
     who = _who(groups["s"], facts)
     if who is None:

@@ -20,6 +20,13 @@ StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Be
 ()
 >>> said_states("Dan can't lose the game. He takes 30 damage.", {"players": ["Cat", "Dan"]}).text
 'Dan takes 30 damage.'
+>>> said = said_states("Dan attacks Cat with Zur. Zur is a 6/6 and unblocked. Cat's life?",
+...                    {"players": ["Cat", "Dan"], "permanents": {"Zur": {"owner": "Dan"}}})
+>>> said.text, said.game["permanents"]["Zur"]
+("Dan attacks Cat with Zur, unblocked. Cat's life?", {'owner': 'Dan', 'power': 6, 'toughness': 6})
+>>> said_states("Rosa controls Theo's Angel (Mind Control).", {"players": ["Rosa", "Theo"]}).game[
+...     "permanents"]
+{'Angel': {'owner': 'Theo', 'controller': 'Rosa'}}
 >>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
 StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
 {'Zur': {'owner': 'Dan', 'commander': True}}}, said=("Zur is Dan's commander",))
@@ -41,9 +48,28 @@ _CARD = r"(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3})"
 #: where a fact ends: its sentence's stop, or "and" going on with the same subject ("... and drops to 0")
 _END = r"(?:(?P<and>,? and )|[.;!?]\s*|,\s*|$)"
 _START = r"(?:^|(?<=[.;!?] )|(?<=, ))"
+#: how a control change is said beside it: "through a Mind Control effect", "via control magic"
+_HOW = r"(?: (?:through|via|with|thanks to|because of|from|using|by) (?:an? |the |her |his |their )?" \
+    r"[^.;!?(),]+?)?"
+#: a permanent said with its owner ("Theo's Angel", "nora's 4/4 angel"): the table's, or one the question adds
+_OWNED = rf"(?:(?P<owner>{_NAME})'s )?(?:(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}}) )?(?P<perm>{_NAME})"
 _CONTROLS = re.compile(
-    rf"{_START}(?P<who>{_NAME}) (?:controls|has controlled|has had|has) (?:(?P<owner>{_NAME})'s )?"
-    rf"(?P<perm>{_NAME})(?: since [^.;!?()]+?)?(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
+    rf"{_START}(?P<who>{_NAME}) (?P<verb>controls|has controlled|has had|has) {_OWNED}"
+    rf"(?: since [^.;!?()]+?)?{_HOW}(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
+#: "Korvold is 4/4.", "Korvold is a 4/4 and unblocked": a permanent's size, said as a fact of the table's
+#: creature (its "unblocked" goes back to the attack said before it)
+_SIZE = re.compile(
+    rf"(?:(?P<stop>[.;!?] )|{_START})(?P<perm>{_NAME}) (?:is|'s) (?:a |an )?(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}})"
+    rf"(?: creature)?(?P<unblocked>,? (?:and )?unblocked)?{_END}", re.IGNORECASE)
+#: "Tymna (2/2) has hit Rosa", "Korvold, a 6/6, hits": a permanent's size said beside its name
+_SIZE_BESIDE = re.compile(rf"\b(?P<perm>{_NAME})(?: \((?P<p>\d{{1,2}})/(?P<t>\d{{1,2}})\)|, (?:a |an )?"
+                          rf"(?P<p2>\d{{1,2}})/(?P<t2>\d{{1,2}}),)")
+#: "Jules owns a Sphinx that Rosa has stolen": the owner said first, the controller in a relative clause
+_OWNS = re.compile(
+    rf"{_START}(?P<owner>{_NAME}) owns (?:a |an |the )?(?:(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}}) )?"
+    rf"(?P<perm>{_NAME}) "
+    rf"(?:that|which) (?P<who>{_NAME}) (?:has stolen|stole|has taken|took|controls|has|gained control of|"
+    rf"has gained control of){_HOW}(?: \((?P<by>[^()]+)\))?{_END}", re.IGNORECASE)
 _CANT_LOSE = re.compile(rf"{_START}(?P<who>{_NAME}) (?:can't|cannot|can not) lose(?: the game)?"
                         rf"(?: this turn)?{_END}", re.IGNORECASE)
 _HAS_CARD = re.compile(
@@ -51,6 +77,9 @@ _HAS_CARD = re.compile(
     rf"assassin|traitor|active player)),)? (?:controls|has|has got|'s got|puts out) (?:a |an |the )?"
     rf"(?P<card>{_CARD})"
     rf"(?: out| in play| on the battlefield| on board)?{_END}", re.IGNORECASE)
+#: "Quinn is at 1 life and has Platinum Angel out": a second fact of the same subject, said as its own
+_AND_HAS = re.compile(rf"{_START}(?P<who>{_NAME}) (?P<fact>(?:is|'s) (?:at|on) \d{{1,3}}(?: life)?) and "
+                      rf"(?P<verb>has|controls|has got) ", re.IGNORECASE)
 #: "Is Nia out? she's on 5": a total said after the question, of the one player the question names
 _AFTERTHOUGHT = re.compile(r"(?P<q>[^.;!?]+[?.!]) (?P<p>he|she|they)(?:'s| is| are) (?:on|at) "
                            r"(?P<n>\d{1,3})(?: life)?[.!]?$", re.IGNORECASE)
@@ -69,7 +98,9 @@ def _going_on(match: re.Match[str], who: str) -> str:
     """What replaces a fact taken out: nothing, or its subject when the sentence goes on with "and"; a
     sentence taken out whole leaves its subject for a pronoun opening the next ("Dan has a Platinum Angel.
     He takes 30 damage": :func:`_named_again`)."""
-    return f"{who} " if match["and"] else f"\0{who}\0"
+    # "... via Control Magic and Ben leaves": a name after "and" is the next clause's own subject
+    goes_on = match["and"] and not re.match(r"(?-i:[A-Z])[\w'-]* (?-i:[a-z])", match.string[match.end():])
+    return f"{who} " if goes_on else f"\0{who}\0"
 
 
 def _named_again(text: str) -> str:
@@ -77,6 +108,27 @@ def _named_again(text: str) -> str:
     elsewhere."""
     text = re.sub(r"\0(?P<who>[^\0]+)\0\s*(?P<p>he|she|they)\b(?!')", r"\g<who>", text, flags=re.IGNORECASE)
     return re.sub(r"\0[^\0]*\0", "", text)
+
+
+#: what a player "has" of another's that is no permanent ("Ann has Ben's turn", "... Ben's attention")
+_NOT_PERMANENTS = frozenset(("turn", "life", "monarch", "crown", "initiative", "commander", "team", "seat",
+                             "deck", "library", "hand", "graveyard", "vote", "back", "card", "cards",
+                             "attention", "permission", "blessing", "mana", "spell", "number", "spot",
+                             "place", "emblem"))
+
+
+def _a_permanent(match: re.Match[str]) -> bool:
+    """Is the thing said to be controlled a permanent the question adds ("Rosa controls Theo's Angel")? Said
+    with "has", only a name ("Theo has Mika's Titan") or a creature's size ("has Ann's 2/2 bear").
+
+    >>> said = ("Ann has Ben's turn", "Ann has Ben's Wolf", "Ann controls Ben's wolf")
+    >>> [_a_permanent(m) for m in map(_CONTROLS.match, said) if m]
+    [False, True, True]
+    """
+    perm = match["perm"]
+    if perm.lower() in _NOT_PERMANENTS:
+        return False
+    return match.groupdict().get("verb", "").lower() != "has" or perm[:1].isupper() or bool(match["p"])
 
 
 @dataclass(frozen=True)
@@ -105,6 +157,14 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     def control(match: re.Match[str]) -> str:
         who = _player(match["who"], table)
         perm = next((p for p in permanents if p.casefold() == match["perm"].casefold()), None)
+        owner_said = _player(match["owner"], table) if match["owner"] else None
+        if who is not None and perm is None and owner_said is not None and owner_said != who and \
+                _a_permanent(match):
+            # "Rosa controls Theo's Angel": a permanent the table doesn't have, its owner and controller said
+            perm = match["perm"][:1].upper() + match["perm"][1:]
+            table["permanents"] = permanents
+            size = {"power": int(match["p"]), "toughness": int(match["t"])} if match["p"] else {}
+            permanents[perm] = {"owner": owner_said, **size}
         if who is None or perm is None or not isinstance(permanents[perm], dict):
             return match[0]
         owner = permanents[perm].get("owner")
@@ -143,6 +203,19 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         role = f"{who} is {match['appos']}. " if match["appos"] else ""
         return role + _going_on(match, who)
 
+    def size(match: re.Match[str]) -> str:
+        perm = next((p for p in permanents if p.casefold() == match["perm"].casefold()), None)
+        if perm is None or not isinstance(permanents[perm], dict):
+            return match[0]
+        power, toughness = int(match["p"] or match["p2"]), int(match["t"] or match["t2"])
+        permanents[perm] = {**permanents[perm], "power": power, "toughness": toughness}
+        said.append(f"{perm} is {power}/{toughness}")
+        if "p2" in match.re.groupindex:  # said beside the name: the name stays
+            return perm
+        if match["unblocked"] and match["stop"]:  # "... with Korvold. Korvold is a 4/4 and unblocked."
+            return ", unblocked" + (". " if match.end() < len(match.string) else "")
+        return (match["stop"] or "") + _going_on(match, perm)
+
     def afterthought(match: re.Match[str]) -> str:
         names = {p for p in (_player(w, table) for w in re.findall(_NAME, match["q"])) if p}
         if len(names) != 1 or match["p"].lower() == "they":
@@ -171,11 +244,15 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         said.append(f"{'everyone' if everyone else ', '.join(str(n) for n in names)} at {match['n']} life")
         return ""
 
-    text = _AFTERTHOUGHT.sub(afterthought, text.strip())
+    text = _AND_HAS.sub(lambda m: f"{m['who']} {m['fact']}. {m['who']} {m['verb']} ", text.strip())
+    text = _AFTERTHOUGHT.sub(afterthought, text)
     text = _ALL_AT.sub(totals, text)
     text = _EACH_AT.sub(totals, text)
     text = _COMMANDER.sub(commander, text)
+    text = _SIZE.sub(size, text)
+    text = _SIZE_BESIDE.sub(size, text)
     text = _CONTROLS.sub(control, text)
+    text = _OWNS.sub(control, text)
     text = _CANT_LOSE.sub(cant_lose, text)
     text = _HAS_CARD.sub(card, text)
     text = re.sub(r"^(?:and |, )", "", " ".join(_named_again(text).split()), flags=re.IGNORECASE)

@@ -25,6 +25,10 @@ Each rewrite is a class of phrasing, never one phrase; what it can't place is le
 >>> retell("If Quinn goes to 0 life from a Blasphemous Act... wait no, he takes 40 damage from Rosa's spell. "
 ...        "Still in?")
 "Quinn takes 40 damage from Rosa's spell. Still in?"
+>>> retell("Ann gets mind controlled by... no, Ann's Bear gets stolen by Ben. Who controls it?")
+"Ann's Bear gets stolen by Ben. Who controls it?"
+>>> retell("Ann is at 9, Ben attacks her and Cat attacks... no wait only Ben. Is Ann out?")
+'Ann is at 9, Ben attacks her. Is Ann out?'
 >>> retell("Ann is actually no longer the monarch, Ben is. Who is?")
 'Ann is actually no longer the monarch, Ben is. Who is?'
 >>> retell("Ann has Ben at 4; Ann deals 4 damage to Ben", ["Ann", "Ben"])
@@ -44,11 +48,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from rulesjudge.app.stories_combat import (
+    _has_attacking,
+    _not_him,
+    _one_at_each,
+    _took_by,
+    _turn_inside,
+    _two_alike,
+    _unblocked_apart,
+)
+
 _FILLER_OPENERS = re.compile(
     r"^(?:(?:so|ok|okay|right|um+|hey|hi|alright),? )*"
     r"(?:we had (?:a|an|this) [^.!?]*|here'?s (?:the|a|what) [^.!?]*|"
     r"(?:this|something) (?:weird |odd |funny )?happened[^.!?]*|"
-    r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question)(?: for you)?(?: lol)?|"
+    r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question|one)(?: for you)?(?: lol)?|"
     r"(?:sorry,? )?(?:newbie|noob|dumb|stupid) question|sorry(?: if this is (?:dumb|obvious))?|"
     r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|(?:a )?question(?: for you)?)"
     r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
@@ -59,8 +73,14 @@ _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b
                       r"[^.;!?]*(?=[.;!?]|$)", re.IGNORECASE)
 #: "... wait no, he takes 40", "Ann concedes, I mean Ben": the words of a correction ("no" said apart, so
 #: "Ann is actually no longer the monarch" is no correction)
-_CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
-                         r"sorry,? no)[,.!:]+|(?:sorry,? )?i mean,?) (?P<meant>[^.;!?]+)", re.IGNORECASE)
+#: A bare "no" corrects only after a break ("mind controlled by... no, Otto's Elemental", "Ann and Ben draw?
+#: no - if ..."), never inside a sentence ("no monarch", "no, Ben blocks" said as an answer); "no wait only
+#: Mika" withdraws what was added last (:func:`_correction`).
+_CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
+                         r"sorry,? no)(?:[,.!:]+|(?= (?:only|just) ))|(?:sorry,? )?i mean,?)|"
+                         r"(?:\.{2,}|\?|(?<= )-+|—) *no *(?:[,:!]|-+|—)) (?P<meant>[^.;!?]+)", re.IGNORECASE)
+#: "... and Jules attacks... no wait only Mika": the player kept, the clause added after "and" withdrawn
+_ONLY = re.compile(r"(?i)^(?:only|just) (?P<who>[A-Z][\w'-]*)(?: (?:does|did|attacks|attacked))?$")
 _SUBJECT = re.compile(r"^(?:(?i:if|when|say|suppose) )?(?P<who>[A-Z][\w'-]*)\b")
 _PRONOUN = re.compile(r"^(?:he|she|they)\b", re.IGNORECASE)
 _DOUBT = re.compile(
@@ -253,6 +273,11 @@ def _correction(text: str, players: Sequence[str]) -> str:
     """ "A... wait no, B": B instead of A; B's leading pronoun is A's subject."""
     def meant(match: re.Match[str]) -> str:
         said, rest = match["said"].strip(), match["meant"].strip()
+        only = _ONLY.match(rest)
+        if only:  # "Mika attacks her and Jules attacks... no wait only Mika": Mika's clause, kept alone
+            kept, _and, _added = said.rpartition(" and ")
+            named = re.search(rf"(?i)\b{re.escape(only['who'])}\b", kept)
+            return kept if kept and named else match[0]
         subject = _SUBJECT.match(said)
         if subject and _PRONOUN.match(rest):
             rest = _PRONOUN.sub(subject["who"], rest, count=1)
@@ -311,7 +336,79 @@ def _poison_counters(text: str, players: Sequence[str]) -> str:
     return re.sub(r"(?i)(?<!poison )\b(counters?)\b", r"poison \1", text)
 
 
+#: "Theo's the monarch if that matters": a designation offered in case it counts, asked back so the answer
+#: says whether it moved (other facts offered so are only read: ``normalise._TRAILING`` drops the words)
+_IF_IT_MATTERS = re.compile(
+    r"(?P<lead>^|[.;!?] )(?P<fact>[^.;!?]*?\b(?P<d>monarch|initiative)\b[^.;!?]*?),? "
+    r"(?:if|in case) (?:that|it|this) (?:matters|helps|is relevant|changes anything)(?P<stop>[.;!?]|$)",
+    re.IGNORECASE)
+
+
+def _if_it_matters(text: str, players: Sequence[str]) -> str:
+    """ "who plays after her? Theo's the monarch if that matters": the fact, and who has it afterwards.
+
+    >>> _if_it_matters("who plays after Ann? Ben's the monarch if that matters", ())
+    "who plays after Ann? Ben's the monarch. who has the monarch?"
+    """
+    return _IF_IT_MATTERS.sub(lambda m: f"{m['lead']}{m['fact']}. who has the {m['d'].lower()}?", text)
+
+
+#: "Jules and Mika both lose to a board wipe drain": what a player lost to, said after the loss
+_LOST_TO = re.compile(r"\b(?P<verb>lose|loses|lost|die|dies|died) to (?P<cause>(?:a |an |the )?[\w'-]+"
+                      r"(?: [\w'-]+){0,3}?)(?=[.;,!?]|$| (?:and|then|at once|at the same time|together|"
+                      r"simultaneously)\b)(?!\w)", re.IGNORECASE)
+#: words that say when, after a cause: "dies to a Shock before damage" keeps its time (never dropped)
+_WHEN_SAID = re.compile(r"(?i)\b(?:before|after|during|while|when|once|until|in|at|on)\b")
+
+
+def _lost_to(text: str, players: Sequence[str]) -> str:
+    """ "Ann and Ben both lose to a board wipe drain": they lose (104.3); how changes nothing of what follows,
+    unless it is combat damage or someone's doing (a player or a permanent named: that is an event of its own,
+    left as said).
+
+    >>> _lost_to("Ann and Ben both lose to a board wipe drain. who has what?", ["Ann", "Ben", "Cat"])
+    'Ann and Ben both lose. who has what?'
+    >>> _lost_to("Ann dies to Cat's Korvold", ["Ann", "Cat", "Korvold"])
+    "Ann dies to Cat's Korvold"
+    >>> _lost_to("Ann loses to poison while holding the initiative", ["Ann"])  # a fact goes on after it
+    'Ann loses to poison while holding the initiative'
+    >>> _lost_to("the Bear dies to a Shock before damage.", ["Ann"])  # when it happens is kept
+    'the Bear dies to a Shock before damage.'
+
+    """
+    names = {p.casefold() for p in players}
+
+    def lost(match: re.Match[str]) -> str:
+        if _WHEN_SAID.search(match["cause"]):
+            return match[0]
+        words = {w.casefold().removesuffix("'s") for w in re.findall(r"[\w']+", match["cause"])}
+        if words & names or words & {"combat", "attack", "attacks", "hit", "hits", "creature", "creatures",
+                                     "commander", "his", "her", "their"}:
+            return match[0]
+        return match["verb"]
+
+    return _LOST_TO.sub(lost, text)
+
+
+#: "Theo concedes and it's Theo's turn", "... while it's Ann's turn": the turn the event happens in
+#: (a fact said between them stays: "concedes while Theo controls the monarch and it's Theo's turn")
+_AND_ITS_TURN = re.compile(r"(?P<event>\b(?:concedes|conceded|scoops|scooped|leaves|left|dies|died|loses|"
+                           r"lost|drops|dropped)(?: while [\w'-]+(?: [\w'-]+){0,4})?) (?:and|while|when) "
+                           r"it(?:'s| is) (?P<who>[A-Z][\w-]*)(?:'s|') (?P<own>own )?turn\b")
+
+
+def _and_its_turn(text: str, players: Sequence[str]) -> str:
+    """ "if Theo concedes and it's Theo's turn": he concedes on that turn (the turns pass until it, 800.4j).
+
+    >>> _and_its_turn("if Ann concedes and it's Ann's turn does the monarch pass to Ben", ())
+    "if Ann concedes on Ann's turn does the monarch pass to Ben"
+    """
+    return _AND_ITS_TURN.sub(lambda m: f"{m['event']} on {m['who']}'s {m['own'] or ''}turn", text)
+
+
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _if_it_matters, _unblocked_apart, _lost_to, _took_by, _and_its_turn,
+    _has_attacking, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block, _pumped,
+    _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

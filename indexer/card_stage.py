@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.cards.oracle_templates import Template, Templates, load_templates
 from rulesjudge.corpus.records import Record
+from rulesjudge.indexer.glossary import Glossary, term_key
 from rulesjudge.indexer.lexical import tokenize
 from rulesjudge.indexer.query import Lexicon, load_lexicon, rewrite
 
@@ -80,10 +81,19 @@ class CardReading:
     text: str = ""
     template_rules: tuple[str, ...] = ()
     keyword_rules: tuple[str, ...] = ()
+    #: the rules of the rare glossary terms of the cards' text ("devotion" -> 700.5), whether the
+    #: question says them or not (``FusionParams.card_term_lift``; :meth:`CardStage.terms_of`)
+    term_rules: tuple[str, ...] = ()
+    #: each named card's ruling that best matches the question (``FusionParams.ruling_weight``): a
+    #: ruling restates the rule it applies ("Because the ability is targeted, it is not a mana
+    #: ability" is 605.5a), so the rules nearest to it are evidence
+    evidence: tuple[str, ...] = ()
     rules_of: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> rules it invokes
     #: the question with the names replaced and nothing added: what the rulings are ranked by (a
     #: card's rulings all say its name)
     plain: str = ""
+    #: each card's rulings ranked by ``plain`` (:func:`ranked_rulings`), in the order of the cards
+    rulings: tuple[tuple[tuple[CardRuling, float], ...], ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.mentions)
@@ -92,11 +102,24 @@ class CardReading:
 class CardStage:
     """Cards in search: recognition, the cards part, and the bridge from card text to rules."""
 
+    #: a glossary term the current rules say in more sections than this, besides its own, is too common
+    #: to tell what a card does ("creature", "damage", "target"); a rarer one ("devotion", "protection",
+    #: "amass") names the rule a question about the card may turn on (:meth:`term_sections`)
+    term_max_sections = 3
+    #: a ruling this close to the question (:func:`ranked_rulings`' score) is evidence of its rule
+    evidence_score = 1.0
+    evidence_rulings = 1  # the rulings of each card read as evidence, best first
+
     def __init__(self, records: Mapping[str, Record], cards: Callable[[], CardDB | None],
-                 templates: Templates | None = None) -> None:
+                 templates: Templates | None = None, glossary: Glossary | None = None) -> None:
         self.records = records
         self._cards = cards
         self._templates = templates
+        self.glossary = glossary if glossary is not None else Glossary(records)
+        self._term_rules: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
+        self._term_sections: dict[str, frozenset[str]] = {}
+        self._rule_texts: tuple[tuple[str, str], ...] | None = None
+        self._holding: dict[str, set[int]] = {}
         self._rule_ids: dict[str, tuple[str, ...]] = {}
         self._keywords: dict[str, tuple[str, ...]] | None = None
         self._identities: frozenset[str] | None = None
@@ -125,6 +148,7 @@ class CardStage:
         asked = set(tokenize(own)) - generic
         template_rules: list[str] = []
         keyword_rules: list[str] = []
+        term_rules: list[str] = []
         words: list[str] = []
         rules_of: dict[str, tuple[str, ...]] = {}
         cards = _distinct_cards(mentions)
@@ -159,10 +183,84 @@ class CardStage:
                     template_rules.extend(found)
                 else:
                     keyword_rules.extend(found)
+            for _term, found_rules in self.terms_of(card):
+                invoked.extend(found_rules)
+                term_rules.extend(found_rules)
             rules_of[card.id] = tuple(dict.fromkeys(invoked))
         text = " ".join([replaced, *words])
+        lifted = set(template_rules) | set(keyword_rules)
+        term_rules = [r for r in term_rules if r not in lifted]
+        ranked = tuple(ranked_rulings(cards, replaced))
+        evidence = tuple(ruling.text for rulings in ranked
+                         for ruling, score in rulings[:self.evidence_rulings] if score >= self.evidence_score)
         return CardReading(mentions, text, tuple(dict.fromkeys(template_rules)),
-                           tuple(dict.fromkeys(keyword_rules)), rules_of, replaced)
+                           tuple(dict.fromkeys(keyword_rules)), tuple(dict.fromkeys(term_rules)), evidence,
+                           rules_of, replaced, ranked)
+
+    def terms_of(self, card: Card) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """The rare glossary terms of a card's Oracle text (not its keywords, which :meth:`keyword_rules`
+        reads), each with the current rules its glossary entry points at ("Devotion ... See rule 700.5"
+        -> 700.5's rules). Read off the rules' own glossary, so it holds for any release and any card."""
+        if card.id not in self._term_rules:
+            keywords = {keyword.lower() for keyword in card.keywords}
+            edition = self._current_cr()
+            found: list[tuple[str, tuple[str, ...]]] = []
+            for term, entry_ids in self.glossary.written(card.oracle_text.replace("’", "'")):
+                entries = [self.records[i] for i in entry_ids
+                           if self.records[i].document == "cr" and self.records[i].edition == edition]
+                if not entries or term in keywords or any(e.title.lower() in keywords for e in entries):
+                    continue
+                numbers = [number for entry in entries for ref in entry.cross_refs
+                           if ref.target and len(number := ref.target.rsplit("/", 1)[-1]) >= 3]
+                if self.term_sections(term, [n.split(".")[0] for n in numbers]) > self.term_max_sections:
+                    continue
+                rules = tuple(dict.fromkeys(rule for number in numbers for rule in self.rule_ids(number)))
+                if rules and (term, rules) not in found:
+                    found.append((term, rules))
+            self._term_rules[card.id] = tuple(found)
+        return self._term_rules[card.id]
+
+    def term_sections(self, term: str, own: Sequence[str] = ()) -> int:
+        """In how many sections of the current rules (``702``, ``613`` ...) a glossary term (or its
+        plural) is said, its own sections (``own``: those its glossary entry points into) left out: how
+        many parts of the rules speak of what it names. "creature" or "phase" are said everywhere;
+        "devotion", "protection" or "amass" almost only where they are defined.
+
+        >>> from rulesjudge.corpus.records import Record
+        >>> rules = [Record(f"cr@x/{n}", "cr", "x", "rule", text, number=n) for n, text in [
+        ...     ("700.5", "Devotion counts symbols."), ("700.5a", "Devotion to two colors ..."),
+        ...     ("302.1", "A creature attacks."), ("613.1", "Each creature's devotion ...")]]
+        >>> stage = CardStage({r.id: r for r in rules}, lambda: None)
+        >>> stage.term_sections("devotion"), stage.term_sections("devotion", ["700"])
+        (2, 1)
+        """
+        if term not in self._term_sections:
+            texts, holding = self._rule_words()
+            words = term.split()
+            if not words:
+                return 0
+            # only the rules holding every word of the term are read (a card's first question pays this)
+            rows = holding.get(words[-1], set()) | holding.get(words[-1] + "s", set())
+            for word in words[:-1]:
+                rows = rows & holding.get(word, set())
+            said = re.compile(rf"\b{re.escape(term)}s?\b")
+            self._term_sections[term] = frozenset(texts[row][0] for row in rows if said.search(texts[row][1]))
+        return len(self._term_sections[term] - set(own))
+
+    def _rule_words(self) -> tuple[tuple[tuple[str, str], ...], dict[str, set[int]]]:
+        """The current rules' (section, text as glossary terms are matched), and each word's rows."""
+        if self._rule_texts is None:
+            edition = self._current_cr()
+            self._rule_texts = tuple((record.number.split(".")[0], term_key(record.text))
+                                     for record in self.records.values()
+                                     if record.document == "cr" and record.edition == edition
+                                     and record.number)
+            holding: dict[str, set[int]] = {}
+            for row, (_section, text) in enumerate(self._rule_texts):
+                for word in set(text.split()):
+                    holding.setdefault(word, set()).add(row)
+            self._holding = holding
+        return self._rule_texts, self._holding
 
     def parts(self, question: str, reading: CardReading) -> list[CardPart]:
         """The cards part: each named card once, in the order the question names them, with its rulings
@@ -171,23 +269,10 @@ class CardStage:
         said: dict[str, str] = {}
         for mention in reading.mentions:
             said.setdefault(mention.card.id, mention.said)
-        asked = set(tokenize(reading.plain or question))
-        rulings = [(card, [(ruling, set(tokenize(ruling.text))) for ruling in card.rulings])
-                   for card in cards]
-        counts: dict[str, int] = {}
-        total = 0
-        for _card, tokenized in rulings:
-            for _ruling, words in tokenized:
-                total += 1
-                for word in words:
-                    counts[word] = counts.get(word, 0) + 1
-        parts = []
-        for card, tokenized in rulings:
-            scored = [(ruling, _overlap(asked, words, counts, total)) for ruling, words in tokenized]
-            order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
-            parts.append(CardPart(card, said[card.id], tuple(scored[i] for i in order),
-                                  reading.rules_of.get(card.id, ())))
-        return parts
+        ranked = (list(reading.rulings) if len(reading.rulings) == len(cards)
+                  else ranked_rulings(cards, reading.plain or question))
+        return [CardPart(card, said[card.id], rulings, reading.rules_of.get(card.id, ()))
+                for card, rulings in zip(cards, ranked, strict=True)]
 
     def is_identity(self, said: str, question: str) -> bool:
         """Whether a name said in a question about Treachery (its roles, identities, unveiling) is one of
@@ -218,6 +303,11 @@ class CardStage:
         return (record.id,)
 
     def _current_cr(self) -> str | None:
+        return self._newest_cr
+
+    @functools.cached_property
+    def _newest_cr(self) -> str | None:
+        """The newest loaded edition of the Comprehensive Rules (read once: the records don't change)."""
         editions = sorted({r.edition for r in self.records.values() if r.document == "cr" and r.number})
         return editions[-1] if editions else None
 
@@ -373,6 +463,27 @@ def _replace_names(question: str, mentions: Sequence[CardMention], by: str | Non
         last = mention.end
     out.append(question[last:])
     return "".join(out)
+
+
+def ranked_rulings(cards: Sequence[Card], question: str) -> list[tuple[tuple[CardRuling, float], ...]]:
+    """Each card's rulings, best first for the question (ties keep the file's order): the idf (over the
+    named cards' rulings) of the words a ruling shares with the question, over the square root of the
+    ruling's length."""
+    asked = set(tokenize(question))
+    rulings = [[(ruling, set(tokenize(ruling.text))) for ruling in card.rulings] for card in cards]
+    counts: dict[str, int] = {}
+    total = 0
+    for tokenized in rulings:
+        for _ruling, words in tokenized:
+            total += 1
+            for word in words:
+                counts[word] = counts.get(word, 0) + 1
+    ranked = []
+    for tokenized in rulings:
+        scored = [(ruling, _overlap(asked, words, counts, total)) for ruling, words in tokenized]
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][1], i))
+        ranked.append(tuple(scored[i] for i in order))
+    return ranked
 
 
 def _overlap(asked: set[str], words: set[str], counts: Mapping[str, int], total: int) -> float:

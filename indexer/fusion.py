@@ -103,6 +103,13 @@ class FusionParams:
     #: (dev half, real-cards R@5: 0.25 .700, 0.35 .738, 0.45 .762, 0.5 .812, 0.6 .825 but seed R@5 -0.011)
     card_rule_lift: float = 0.5
     keyword_lift: float = 0.05
+    #: added to the rules of a named card's rare glossary terms ("devotion" -> 700.5, "protection" ->
+    #: 702.16; :meth:`CardStage.terms_of <indexer.card_stage.CardStage.terms_of>`), whether the question
+    #: says the term or not (chosen on the dev halves, "Search round 6" in docs/search.md)
+    card_term_lift: float = 0.05
+    #: the rules nearest (BM25) to a named card's best ruling for the question get this times their
+    #: score over the best one's (:meth:`Searcher._card_evidence`; dev halves, "Search round 6")
+    ruling_weight: float = 0.05
 
 
 DEFAULT_FUSION = FusionParams()
@@ -161,8 +168,27 @@ def lift(scored: Sequence[tuple[str, float]], ids: Sequence[str], amount: float)
     """
     if not ids or not amount:
         return list(scored)
+    return _add(scored, dict.fromkeys(ids, amount))
+
+
+def blend(scored: Sequence[tuple[str, float]], ranking: Sequence[tuple[str, float]], weight: float,
+          top: int = 10) -> list[tuple[str, float]]:
+    """Add ``weight`` times each of ``ranking``'s first ``top`` scores over its best to ``scored``.
+
+    >>> blend([("a", 0.5), ("b", 0.4)], [("b", 4.0), ("c", 2.0)], 0.2)
+    [('b', 0.6000000000000001), ('a', 0.5), ('c', 0.1)]
+    """
+    ranking = list(ranking)[:top]
+    if not ranking or not weight or ranking[0][1] <= 0:
+        return list(scored)
+    best = ranking[0][1]
+    return _add(scored, {rid: weight * max(score, 0.0) / best for rid, score in ranking})
+
+
+def _add(scored: Sequence[tuple[str, float]], extra: Mapping[str, float]) -> list[tuple[str, float]]:
+    """``scored`` with ``extra`` added (a record not among them enters with it), best first."""
     score = dict(scored)
-    for record_id in dict.fromkeys(ids):
+    for record_id, amount in extra.items():
         score[record_id] = score.get(record_id, 0.0) + amount
     return sorted(score.items(), key=lambda item: (-item[1], item[0]))
 

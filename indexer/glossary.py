@@ -93,24 +93,40 @@ class Glossary:
         """Glossary entries named in the question (a term or its plural, longest terms first), with the
         share of the question's content words the term covers."""
         content = max(1, len([w for w in tokenize(text) if w not in QUESTION_WORDS]))
-        words = term_key(text).split()
         found: list[tuple[str, float]] = [(record_id, 1.0) for record_id in self.quoted(text)]
+        for phrase, ids in self.written(text):
+            share = min(1.0, len(tokenize(phrase)) / content)
+            found.extend((record_id, share) for record_id in ids)
+        best: dict[str, float] = {}
+        for record_id, share in found:  # a quoted term keeps its whole share when also written plainly
+            best[record_id] = max(share, best.get(record_id, 0.0))
+        return list(best.items())
+
+    def written(self, text: str) -> list[tuple[str, list[str]]]:
+        """The glossary terms written in a text (a term or its plural, longest terms first, each word read
+        once; the term as the glossary has it), each with the ids of the entries defining it: a
+        question's terms, or a card's Oracle text's ("devotion to black" -> Devotion).
+
+        >>> from rulesjudge.corpus.records import Record
+        >>> entry = Record("cr@x/glossary/devotion", "cr", "x", "glossary", "See rule 700.5.",
+        ...                title="Devotion")
+        >>> Glossary({entry.id: entry}).written("Your devotion to black is 3; devotions.")
+        [('devotion', ['cr@x/glossary/devotion']), ('devotion', ['cr@x/glossary/devotion'])]
+        """
+        words = term_key(text).split()
+        found: list[tuple[str, list[str]]] = []
         used: set[int] = set()
         for size in (4, 3, 2, 1):
             for start in range(len(words) - size + 1):
                 if used & set(range(start, start + size)):
                     continue
                 phrase = " ".join(words[start:start + size])
-                ids = self.terms.get(phrase) or (self.terms.get(phrase[:-1]) if phrase.endswith("s")
-                                                 else None)
+                term = phrase if phrase in self.terms else phrase[:-1] if phrase.endswith("s") else ""
+                ids = self.terms.get(term)
                 if ids:
-                    share = min(1.0, len(tokenize(phrase)) / content)
-                    found.extend((record_id, share) for record_id in ids)
+                    found.append((term, ids))
                     used.update(range(start, start + size))
-        best: dict[str, float] = {}
-        for record_id, share in found:  # a quoted term keeps its whole share when also written plainly
-            best[record_id] = max(share, best.get(record_id, 0.0))
-        return list(best.items())
+        return found
 
     def defining(self, text: str) -> set[str]:
         """Entries whose term is most of what the question asks ("what is a permanent")."""

@@ -42,7 +42,7 @@ from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
 from rulesjudge.indexer.folding import Folded, Folding
-from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, fuse, lift
+from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, blend, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
 from rulesjudge.indexer.hits import Hit, SearchResult, make_hit
 from rulesjudge.indexer.lexical import tokenize
@@ -67,6 +67,7 @@ __all__ = [
     "open_searcher", "parse_query",
 ]
 
+EVIDENCE_RULES = 10  # the rules nearest to a named card's best ruling that it lends weight to
 NO_FACTS = QuestionFacts()
 _HISTORY = re.compile(r"\b(?:version|revision|revised|history|changelog|renumber\w*|renamed|changed|"
                       r"update[sd]?|added|removed|introduced|first (?:appeared|printed))\b", re.IGNORECASE)
@@ -107,7 +108,7 @@ class Searcher:
         self._card_db: CardDB | None = None if cards is True or not cards else cards
         self._load_cards = cards is True
         self._cards_loading = threading.Lock()
-        self.card_stage = CardStage(self.records, self._cards)
+        self.card_stage = CardStage(self.records, self._cards, glossary=self.glossary)
         self._ranker: Ranker | bool | None = ranker
         self._reranker: Reranker | None = None
         self._features: Features | None = None
@@ -248,12 +249,27 @@ class Searcher:
         keywords = [r for r in cards.keyword_rules if r in shown] if cards else []
         fused = lift(fused, templates, params.card_rule_lift)
         fused = lift(fused, keywords, params.keyword_lift)
+        if cards:
+            fused = lift(fused, [r for r in cards.term_rules if r in shown], params.card_term_lift)
+            fused = self._card_evidence(fused, cards, filters)
         fused = self.adjust(fused, self.fusion, facts)
         rewritten = self.rewrite(text)
         context = RerankContext(text, rewritten, facts, lexical, dense, lifted, frozenset(quoted),
                                 frozenset(templates), frozenset(keywords),
                                 lambda ids: self.candidates.cosines(rewritten, list(ids)))
         return fused, context
+
+    def _card_evidence(self, fused: Scored, cards: CardReading, filters: Filters) -> Scored:
+        """The fused ranking with the rules nearest (BM25) to each named card's best ruling for the
+        question added, by ``ruling_weight`` times their score over the best one's: an official ruling
+        restates the rule it applies ("Because the ability is targeted, it is not a mana ability")."""
+        weight = self.fusion.ruling_weight
+        if not weight or not cards.evidence:
+            return fused
+        mask = self.candidates.mask(filters, self.visible_ids(filters))
+        for ruling in cards.evidence:
+            fused = blend(fused, self.candidates.bm25(ruling, EVIDENCE_RULES, mask), weight)
+        return fused
 
     @property
     def reranker(self) -> Reranker | None:

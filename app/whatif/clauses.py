@@ -73,6 +73,17 @@ def _noted(happenings: list[_Happening], reader: _Reader) -> list[_Happening]:
     return happenings
 
 
+def _other_gender(whose: str, rest: str) -> bool:
+    """Is the turn's possessive ("his") of the other gender than the object pronoun of its clause ("hits
+    her")? Then it is not the one acted on's turn.
+
+    >>> _other_gender("his", "Theo hits her with a 1/1"), _other_gender("his", "Theo hits him")
+    (True, False)
+    """
+    other = {"his": "her", "her": "him"}.get(re.sub(rf"(?i){_POSS}$", "", whose.strip()).lower())
+    return other is not None and re.search(rf"(?i)\b{other}\b", rest) is not None
+
+
 def _one_clause(text: str, reader: _Reader) -> list[_Happening]:
     try:
         return [HAPPENINGS.first(text, reader, "an event")]
@@ -91,8 +102,9 @@ def _one_clause(text: str, reader: _Reader) -> list[_Happening]:
     whose = modifier["whose"]
     if re.fullmatch(rf"{_PRONOUN}(?:{_POSS})?", whose.strip(), re.IGNORECASE) and reader.subject is not None \
             and reader.focus is not None and reader.focus.players != reader.subject.players:
-        # "Ben hits Cat on his own turn": the one who acts; without "own", "his" may be either: not guessed
-        if not re.search(r"(?i) own turn$", text):
+        # "Ben hits Cat on his own turn": the one who acts; without "own", "his" may be either: not guessed -
+        # unless the one acted on is "her" and the turn "his" (or "him" and "her"): two people, so the actor's
+        if not re.search(r"(?i) own turn$", text) and not _other_gender(whose, modifier["rest"]):
             said = re.sub(rf"(?i){_POSS}$", "", whose.strip())
             raise _Unknown(f"whose turn is '{said} turn'? name the player", whose)
         reader.focus = None

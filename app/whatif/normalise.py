@@ -123,6 +123,9 @@ _TRAILING = re.compile(
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
     r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
     r"(?:thanks|thx|ty) in advance|cheers|"
+    # "Theo's the monarch if that matters": a fact offered in case it counts (the situation reads the fact)
+    r"(?:if|in case|not sure if|idk if) (?:that|it|this) (?:matters|helps|is relevant|changes anything)|"
+    r"fwiw|for what it's worth|"
     # "what's the turn order from here": from the table as it stands
     r"from here|from here on|from now on)+$",
     re.IGNORECASE,

@@ -331,6 +331,17 @@ def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[
 
         yield question_last
 
+    # "... nobody blocks. Rosa's life, who controls the giant": the last sentence two questions, the first
+    # said as its topic alone (the comma reading above took the second only)
+    stop = body.rfind(". ")
+    if stop > 0 and not _QUESTION_START.match(body[stop + 2:]) and ", " in body[stop + 2:]:
+        def questions_last(c: str = body[:stop], q: str = body[stop + 2:]) -> WhatIf:
+            reader = _Reader(facts, hint=q, sentence=text)
+            happenings = _happenings(c, reader)
+            return _combine(happenings, _ask(q, reader))
+
+        yield questions_last
+
     def bare_events() -> WhatIf:  # "Ben gets 3 poison", "Ann concedes": what happens
         if re.match(r"(?i)(?:can|could|may|might)\b", body):  # "can Ada's Elf attack Di": asked, never done
             raise _Unknown("not an event: a question about what may happen", body)

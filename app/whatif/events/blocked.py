@@ -28,7 +28,8 @@ _COUNT = rf"(?:(?P<count>an?|one|{_NUMBER})|his|her|their)"
 #: the attackers described: "3/3 Ogre", "1/1 soldiers" (a few words, no clause word)
 _THING = r"(?P<thing>[\w/+'-]+(?: [\w/+'-]+){0,2}?)"
 #: which were blocked: "it", "them", "one of them", "both", "all of them", "two of them"
-_WHICH = rf"(?P<which>it|them|that|both(?: of them)?|all(?: of them)?|(?P<some>an?|one|{_NUMBER}) of them)"
+_WHICH = rf"(?P<which>it|them|that|both(?: of them)?|all(?: of them)?|(?P<some>an?|one|{_NUMBER}) of them|" \
+    r"(?P<one>one))"  # "Wes blocks one"
 #: what the block is made with ("with his 4/4 Treefolk"): only read for trample's sake
 _BLOCKER = r"(?: with (?P<d>(?:an?|his|her|their|one) [\w/+'-]+(?: [\w/+'-]+){0,2}?))?"
 
@@ -61,7 +62,7 @@ def _h_blocked_told(match: re.Match[str], reader: _Reader) -> _Happening | None:
         raise _Unknown("a trampler's excess damage reaches the player (702.19b): say how much", thing)
     attackers = _number(match["count"], 1) if match["count"] else 1
     which = (match["which"] or "").lower()
-    blocked = _number(match["some"], 1) if match["some"] else attackers
+    blocked = _number(match["some"], 1) if match["some"] else 1 if match["one"] else attackers
     if which in ("it", "that") and attackers != 1:
         raise _Unknown(f"{attackers} attackers: which of them are blocked?", match["which"])
     if blocked > attackers:

@@ -82,7 +82,7 @@ def _knows_combat(reader: _Reader) -> bool:
 
 
 _AND = r"(?:,| and|, and|,? but|,? and then|,? then)"
-_IT = r"(?: it| them| (?:the )?attacker)?"
+_IT = r"(?: it| them| him| her| (?:the )?attacker)?"  # "Theo chump blocks her (Tymna)"
 _WITH = r"(?:with|using)"
 _SUBJ = r"(?: it| they| that creature)?"
 #: "Cat attacks Dan with Edgar on her turn": the attacker's own turn (only the active player attacks, 508.1)
@@ -92,7 +92,7 @@ _OWN_TURN = r"(?: (?:on|during|in) (?:her|his|their)(?:'s)?(?: own)? turn)?"
 _ON_TURN = r"(?: (?:on|during|in) (?:(?:her|his|their)(?:'s)?|(?P<whose>[\w-]+?)(?:'s|s|')) (?:own )?turn)?"
 #: a block said in the next sentence ("Noah attacks Mia with the Wolf. Mia blocks with the Ogre.")
 #: the longer joints first: ", and" is never "and Ben"
-_THEN = r"(?:,? and then|, and|,? then|,? but| and|,|\.)"
+_THEN = r"(?:,? and then|, and|,? then|,? but| and|,|\.|;)"
 #: "Mia swings the Ogre at Owen": the creature said before the player attacked
 _SWINGS = r"(?:swings|swung|swing|sends|sent|attacks with|attacked with)"
 
@@ -216,6 +216,75 @@ def _h_attacks_with(match: re.Match[str], reader: _Reader) -> _Happening | None:
     return _Happening(events, _on_turn(turn, player) + f"{who.words} attacks {target.words} with {creature}",
                       (player, defender),
                       extra=(f"life({defender})",))
+
+
+@PATTERNS(rf"{_A} (?:hits|attacks|swings at|swung at|hit|attacked) {_T}{_OWN_TURN}(?:,? unblocked)?"
+          rf"{_OWN_TURN}")
+def _h_double_striker_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Rosa's 3/3 double striker hits Mika unblocked": a creature with double strike deals its damage in two
+    combat damage steps (702.4b, 510.4), so its one-line hit is played as its attack, unblocked, through the
+    model's combat (other creatures' one-line hits stay one blow, :mod:`.players`)."""
+    if not _knows_combat(reader):
+        return None
+    creature = _creature_named(reader, match["a"])
+    if creature is None or creature not in reader.facts.double_strikers:
+        return None
+    player = _controller(reader, creature)
+    turn = turn_of(reader, player)
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender = target.players[0]
+    if player == defender:
+        raise _Unknown(f"{player} can't attack themselves", match["t"])
+    attack: dict[str, Any] = {"attacker": player, "creatures": [creature], "defending": defender}
+    return _Happening((*turn, {"attack": attack}, "combat-damage-step"),
+                      _on_turn(turn, player) + f"{player} attacks {target.words} with {creature}",
+                      (player, defender), extra=(f"life({defender})",))
+
+
+#: the attack's damage said after it: "and both connect", ", unblocked" (510.1a: unblocked, they hit the
+#: player)
+_CONNECT = r"(?:,? unblocked|,? and (?:(?:both|all|they|both of them|all of them) )?(?:connect|connects|" \
+    r"hit|get through|go unblocked|are unblocked))"
+
+
+@PATTERNS(
+    rf"{_BY} {_ATTACKS} {_T} with {_A} and (?P<a2>.+?){_ON_TURN}{_CONNECT}?",
+    # "Quinn attacks Otto with the 3/3 and the 2/2. Otto blocks the 3/3 with his 1/4": one of them blocked
+    rf"{_BY} {_ATTACKS} {_T} with {_A} and (?P<a2>.+?){_ON_TURN}{_THEN} {_P} {_BLOCKS} (?P<which>.+?) "
+    rf"{_WITH} {_D}",
+)
+def _h_attacks_with_two(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Theo attacks Jules with the 2/2 and the 3/3 on Theo's turn and both connect": one attack with both
+    (508.1), a block of one of them if said (509.1), and the combat damage step (510.1: the unblocked one hits
+    the player, the blocked one its blocker)."""
+    if not _knows_combat(reader):
+        return None
+    first, second = _creature_named(reader, match["a"]), _creature_named(reader, match["a2"])
+    if first is None or second is None or first == second:
+        return None
+    player = reader.refer(match["by"], one=True, alone=True).players[0]
+    _check_turn(reader, match, player)
+    turn = turn_of(reader, player)
+    target = reader.affected(reader.refer(match["t"], one=True, alone=True))
+    defender = target.players[0]
+    if player == defender:
+        raise _Unknown(f"{player} can't attack themselves", match["t"])
+    events: list[Event] = [*turn, {"attack": {"attacker": player, "creatures": [first, second],
+                                              "defending": defender}}]
+    words = _on_turn(turn, player) + f"{player} attacks {target.words} with {first} and {second}"
+    extra = [f"life({defender})"]
+    if match.groupdict().get("which"):
+        blocked, blocker = _creature(reader, match["which"]), _creature(reader, match["d"])
+        if blocked not in (first, second):
+            raise _Unknown(f"{blocked} isn't one of the attackers", match["which"])
+        if reader.refer(match["p"], one=True, alone=True).players[0] != _controller(reader, blocker):
+            owner = _controller(reader, blocker)
+            raise _Unknown(f"{blocker} is {owner}'s: only its controller blocks with it (509.1a)", match["p"])
+        events.append({"block": {blocker: blocked}})
+        words += f", and {blocker} blocks {blocked}"
+        extra += [f"exists({blocked})", f"exists({blocker})"]
+    events.append("combat-damage-step")
+    return _Happening(tuple(events), words, (player, defender), extra=tuple(extra))
 
 
 @PATTERNS(

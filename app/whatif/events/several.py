@@ -142,3 +142,29 @@ def at_the_same_time(text: str) -> str | None:
     if re.search(r"(?i)[.;!?] |,? (?:and )?then\b", said):
         return None
     return said if said != text and " and " in said else None
+
+
+_HITS = r"(?:hits|hit|attacks|attacked|swings at|swung at)"
+_ONE_COMBAT = r"(?: this combat| in (?:one|the same) combat| at once)?"
+
+
+@PATTERNS(
+    rf"{_X} {_MODAL}{_HITS} {_Y},? and (?P<z>[\w'-]+) (?:each )?with (?:separate|different|two|2) creatures"
+    rf"{_ONE_COMBAT}",
+    rf"{_X} {_MODAL}{_HITS} {_Y},? and (?P<z>[\w'-]+) with (?:a|one) creature each{_ONE_COMBAT}",
+)
+def _h_hits_each(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Quinn hits Lia and Otto with separate creatures this combat": one combat damage step, a creature's
+    damage to each (510.2: dealt at the same time); the amounts unsaid, so enough to move a designation
+    (725.2, 726.2) and no life total."""
+    if not reader.facts.events or not reader.facts.knows_event("combat-damage"):
+        return None
+    source = reader.refer(match["x"], one=True, alone=True).players[0]
+    first = reader.affected(reader.refer(match["y"], one=True, alone=True))
+    second = reader.affected(reader.refer(match["z"], one=True, alone=True))
+    a, b = first.players[0], second.players[0]
+    if a == b or source in (a, b):
+        raise _Unknown("name two other players", match["z"])
+    hits = [{"from": source, "to": a, "amount": 1}, {"from": source, "to": b, "amount": 1}]
+    words = f"a creature {source} controls deals combat damage to {a} and another to {b}, at the same time"
+    return _Happening(({"combat-damage": hits},), words, (source, a, b), guessed=(a, b))

@@ -45,6 +45,11 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"(?:does|will|would|should) {_CROWN} (?:go|pass|move) to {_X},? or (?:to )?{_Y}",
     rf"(?:does|will|would|should) {_X} (?:get|take|inherit|receive) {_CROWN},? or (?:does )?{_Y}",
     rf"(?:does|will|would|should) {_X} or {_Y} (?:get|take|inherit|receive|become) {_CROWN}",
+    # "is there a monarch right now", "does anyone become monarch": whether anyone is, answered by who is
+    r"(?:is|will|would) there (?:still |now )?(?:be )?(?:a|an|any) (?:new )?(?:monarch|king|queen)",
+    rf"(?:does|will|would|should|do) (?:any|some)(?:one|body)(?: of us)? (?:(?:still )?(?:get|take|"
+    rf"become|have|inherit|keep)) {_CROWN}",
+    rf"(?:is|will) (?:any|some)(?:one|body)(?: of us)? (?:still )?(?:be )?{_KING}",
 )
 def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
     """Who is the monarch; of two players named ("to Mia or to Pia?"), each must be at the table, and the
@@ -134,6 +139,10 @@ def _holder(reader: _Reader, text: str, question: str) -> Ref:
     rf"(?:does|will|would|should) {_THE_INITIATIVE} (?:go|pass|move) to {_X},? or (?:to )?{_Y}",
     rf"(?:does|will|would|should) {_X} (?:get|take|inherit|receive) {_THE_INITIATIVE},? or (?:does )?{_Y}",
     rf"(?:does|will|would|should) {_X} or {_Y} (?:get|take|inherit|receive) {_THE_INITIATIVE}",
+    # "does anyone have the initiative", "is there an initiative holder": whether anyone has it
+    rf"(?:does|will|would|should|do) (?:any|some)(?:one|body)(?: of us)? (?:(?:still )?(?:get|take|"
+    rf"have|inherit|keep)) {_THE_INITIATIVE}",
+    r"(?:is|will|would) there (?:still |now )?(?:be )?(?:a|an|any) (?:new )?initiative(?: holder)?",
 )
 def _q_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     for said in ("x", "y"):

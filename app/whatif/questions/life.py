@@ -47,6 +47,14 @@ def _q_team_total(match: re.Match[str], reader: _Reader) -> _Ask:
                 Each("life", who.players))
 
 
+@PATTERNS(r"(?:what(?:'s| is| are) )?(?:the |all the |everyone's |everybody's )?life totals(?: now| then)?")
+def _q_life_totals(match: re.Match[str], reader: _Reader) -> _Ask:
+    """ "Life totals?" after events: each player's (119.1)."""
+    who = reader.refer("everyone")
+    return _Ask("life", "what is each player's life total", _each(who, "life({p})"), who.players,
+                Each("life", who.players))
+
+
 @PATTERNS(r"what(?:'s| is| are) the (?:starting|start|opening) life(?: totals?)?(?: here| in this game)?",
           r"how much life do (?:we|you|players|the players) (?:start|begin)(?: the game)? with")
 def _q_starting_life(match: re.Match[str], reader: _Reader) -> _Ask:

@@ -185,6 +185,22 @@ def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
         tuple((f"is {c} still on the battlefield", Value(f"exists({c})")) for c in creatures)))
 
 
+@PATTERNS(r"(?:do|did|will|would) (?:they |the two(?: creatures)? )?both(?: of them| creatures)? die"
+          r"(?:,? right)?",
+          r"(?:are|were) (?:they |the two(?: creatures)? )?both (?:dead|destroyed)(?:,? right)?",
+          r"both (?:die|dead|destroyed)(?:,? right)?")
+def _q_both_die(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "both die right?" after a block: whether each of the two creatures the sentence names is still on the
+    battlefield (704.5g); not read when it names more or fewer than two."""
+    named = [c for c, _controller in reader.facts.creatures
+             if re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence)]
+    if len(named) != 2 or not reader.facts.knows_question("exists"):
+        return None
+    questions = tuple(f"exists({c})" for c in named)
+    return _Ask("exists", f"do {named[0]} and {named[1]} both die", questions, headline=Several(
+        tuple((f"has {c} left the battlefield", Gone(f"exists({c})")) for c in named)))
+
+
 @PATTERNS(rf"how much damage (?:is|'s) (?:marked )?on {_X}(?: now| then)?",
           rf"how much damage (?:does|did|has) {_X} (?:have|got|get|taken|take) (?:marked )?on (?:it|him|her)")
 def _q_damage_marked(match: re.Match[str], reader: _Reader) -> _Ask | None:

@@ -1,0 +1,166 @@
+"""Combat told as a story (issue 23, blind round 9), retold plainly before its facts and events are read
+(:func:`app.stories.retell` runs these among its rewrites): no block said apart from its attack ("...
+with it. Unblocked."), the one attacked "takes it", a designation taken "by hitting" someone, an attack said
+as what the attacker has ("has a 3/3 Knight attacking Rosa"), two creatures alike said one by one, one
+attacker at each of two players, the attack's turn said inside it and a player not attacked said aside.
+Each rewrite is a class of phrasing; what it can't place is left as said."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+#: "... attacks Theo with it. Unblocked.", "..., nobody blocks", "Korvold is unblocked", "and wes doesnt
+#: block": no block, said apart from its attack (509.1: blocking is the defender's choice), joined to it as
+#: ", unblocked"
+_UNBLOCKED_APART = re.compile(
+    r"(?:(?:[.;,]|,? and) | (?=(?:that|which) ))(?:"
+    r"(?:it|they|the attackers?|(?-i:[A-Z])[\w'-]*)(?:'s| is| was| are| were| goes| went| gets| got)"
+    r"(?: through)? unblocked|unblocked|"
+    r"(?:nobody|no ?one|neither(?: of them| player)?) blocks?(?: it| them)?|no blocks?|"
+    r"(?:that|which|and it|and they) (?:got|gets|goes|went|get|go) (?:through|unblocked)|"
+    r"(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|do not) block(?: it| them)?"
+    r")(?=[.;!?,]|$)", re.IGNORECASE)
+
+
+#: "Quinn attacks Otto with a 5/5 and Otto takes it": the one attacked takes the hit (said of an attack only)
+_TAKES_IT = re.compile(r"(?:,? and|,) (?P<who>[A-Za-z][\w'-]*) (?:takes|took|eats|ate) it(?: all)?"
+                       r"(?=[.;!?,]|$)", re.IGNORECASE)
+_ATTACK_SAID = re.compile(r"(?i)\b(?:attacks|attacked|(?:swings|swung|swing) (?:at|into)|hits|hit|smacks|"
+                          r"smacked|goes after|went after)\b (?P<t>[A-Za-z][\w'-]*)")
+
+
+def _unblocked_apart(text: str, players: Sequence[str]) -> str:
+    """ "Mika attacks Theo with it. Unblocked.": the attack, unblocked.
+
+    >>> _unblocked_apart("Ann attacks Ben with the Bear. Unblocked. Ben's life?", ())
+    "Ann attacks Ben with the Bear, unblocked. Ben's life?"
+    >>> _unblocked_apart("if Ann attacks Ben with a 5/5 and ben doesnt block, how much does he lose", ())
+    'if Ann attacks Ben with a 5/5, unblocked, how much does he lose'
+    >>> _unblocked_apart("Cat attacks Ben, not Ann, with a 5/5 and Ben takes it. Monarch?", ())
+    'Cat attacks Ben, not Ann, with a 5/5, unblocked. Monarch?'
+    """
+    def takes(match: re.Match[str]) -> str:
+        sentence = re.split(r"[.;!?] ", text[:match.start()])[-1]
+        attacked = [m["t"].casefold() for m in _ATTACK_SAID.finditer(sentence)]
+        return ", unblocked" if attacked and attacked[-1] == match["who"].casefold() else match[0]
+
+    return _UNBLOCKED_APART.sub(", unblocked", _TAKES_IT.sub(takes, text))
+
+
+#: "lia took it by hitting him with a bird": the designation taken by the hit said after "by" (725.2, 726.2)
+_TOOK_BY = re.compile(r"\b(?P<took>took|takes|take|stole|steals|grabbed|grabs|got|gets) (?:it|the crown|"
+                      r"the monarch|monarch|the initiative|initiative) by (?P<how>hitting|attacking|smacking|"
+                      r"swinging at) ", re.IGNORECASE)
+_HOW = {"hitting": "hit", "attacking": "attack", "smacking": "smack", "swinging at": "swing at"}
+
+
+def _took_by(text: str, players: Sequence[str]) -> str:
+    """ "Lia took it by hitting him with a bird": the hit, which moves the designation itself.
+
+    >>> _took_by("Ann took the crown by hitting Ben with a bird, then Ben conceded", ())
+    'Ann hit Ben with a bird, then Ben conceded'
+    """
+    def hit(match: re.Match[str]) -> str:
+        verb = _HOW[match["how"].lower()]
+        past = match["took"].lower() in ("took", "stole", "grabbed", "got")
+        if past:
+            return {"attack": "attacked", "smack": "smacked", "swing at": "swung at"}.get(verb, verb) + " "
+        return {"swing at": "swings at"}.get(verb, verb + "s") + " "
+
+    return _TOOK_BY.sub(hit, text)
+
+
+#: "mika has a 3/3 Knight attacking rosa": the attack, said as what the attacker has
+_HAS_ATTACKING = re.compile(r"\b(?P<x>[A-Za-z][\w'-]*) has (?P<c>(?:a|an|her|his|their) [\w/' -]+?) "
+                            r"attacking (?P<y>[A-Za-z][\w'-]*)\b")
+
+
+def _has_attacking(text: str, players: Sequence[str]) -> str:
+    """ "Mika has a 3/3 Knight attacking Rosa": Mika attacks Rosa with it (between two players only).
+
+    >>> _has_attacking("mika has a 3/3 Knight attacking rosa, rosa blocks", ["Mika", "Rosa"])
+    'mika attacks rosa with a 3/3 Knight, rosa blocks'
+    """
+    names = {p.casefold() for p in players}
+
+    def attack(match: re.Match[str]) -> str:
+        if not {match["x"].casefold(), match["y"].casefold()} <= names:
+            return match[0]
+        return f"{match['x']} attacks {match['y']} with {match['c']}"
+
+    return _HAS_ATTACKING.sub(attack, text)
+
+
+#: "with a 2/2 and a 2/2": two creatures alike, said one by one
+#: (sizes only: "a 1/1 Elf and a 1/1 Goblin" are two creatures, each named)
+_TWO_ALIKE = re.compile(r"\b(?:a|one) (?P<c>\d{1,2}/\d{1,2}) and (?:a|one|another) (?P=c)"
+                        r"(?=[;,.!?]|$| (?:and|but|then|on|at|into|unblocked|each|that|in)\b)", re.IGNORECASE)
+
+
+def _two_alike(text: str, players: Sequence[str]) -> str:
+    """ "Quinn attacks Wes with a 2/2 and a 2/2": two 2/2s (one count, which "Wes blocks one" may split).
+
+    >>> _two_alike("Quinn attacks Wes with a 2/2 and a 2/2; Wes blocks one", ())
+    'Quinn attacks Wes with two 2/2s; Wes blocks one'
+    >>> _two_alike("Ben double blocks with a 1/1 Elf and a 1/1 Goblin", ())
+    'Ben double blocks with a 1/1 Elf and a 1/1 Goblin'
+    """
+    return _TWO_ALIKE.sub(lambda m: f"two {m['c']}s", text)
+
+
+#: "Rosa swings at Theo and Mika with two 2/2 zombies, one at each": one attack on each (506.1: attackers may
+#: attack different players), said as two
+_ONE_AT_EACH = re.compile(
+    r"\b(?P<x>[A-Za-z][\w'-]*) (?P<verb>swings at|swung at|attacks|attacked|hits|hit) (?P<a>[A-Za-z][\w'-]*) "
+    r"and (?P<b>[A-Za-z][\w'-]*) with (?:two|2) (?P<c>\d{1,2}/\d{1,2})(?P<noun> [a-z]+?)?s?,? "
+    r"(?:one (?:at|on|for|into) each(?: of them)?|one each)\b", re.IGNORECASE)
+
+
+def _one_at_each(text: str, players: Sequence[str]) -> str:
+    """ "Rosa swings at Theo and Mika with two 2/2 zombies, one at each": one 2/2 at each of them.
+
+    >>> _one_at_each("Ann swings at Ben and Cat with two 2/2 zombies, one at each.", ["Ann", "Ben", "Cat"])
+    'Ann swings at Ben with a 2/2 zombie and Ann swings at Cat with a 2/2 zombie.'
+    """
+    names = {p.casefold() for p in players}
+
+    def each(match: re.Match[str]) -> str:
+        if not {match["x"].casefold(), match["a"].casefold(), match["b"].casefold()} <= names:
+            return match[0]
+        one = f"with a {match['c']}{match['noun'] or ''}"
+        x, verb = match["x"], match["verb"]
+        return f"{x} {verb} {match['a']} {one} and {x} {verb} {match['b']} {one}"
+
+    return _ONE_AT_EACH.sub(each, text)
+
+
+#: "Mika attacked her on Mika's turn with a 3/3, unblocked": the attack's turn said inside it, put last (where
+#: the reader takes a clause's own time); only up to the sentence's end, never across another clause
+_TURN_INSIDE = re.compile(
+    r"(?P<head>\b(?:attacks|attacked|hits|hit|swings at|swung at) [A-Za-z][\w'-]*) (?P<turn>(?:on|during) "
+    r"[A-Za-z][\w'-]*'s (?:own )?turn) (?P<tail>with (?:a|an|his|her|their|two|\d)[^.;!?,]*?(?:, unblocked)?)"
+    r"(?=[.;!?]|$)", re.IGNORECASE)
+
+
+def _turn_inside(text: str, players: Sequence[str]) -> str:
+    """ "Then Mika attacked her on Mika's turn with a 3/3, unblocked.": the turn said after the attack.
+
+    >>> _turn_inside("Then Ben attacked her on Ben's turn with a 3/3, unblocked. Who is the monarch?", ())
+    "Then Ben attacked her with a 3/3, unblocked, on Ben's turn. Who is the monarch?"
+    """
+    return _TURN_INSIDE.sub(lambda m: f"{m['head']} {m['tail']}, {m['turn']}", text)
+
+
+#: "Quinn attacks Otto, not Nora, with a 5/5": the player not attacked, said aside
+_NOT_HIM = re.compile(r", not (?:at |to )?(?P<who>[A-Za-z][\w'-]*),(?= with )")
+
+
+def _not_him(text: str, players: Sequence[str]) -> str:
+    """ "attacks Otto, not Nora, with a 5/5": Otto only (the aside names a player, not attacked).
+
+    >>> _not_him("Cat attacks Ben, not Ann, with a 5/5", ["Ann", "Ben", "Cat"])
+    'Cat attacks Ben with a 5/5'
+    """
+    names = {p.casefold() for p in players}
+    return _NOT_HIM.sub(lambda m: "" if m["who"].casefold() in names else m[0], text)
