@@ -185,10 +185,15 @@ def oracle_text(name: str) -> tuple[str, str, str] | None:
 @functools.lru_cache(maxsize=256)
 def _oracle_text(name: str) -> tuple[str, str, str] | None:
     try:
-        card = resolve(load_cards(), name).card
+        db = load_cards()
+        card = resolve(db, name).card
+        # "Bolt": a table's nickname for a card, kept as data (corpus/cards/nicknames.yaml), never a guess
+        nickname = db.nickname_of(name) or ""
+        if card is None and nickname:
+            card = db.named(nickname)
     except (InputError, OSError):
         return None
-    if card is None or (name_key(card.name) != name_key(name) and
+    if card is None or (name_key(card.name) not in (name_key(name), name_key(nickname)) and
                         not any(name_key(f.name) == name_key(name) for f in card.faces)):
         return None
     return (card.name, " // ".join(f.type_line for f in card.faces), "\n".join(f.text for f in card.faces))

@@ -55,8 +55,10 @@ from rulesjudge.app.situation_words import (
     _own_turn_holder,
     _plain_table_said,
     _poison_said,
+    _roll_call,
     _same_combat,
     _seating_said,
+    _table_said_first,
     _team_topic,
     _the_designation_it,
     _time_last,
@@ -255,6 +257,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
     text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
+    if _variant_key(game) == "two-headed-giant":
+        # "Xan is at 3 life (team total)": a Two-Headed Giant team's life is one total anyway (810.9)
+        text = re.sub(r"\s*\((?:the )?(?:team(?:'s)?|shared) (?:total|life(?: total)?)\)", "", text,
+                      flags=re.IGNORECASE)
     text = re.sub(r"\bthe (?:player|one|person) whose turn it is\b", "the active player", text,
                   flags=re.IGNORECASE)
     text = re.sub(r",? (?:during|in|on) (?:that|the) same turn\b,?", "", text, flags=re.IGNORECASE)
@@ -280,11 +286,15 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
                   rf"(?P<at>(?:at|on) {_N}"
                   r"(?: life)?)(?=[,;.!?]| and |$)", r"\g<d> and \g<at>", text, flags=re.IGNORECASE)
     text = re.sub(r"\b(?P<d>(?:is|'s) (?:the )?(?:monarch|king|queen)|has the initiative),? (?:on|during|in) "
-                  r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b",
+                  # only where the turn ends its clause ("..., on Bea's turn Bea's Elf hits Chris": a time)
+                  r"(?P<w>his|her|their|[A-Za-z][\w-]*'s?) (?P<own>own )?turn\b(?=[,;.!?]| and | then |$)",
                   r"\g<d> and it's \g<w> \g<own>turn",
                   text, flags=re.IGNORECASE)
     seated = _Facts(dict(game)).players()
     text = _plain_table_said(text, len(seated), _variant_key(game) == "free-for-all")
+    text = _table_said_first(text, seated, _variant_key(game) == "free-for-all",
+                             commander=game.get("commander") is True)
+    text = _roll_call(text, seated)
     text = _poison_said(_example_said(_same_combat(_team_topic(text)), seated))
     text = _the_designation_it(text)
     text = _own_turn_holder(text, game)
@@ -338,6 +348,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     if antecedent:
         facts.last = antecedent
     rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
+    # "Chris has initiative, on Bea's turn Bea's creatures hit Chris": a time that leads once the facts before
+    # it are taken off, moved as one said first is
+    rest = _TIME_FIRST.sub(_time_last, rest)
     rest = _carry_pronoun(rest, facts)
     rest = _while_holding(rest, facts)
     rest = _unit_of_the_fact(rest, facts.said)

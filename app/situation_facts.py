@@ -117,6 +117,9 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} and (?P<more>[A-Za-z][\w-]*) (?:go|goes|are going|take the first turn) first", "team-active"),
         (rf"{s}(?:'s|') team (?:goes|go|is going) first", "team-active"),
         (rf"{s} (?:goes|is going) first", "active"),
+        # "Bea is taking her turn", "Bea's in her turn": the turn said of its player (102.1)
+        (rf"{s}(?: is|'s| was) (?:taking|playing|in|on|in the middle of) (?:his|her|their) (?:own )?turn",
+         "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
         (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),

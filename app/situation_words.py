@@ -161,7 +161,9 @@ _TIME_FIRST = re.compile(r"(?:^|(?<=[.;!?] )|(?<=\bthen )|(?<=, and )|(?<= - ))(
                          # a name's bare "s" too ("on noahs turn"), not "this" or "its"
                          r"(?:[A-Za-z][\w-]*(?:'s|')|(?!(?:this|its|was|is)\b)[A-Za-z][\w-]*s|his|her|their) "
                          r"(?:own )?"
-                         r"turn),? (?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)", re.IGNORECASE)
+                         # not a second time ("on Ravi's turn at the end step": that turn's step, in order)
+                         r"turn),? (?!(?:at|in|during|on) )(?P<clause>[^.;!?,]+?)(?P<end>[.;!?,]|$)",
+                         re.IGNORECASE)
 
 
 def _time_last(match: re.Match[str]) -> str:
@@ -188,7 +190,8 @@ def _unit_of_the_fact(rest: str, said: list[str]) -> str:
     if not said or not said[-1].endswith("poison counters"):
         return rest
     # "gets one more", "gets one more counter", "gets another (one)": a counter, and the fact said which
-    return re.sub(rf"\b(?P<v>gets|receives|takes|(?:gives|deals) [A-Za-z][\w'-]*) "
+    return re.sub(rf"\b(?P<v>gets|got|receives|received|takes|took|"
+                  rf"(?:gives|gave|deals|dealt) [A-Za-z][\w'-]*) "
                   rf"(?P<n>(?:{_AMOUNT}) more|another)(?: one)?(?: counters?)?\b"
                   r"(?! poison| life| damage)", r"\g<v> \g<n> poison counters", rest, flags=re.IGNORECASE)
 
@@ -253,6 +256,73 @@ def _plain_table_said(text: str, players: int, free_for_all: bool) -> str:
                                             and not (said["n"].isdigit() and int(said["n"]) == players)):
         return text
     return text[:said.start()] + text[said.end():]
+
+
+#: "4 player ffa, ...", "in my 4 man pod (alex bea chris dana) we ...", "ffa, 4 players. ...": the table as it
+#: is, said first as context
+_TABLE_FIRST = re.compile(
+    rf"^(?P<in>in )?(?:an? |my |our |this )?(?:(?P<n>{_AMOUNT})[- ](?:player|person|man|people) )?"
+    r"(?P<what>ffa|free[- ]for[- ]all|pod|game|table|(?P<edh>commander|edh) (?:game|pod|table|match))"
+    r"(?: \((?P<names>[^()]+)\))?"
+    rf"(?:,? (?P<n2>{_AMOUNT}) players)?(?P<end>[,.:;] ?| )", re.IGNORECASE)
+
+
+def _table_said_first(text: str, seated: list[str], free_for_all: bool, commander: bool = False) -> str:
+    """A free-for-all table said first as context, its count and names (if said) those seated: dropped.
+
+    >>> four = ["Alex", "Bea", "Chris", "Dana"]
+    >>> _table_said_first("4 player ffa, it's bea's turn", four, True)
+    "it's bea's turn"
+    >>> _table_said_first("in my 4 man pod (alex bea chris dana) we had chris at 2 poison", four, True)
+    'we had chris at 2 poison'
+    >>> _table_said_first("in our commander game mia and sam lose", four, True, commander=True)
+    'mia and sam lose'
+    >>> _table_said_first("5 player ffa, it's bea's turn", four, True)
+    "5 player ffa, it's bea's turn"
+    """
+    said = _TABLE_FIRST.match(text)
+    if said is None or not free_for_all or (said["edh"] and not commander):
+        return text
+    if said["end"] == " " and not said["in"] and not text[said.end():].lower().startswith("we "):
+        return text  # "ffa game is over": no context said apart
+    counts = [n for n in (said["n"], said["n2"]) if n]
+    if said["what"].lower() in ("pod", "game", "table") and not counts:
+        return text  # "game, ..." alone is no table said
+    # "in our commander game mia sam and raj ...": a Commander table said as context (903)
+    if any(_NUMBER_WORDS.get(n.lower(), int(n) if n.isdigit() else 0) != len(seated) for n in counts):
+        return text
+    if said["names"]:
+        names = {w.casefold() for w in re.split(r"[\s,&+/]+|\band\b", said["names"]) if w}
+        if names != {p.casefold() for p in seated}:
+            return text
+    return text[said.end():]
+
+
+def _roll_call(text: str, seated: list[str]) -> str:
+    """The seats listed as context ("alex is the monarch, bea chris dana.", "alex bea chris dana."): a
+    clause of names alone, dropped where its sentence names every seat once, in the table's order (a
+    different order is a seating said, not dropped).
+
+    >>> four = ["Alex", "Bea", "Chris", "Dana"]
+    >>> _roll_call("ffa. alex is the monarch, bea chris dana. alex concedes", four)
+    'ffa. alex is the monarch. alex concedes'
+    >>> _roll_call("alex is the monarch, chris bea dana. alex concedes", four)
+    'alex is the monarch, chris bea dana. alex concedes'
+    """
+    keys = [p.casefold() for p in seated]
+    names = "|".join(re.escape(p) for p in seated)
+    listed = re.compile(rf"(?i)(?:^|, )(?P<list>(?:{names})(?:(?:,? and |, | & | )(?:{names}))+)$")
+
+    def drop(sentence: str) -> str:
+        found = listed.search(sentence)
+        said = [m[0].casefold() for m in re.finditer(rf"(?i)\b(?:{names})\b", sentence)]
+        if found is None or said != keys:
+            return sentence
+        return sentence[: found.start()]
+
+    parts = re.split(r"(?<=[.;!?]) ", text)
+    kept = [drop(part.rstrip(".;!?")) + part[len(part.rstrip(".;!?")):] for part in parts]
+    return " ".join(k for k in kept if k.strip(".;!? "))
 
 
 _TEAM_TOPIC = re.compile(r"^(?P<who>[A-Za-z][\w-]*)(?:'s|') team: ", re.IGNORECASE)

@@ -135,8 +135,13 @@ def _bound_to_subject(event: str, time: str, reader: _Reader) -> str:
     names = {p.casefold(): p for p in reader.facts.players}
     if subject is None or subject[1].casefold() not in names:
         return time
-    return re.sub(r"(?i)\b(?:his|her|their)(?:'s)?(?= (?:next )?(?:turn|end step|upkeep))",
+    return re.sub(r"(?i)\b(?:his|her|their)(?:'s)?(?= (?:next |own )?(?:turn|end step|upkeep|main phase))",
                   f"{names[subject[1].casefold()]}'s", time, count=1)
+
+
+#: A time of the turn said by its player ("in Ann's main phase", "during her turn"): when it is the turn now,
+#: it moves nothing and is still a time, not an event
+_A_TIME_NOW = re.compile(r"(?i)(?:on|during|in) .+(?:turn|main phase)$")
 
 
 def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
@@ -153,8 +158,12 @@ def _at_a_time(text: str, reader: _Reader) -> list[_Happening] | None:
         except _Unknown:
             continue
         names = [e if isinstance(e, str) else next(iter(e)) for e in time.events]
-        if names and all(n in _TIME_EVENTS for n in names):
-            return [time, event]
+        # "in his own main phase" said of the active player: a time that is now (no turn passes)
+        now = not names and bool(_A_TIME_NOW.match(said_time))
+        if now or (names and all(n in _TIME_EVENTS for n in names)):
+            # "on Ravi's turn at the end step": two times, the wider said first: that turn, then its step
+            told = [e if isinstance(e, str) else next(iter(e)) for e in event.events]
+            return [event, time] if told and all(n in _TIME_EVENTS for n in told) else [time, event]
     reader.restore(saved)
     return None
 

@@ -56,6 +56,10 @@ _NOT_BLOCKED = re.compile(
 _UNBLOCKED_AFTER_TURN = re.compile(
     r"(?P<turn> (?:on|during|in) (?:his|her|their|[A-Za-z][\w-]*(?:'s|'))(?: own)? turn),? unblocked\b",
     re.IGNORECASE)
+#: A word taken back at once: "pays... er loses", "pays, er, loses", "pays - I mean loses" (the word said
+#: after stands).
+_TAKEN_BACK = re.compile(r"(?i)\b[\w']+(?:\.{2,}|…|,| -)? (?:er|uh|erm|um|i mean|sorry)"
+                         r"(?:,|\.{2,}|…)? (?=\w)")
 
 
 def normalise(text: str) -> str:
@@ -71,6 +75,8 @@ def normalise(text: str) -> str:
     "Ann swings at Ben unblocked. Ben's life"
     >>> normalise("Jules hits her with a 2/2 on his turn, unblocked.")
     "Jules hits her with a 2/2, unblocked on his's turn"
+    >>> normalise("Dana pays... er loses 4 life")
+    'Dana loses 4 life'
     >>> normalise("can Ada attack her own teammate Bo?")
     "can Ada attack her's teammate Bo"
     """
@@ -80,6 +86,8 @@ def normalise(text: str) -> str:
     # a question mark inside, brackets and arrows part clauses as a comma does
     text = re.sub(r"\s*(?:[?!]+(?= )|[()\[\]]|-+>|=+>)\s*", ", ", text)
     text = re.sub(r"(?:,\s*){2,}", ", ", text).strip(" ,")
+    # "pays... er loses 4 life", "pays, I mean loses": the word the speaker took back is dropped
+    text = _TAKEN_BACK.sub("", text)
     text = _NOT_BLOCKED.sub(" unblocked", text)
     text = _UNBLOCKED_AFTER_TURN.sub(r", unblocked\g<turn>", text)
     text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit

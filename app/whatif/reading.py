@@ -101,9 +101,8 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
     for joint in re.finditer(joints, text, re.IGNORECASE):
         reader.restore(saved)
         left, right = _trim(text[: joint.start()]), text[joint.end():]  # "... right now, who ...": trimmed
-        try:
-            one = QUESTIONS.first(left, reader, "a question")
-        except _Unknown:
+        one = _whole_or_elliptical(left, reader, elliptical)  # "raj dead? whats mias life"
+        if one is None:
             continue
         words = left.split()
         # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
@@ -117,6 +116,42 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
                 return _both(one, other)
     reader.restore(saved)
     raise first
+
+
+def _timed(lead: re.Match[str] | None, condition: str) -> str:
+    """The condition with its leading word when that word says a time ("on Ravi's turn at the end step": the
+    turn, then its step); "if", "when" and the like are taken off.
+
+    >>> _timed(re.match("on ", "on Ravi's turn"), "Ravi's turn at the end step")
+    "on Ravi's turn at the end step"
+    """
+    word = lead[0].strip().lower() if lead else ""
+    return f"{word} {condition}" if word in ("at", "in", "during", "on") else condition
+
+
+def _emphatic_selves(text: str, players: Sequence[str]) -> str:
+    """ "attacks Nat himself with it": "himself" after a player's name only stresses who (the name stands);
+    after a verb it is the object ("Ann hits herself") and stays.
+
+    >>> _emphatic_selves("Jo attacks Nat himself with it", ["Jo", "Nat"])
+    'Jo attacks Nat with it'
+    >>> _emphatic_selves("Jo hits himself", ["Jo", "Nat"])
+    'Jo hits himself'
+    """
+    if not players:
+        return text
+    names = "|".join(re.escape(p) for p in players)
+    return re.sub(rf"(?i)\b({names}) (?:himself|herself|themselves|themself)\b", r"\1", text)
+
+
+def _whole_or_elliptical(text: str, reader: _Reader, elliptical: bool) -> _Ask | None:
+    """The first of two questions: said in full, or (``elliptical``) as its topic alone ("Raj dead?")."""
+    for full in (text, *(_said_in_full(text) if elliptical else ())):
+        try:
+            return QUESTIONS.first(full, reader, "a question")
+        except _Unknown:
+            continue
+    return None
 
 
 def _ask_with_time(text: str, reader: _Reader) -> tuple[list[_Happening], _Ask]:
@@ -165,6 +200,17 @@ def _depends_on_amount(question: str, players: set[str]) -> bool:
     return any(question in (f"life({p})", f"poison({p})", f"result({p})") for p in players)
 
 
+def _gainers(events: Sequence[Event]) -> set[str]:
+    """The players an event gains life for ("... and gains 2": a drain's gain, said).
+
+    >>> sorted(_gainers(({"lose-life": {"player": "Raj", "amount": 2}},
+    ...                  {"gain-life": {"player": "Mia", "amount": 2}})))
+    ['Mia']
+    """
+    return {str(e["gain-life"].get("player")) for e in events
+            if isinstance(e, dict) and isinstance(e.get("gain-life"), dict)}
+
+
 def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     events = tuple(e for h in happenings for e in h.events)
     named = [*(p for h in happenings for p in h.players), *(ask.players if ask else ())]
@@ -174,7 +220,8 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
         who = ", ".join(sorted(guessed))
         raise _Unknown(f"how much damage is dealt to {who}? say the amount (an attack said without one moves "
                        "the monarch or the initiative, but gives no life total)", who)
-    unsaid = {p for h in happenings for p in h.unsaid_life}
+    # "Mia drains Raj for 2 and gains 2": the gain said after the drain is said
+    unsaid = {p for h in happenings for p in h.unsaid_life} - _gainers(events)
     if ask is not None and any(q == f"life({p})" for q in ask.questions for p in unsaid):
         who = ", ".join(sorted(unsaid))
         raise _Unknown(f"does {who} gain life from it? say how much (a drain's gain is the card's)", who)
@@ -253,10 +300,21 @@ def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[
         # "what if Cat concedes? who gets the crown": the "what if" of a condition said as its own question
         condition = re.sub(r"(?i)^what (?:happens |would happen )?(?:if|when) ", "", condition)
         question = body[start.start():]
+        # "... mia drains raj for 2. raj dead? whats mias life": a question said as its topic, before it
+        short = re.search(r"(?:[.;:] |^)(?P<e>[^.;:,]+)$", condition)
+        if short and short.start() > 0 and any(_said_in_full(short["e"])):
+            def topic_then_question(c: str = condition[: short.start()], q: str = f"{short['e']}, {question}"
+                                    ) -> WhatIf:
+                reader = _Reader(facts, hint=q, sentence=text)
+                happenings = _happenings(c, reader)
+                later, ask = _ask_with_time(q, reader)
+                return _combine([*happenings, *later], ask)
+
+            yield topic_then_question
 
         def condition_first(c: str = condition, q: str = question) -> WhatIf:
             reader = _Reader(facts, hint=q, sentence=text)
-            happenings = _happenings(c, reader)
+            happenings = _happenings(_timed(lead, c), reader)
             later, ask = _ask_with_time(q, reader)
             return _combine([*happenings, *later], ask)
 
@@ -464,6 +522,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     facts = _facts(table)
     text = mend_typos(_bare_possessives(normalise(question), facts.players), facts.players)
     text = _trim(agreed_asides(_appositions(text, facts), facts))
+    text = _emphatic_selves(text, facts.players)
     if not text or not facts.players:
         return None
     errors: list[_Unknown] = []

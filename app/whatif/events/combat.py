@@ -188,6 +188,8 @@ def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"{_OWN_TURN}",
     rf"{_P} (?:hits|hit|smacks|smacked|bashes|bashed) {_T} with {_A}{_OWN_TURN}(?:,? unblocked)?{_OWN_TURN}",
     rf"{_P} (?:attacks|attacked|attack) with {_A},? (?:at|into) {_T}{_OWN_TURN}(?P<unblocked>,? unblocked)?",
+    # "jo ... and swings it at ravi": the creature said before the player attacked
+    rf"{_P} (?:swings|swung|swing|sends|sent) {_A} (?:at|into) {_T}{_OWN_TURN}(?P<unblocked>,? unblocked)?",
     # "she declares it as an attacker against Noah": the declaration (508.1; 508.1a: untapped creatures)
     rf"{_P} (?:declares|declared|declare|tries to declare|tried to declare) {_A} as (?:an |the )?attacker "
     rf"(?:against|at|on) {_T}{_OWN_TURN}",

@@ -24,9 +24,15 @@ _EOT_AFTER = rf"(?P<eot2>{_UNTIL_EOT})?"  # "with a threaten effect till end of 
 _CARD = rf"(?:(?: (?:with|using|via|through) (?P<card>{_free_words(4)}))|(?:, (?P<aside>{_free_words(4)})))?"
 
 
+#: what the card does, said aside after it: "(untap + haste)", ", untaps it and gives it haste" - checked
+#: against the card's Oracle text, never played from the words
+_DOING = r"(?:it )?(?:untaps?|untapped|haste|hasty|gains? haste|gives? it haste|gets? haste)"
+_DOES = rf"(?:,? (?P<does>{_DOING}(?: ?(?:\+|and|&|,|plus|with) ?{_DOING})*))?"
+
+
 @PATTERNS(
     rf"{_X} {_MODAL}(?:gains|gain|gained|gets|get|got|takes|take|took|steals|stole|steal) control of "
-    rf"{_Y}{_EOT}{_CARD}{_EOT_AFTER}",
+    rf"{_Y}{_EOT}{_CARD}{_EOT_AFTER}{_DOES}",
     rf"{_X} {_MODAL}(?:steals|stole|steal|borrows|borrowed|snags|snagged|takes|took|take|grabs|grabbed|"
     rf"nabs|nabbed) {_Y}{_EOT}{_CARD}{_EOT_AFTER}",
     rf"{_Y} (?:gets|got|is|was) (?:stolen|taken|borrowed) by {_X}{_EOT}{_CARD}{_EOT_AFTER}",
@@ -35,7 +41,7 @@ _CARD = rf"(?:(?: (?:with|using|via|through) (?P<card>{_free_words(4)}))|(?:, (?
     rf"to {_X}{_EOT}{_CARD}{_EOT_AFTER}",
     # "Mia casts Act of Treason on the Dragon", "Noah uses Threaten on the Bear": the card says what it does
     rf"{_X} {_MODAL}(?:casts|cast|plays|played|play|uses|used|use) (?P<spell>{_free_words(4)}) "
-    rf"(?:on|targeting|to (?:steal|take)) {_Y}{_EOT}",
+    rf"(?:on|targeting|to (?:steal|take)) {_Y}{_EOT}{_DOES}",
     rf"{_X} {_MODAL}(?:enchants|enchanted|enchant) {_Y} with (?P<aura>{_free_words(4)})",
 )
 def _h_gain_control(match: re.Match[str], reader: _Reader) -> _Happening | None:
@@ -54,6 +60,7 @@ def _h_gain_control(match: re.Match[str], reader: _Reader) -> _Happening | None:
         return None  # words after a comma that name no card: another clause, read on its own
     if (match.groupdict().get("spell") or match.groupdict().get("aura")) and control is None:
         return None
+    _check_said_effects(match.groupdict().get("does"), control, match[0])
     if match.groupdict().get("giver"):
         reader.refer(match["giver"], one=True)  # who gives it changes nothing, but must be someone here
     who = reader.refer(match["x"], one=True, alone=True)
@@ -72,6 +79,21 @@ def _h_gain_control(match: re.Match[str], reader: _Reader) -> _Happening | None:
         (" until end of turn" if eot else "") + (f" ({control.name})" if control is not None else "")
     return _Happening((*turn, {"gain-control": event}), words, who.players,
                       extra=(f"controller({creature})",))
+
+
+def _check_said_effects(does: str | None, control: ControlCard | None, words: str) -> None:
+    """What the question says the card does ("untap + haste") must be what its Oracle text does: the model
+    plays the text, so words that disagree (or name no card) are asked about, never dropped."""
+    if not does:
+        return
+    if control is None:
+        raise _Unknown(f"which card does '{does}'? name it (its Oracle text says what it does)", words)
+    said = {"untap": "untap" in does.lower(), "haste": bool(re.search(r"(?i)hast", does))}
+    has = {"untap": control.untap, "haste": control.haste}
+    wrong = [what for what in said if said[what] and not has[what]]
+    if wrong:
+        raise _Unknown(f"{control.name}'s Oracle text gives no {' or '.join(wrong)}: which card is it?",
+                       words)
 
 
 def _control_by(reader: _Reader, words: str) -> ControlCard | None:
@@ -112,9 +134,11 @@ def _h_card_as_verb(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if reader.facts.cards is None or not reader.facts.events or not reader.facts.knows_event("gain-control"):
         return None
     words = match["rest"].split()
-    for cut in range(1, min(4, len(words) - 1) + 1):
+    # the longest name first: "mind controls" is Mind Control, not "Mind" (a face of Spring // Mind)
+    for cut in range(min(4, len(words) - 1), 0, -1):
         target = " ".join(words[cut:])
-        if not _names_a_creature(reader, target):
+        # "Ravi threatens Kim's Rat until end of turn": the duration said (and checked) with the card's
+        if not _names_a_creature(reader, re.sub(rf"(?i)(?:{_UNTIL_EOT})$", "", target)):
             continue
         for name in verb_forms(" ".join(words[:cut])):
             control = _control_by(reader, name)

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from rulesjudge.app.whatif.cards import card_said, damage_card, verb_forms
 from rulesjudge.app.whatif.events.combat import turn_of
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _names, _number
@@ -65,7 +66,8 @@ _CONCEDED_TO = (
     r"(?<=a |n |e )(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3}))(?: resolving)?)?"
     # "concedes in response", "scoops mid-combat": when in the turn changes nothing either (a concession
     # is at any time, 104.3a; who is active does not change within a turn, 725.4)
-    r"(?: (?:in response|mid-combat|mid combat|during combat|in combat|at instant speed))?")
+    r"(?: (?:in response(?: to (?:something|anything|it|that|this|a spell|an ability|a trigger))?|mid-combat|"
+    r"mid combat|during combat|in combat|at instant speed))?")
 
 
 @PATTERNS(
@@ -155,7 +157,7 @@ def _h_zero_life(match: re.Match[str], reader: _Reader) -> _Happening:
 @PATTERNS(
     rf"{_Y} (?:gets|got|is|was) (?:killed|knocked out|finished off|taken out) by (?:lethal )?combat damage "
     r"from "
-    rf"{_X}{_POSS} (?:creature|attacker|creatures|attackers)",
+    rf"{_X}{_POSS} (?:creature|attacker|creatures|attackers|guy|guys|dude|army)",
     # "Owen loses to combat damage from Mia's creature": the same lethal hit, said with the loss
     rf"{_Y} (?:loses|lost|dies|died|goes down|went down)(?: the game)? (?:to|from) (?:lethal )?combat damage "
     rf"from {_X}{_POSS} (?:creature|attacker|creatures|attackers)",
@@ -462,9 +464,13 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
 )
 def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     verb = (match.groupdict().get("verb") or "").lower()
+    card = None
     if verb and verb != "pings" and not _said(match, "amount"):
-        # "Dan bolts her": a Bolt is 3, a Shock 2, a burn anything; the amount is never guessed ("pings": 1)
-        raise _Unknown(f"how much damage does '{match[0].strip()}' deal? say the amount", match[0])
+        # "Dan bolts her": the card the verb names says how much (Bolt, Lightning Bolt's nickname: 3; Shock:
+        # 2); "burns" names none, so the amount is never guessed ("pings": 1)
+        card = _damage_card_said(reader, verb)
+        if card is None:
+            raise _Unknown(f"how much damage does '{match[0].strip()}' deal? say the amount", match[0])
     creature = _named_commander(reader, match["x"])
     if creature is not None:  # "Krenko's ability deals 1 damage to Ben": from that permanent, not in combat
         target = reader.affected(reader.refer(match["y"], one=True, alone=True))
@@ -476,10 +482,22 @@ def _h_damage(match: re.Match[str], reader: _Reader) -> _Happening:
     target = reader.refer(match["y"], one=True, alone=True)
     # "Dan burns her": a plain object pronoun never means the clause's own subject
     target = reader.affected(reader.someone_else(match["y"], target, source.players[0]))
-    amount = _number(_said(match, "n", "n2", "n3", "n4", "amount"))
+    amount = card[1] if card else _number(_said(match, "n", "n2", "n3", "n4", "amount"))
+    said = f"{source.words}'s {card[0]} deals" if card else f"{source.words} deals"
     return _Happening(({"damage": {"to": target.players[0], "amount": amount, "from": source.players[0]}},),
-                      f"{source.words} deals {amount} noncombat damage to {target.words}",
+                      f"{said} {amount} noncombat damage to {target.words}",
                       (source.players[0], target.players[0]), extra=(f"life({target.players[0]})",))
+
+
+def _damage_card_said(reader: _Reader, verb: str) -> tuple[str, int] | None:
+    """The card a damage verb names ("bolts": Lightning Bolt, by its nickname) and the damage its Oracle text
+    deals to one target, or None (no card snapshot, no such card, or a text that does more)."""
+    for name in verb_forms(verb):
+        card = card_said(reader.facts.cards, name)
+        amount = damage_card(card[0], card[2]) if card else None
+        if card and amount is not None:
+            return card[0], amount
+    return None
 
 
 @PATTERNS(
@@ -527,6 +545,10 @@ def _spell_source(reader: _Reader, said: str) -> tuple[str, str | None]:
         return said, None
     if words[-1].lower() in _NONCOMBAT_SOURCES:
         return owner, thing
+    card = card_said(reader.facts.cards, thing)
+    if card is not None and "creature" not in card[1].lower() and _named_commander(reader, thing) is None:
+        # "takes 6 from a pestilence": a card the snapshot knows that is no creature deals no combat damage
+        return owner, card[0]
     named = all(w[:1].isupper() or w in ("of", "the") for w in words)
     if named and thing not in reader.facts.players and _named_commander(reader, thing) is None:
         # a card named, not a creature on the table; it may be a creature: asked where it matters
@@ -544,3 +566,33 @@ def _combat_or_not(reader: _Reader, target: str, said: str) -> None:
         raise _Unknown(f"'{said.strip()}': combat damage from a creature, or damage from a spell or ability? "
                        "say 'hits' or 'burns'", said)
 
+
+#: the causes of a loss said together: "a board wipe + Blood Artist", "Ad Nauseam and a ping"
+_CAUSES = re.compile(r"\s*(?:\+|&|\bplus\b|\band\b|\bwith\b)\s*", re.IGNORECASE)
+
+
+@PATTERNS(
+    rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from) (?P<card>{_free_words(6)})",
+)
+def _h_leaves_to_card(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Bea dies to her own Ad Nauseam", "Mia, Sam and Raj all lose to a board wipe + Blood Artist": the
+    causes are cards the snapshot knows or words for a spell or a sweeper; the players lose the game (104.3,
+    704.5a; together, 104.4a-b). A creature card may have dealt combat damage, which moves a designation
+    (725.2, 726.2): asked where it matters. Words that name no card are not this reading."""
+    cards = []
+    for cause in _CAUSES.split(match["card"]):
+        words = re.sub(r"(?i)^(?:a|an|the|his|her|their|my)(?:'s)? (?:own )?", "", cause.strip())
+        if not words:
+            return None
+        card = card_said(reader.facts.cards, words)
+        if card is not None:
+            cards.append(card)
+        elif words.split()[-1].lower() not in _NONCOMBAT_SOURCES and \
+                not re.fullmatch(r"(?i)(?:board ?)?wipe", words):
+            return None  # words that name neither a card nor a spell: not this reading
+    if not cards:
+        return None  # spell words alone: the plain leaving's reading
+    if any("creature" in card[1].lower() for card in cards):
+        for player in reader.refer(match["x"]).players:
+            _combat_or_not(reader, player, match[0])
+    return _h_leaves(match, reader)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.cards import card_said, damage_card
+from rulesjudge.app.whatif.cards import card_said, control_card, damage_card
 from rulesjudge.app.whatif.events.players import _MODAL, _free_words
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
 from rulesjudge.app.whatif.plan import _Happening
@@ -29,6 +29,8 @@ def _h_damage_spell(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if card is None:
         return None
     amount = damage_card(card[0], card[2])
+    if amount is None and control_card(*card) is not None:
+        return None  # "uses Mind Control on the Wurm": a steal, the permanents' reading says what it does
     if amount is None:
         raise _Unknown(f"what does {card[0]} do here? its Oracle text is more than damage to one target",
                        match["card"])

@@ -17,23 +17,52 @@ from rulesjudge.app.whatif.references import _POSS, Ref, _Reader, _Unknown
 PATTERNS = _Grammar()
 
 
-@PATTERNS(rf"{_Y} (?:makes|made|make|has|had) {_X} (?P<verb>lose) (?P<n>{_NUMBER}) life")
+#: "... and gains 12", "... and she gains 12": a gain said after the loss; of the one who made it with no
+#: pronoun (the subject said once), never guessed with one ("she" may be either player: no genders here)
+_GAIN_TAIL = rf"(?:,? and (?:(?P<pron>he|she|they|him|her) )?(?:gains|gain|gained) (?P<g>{_NUMBER})" \
+    r"(?: life)?)?"
+
+
+@PATTERNS(rf"{_Y} (?:makes|made|make|has|had) {_X} (?P<verb>lose) (?P<n>{_NUMBER})(?: life)?{_GAIN_TAIL}",
+          # "Mia casts something that makes Theo lose 12": the unit said by "lose" of a player (119.3)
+          rf"{_Y} (?:casts|cast|plays|played|uses|used|activates|activated) (?:something|a spell|an ability|"
+          rf"an? [\w'-]+) (?:that|which) (?:makes|made) {_X} (?P<verb>lose) (?P<n>{_NUMBER})(?: life)?"
+          rf"{_GAIN_TAIL}")
 def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
-    """ "Cat makes Dan lose 2 life": Dan loses it (119.3); who made him changes nothing here."""
-    reader.refer(match["y"], one=True, alone=True)
-    return _h_life(match, reader)
+    """ "Cat makes Dan lose 2 life": Dan loses it (119.3); who made him changes nothing here. "... and gains
+    2": Cat gains it (119.3), said; "... and she gains 2" is asked (whom does "she" stand for?)."""
+    if match["pron"]:
+        raise _Unknown(f"whom does '{match['pron']}' stand for? name the player who gains life",
+                       match["pron"])
+    maker = reader.refer(match["y"], one=True, alone=True)
+    lost = _h_life(match, reader)
+    if not match["g"]:
+        return lost
+    gain = _number(match["g"])
+    who = maker.players[0]
+    return _Happening((*lost.events, {"gain-life": {"player": who, "amount": gain}}),
+                      f"{lost.words} and {maker.words} gains {gain} life", (*lost.players, who),
+                      extra=(*lost.extra, f"life({who})"))
 
 
 @PATTERNS(
     # "pays 2 life for something": what it was paid for changes nothing (119.4)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|pays|paid|pay|gains|gained|gain) (?P<n>{_NUMBER}) life"
-    r"(?: for (?:something|it|that|a \w+|an \w+|(?:his|her|their)(?:'s)? \w+))?",
+    r"(?: for (?:something|it|that|a \w+|an \w+|(?:his|her|their)(?:'s)? \w+))?"
+    # "loses 4 life to a spell": where the loss came from changes nothing (119.3)
+    r"(?: (?:to|from) (?:a|an|the|some|his|her|their|my)(?:'s)? (?:[\w-]+ )?"
+    r"(?:spell|effect|ability|trigger|card|drain))?",
     # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )
 def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
-    who = _team_or_player(reader, match["x"])
     gain = match["verb"].lower().startswith("gain")
+    if gain and re.fullmatch(r"(?i)he|she|they", match["x"].strip()) and reader.subject is not None \
+            and reader.focus is not None and reader.subject.players != reader.focus.players:
+        # "Mia makes Theo lose 12 and she gains 12": the one who made it (a drain) or the one it was done
+        # to? Not guessed (the reader knows no genders)
+        raise _Unknown(f"whom does '{match['x']}' stand for? name the player who gains life", match["x"])
+    who = _team_or_player(reader, match["x"])
     amount = _number(match["n"])
     verb = ("gain" if gain else "lose") + ("s" if who.verb_s else "")
     return _each_player(who, "gain-life" if gain else "lose-life", "amount", amount,
@@ -76,7 +105,11 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
 @PATTERNS(
     rf"{_X}(?P<each> each| both)? (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) "
     r"(?:more )?poison(?: counters?)?(?P<each2> each)?",
-    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?",
+    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?"
+    # "with a proliferate-y thing": the counters' count is said, so what gave them changes nothing (701.34);
+    # never a creature ("with his Rat" may be combat damage, 725.2)
+    r"(?: (?:with|from|via|off) (?:a|an|the|some|his|her|their)(?:'s)? (?:[\w'-]+ )?"
+    r"(?:thing|effect|spell|ability|trigger|card))?",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
     rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
 )

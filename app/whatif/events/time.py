@@ -100,13 +100,18 @@ def _h_turns_pass(match: re.Match[str], reader: _Reader) -> _Happening | None:
     rf"(?:at |in |on )?(?:the )?(?:start|beginning) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
     rf"(?:on|during|in) (?P<x2>.+?){_POSS} (?P<next2>next )?turn",
     rf"(?:when|once) it(?:'s| is) (?P<x3>.+?){_POSS} turn",
+    # "in his own main phase": a step of that player's turn; the model plays the turn (who is active, who
+    # plays next), not its steps (505)
+    rf"(?:on|during|in) (?P<x4>.+?){_POSS} (?:own )?(?:first |second |precombat |postcombat |pre-combat |"
+    r"post-combat )?main phase",
 )
 def _h_turn_of(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    owner = _time_owner(reader, _said(match, "x", "x2", "x3"))  # each regex names its own group
+    owner = _time_owner(reader, _said(match, "x", "x2", "x3", "x4"))  # each regex names its own group
     if owner is None:
         return None
-    return _Happening(_until(reader, owner, next_one=bool(_said(match, "next", "next2"))),
-                      f"{owner}'s turn begins", (owner,))
+    until = _until(reader, owner, next_one=bool(_said(match, "next", "next2")))
+    # "in Alex's main phase" when it is Alex's turn: no turn passes, so none is said to begin
+    return _Happening(until, f"{owner}'s turn begins" if until else f"it is {owner}'s turn", (owner,))
 
 
 _END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?)?end step|end of turn)"
@@ -118,9 +123,13 @@ _END = r"(?:(?:the )?end of (?:the )?turn|eot|(?:the )?(?:beginning of (?:the )?
     rf"(?:at |in |during )?(?:the )?(?:beginning of )?(?:end step|"
     rf"end) of (?P<x>.+?){_POSS} (?P<next>next )?turn",
     rf"(?:at |in |during )?(?P<x2>.+?){_POSS} (?P<next2>next )?end step",
+    # "Ravi goes to his end step", "it's Ravi's end step": the turn's own player reaches it
+    r"(?P<x3>.+?) (?:goes|gets|moves|passes|went|got|moved|is going|gets) to (?:(?:his|her|their)(?:'s)? )?"
+    r"(?:own )?end step",
+    rf"it(?:'s| is) (?P<x4>.+?){_POSS} end step",
 )
 def _h_end_step(match: re.Match[str], reader: _Reader) -> _Happening:
-    owner = _time_owner(reader, match.groupdict().get("x") or match.groupdict().get("x2"))
+    owner = _time_owner(reader, _said(match, "x", "x2", "x3", "x4"))
     events: tuple[Event, ...] = ()
     nxt = bool(match.groupdict().get("next") or match.groupdict().get("next2"))
     if owner is not None:

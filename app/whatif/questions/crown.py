@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import Is, Value
+from rulesjudge.app.whatif.answers import Is, Several, Value
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _PRONOUN, Ref, _Reader
@@ -35,8 +35,11 @@ _HOLD = r"(?:gets|takes|has|has got|got|holds|keeps|ends up with|wears|inherits|
     rf"who(?:'s| is) (?:holding|wearing|got) {_CROWN}",
     rf"what happens to {_CROWN}",
     rf"{_CROWN} (?:goes|passes|moves|would go|will go|should go) to (?:who|whom)",  # "- monarch goes to who?"
+    rf"{_CROWN} (?:goes|passes|moves|would go|will go|should go) to",  # "monarch goes to...?"
     rf"who (?:would|will|is going to|should) {_KING} be",
     rf"(?:does|will|would) {_KING} change(?: hands)?",
+    # "jo bolts ravi for 3. does that take the monarch?": whether the event moves it is who holds it after
+    rf"(?:does|did|will|would|should) (?:that|this|it) (?:take|steal|move|change|transfer|pass) {_CROWN}",
     rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_CROWN} (?:from|off) {_X}",
     # either-or: "does the crown go to Mia or to Pia", "does Mia get the crown or Pia": who, of the two
     rf"(?:does|will|would|should) {_CROWN} (?:go|pass|move) to {_X},? or (?:to )?{_Y}",
@@ -127,6 +130,8 @@ def _holder(reader: _Reader, text: str, question: str) -> Ref:
     rf"(?:where|who) (?:does|would|will) {_THE_INITIATIVE} go(?: to)?",
     rf"where(?:'s| is)? {_THE_INITIATIVE} (?:go|going|gone)(?: to)?",
     rf"who(?:'s| is) (?:holding|got) {_THE_INITIATIVE}",
+    rf"(?:does|did|will|would|should) (?:that|this|it) (?:take|steal|move|change|transfer|pass) "
+    rf"{_THE_INITIATIVE}",
     rf"what happens to {_THE_INITIATIVE}",
     # "who takes over the initiative from Dan (if he scoops)": from whom is the question's premise
     rf"who (?:takes over|takes|inherits|gets|steals|picks up) {_THE_INITIATIVE} (?:from|off) {_X}",
@@ -157,3 +162,23 @@ def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     lose = (match.groupdict().get("verb") or "").lower() == "lose"
     words = f"does {who.words} lose the initiative" if lose else f"does {who.words} have the initiative"
     return _Ask("initiative", words, ("initiative",), who.players, Is("initiative", who.players[0], lose))
+
+
+_BOTH_SAID = (re.compile(r"(?i)\b(?:monarch|crown|king|queen)\b"), re.compile(r"(?i)\binitiative\b"))
+
+
+@PATTERNS(
+    r"(?:where|who) (?:do|does|would|will|should) (?:they|both|both of them|those|the two|them) go(?: to)?"
+    r"(?: now| then)?",
+    r"who (?:gets|takes|has|inherits|ends up with) (?:them|both|both of them|the two)(?: now| then)?",
+)
+def _q_both(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Ravi has the initiative AND the monarch and he leaves on his own turn, where do they go": "they" are
+    the two designations, only where the sentence (or the facts it stated) names both; else not this
+    reading ("they" may be creatures, or players)."""
+    said = " ".join((reader.sentence, *reader.facts.said))
+    if not all(designation.search(said) for designation in _BOTH_SAID):
+        return None
+    monarch, initiative = "who is the monarch", "who has the initiative"
+    return _Ask("several", f"{monarch}, and {initiative}", ("monarch", "initiative"),
+                headline=Several(((monarch, Value("monarch")), (initiative, Value("initiative")))))

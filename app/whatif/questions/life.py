@@ -91,6 +91,9 @@ def _q_who_draws(match: re.Match[str], reader: _Reader) -> _Ask:
 _q_draws = PATTERNS(
     rf"(?:does|do|will|would) {_X} draw(?: a card| cards| an extra card)?",
     rf"how many cards (?:does|do|would|will) {_X} draw",
+    # "how many cards does he draw off it": from the designation the sentence is about (725.2, 726.3)
+    rf"how many cards (?:does|do|would|will) {_X} draw (?:off|from|for|because of) (?:it|that|the crown|"
+    r"the monarch|the monarchy|being (?:the )?monarch)",
 )(
     _per_player("draws", "how many cards does {who} draw"))
 

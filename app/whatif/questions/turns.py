@@ -73,6 +73,9 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     # "is there an active player": the turn may go on without one (800.4j), which the answer says
     r"(?:is there|do we have|does the game have) (?:an |still an |any )?active players?"
     r"(?: still| now| left)?",
+    # "what happens to the turn if Alex leaves in his own main phase": who is active now, who plays next
+    # (800.4j: the turn goes on without an active player)
+    r"what happens (?:to|with) (?:the|this|that|(?:his|her|their)(?:'s)?) (?:current )?turn",
 )
 def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),
