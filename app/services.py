@@ -28,6 +28,7 @@ from rulesjudge.app.library import library_index, library_vectors, load_library
 from rulesjudge.app.memory import settle, trim
 from rulesjudge.app.presenters import RulingStep, emperors, format_value, seat_order, variant_of
 from rulesjudge.app.remarks_said import said_remarks
+from rulesjudge.app.seats_said import said_seats
 from rulesjudge.app.sentences import judge_sentence
 from rulesjudge.app.speaker import first_person
 from rulesjudge.app.states_said import said_states
@@ -574,6 +575,8 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     # the story said plainly, its first person ("me (Ann)", "did we lose") said as the players it names
     told = retell(first_person(question, [str(p) for p in seated], game), [str(n) for n in names])
     told, remarks = said_remarks(told, game)  # "while Mika is still alive", "Bo is alone": checked, said
+    told, seats = said_seats(told, game)  # "Sue (their emperor)", "they're on the same team": checked, said
+    remarks = (*remarks, *seats)
     # what it says is in force beside the situation's facts: who controls a permanent, a "can't lose"
     # effect, a total said after the question
     states = said_states(told, game, oracle_text)

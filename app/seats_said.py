@@ -1,0 +1,204 @@
+"""Roles and seats said beside a question about them, checked against the table and taken off (the question
+itself is the model's to answer); a remark the table doesn't bear out is left as said, so the question is not
+read rather than answered for another table:
+
+- a role said beside a name: "Sue (their emperor)", "Uma (leader)", "our emperor Pip", "Pip, our emperor,"
+  (809.2: the middle seat is the emperor; 907.2: a Treachery identity);
+- a player given as an example of a role or a variant's range: "what range does a general have, like Quin"
+  (asked of Quin, who must be a general), "what's the range of influence in grand melee, for Abe say";
+- seats said beside an attack: "they're on the same team", "they're sitting next to each other round the
+  corner", "she's right next to him", "Lin sits on her right", "Flo's at the far end" (the seats round the
+  table, in turn order to the left, 101.4); "attack Sue directly" (an attack on the player, 506.2);
+- "X wants to hit Y, allowed?": asked as "can X attack Y?";
+- players said to be still in beside a question the events decide: "while both assassins are alive", "...?
+  Xia's still alive" (checked against the seats and the roles; the events say who leaves, 800.4a);
+- a yes/no question's other half: "do Ola and Quin lose too or do they keep playing" (asked once).
+
+>>> court = {"variant": "emperor", "teams": [["Ola", "Pip", "Quin"], ["Rex", "Sue", "Tom"]]}
+>>> said_seats("sue (their emperor) dies. who wins?", court)
+('sue dies. who wins?', ('Sue is an emperor',))
+>>> said_seats("ola (their emperor) dies. who wins?", court)[1]
+()
+>>> said_seats("our emperor pip got killed. do ola and quin lose", court)
+('pip got killed. do ola and quin lose', ('Pip is an emperor',))
+>>> said_seats("what range does a general have, like quin", court)
+('what range does quin have?', ('Quin is a general',))
+>>> said_seats("can ola swing at tom, they're sitting next to each other round the corner", court)
+('can ola swing at tom?', ('Ola and Tom sit next to each other',))
+>>> said_seats("can ola attack quin? they're on the same team", court)
+('can ola attack quin?', ('Ola and Quin are on one team',))
+>>> said_seats("can ola attack rex? they're on the same team", court)[1]
+()
+>>> said_seats("in emperor can pip attack sue directly?", court)[0]
+'in emperor can pip attack sue?'
+>>> said_seats("pip dies. do ola and quin lose too or do they keep playing", court)[0]
+'pip dies. do ola and quin lose too'
+>>> traitors = {"players": ["Uma", "Wes", "Xia"], "identities": {"Uma": "leader", "Wes": "assassin",
+...                                                                  "Xia": "assassin"}}
+>>> said_seats("uma dies while both assassins are alive. who wins", traitors)
+('uma dies. who wins', ('Wes and Xia are still in the game',))
+>>> said_seats("wes hits uma for 20. does wes win? xia's still alive", traitors)
+('wes hits uma for 20. does wes win?', ('Xia is still in the game',))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulesjudge.app.remarks_said import _holds, _names_in, _seat, _seats, _teams
+
+_NAME = r"[A-Za-z][\w-]*"
+_ROLE = r"(?P<role>emperor|general|leader|guardian|assassin|traitor)"
+_DET = r"(?:(?:the|their|our|my|your|his|her|its|an?) )?"
+#: "Sue (their emperor)", "Pip, our emperor,": a role said after the name
+_AFTER = re.compile(rf"\b(?P<who>{_NAME})(?: \(|, ){_DET}{_ROLE}(?:\)|,)", re.IGNORECASE)
+#: "our emperor Pip", "the leader Uma": a role said before the name (not "the emperor of ...")
+_BEFORE = re.compile(rf"\b(?:the|their|our|my|your) {_ROLE} (?P<who>{_NAME})\b", re.IGNORECASE)
+#: "what range does a general have, like Quin": a player given as an example of a role
+_ROLE_EXAMPLE = re.compile(rf"\b(?:an?|the|each) {_ROLE}(?P<rest>[^,.;?!]*?),? (?:like|say|e\.?g\.?|for "
+                           rf"(?:example|instance)),? (?P<who>{_NAME})(?:,? say)?(?P<end>[?.!]*)$",
+                           re.IGNORECASE)
+#: "what's the range of influence in grand melee, for Abe say": one player's range, asked by example
+_RANGE_EXAMPLE = re.compile(rf"\b(?P<q>what(?:'s| is|s) the range(?: of influence)?)(?: (?:in|for) [\w -]+?)?"
+                            rf",? (?:for|like|of|e\.?g\.?) (?P<who>{_NAME})(?:,? say)?(?P<end>[?.!]*)$",
+                            re.IGNORECASE)
+#: a seat remark after an attack question: "they're on the same team", "she's right next to him"
+_SAME_TEAM = re.compile(r"(?:[,;.?!]|\s-)*\s*(?:since |because |as |cause )?they(?:'re| are) (?:on )?"
+                        r"(?:the same team|teammates|on a team|team ?mates)\b[.!?]*", re.IGNORECASE)
+_NEXT_TO = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?:since |because |as |cause )?(?:they(?:'re| are)|(?P<who>"
+                      rf"{_NAME}|s?he)(?:'s| is)?) (?:sitting |seated |sat )?(?:right )?next to "
+                      r"(?:each other|one another|him|her|them)(?: (?:round|around) the corner(?: of the "
+                      r"table)?)?[.!?]*", re.IGNORECASE)
+_SIDE = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?P<who>{_NAME}) (?:sits|is|'s) (?:right )?on (?:his|her|their) "
+                   r"(?P<side>right|left)\b[.!?]*", re.IGNORECASE)
+_FAR = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?P<who>{_NAME})(?:'s| is) (?:at|on) the (?:far|other) end"
+                  r"(?: of the table)?[.!?]*", re.IGNORECASE)
+_ATTACK = re.compile(rf"\b(?:attack|swing at|hit|go after|swing on)\s+(?P<who>{_NAME})", re.IGNORECASE)
+_WANTS = re.compile(rf"^(?P<a>{_NAME}) wants to (?:hit|attack|swing at) (?P<b>{_NAME})[,;]?(?P<mid>.*?)"
+                    r"[,;]? (?:is that |is it )?(?:allowed|legal|ok|okay)\?*$", re.IGNORECASE)
+
+
+#: "or do they keep playing": the other half of a yes/no question about losing, the same question
+_OR_PLAY_ON = re.compile(r",? or (?:do|does|will|would) (?:they|he|she|both|we)(?: \w+)? "
+                         r"(?:keep (?:playing|going)|play on|stay in(?: the game)?|continue|carry on)\b",
+                         re.IGNORECASE)
+#: "while both assassins are alive": the holders of a role said to be still in
+_ROLE_STILL_IN = re.compile(r",? (?:while|and|but|with|when) (?P<many>both|all|the|all the|all of the) "
+                            r"(?P<role>leaders|guardians|assassins|traitors|generals|emperors) "
+                            r"(?:are )?(?:still )?(?:alive|in(?: the game)?|around|playing|standing)\b",
+                            re.IGNORECASE)
+#: "...? Xia's still alive": a player said to be still in, after the question
+_STILL_IN_AFTER = re.compile(rf"(?<=[?.!]) (?P<who>{_NAME})(?:'s| is|s) still "
+                             r"(?:alive|in(?: the game)?|around|playing|standing)[.!?]*$", re.IGNORECASE)
+
+
+def _still_in(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    seats = _seats(game)
+    group = _ROLE_STILL_IN.search(text)
+    if group:
+        role = group["role"].lower()[:-1]
+        holders = [p for p in seats if _holds(p, role, game)]
+        if holders and (len(holders) == 2 or group["many"].lower() != "both"):
+            said.append(f"{' and '.join(holders)} are still in the game")
+            text = text[:group.start()] + text[group.end():]
+    after = _STILL_IN_AFTER.search(text)
+    if after and (who := _seat(after["who"], seats)):
+        said.append(f"{who} is still in the game")
+        text = text[:after.start()]
+    return _OR_PLAY_ON.sub("", text)
+
+
+def _a(role: str) -> str:
+    return f"{'an' if role[0] in 'aeiou' else 'a'} {role}"
+
+
+def _roles_beside_names(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    seats = _seats(game)
+
+    def beside(match: re.Match[str]) -> str:
+        who, role = _seat(match["who"], seats), match["role"].lower()
+        if who is None or not _holds(who, role, game):
+            return match[0]
+        said.append(f"{who} is {_a(role)}")
+        return match["who"]
+
+    text = _AFTER.sub(beside, text)
+    text = _BEFORE.sub(beside, text)
+    example = _ROLE_EXAMPLE.search(text)
+    if example and (who := _seat(example["who"], seats)) and _holds(who, example["role"], game):
+        said.append(f"{who} is {_a(example['role'].lower())}")
+        text = text[:example.start()] + example["who"] + example["rest"] + (example["end"] or "?")
+    ranged = _RANGE_EXAMPLE.search(text)
+    if ranged and _seat(ranged["who"], seats):
+        asked = f"what is {ranged['who']}'s range of influence"
+        text = text[:ranged.start()] + asked + (ranged["end"] or "?")
+    return text
+
+
+def _neighbours(a: str, b: str, seats: Sequence[str]) -> bool:
+    """Seated next to each other round the table."""
+    i, j = seats.index(a), seats.index(b)
+    return len(seats) > 1 and (i - j) % len(seats) in (1, len(seats) - 1)
+
+
+def _attack_pair(question: str, seats: Sequence[str]) -> tuple[str, str] | None:
+    """(attacker, attacked) of "can Ola swing at Tom": the two players an attack question names."""
+    named = _names_in(question, seats)
+    target = _ATTACK.search(question)
+    if len(named) != 2 or target is None or _seat(target["who"], seats) != named[1]:
+        return None
+    return named[0], named[1]
+
+
+def _seats_beside_attacks(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    seats = _seats(game)
+    wants = _WANTS.match(text.strip())
+    if wants and _seat(wants["a"], seats) and _seat(wants["b"], seats):
+        text = f"can {wants['a']} attack {wants['b']}{wants['mid']}?"
+    text = re.sub(rf"\b((?:attack|swing at|hit) {_NAME}) directly\b", r"\1", text, flags=re.IGNORECASE)
+    for remark in (_SAME_TEAM, _NEXT_TO, _SIDE, _FAR):
+        found = remark.search(text)
+        if not found:
+            continue
+        question = text[:found.start()].rstrip(" ,;-")
+        pair = _attack_pair(question, seats)
+        if pair is None:
+            continue
+        checked = _checked(remark, found, pair, game)
+        if checked:
+            said.append(checked)
+            text = question.rstrip("?") + "?" + text[found.end():]
+    return text
+
+
+def _checked(remark: re.Pattern[str], found: re.Match[str], pair: tuple[str, str],
+             game: Mapping[str, Any]) -> str:
+    """What the remark says of the two players, where the table bears it out ("" where it doesn't)."""
+    seats, (a, b) = _seats(game), pair
+    if remark is _SAME_TEAM:
+        team = any(a in t and b in t for t in _teams(game))
+        return f"{a} and {b} are on one team" if team else ""
+    who = _seat(found["who"], seats) if found["who"] else None
+    if who not in (None, a, b):
+        return ""
+    if remark is _NEXT_TO:
+        return f"{a} and {b} sit next to each other" if _neighbours(a, b, seats) else ""
+    if remark is _FAR:
+        return f"{b} doesn't sit next to {a}" if who == b and not _neighbours(a, b, seats) else ""
+    if who != b:
+        return ""
+    left = seats[(seats.index(a) + 1) % len(seats)]  # turn order passes to the left (101.4)
+    right = seats[(seats.index(a) - 1) % len(seats)]
+    side = found["side"].lower()
+    return f"{b} sits on {a}'s {side}" if b == (left if side == "left" else right) else ""
+
+
+def said_seats(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """(the text with the roles and seats that hold taken off, what they said); see the module."""
+    said: list[str] = []
+    text = _roles_beside_names(text, game, said)
+    text = _seats_beside_attacks(text, game, said)
+    text = _still_in(text, game, said)
+    return text, tuple(said)
