@@ -162,6 +162,14 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          rf"{_N} poison(?: counters?)?", "team-poison"),
         (rf"{s}(?: and (?P<more>[A-Za-z][\w-]*))?(?:'s|') team(?:'s| is)?(?: life(?: total)?(?: is)?)? "
          rf"(?:at|on)? ?{_N}(?: life)?", "team-life"),
+        # "Xan and Yul have 14 poison between them", "Xan is at 3 life (team total)": one team's total said
+        # of its players together (810.9, 810.10)
+        (rf"{s} and (?P<more>[A-Za-z][\w-]*) (?:have|have got|'ve got|are at|are on|share) {_N} poison"
+         r"(?: counters?)? (?:between them|together|combined|in total|as a team)", "team-poison"),
+        (rf"{s} and (?P<more>[A-Za-z][\w-]*) (?:have|are at|are on|share) {_N}(?: life)? "
+         r"(?:between them|together|combined|as a team)", "team-life"),
+        (rf"{s}(?:'s| is) (?:at|on) {_N}(?: life)?,? \(?(?:team total|team life|the team's total|"
+         r"their team's total)\)?", "team-life"),
         # "On Cy and Di's turn, ...": said first, the team's turn is the table's now (805.4a)
         (rf"(?:it(?:'s| is) |(?:on|during|in) )?{s} and (?P<more>[A-Za-z][\w-]*)(?:'s|') (?:team's )?turn",
          "team-active"),

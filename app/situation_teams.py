@@ -235,9 +235,13 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     if aside:
         facts.variant = names[" ".join(aside["variant"].lower().replace("-", " ").split())]
         return text[:aside.start()] + text[aside.end():]
+    # "... in 2HG?", "is he dead? it's 2hg", "whose turn is it, 2hg" (never a bare "emperor": the role)
     trail = re.search(rf",? (?:in|for|playing)(?: an?| this| the| our)? {variant}(?: (?:game|variant))?"
                       r"(?: here| today| tonight)?"
-                      r"(?=[?.!,;]*$|[?;])", text, re.IGNORECASE)
+                      r"(?=[?.!,;]*$|[?;])", text, re.IGNORECASE) or \
+        re.search(rf"(?:(?<=[?.!])|,) (?:(?:it's|its|it is|this is|we're playing|playing)(?: an?| the)? |"
+                  rf"(?!emperor\b)){variant}(?: (?:game|variant|rules))?(?: here| today| tonight)?[?.!]*$",
+                  text, re.IGNORECASE)
     if trail:
         facts.variant = names[" ".join(trail["variant"].lower().replace("-", " ").split())]
         return text[:trail.start()] + text[trail.end():]

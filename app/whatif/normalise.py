@@ -79,6 +79,8 @@ def normalise(text: str) -> str:
     'Dana loses 4 life'
     >>> normalise("can Ada attack her own teammate Bo?")
     "can Ada attack her's teammate Bo"
+    >>> normalise("Ann takes 7 from a pyroclasm-type thing")
+    'Ann takes 7 from an effect'
     """
     for curly, straight in _QUOTES.items():
         text = text.replace(curly, straight)
@@ -102,6 +104,9 @@ def normalise(text: str) -> str:
     text = re.sub(r"(?i)\b(his|her|their|my|your|our) own (?=(?:team ?mates?|teammates?|team|partners?|ally|"
                   r"allies|side|emperor)\b)", r"\1 ", text)
     text = _PRONOUN_POSSESSIVE.sub(r"\1's", text)
+    # "from a pyroclasm-type thing": an effect like a card, not the card (its Oracle text is not read)
+    text = re.sub(r"(?i)\b(from|by|with|to) an? [\w']+[- ](?:type|like|style|ish|esque) "
+                  r"(?:thing|effect|spell|card)\b", r"\1 an effect", text)
     return text.strip().rstrip("?.! ").strip()
 
 

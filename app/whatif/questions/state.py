@@ -90,9 +90,10 @@ _q_poison_each = _per_player("poison", "how many poison counters does {who} have
 
 
 @PATTERNS(
-    r"how (?:much|many) poison(?: counters)? (?:kills?|does it take to kill|do you need to lose|"
+    r"how (?:much|many) poison(?: counters)? (?:kills?|does it take (?:for (?:you|a player|a team|someone) )?"
+    r"to (?:kill|lose)|do you need to lose|"
     r"makes? (?:you|a player|someone|a team|one) lose|(?:do|does) (?:you|a player|a team) (?:need )?to lose)"
-    r"(?: you| a player| someone)?",
+    r"(?: you| a player| someone| a team)?",
     r"what(?:'s| is) the poison (?:number|limit|count|amount|threshold)"
     r"(?: to lose| that kills| you lose at)?",
     r"how (?:much|many) poison(?: counters)? (?:is|are) (?:lethal|deadly|a loss|too many)",
