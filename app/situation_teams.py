@@ -85,21 +85,22 @@ def _names_of(text: str) -> list[str]:
     return [n for n in re.split(_SEP, text.strip()) if n]
 
 
-def _name_at(text: str, pos: int, seated: dict[str, str], new: bool) -> tuple[str, int] | None:
+def _name_at(text: str, pos: int, seated: dict[str, str], new: bool | str) -> tuple[str, int] | None:
     """A player's name at ``pos``: one seated at the table (any case), or (``new``) a new one written as a
-    name (a capital, not a question word or an article)."""
+    name (a capital, not a question word or an article); ``new="lower"``: a question typed all in lower case,
+    where a new name has no capital (the caller then wants sides of one size)."""
     token = _TOKEN.match(text, pos)
     if token is None:
         return None
     word = token[0]
     if word.casefold() in seated:
         return seated[word.casefold()], token.end()
-    if new and word[0].isupper() and word.lower() not in _NOT_A_NAME:
-        return word, token.end()
+    if new and (word[0].isupper() or new == "lower") and word.lower() not in _NOT_A_NAME:
+        return word.capitalize() if new == "lower" else word, token.end()
     return None
 
 
-def _side_cuts(text: str, pos: int, seated: dict[str, str], new: bool) -> list[tuple[list[str], int]]:
+def _side_cuts(text: str, pos: int, seated: dict[str, str], new: bool | str) -> list[tuple[list[str], int]]:
     """Every way a team's list can end from ``pos``, longest first: "Cat and Dan, Cat concedes" may be the
     team "Cat, Dan" or more names; the caller keeps the longest that ends where a clause does."""
     first = _name_at(text, pos, seated, new)
@@ -118,9 +119,12 @@ def _side_cuts(text: str, pos: int, seated: dict[str, str], new: bool) -> list[t
     return cuts[::-1]
 
 
-def _fits(teams: list[list[str]]) -> bool:
+def _fits(teams: list[list[str]], lower: bool = False) -> bool:
+    """Two sides or more, no one twice; new names said in lower case only in sides of one size ("alex bea
+    chris vs dana eve fay"), so a verb after a list ("alex vs bea attacks") is never a player."""
     names = [n.casefold() for t in teams for n in t]
-    return len(teams) >= 2 and len(names) == len(set(names))
+    balanced = not lower or len({len(t) for t in teams}) == 1
+    return len(teams) >= 2 and len(names) == len(set(names)) and balanced
 
 
 def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _TeamsSaid | None:
@@ -129,6 +133,8 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
     Flo the other with Ed as emperor" - each ending where a clause ends. New players are named with a
     capital."""
     seated = {p.casefold(): p for p in facts.players()}
+    lower = new and not re.search(r"[A-Z]", text)  # typed in lower case: a new name has no capital
+    new = "lower" if lower else new
     lead = re.compile(r"(?:with |teams:? |teams are )?", re.IGNORECASE).match(text, pos)
     pos = lead.end() if lead else pos
     # "teams Ann/Ben/Cat and Dan/Eve/Fay": after "teams", sides said with slashes are joined by "and" too
@@ -145,7 +151,7 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
                 if found:
                     return found
             stop = _TEAMS_END.match(text, end)
-            if stop and _fits(sides):
+            if stop and _fits(sides, lower):
                 return _TeamsSaid(sides, stop.end(), emperors)
         return None
 
@@ -160,7 +166,7 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
             for other, other_end in _side_cuts(text, one.end(), seated, new):
                 said = _THE_OTHER.match(text, other_end)
                 stop = _TEAMS_END.match(text, said.end()) if said else None
-                if said and stop and _fits([names, other]):
+                if said and stop and _fits([names, other], lower):
                     emperors = tuple(e for e in (one["e1"], said["e2"]) if e)
                     return _TeamsSaid([names, other], stop.end(), emperors)
     return None
@@ -189,13 +195,16 @@ _GOES_ON = r" (?=(?:is|are|does|do|can|could|who|whom|whose|what|how|will|would|
 
 
 #: "in our 8 player grand melee": the table's size said with the variant (checked against the seats)
-_SIZE = r"(?:(?P<size>\d+|four|five|six|seven|eight|nine|ten)[- ](?:player|person|seat|man)s? )?"
+_SIZE = r"(?:(?P<size>\d+|four|five|six|seven|eight|nine|ten)[- ](?:player|person|seat|man)s? |" \
+    r"(?P<sides>\d ?v ?\d(?: ?v ?\d)*) )?"  # "2v2 alternating teams": the players of each side
 _SIZES = {"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
 def _size_holds(said: re.Match[str], facts: _Facts) -> bool:
     """Does the number of players said with the variant ("8 player grand melee") match the table's seats?"""
     size = said["size"]
+    if said["sides"]:
+        return sum(int(n) for n in re.findall(r"\d", said["sides"])) == len(facts.players())
     if not size:
         return True
     return (int(size) if size.isdigit() else _SIZES[size.lower()]) == len(facts.players())
