@@ -12,6 +12,8 @@ read rather than answered for another table:
 - "X wants to hit Y, allowed?": asked as "can X attack Y?";
 - players said to be still in beside a question the events decide: "while both assassins are alive", "...?
   Xia's still alive" (checked against the seats and the roles; the events say who leaves, 800.4a);
+- a team said beside the seats: "gia hal ivo jan kai lin with gia ivo kai as a team" (one whole team of the
+  table's, 811.3);
 - a yes/no question's other half: "do Ola and Quin lose too or do they keep playing" (asked once).
 
 >>> court = {"variant": "emperor", "teams": [["Ola", "Pip", "Quin"], ["Rex", "Sue", "Tom"]]}
@@ -31,6 +33,10 @@ read rather than answered for another table:
 ()
 >>> said_seats("in emperor can pip attack sue directly?", court)[0]
 'in emperor can pip attack sue?'
+>>> said_seats("is the seating legal? ola pip quin rex sue tom with rex sue tom as a team", court)
+('is the seating legal? ola pip quin rex sue tom', ('Rex, Sue and Tom are a team',))
+>>> said_seats("is the seating legal? ola pip quin rex sue tom with pip sue tom as a team", court)[1]
+()
 >>> said_seats("pip dies. do ola and quin lose too or do they keep playing", court)[0]
 'pip dies. do ola and quin lose too'
 >>> traitors = {"players": ["Uma", "Wes", "Xia"], "identities": {"Uma": "leader", "Wes": "assassin",
@@ -92,6 +98,26 @@ _ROLE_STILL_IN = re.compile(r",? (?:while|and|but|with|when) (?P<many>both|all|t
 #: "...? Xia's still alive": a player said to be still in, after the question
 _STILL_IN_AFTER = re.compile(rf"(?<=[?.!]) (?P<who>{_NAME})(?:'s| is|s) still "
                              r"(?:alive|in(?: the game)?|around|playing|standing)[.!?]*$", re.IGNORECASE)
+
+
+#: "with Gia Ivo Kai as a team": one team said by its players
+_TEAM_NAME = rf"(?!(?:with|and)\b){_NAME}"
+_AS_A_TEAM = re.compile(rf",? (?:with |and )?(?P<list>{_TEAM_NAME}(?:(?:,? and |, | ?[&+/] ?| )"
+                        rf"{_TEAM_NAME})+) "
+                        r"(?:as|are|being|on) (?:a|one|the same) team\b", re.IGNORECASE)
+
+
+def _team_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    seats = _seats(game)
+    found = _AS_A_TEAM.search(text)
+    if not found:
+        return text
+    words = re.findall(r"[A-Za-z][\w-]*", found["list"])
+    named = [_seat(w, seats) for w in words if w.lower() != "and"]
+    if None in named or not any(sorted(t) == sorted(named) for t in _teams(game)):
+        return text
+    said.append(f"{', '.join(n or '' for n in named[:-1])} and {named[-1]} are a team")
+    return text[:found.start()] + text[found.end():]
 
 
 def _still_in(text: str, game: Mapping[str, Any], said: list[str]) -> str:
@@ -201,4 +227,5 @@ def said_seats(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]
     text = _roles_beside_names(text, game, said)
     text = _seats_beside_attacks(text, game, said)
     text = _still_in(text, game, said)
+    text = _team_said(text, game, said)
     return text, tuple(said)

@@ -21,7 +21,10 @@ _q_role = PATTERNS(
     _per_player("role", "what is {who}'s identity", needs_roles=True))
 
 
-@PATTERNS(r"who(?:'s| is| are) (?:the |a |an )?(?P<role>leaders?|guardians?|assassins?|traitors?)")
+@PATTERNS(r"who(?:'s| is| are) (?:the |a |an )?(?P<role>leaders?|guardians?|assassins?|traitors?)",
+          # "who's left on the assassin team": the players still in with that identity (907.5b, 907.11)
+          r"who(?:'s| is| are) (?:left|still (?:in|alive|around|playing)|remaining) (?:on|in|of) (?:the )?"
+          r"(?P<role>leaders?|guardians?|assassins?|traitors?)(?:'s?)? (?:team|side)")
 def _q_who_role(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.roles:
         return None

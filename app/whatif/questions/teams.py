@@ -57,6 +57,9 @@ _q_teammates = PATTERNS(
     rf"allied with)",
     rf"who(?:'s| is) (?:on the same team as|with) {_X}",
     rf"{_X}{_POSS} (?:team ?mates|teammates|allies|partners)",
+    # "is the traitor on anyone's team", "does Zed have any teammates": who is on their team (none: alone)
+    rf"is {_X} on (?:anyone|anybody|someone|somebody)(?:'s|s) (?:team|side)",
+    rf"(?:does|do) {_X} have (?:any )?(?:team ?mates|teammates|allies|partners)",
 )(
     _per_player("teammates", "who are {who}'s teammates", one=True))
 
