@@ -113,10 +113,11 @@ def _team_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     if not found:
         return text
     words = re.findall(r"[A-Za-z][\w-]*", found["list"])
-    named = [_seat(w, seats) for w in words if w.lower() != "and"]
-    if None in named or not any(sorted(t) == sorted(named) for t in _teams(game)):
+    found_seats = [_seat(w, seats) for w in words if w.lower() != "and"]
+    named = [n for n in found_seats if n is not None]
+    if len(named) != len(found_seats) or not any(sorted(t) == sorted(named) for t in _teams(game)):
         return text
-    said.append(f"{', '.join(n or '' for n in named[:-1])} and {named[-1]} are a team")
+    said.append(f"{', '.join(named[:-1])} and {named[-1]} are a team")
     return text[:found.start()] + text[found.end():]
 
 

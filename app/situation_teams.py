@@ -134,7 +134,7 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
     capital."""
     seated = {p.casefold(): p for p in facts.players()}
     lower = new and not re.search(r"[A-Z]", text)  # typed in lower case: a new name has no capital
-    new = "lower" if lower else new
+    naming: bool | str = "lower" if lower else new
     lead = re.compile(r"(?:with |teams:? |teams are )?", re.IGNORECASE).match(text, pos)
     pos = lead.end() if lead else pos
     # "teams Ann/Ben/Cat and Dan/Eve/Fay": after "teams", sides said with slashes are joined by "and" too
@@ -143,7 +143,7 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
 
     def rest_of(teams: list[list[str]], at: int, emperors: tuple[str, ...]) -> _TeamsSaid | None:
         """More sides after "vs", or the end of the list."""
-        for names, end in _side_cuts(text, at, seated, new):
+        for names, end in _side_cuts(text, at, seated, naming):
             sides = [*teams, names]
             vs = vs_at.match(text, end)
             if vs:
@@ -155,7 +155,7 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
                 return _TeamsSaid(sides, stop.end(), emperors)
         return None
 
-    for names, end in _side_cuts(text, pos, seated, new):
+    for names, end in _side_cuts(text, pos, seated, naming):
         vs = vs_at.match(text, end)
         if vs:
             found = rest_of([names], vs.end(), ())
@@ -163,7 +163,7 @@ def _teams_at(text: str, pos: int, facts: _Facts, *, new: bool = False) -> _Team
                 return found
         one = _ONE_TEAM.match(text, end)
         if one:
-            for other, other_end in _side_cuts(text, one.end(), seated, new):
+            for other, other_end in _side_cuts(text, one.end(), seated, naming):
                 said = _THE_OTHER.match(text, other_end)
                 stop = _TEAMS_END.match(text, said.end()) if said else None
                 if said and stop and _fits([names, other], lower):
