@@ -107,6 +107,8 @@ def _roles_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
             text = text[:both.start()] + "?" + text[both.end():] if not question.endswith(("?", ".", "!")) \
                 else text[:both.start()] + text[both.end():]
     single = _AS_ROLE.search(text)
+    if single and re.search(r"(?i)\bwith [A-Za-z][\w-]*$", text[:single.start()]):
+        single = None  # "treachery with Uma as leader, Val guardian, ...": a deal said (situation_roles)
     if single:
         sentence = re.split(r"(?<=[.;!?])\s+", text[:single.start()])[-1]
         named = _names_in(sentence, seats)

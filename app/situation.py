@@ -37,7 +37,7 @@ from rulesjudge.app.situation_facts import (
     _starts_with_name,
     _who,
 )
-from rulesjudge.app.situation_roles import role_appositive, unveiled_as
+from rulesjudge.app.situation_roles import dealt_said, role_appositive, unveiled_as
 from rulesjudge.app.situation_teams import (
     _take_teams,
     _take_variant,
@@ -307,6 +307,11 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     def is_emperor(who: str) -> bool:  # "with Bo the emperor": a fact that must hold (809.2)
         return _role(who, "emperor", facts)
 
+    text, dealt, deal_said = dealt_said(text, facts.game)  # "treachery with Ann as leader, Ben traitor, ..."
+    if dealt:
+        facts.game.update(variant="treachery", players=list(dealt), identities=dealt)
+        facts.game.pop("teams", None)
+        facts.said.extend(deal_said)
     text = _take_variant(text, facts, is_emperor)
     text = _take_teams(text, facts, is_emperor)
     text, unveiled = unveiled_as(text, facts.game)  # "Quinn unveiled as the Guardian a while ago. ..."

@@ -29,6 +29,7 @@ from typing import Any
 from rulesjudge.app.presenters import emperors
 from rulesjudge.app.situation_teams import _names_of
 from rulesjudge.app.situation_words import _an
+from rulesjudge.scenarios.model.treachery import legal_identity_deck
 
 _ROLES = r"(?P<role>leader|guardian|assassin|traitor)s?"
 _NAME = r"(?!(?:has|have|had|all|both|already|just|unveiled|and|then|so|the)\b)[A-Za-z][\w'-]*"
@@ -127,3 +128,43 @@ def _beside(match: re.Match[str], game: Mapping[str, Any], facts: list[str]) -> 
         return match[0]
     facts.append(f"{who} is {_an(role)}")
     return who + (" " if match[0].endswith(" ") else "")
+
+
+#: "treachery with alex as leader, bea traitor, chris and dana assassins.": the whole deal said with the
+#: variant, one item a role (the pattern without its group names, to repeat it)
+_DEAL_ITEM = rf"(?P<names>{_NAMES}) (?:as |is |are |= |- )?(?:the |an? |both |all )?{_ROLES}"
+_ANY_ITEM = _DEAL_ITEM.replace("?P<names>", "").replace("?P<role>", "")
+_DEAL = re.compile(r"^(?:(?:we(?:'re| are) playing |in |playing )?(?:a )?treachery(?: game)?"
+                   rf"(?: with|:|,| -)? )(?P<deal>{_ANY_ITEM}(?:(?:,? and |, |; ){_ANY_ITEM})+)"
+                   r"(?P<end>[.;:!?]+ ?| -+ |$)", re.IGNORECASE)
+
+
+def dealt_said(text: str, game: Mapping[str, Any]) -> tuple[str, dict[str, str], tuple[str, ...]]:
+    """A Treachery deal said whole with the variant (every player once, a legal identity deck, 907.3b):
+    (the text without it, player -> role, what it said); a deal that doesn't hold is left as said.
+
+    >>> dealt_said("treachery with ann as leader, ben traitor, cat and dan assassins. ann dies", {"players":
+    ...            ["Ann", "Ben", "Cat", "Dan"]})[:2]
+    ('ann dies', {'Ann': 'leader', 'Ben': 'traitor', 'Cat': 'assassin', 'Dan': 'assassin'})
+    >>> dealt_said("treachery with ann as leader, ben leader, cat and dan assassins. ann dies", {"players":
+    ...            ["Ann", "Ben", "Cat", "Dan"]})[1]  # two Leaders: no legal deck (907.3b)
+    {}
+    """
+    said = _DEAL.match(text)
+    if said is None or (game.get("identities") and str(game.get("variant")) != "treachery"):
+        return text, {}, ()
+    item = re.compile(_DEAL_ITEM, re.IGNORECASE)
+    dealt: dict[str, str] = {}
+    for part in item.finditer(said["deal"]):
+        for name in _names_of(part["names"]):
+            who = _seated(game, name)
+            if who is None or who in dealt:
+                return text, {}, ()
+            dealt[who] = part["role"].lower()
+    seats = [str(p) for p in game.get("players") or [p for t in game.get("teams") or () for p in t]]
+    if sorted(dealt) != sorted(seats) or not legal_identity_deck([dealt[p] for p in seats])[0]:
+        return text, {}, ()
+    if game.get("identities") and any(_held(game, p) != r for p, r in dealt.items()):
+        return text, {}, ()  # the table's own deal differs: not this table
+    facts = tuple(f"{p} is {_an(r)}" for p, r in dealt.items())
+    return text[said.end():].lstrip(), dealt, facts
