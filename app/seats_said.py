@@ -14,6 +14,8 @@ read rather than answered for another table:
   Xia's still alive" (checked against the seats and the roles; the events say who leaves, 800.4a);
 - a team said beside the seats: "gia hal ivo jan kai lin with gia ivo kai as a team" (one whole team of the
   table's, 811.3);
+- "if Alex and Bea are the only ones left and Bea concedes": the others said out first, as a story ("Chris
+  and Dana are out. Bea concedes.");
 - a yes/no question's other half: "do Ola and Quin lose too or do they keep playing" (asked once).
 
 >>> court = {"variant": "emperor", "teams": [["Ola", "Pip", "Quin"], ["Rex", "Sue", "Tom"]]}
@@ -37,6 +39,8 @@ read rather than answered for another table:
 ('is the seating legal? ola pip quin rex sue tom', ('Rex, Sue and Tom are a team',))
 >>> said_seats("is the seating legal? ola pip quin rex sue tom with pip sue tom as a team", court)[1]
 ()
+>>> said_seats("if ola and pip are the only ones left and pip concedes, does ola win", court)[0]
+'Quin, Rex, Sue and Tom are out. pip concedes. does ola win'
 >>> said_seats("pip dies. do ola and quin lose too or do they keep playing", court)[0]
 'pip dies. do ola and quin lose too'
 >>> traitors = {"players": ["Uma", "Wes", "Xia"], "identities": {"Uma": "leader", "Wes": "assassin",
@@ -119,6 +123,33 @@ def _team_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
         return text
     said.append(f"{', '.join(named[:-1])} and {named[-1]} are a team")
     return text[:found.start()] + text[found.end():]
+
+
+#: "if Alex and Bea are the only ones left and Bea concedes, ...": who else is out, said as a fact first
+_ONLY_LEFT = re.compile(rf"^(?P<lead>(?:[^.;:!?]*[.;:!?] )*)(?:if |when |say )?"
+                        rf"(?P<list>{_NAME}(?:(?:,? and |, ){_NAME})+) are (?:the )?only "
+                        r"(?:ones|players|two|three|people) (?:left|still in|remaining|in the game|alive)"
+                        r"(?:,? and |, |\. )(?P<then>then )?", re.IGNORECASE)
+
+
+def _only_left(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    found = _ONLY_LEFT.match(text)
+    if not found:
+        return text
+    seats = _seats(game)
+    words = [w for w in re.findall(r"[A-Za-z][\w-]*", found["list"]) if w.lower() != "and"]
+    named = [_seat(w, seats) for w in words]
+    if None in named:
+        return text
+    others = [p for p in seats if p not in named]
+    # "... and Bea concedes, does Alex win": the event a sentence of its own after the fact said first
+    rest = re.sub(r"^(?P<event>[^,.;?!]*), (?=(?:does|do|did|is|are|who|whom|whose|what|how|can)\b)",
+                  r"\g<event>. ", text[found.end():])
+    if not others:
+        return found["lead"] + rest
+    said.append(f"only {' and '.join(n or '' for n in named)} are left")
+    out = f"{', '.join(others[:-1])} and {others[-1]} are out" if len(others) > 1 else f"{others[0]} is out"
+    return f"{found['lead']}{out}. {rest}"
 
 
 def _still_in(text: str, game: Mapping[str, Any], said: list[str]) -> str:
@@ -225,6 +256,7 @@ def _checked(remark: re.Pattern[str], found: re.Match[str], pair: tuple[str, str
 def said_seats(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]]:
     """(the text with the roles and seats that hold taken off, what they said); see the module."""
     said: list[str] = []
+    text = _only_left(text, game, said)
     text = _roles_beside_names(text, game, said)
     text = _seats_beside_attacks(text, game, said)
     text = _still_in(text, game, said)
