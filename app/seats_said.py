@@ -16,6 +16,9 @@ read rather than answered for another table:
   table's, 811.3);
 - "if Alex and Bea are the only ones left and Bea concedes": the others said out first, as a story ("Chris
   and Dana are out. Bea concedes.");
+- a holding said in the past after the event that ends it ("Di leaves during her own turn, she was the
+  monarch"): said first, as the table before the event; "the next player is Ed, right?" after it, checked
+  against the seats (the next in turn order after the one the event named, 101.4);
 - a yes/no question's other half: "do Ola and Quin lose too or do they keep playing" (asked once).
 
 >>> court = {"variant": "emperor", "teams": [["Ola", "Pip", "Quin"], ["Rex", "Sue", "Tom"]]}
@@ -41,6 +44,9 @@ read rather than answered for another table:
 ()
 >>> said_seats("if ola and pip are the only ones left and pip concedes, does ola win", court)[0]
 'Quin, Rex, Sue and Tom are out. pip concedes. does ola win'
+>>> said_seats("sue leaves during her own turn, she was the monarch. who gets it, the next player is tom "
+...            "right?", court)
+('sue was the monarch. sue leaves during her own turn. who gets it?', ('the next player after Sue is Tom',))
 >>> said_seats("pip dies. do ola and quin lose too or do they keep playing", court)[0]
 'pip dies. do ola and quin lose too'
 >>> traitors = {"players": ["Uma", "Wes", "Xia"], "identities": {"Uma": "leader", "Wes": "assassin",
@@ -152,6 +158,31 @@ def _only_left(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     return f"{found['lead']}{out}. {rest}"
 
 
+#: "Di leaves during her own turn, she was the monarch.": a holding the event ended, said after it
+_HELD_BEFORE = re.compile(rf"^(?P<event>(?P<who>{_NAME}) [^.;?!,]+?)(?:,| and) (?:(?P<pronoun>she|he|they)|"
+                          rf"(?P<name>{_NAME})) (?:was|were|had been) (?:the )?(?P<what>monarch)"
+                          r"(?P<end>[.;!?])",
+                          re.IGNORECASE)
+#: ", the next player is Ed right?": a seat the answer relies on, said to check
+_NEXT_IS = re.compile(rf",? (?:and )?the next (?:player|one|seat)(?: in turn order)? is (?P<who>{_NAME}),? "
+                      r"(?:right|correct|yeah|no)\?*$", re.IGNORECASE)
+
+
+def _held_before(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    seats = _seats(game)
+    held = _HELD_BEFORE.match(text)
+    if held and (who := _seat(held["who"], seats)) and (held["pronoun"] or _seat(held["name"], seats) == who):
+        text = f"{held['who']} was the {held['what']}. {held['event']}{held['end']}" + text[held.end():]
+    nxt = _NEXT_IS.search(text)
+    first = _names_in(text, seats)
+    if nxt and first and _seat(nxt["who"], seats):
+        after = seats[(seats.index(first[0]) + 1) % len(seats)]
+        if after == _seat(nxt["who"], seats):
+            said.append(f"the next player after {first[0]} is {after}")
+            text = text[:nxt.start()] + "?"
+    return text
+
+
 def _still_in(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     seats = _seats(game)
     group = _ROLE_STILL_IN.search(text)
@@ -261,4 +292,5 @@ def said_seats(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]
     text = _seats_beside_attacks(text, game, said)
     text = _still_in(text, game, said)
     text = _team_said(text, game, said)
+    text = _held_before(text, game, said)
     return text, tuple(said)
