@@ -53,6 +53,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from rulesjudge.app.stories_combat import (
+    _block_before_attack,
     _has_attacking,
     _not_him,
     _one_at_each,
@@ -114,6 +115,28 @@ def retell(question: str, players: Sequence[str] = ()) -> str:
     for rewrite in _REWRITES:
         text = rewrite(text, players)
     return text.strip()
+
+
+#: A happening after a story, with a question mark: "... Ravi blocks with the Wall. Knight dies?" asks whether
+#: it happens ("does Knight die?"); read as told, it would be answered as done
+_TOLD_AS_ASKED = re.compile(
+    r"(?P<lead>[.;!?,] )(?P<who>(?:(?!\b(?:who|what|which|how|whose|does|do|did|is|are|can|will|if|when|once|"
+    r"after|unless)\b)[^.;!?,])+?) (?P<verb>dies|survives|loses|wins|lives)\?", re.IGNORECASE)
+
+
+def _asked_as_told(text: str, players: Sequence[str]) -> str:
+    """ "... Ben blocks with the Wall. Bear dies? Ben's life?": whether the Bear dies, asked.
+
+    >>> _asked_as_told("Ann attacks Ben and Ben blocks with the Wall. Bear dies? Ben's life?", ())
+    "Ann attacks Ben and Ben blocks with the Wall. does Bear die? Ben's life?"
+    >>> _asked_as_told("Ben is at 2. Ann's Bear hits Ben. Ben survives?", ())
+    "Ben is at 2. Ann's Bear hits Ben. does Ben survive?"
+    >>> _asked_as_told("Bear dies? what then", ())  # no story before it: "what if the Bear dies"
+    'Bear dies? what then'
+    >>> _asked_as_told("Eli is the emperor. If Eli goes to 0 life who wins?", ())  # asked already
+    'Eli is the emperor. If Eli goes to 0 life who wins?'
+    """
+    return _TOLD_AS_ASKED.sub(lambda m: f"{m['lead']}does {m['who']} {m['verb'][:-1]}?", text)
 
 
 def _openers(text: str, players: Sequence[str]) -> str:
@@ -443,8 +466,8 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _had, _if_it_matters, _unblocked_apart, _lost_to, _took_by,
-    _and_its_turn, _has_attacking, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block,
-    _pumped, _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _unblocked_apart,
+    _block_before_attack, _lost_to, _took_by, _and_its_turn, _has_attacking, _two_alike, _not_him,
+    _one_at_each, _turn_inside, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )
