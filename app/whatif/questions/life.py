@@ -41,7 +41,9 @@ _q_life = PATTERNS(
 
 
 @PATTERNS(rf"what(?:'s| is| are) {_X}{_POSS} team(?: life)? totals?(?: now| then)?",
-          rf"what(?:'s| is) the (?:team|shared)(?: life)? total (?:of|for) {_X}{_POSS} team")
+          rf"what(?:'s| is) the (?:team|shared)(?: life)? total (?:of|for) {_X}{_POSS} team",
+          # "Xan's team life?", "what's Xan's team life at": the total said without its verb or "total"
+          rf"(?:what(?:'s| is) )?{_X}{_POSS} team life(?: totals?)?(?: now| then| at)?")
 def _q_team_total(match: re.Match[str], reader: _Reader) -> _Ask:
     """ "what's Cy's team total": the life total a Two-Headed Giant team shares (810.9), asked of each of
     its players (one value); a table without teams has no team total, and the question is refused."""
