@@ -19,6 +19,9 @@ read rather than answered for another table:
 - a holding said in the past after the event that ends it ("Di leaves during her own turn, she was the
   monarch"): said first, as the table before the event; "the next player is Ed, right?" after it, checked
   against the seats (the next in turn order after the one the event named, 101.4);
+- "Quin attacks Rex and kills him": Rex dies (104.3), where nothing at the table turns on whose combat
+  damage it was (no monarch, initiative or commander, 725.2, 903.10a); "can Quin attack Sue next turn": on
+  Quin's next turn (a player attacks on their own turn, 506.1);
 - a yes/no question's other half: "do Ola and Quin lose too or do they keep playing" (asked once).
 
 >>> court = {"variant": "emperor", "teams": [["Ola", "Pip", "Quin"], ["Rex", "Sue", "Tom"]]}
@@ -47,6 +50,10 @@ read rather than answered for another table:
 >>> said_seats("sue leaves during her own turn, she was the monarch. who gets it, the next player is tom "
 ...            "right?", court)
 ('sue was the monarch. sue leaves during her own turn. who gets it?', ('the next player after Sue is Tom',))
+>>> said_seats("quin attacks rex and kills him. can quin attack sue next turn?", court)[0]
+"rex dies. can quin attack sue on quin's next turn?"
+>>> said_seats("quin attacks rex and kills him. who is the monarch", {**court, "monarch": "Rex"})[0]
+'quin attacks rex and kills him. who is the monarch'
 >>> said_seats("pip dies. do ola and quin lose too or do they keep playing", court)[0]
 'pip dies. do ola and quin lose too'
 >>> traitors = {"players": ["Uma", "Wes", "Xia"], "identities": {"Uma": "leader", "Wes": "assassin",
@@ -183,6 +190,29 @@ def _held_before(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     return text
 
 
+_KILLED = re.compile(rf"\b(?P<a>{_NAME}) (?:attacks|swings at|hits) (?P<b>{_NAME}) and kills "
+                     r"(?:him|her|them)\b", re.IGNORECASE)
+#: "...? asking because seats close up": why the question is asked, after it (the question is the same)
+_WHY_ASKED = re.compile(r"(?<=[?]) (?:i'm |im |just )?asking (?:because|since|cause|as) [^?.!]*[.!]*$",
+                        re.IGNORECASE)
+_NEXT_TURN = re.compile(rf"\b(?P<ask>(?:can|could) (?P<a>{_NAME}) (?:attack|swing at|hit) {_NAME})"
+                        r" (?:on )?(?:(?:his|her|their) )?next turn\b", re.IGNORECASE)
+
+
+def _attack_kills(text: str, game: Mapping[str, Any]) -> str:
+    seats = _seats(game)
+    designated = any(game.get(k) for k in ("monarch", "initiative", "commander"))
+
+    def killed(match: re.Match[str]) -> str:
+        if designated or not (_seat(match["a"], seats) and _seat(match["b"], seats)):
+            return match[0]
+        return f"{match['b']} dies"
+
+    text = _WHY_ASKED.sub("", _KILLED.sub(killed, text))
+    return _NEXT_TURN.sub(lambda m: f"{m['ask']} on {m['a']}'s next turn" if _seat(m["a"], seats) else m[0],
+                          text)
+
+
 def _still_in(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     seats = _seats(game)
     group = _ROLE_STILL_IN.search(text)
@@ -293,4 +323,5 @@ def said_seats(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ...]
     text = _still_in(text, game, said)
     text = _team_said(text, game, said)
     text = _held_before(text, game, said)
+    text = _attack_kills(text, game)
     return text, tuple(said)
