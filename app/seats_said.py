@@ -33,6 +33,8 @@ read rather than answered for another table:
 ('pip got killed. do ola and quin lose', ('Pip is an emperor',))
 >>> said_seats("what range does a general have, like quin", court)
 ('what range does quin have?', ('Quin is a general',))
+>>> said_seats("can an emperor attack, like, sue", court)[0]  # not an example of a role: as said
+'can an emperor attack, like, sue'
 >>> said_seats("can ola swing at tom, they're sitting next to each other round the corner", court)
 ('can ola swing at tom?', ('Ola and Tom sit next to each other',))
 >>> said_seats("can ola attack quin? they're on the same team", court)
@@ -62,6 +64,8 @@ read rather than answered for another table:
 ('uma dies. who wins', ('Wes and Xia are still in the game',))
 >>> said_seats("wes hits uma for 20. does wes win? xia's still alive", traitors)
 ('wes hits uma for 20. does wes win?', ('Xia is still in the game',))
+>>> said_seats("xia concedes. does wes win? xia's still alive", traitors)[1]
+()
 """
 
 from __future__ import annotations
@@ -70,7 +74,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulesjudge.app.remarks_said import _holds, _names_in, _seat, _seats, _teams
+from rulesjudge.app.remarks_said import _LEAVES, _holds, _names_in, _seat, _seats, _teams
 
 _NAME = r"[A-Za-z][\w-]*"
 _ROLE = r"(?P<role>emperor|general|leader|guardian|assassin|traitor)"
@@ -80,8 +84,9 @@ _AFTER = re.compile(rf"\b(?P<who>{_NAME})(?: \(|, ){_DET}{_ROLE}(?:\)|,)", re.IG
 #: "our emperor Pip", "the leader Uma": a role said before the name (not "the emperor of ...")
 _BEFORE = re.compile(rf"\b(?:the|their|our|my|your) {_ROLE} (?P<who>{_NAME})\b", re.IGNORECASE)
 #: "what range does a general have, like Quin": a player given as an example of a role
-_ROLE_EXAMPLE = re.compile(rf"\b(?:an?|the|each) {_ROLE}(?P<rest>[^,.;?!]*?),? (?:like|say|e\.?g\.?|for "
-                           rf"(?:example|instance)),? (?P<who>{_NAME})(?:,? say)?(?P<end>[?.!]*)$",
+_ROLE_EXAMPLE = re.compile(rf"\b(?:an?|each|any) {_ROLE}(?P<rest> (?:have|has|get|gets))?,? "
+                           r"(?:like|say|e\.?g\.?|for (?:example|instance)),? "
+                           rf"(?P<who>{_NAME})(?:,? say)?(?P<end>[?.!]*)$",
                            re.IGNORECASE)
 #: "what's the range of influence in grand melee, for Abe say": one player's range, asked by example
 _RANGE_EXAMPLE = re.compile(rf"\b(?P<q>what(?:'s| is|s) the range(?: of influence)?)(?: (?:in|for) [\w -]+?)?"
@@ -223,7 +228,10 @@ def _still_in(text: str, game: Mapping[str, Any], said: list[str]) -> str:
             said.append(f"{' and '.join(holders)} are still in the game")
             text = text[:group.start()] + text[group.end():]
     after = _STILL_IN_AFTER.search(text)
-    if after and (who := _seat(after["who"], seats)):
+    # never where the story itself takes them out ("Xia concedes ... ? Xia's still alive"): left as said
+    leaves = [c for c in re.split(r"[,.;?!]| and ", text[:after.start()] if after else "")
+              if _LEAVES.search(c)]
+    if after and (who := _seat(after["who"], seats)) and not any(who in _names_in(c, seats) for c in leaves):
         said.append(f"{who} is still in the game")
         text = text[:after.start()]
     return _OR_PLAY_ON.sub("", text)
@@ -248,7 +256,7 @@ def _roles_beside_names(text: str, game: Mapping[str, Any], said: list[str]) -> 
     example = _ROLE_EXAMPLE.search(text)
     if example and (who := _seat(example["who"], seats)) and _holds(who, example["role"], game):
         said.append(f"{who} is {_a(example['role'].lower())}")
-        text = text[:example.start()] + example["who"] + example["rest"] + (example["end"] or "?")
+        text = text[:example.start()] + example["who"] + (example["rest"] or "") + (example["end"] or "?")
     ranged = _RANGE_EXAMPLE.search(text)
     if ranged and _seat(ranged["who"], seats):
         asked = f"what is {ranged['who']}'s range of influence"
