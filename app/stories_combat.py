@@ -17,7 +17,8 @@ _UNBLOCKED_APART = re.compile(
     r"(?:(?:[.;,]|,? and) | (?=(?:that|which) ))(?:"
     r"(?:it|they|the attackers?|(?-i:[A-Z])[\w'-]*)(?:'s| is| was| are| were| goes| went| gets| got)"
     r"(?: through)? unblocked|unblocked|"
-    r"(?:nobody|no ?one|neither(?: of them| player)?) blocks?(?: it| them)?|no blocks?|"
+    r"(?:nobody|no ?one|nothing|neither(?: of them| player)?) blocks?(?: it| them)?|no blocks?|"
+    r"(?:he|she|they|[A-Za-z][\w'-]*) (?:chumps|chump blocks|blocks) with nothing|"
     r"(?:that|which|and it|and they) (?:got|gets|goes|went|get|go) (?:through|unblocked)|"
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|do not) block(?: it| them)?"
     r")(?=[.;!?,]|$)", re.IGNORECASE)
@@ -37,6 +38,8 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
     "Ann attacks Ben with the Bear, unblocked. Ben's life?"
     >>> _unblocked_apart("if Ann attacks Ben with a 5/5 and ben doesnt block, how much does he lose", ())
     'if Ann attacks Ben with a 5/5, unblocked, how much does he lose'
+    >>> _unblocked_apart("Cat attacks Ben with the Bear, nothing blocks, Ben's life?", ())
+    "Cat attacks Ben with the Bear, unblocked, Ben's life?"
     >>> _unblocked_apart("Cat attacks Ben, not Ann, with a 5/5 and Ben takes it. Monarch?", ())
     'Cat attacks Ben, not Ann, with a 5/5, unblocked. Monarch?'
     """
@@ -164,3 +167,23 @@ def _not_him(text: str, players: Sequence[str]) -> str:
     """
     names = {p.casefold() for p in players}
     return _NOT_HIM.sub(lambda m: "" if m["who"].casefold() in names else m[0], text)
+
+
+#: "Before damage, Nat concedes": the time said first, put after the leaving (where the reader takes it: the
+#: attack, the player leaving, then the combat damage step)
+_BEFORE_DAMAGE_FIRST = re.compile(
+    r"(?<=[.;!?] )before (?P<when>(?:combat )?damage|blocks|blockers),? (?P<who>[A-Za-z][\w'-]*) "
+    r"(?P<verb>concedes|conceded|scoops|scooped|quits|leaves the game|leaves)(?=[.;!?,]|$)", re.IGNORECASE)
+
+
+def _before_damage_first(text: str, players: Sequence[str]) -> str:
+    """ "Ravi blocks with Wall. Before damage, Nat concedes.": Nat concedes before damage.
+
+    >>> _before_damage_first("Ann attacks Ben with the Bear. Before damage, Ann concedes. Ben's life?", ())
+    "Ann attacks Ben with the Bear. Ann concedes before damage. Ben's life?"
+    """
+    def later(match: re.Match[str]) -> str:
+        who = match["who"]
+        return f"{who[0].upper()}{who[1:]} {match['verb']} before {match['when']}"
+
+    return _BEFORE_DAMAGE_FIRST.sub(later, text)
