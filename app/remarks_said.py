@@ -11,6 +11,8 @@ the table or turned into a question, never taken as an event (``services.ask_wha
   said, and taken off;
 - "what's everyone's range? like Cy's": one player given as an example of a question asked of everyone
   (whose answer names them too), taken off;
+- "the Wurm has trample (and tramples over)", "the rat has infect": a keyword the table's creature has
+  (702.19, 702.90); said, and taken off;
 - "X (and Y) won already, so <question>": whether they won is the model's to say (104.2a), so it is
   asked beside the question ("<question>, and did X and Y win?").
 
@@ -33,6 +35,11 @@ A remark that doesn't hold is left as said: the question is not read rather than
 ()
 >>> said_remarks("what's everyone's range of influence? like Cy's", game)[0]
 "what's everyone's range of influence?"
+>>> wurm = {"permanents": {"Wurm": {"owner": "Ada", "power": 6, "toughness": 6, "keywords": ["trample"]}}}
+>>> said_remarks("Wurm attacks Bo. wurm has trample and tramples over. Bo's life?", wurm)
+("Wurm attacks Bo. Bo's life?", ('Wurm has trample',))
+>>> said_remarks("Wurm attacks Bo. the wurm has flying. Bo's life?", wurm)[1]
+()
 >>> said_remarks("Dev's team loses. Ada and Bo won already so who has the initiative", game)[0]
 "Dev's team loses. who has the initiative, and did Ada and Bo win"
 """
@@ -74,6 +81,28 @@ _THEY_ARE = re.compile(rf"(?:,|[.;!?])? ?(?:since |because |as |cause )?they(?:'
 _FOR_EXAMPLE = re.compile(rf"(?P<every>\b(?:everyone|everybody|each player|all (?:the )?players)\b[^.;!?]*?)"
                           rf"(?:[,.;?!]|\s-+) ?(?:like|e\.?g\.?|for example|for instance|say),? "
                           rf"(?P<who>{_NAME})(?:'s|')?[?.!]*$", re.IGNORECASE)
+
+
+#: "wurm has trample and tramples over.", "the rat has infect": a creature's keyword said as a sentence of its own
+_KEYWORD = re.compile(r"(?P<lead>^|(?<=[.;!?]) )(?:and )?(?:the )?(?P<c>[A-Za-z][\w'-]*) (?:has|had|with) "
+                      r"(?P<kw>[a-z][a-z ]*?)(?: and (?:it )?(?:tramples|trampled) (?:over|through))?"
+                      r"(?:[.;!?] ?|$)", re.IGNORECASE)
+
+
+def _keywords_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    """The text without the sentences that say a keyword the table's creature has (a fact of the table, not an
+    event); one it lacks is left as said (the question is then not read)."""
+    permanents = {str(n).casefold(): (str(n), p) for n, p in (game.get("permanents") or {}).items()}
+
+    def keyword(match: re.Match[str]) -> str:
+        name, permanent = permanents.get(match["c"].casefold(), ("", None))
+        held = {str(k).casefold() for k in (permanent or {}).get("keywords") or ()}
+        if match["kw"].casefold() not in held:
+            return match[0]
+        said.append(f"{name} has {match['kw'].lower()}")
+        return match["lead"]
+
+    return _KEYWORD.sub(keyword, text).strip()
 
 
 def _holds(who: str, role: str, game: Mapping[str, Any]) -> bool:
@@ -154,6 +183,7 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
         return ""
 
     text = _STILL_IN.sub(still_in, text)
+    text = _keywords_said(text, game, said)
     text = _roles_said(text, game, said)
     example = _FOR_EXAMPLE.search(text)
     if example and _seat(example["who"], seats):

@@ -55,12 +55,14 @@ from collections.abc import Callable, Sequence
 from rulesjudge.app.stories_combat import (
     _before_damage_first,
     _has_attacking,
+    _has_then_attacks,
     _not_him,
     _one_at_each,
     _took_by,
     _turn_inside,
     _two_alike,
     _unblocked_apart,
+    _verb_said_once,
 )
 
 _FILLER_OPENERS = re.compile(
@@ -446,7 +448,7 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _correction, _restart, _had, _if_it_matters, _unblocked_apart, _before_damage_first,
     _lost_to, _took_by,
-    _and_its_turn, _has_attacking, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block,
+    _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block,
     _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

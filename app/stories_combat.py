@@ -187,3 +187,51 @@ def _before_damage_first(text: str, players: Sequence[str]) -> str:
         return f"{who[0].upper()}{who[1:]} {match['verb']} before {match['when']}"
 
     return _BEFORE_DAMAGE_FIRST.sub(later, text)
+
+
+#: "alex has a 3/3 bear and attacks bea with it", "Alex controls a 4/4 with trample, attacks Chris": the
+#: creature said as what the attacker has, then the attack with it
+_HAS_THEN_ATTACKS = re.compile(
+    r"\b(?P<x>[A-Za-z][\w'-]*) (?:has|had|controls|controlled) (?P<c>(?:a|an) [^,.;!?]+?)(?:,| and|, and) "
+    r"(?P<verb>attacks|attacked|swings at|swung at) (?P<y>[A-Za-z][\w'-]*)(?: with (?:it|him|her))?"
+    r"(?=[,.;!?]| and\b| then\b|$)", re.IGNORECASE)
+
+
+def _has_then_attacks(text: str, players: Sequence[str]) -> str:
+    """ "alex has a 3/3 bear and attacks bea with it": Alex attacks Bea with the creature (two players).
+
+    >>> _has_then_attacks("ann has a 3/3 bear and attacks ben with it, ben blocks", ["Ann", "Ben"])
+    'ann attacks ben with a 3/3 bear, ben blocks'
+    >>> _has_then_attacks("Ann controls a 4/4 with trample, attacks Ben, Ben blocks", ["Ann", "Ben"])
+    'Ann attacks Ben with a 4/4 with trample, Ben blocks'
+    """
+    names = {p.casefold() for p in players}
+
+    def attack(match: re.Match[str]) -> str:
+        if not {match["x"].casefold(), match["y"].casefold()} <= names:
+            return match[0]
+        return f"{match['x']} {match['verb']} {match['y']} with {match['c']}"
+
+    return _HAS_THEN_ATTACKS.sub(attack, text)
+
+
+#: "does the wolf die? does the bear?": the second question says only its subject; the verb is the first one's
+_VERB_SAID_ONCE = re.compile(
+    r"(?P<first>\b(?:does|did|will|would) (?:the |his |her |their )?[\w'-]+ (?P<verb>die|survive|live|"
+    r"make it)\?) (?P<ask>does|did|will|would|what about|and|how about) (?P<c>(?:the |his |her |their )?"
+    r"[\w'-]+)\?", re.IGNORECASE)
+
+
+def _verb_said_once(text: str, players: Sequence[str]) -> str:
+    """ "does the wolf die? does the bear?": both asked whole.
+
+    >>> _verb_said_once("Ben blocks with the Wolf. does the wolf die? does the bear?", ())
+    'Ben blocks with the Wolf. does the wolf die? does the bear die?'
+    >>> _verb_said_once("does the wolf survive? what about the bear?", ())
+    'does the wolf survive? does the bear survive?'
+    """
+    def whole(match: re.Match[str]) -> str:
+        ask = match["ask"].lower() if match["ask"].lower() in ("does", "did", "will", "would") else "does"
+        return f"{match['first']} {ask} {match['c']} {match['verb']}?"
+
+    return _VERB_SAID_ONCE.sub(whole, text)
