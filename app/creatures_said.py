@@ -68,6 +68,9 @@ _BLOCKER_UNSAID = re.compile(
     r"\b(?:chump[- ])?(?:blocks|blocked|block)"
     r"(?: (?:it|them|that|one of them|both(?: of them)?|all(?: of them)?))?"
     r"(?=$|[,.;!?]| and\b| but\b| then\b)")
+#: "is the bear still blocked?": whether it is blocked, asked; not a block said
+_ASKED_BLOCKED = re.compile(r"(?i)\b(?:is|was|are|were|isn't|wasn't)\s+(?:it|they|(?:the\s+|his\s+|her\s+)?"
+                            r"[\w'-]+)(?:\s+still)?\s+$")
 #: where a clause begins: a sentence's stop, a comma, "and", "but", "then"
 _CLAUSE = re.compile(r"(?i)(?:[.;!?]\s+|,\s+|\s+(?:and|but|then)\s+|^)")
 
@@ -138,7 +141,7 @@ def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
     """The creatures ``text`` describes by power and toughness, set on a copy of ``game`` (see the module)."""
     table = copy.deepcopy(dict(game))
     permanents = dict(table.get("permanents") or {})
-    if _BLOCKER_UNSAID.search(text):
+    if any(not _ASKED_BLOCKED.search(text, 0, m.start()) for m in _BLOCKER_UNSAID.finditer(text)):
         return CreaturesSaid(text, dict(game))
     found: list[tuple[re.Match[str], str, str, dict[str, Any], str]] = []
     for match in _DESCRIBED.finditer(text):

@@ -197,18 +197,19 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
     raise first
 
 
-#: "..., and Ravi concedes before damage": a player leaving between the declarations and the combat damage step
+#: "..., and Ravi concedes before damage", "then Dana murders the Wall before damage": an event between the
+#: declarations and the combat damage step
 _BEFORE_DAMAGE = re.compile(
-    r"^(?P<head>.+?)(?:,? and then|,? then|, and| and|,|[.;]) (?P<tail>[^,.;]+? (?:concedes|conceded|scoops|"
-    r"scooped|quits|quit|leaves|left)(?: the game)?) before (?:(?:combat )?damage|blocks|blockers|"
-    r"(?:the )?damage step)$", re.IGNORECASE)
+    r"^(?P<head>.+?)(?:,? and then|,? then|, and| and|,|[.;]) (?P<tail>[^,.;]+?) before (?:(?:combat )?damage|"
+    r"blocks|blockers|(?:the )?(?:combat )?damage step)$", re.IGNORECASE)
 
 
 def _before_damage(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
     """ "Jo attacks Ravi with the Knight and Ravi concedes before damage": the attack (and block) said first,
-    the player leaving, then the combat damage step (510.1; a creature whose controller left leaves with
-    them, 800.4a, and one attacking a player who left deals no damage, 506.4). None unless the first part is
-    an attack whose damage step the reader played last.
+    the event said, then the combat damage step (510.1; a creature whose controller left leaves with them,
+    800.4a; one attacking a player who left deals no damage, 506.4; a blocked creature whose blocker is gone
+    stays blocked, 509.1h). None unless the first part is an attack whose damage step the reader played
+    last.
 
     >>> _BEFORE_DAMAGE.match("Jo attacks Ravi with the Knight and Ravi concedes before damage")["tail"]
     'Ravi concedes'
