@@ -137,8 +137,27 @@ def _keywords(match: re.Match[str]) -> tuple[list[str], int] | None:
     return keywords, toxic
 
 
+def _owner_before_name(text: str, game: Mapping[str, Any]) -> str:
+    """ "theo zurgo attacks sam": a player's name just before their creature's is its possessive, typed
+    without "'s" (only where the table says the creature is theirs).
+
+    >>> _owner_before_name("theo zurgo attacks sam", {"players": ["Theo", "Sam"],
+    ...                    "permanents": {"Zurgo": {"owner": "Theo"}}})
+    "theo's zurgo attacks sam"
+    >>> _owner_before_name("sam zurgo", {"players": ["Theo", "Sam"], "permanents": {"Zurgo": {"owner": "Theo"}}})
+    'sam zurgo'
+    """
+    for name, spec in (game.get("permanents") or {}).items():
+        whose = str((spec or {}).get("controller") or (spec or {}).get("owner") or "")
+        if whose:
+            text = re.sub(rf"(?i)\b(?P<who>{re.escape(whose)}) (?P<it>{re.escape(str(name))})\b",
+                          lambda m: f"{m['who']}'s {m['it']}", text)
+    return text
+
+
 def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
     """The creatures ``text`` describes by power and toughness, set on a copy of ``game`` (see the module)."""
+    text = _owner_before_name(text, game)
     table = copy.deepcopy(dict(game))
     permanents = dict(table.get("permanents") or {})
     if any(not _ASKED_BLOCKED.search(text, 0, m.start()) for m in _BLOCKER_UNSAID.finditer(text)):

@@ -13,6 +13,10 @@ the table or turned into a question, never taken as an event (``services.ask_wha
   (whose answer names them too), taken off;
 - "the Wurm has trample (and tramples over)", "the rat has infect": a keyword the table's creature has
   (702.19, 702.90); said, and taken off;
+- "... does zurgo survive? it's a 7/2": the size of the creature named last, checked against the table; said,
+  and taken off;
+- "... from atraxa, its her own commander": the commander named last is the one named player's own (903.3);
+  said, and taken off;
 - "X (and Y) won already, so <question>": whether they won is the model's to say (104.2a), so it is
   asked beside the question ("<question>, and did X and Y win?").
 
@@ -39,6 +43,15 @@ A remark that doesn't hold is left as said: the question is not read rather than
 >>> said_remarks("Wurm attacks Bo. wurm has trample and tramples over. Bo's life?", wurm)
 ("Wurm attacks Bo. Bo's life?", ('Wurm has trample',))
 >>> said_remarks("Wurm attacks Bo. the wurm has flying. Bo's life?", wurm)[1]
+()
+>>> said_remarks("Wurm attacks Bo - does the wurm survive? it's a 6/6", wurm)
+('Wurm attacks Bo - does the wurm survive?', ('Wurm is 6/6',))
+>>> said_remarks("Wurm attacks Bo - does the wurm survive? it's a 7/2", wurm)[1]
+()
+>>> cmd = {"players": ["Ada", "Bo"], "permanents": {"Zur": {"owner": "Ada", "commander": True}}}
+>>> said_remarks("how much commander damage does ada have from zur, its her own commander lol", cmd)
+('how much commander damage does ada have from zur', ("Zur is Ada's commander",))
+>>> said_remarks("how much commander damage does bo have from zur, its his own commander", cmd)[1]
 ()
 >>> said_remarks("Dev's team loses. Ada and Bo won already so who has the initiative", game)[0]
 "Dev's team loses. who has the initiative, and did Ada and Bo win"
@@ -103,6 +116,41 @@ def _keywords_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
         return match["lead"]
 
     return _KEYWORD.sub(keyword, text).strip()
+
+
+#: "it's a 7/2" said last: the size of the creature named just before
+_ITS_SIZE = re.compile(r"(?:,|(?<=[.;!?]))? (?:it'?s|it is|that'?s|that is) an? (?P<p>\d{1,2})/(?P<t>\d{1,2})"
+                       r"(?: (?:btw|by the way|lol))?[.!]?$", re.IGNORECASE)
+#: "its her own commander": the commander named before is the player's own
+_OWN_COMMANDER = re.compile(r"(?:,|(?<=[.;!?]))? (?:it'?s|it is|that'?s|that is|atraxa is) (?:her|his|their) "
+                            r"own commander(?: (?:btw|by the way|lol))?[.!]?$", re.IGNORECASE)
+
+
+def _last_named(text: str, game: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]] | None:
+    """The table's permanent named last in ``text`` (its name and description), or None."""
+    found = [(m.start(), str(n), spec) for n, spec in (game.get("permanents") or {}).items()
+             for m in re.finditer(rf"(?i)\b{re.escape(str(n))}\b", text)]
+    return max(found, key=lambda f: f[0])[1:] if found else None
+
+
+def _creature_remarks(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    """The text without a last remark on the creature named before it that the table agrees with: its size
+    ("it's a 7/2") or whose commander it is ("its her own commander", of the one player named)."""
+    size = _ITS_SIZE.search(text)
+    named = _last_named(text[:size.start()], game) if size else None
+    if size and named:
+        name, spec = named
+        if (spec.get("power"), spec.get("toughness")) == (int(size["p"]), int(size["t"])):
+            said.append(f"{name} is {size['p']}/{size['t']}")
+            return text[:size.start()].rstrip()
+    own = _OWN_COMMANDER.search(text)
+    named = _last_named(text[:own.start()], game) if own else None
+    if own and named and named[1].get("commander"):
+        players = _names_in(text[:own.start()], _seats(game))
+        if len(players) == 1 and players[0] == named[1].get("owner"):
+            said.append(f"{named[0]} is {players[0]}'s commander")
+            return text[:own.start()].rstrip()
+    return text
 
 
 def _holds(who: str, role: str, game: Mapping[str, Any]) -> bool:
@@ -184,6 +232,7 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
 
     text = _STILL_IN.sub(still_in, text)
     text = _keywords_said(text, game, said)
+    text = _creature_remarks(text, game, said)
     text = _roles_said(text, game, said)
     example = _FOR_EXAMPLE.search(text)
     if example and _seat(example["who"], seats):
