@@ -53,9 +53,13 @@ import re
 from collections.abc import Callable, Sequence
 
 from rulesjudge.app.stories_combat import (
+    _attacker_pronoun_turn,
     _before_damage_first,
+    _commander_damage_gapped,
+    _either_question,
     _has_attacking,
     _has_then_attacks,
+    _nothing_changed,
     _not_him,
     _one_at_each,
     _took_by,
@@ -70,6 +74,9 @@ _FILLER_OPENERS = re.compile(
     r"(?:we had (?:a|an|this) [^.!?]*|here'?s (?:the|a|what) [^.!?]*|"
     r"(?:this|something) (?:weird |odd |funny )?happened[^.!?]*|"
     r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question|one)(?: for you)?(?: lol)?|"
+    # "monarch question:", "commander dmg q:": the topic said as a label, with its colon
+    r"(?:monarch|crown|initiative|combat|commander|cmdr|commander (?:dmg|damage)|cmdr (?:dmg|damage)|poison|"
+    r"trample|infect|blocking|concession|turn order) (?:q|question)(?=:)|"
     r"(?:sorry,? )?(?:newbie|noob|dumb|stupid) question|sorry(?: if this is (?:dumb|obvious))?|"
     r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|(?:a )?question(?: for you)?)"
     r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
@@ -447,6 +454,7 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _correction, _restart, _had, _if_it_matters, _unblocked_apart, _before_damage_first,
+    _commander_damage_gapped, _attacker_pronoun_turn, _nothing_changed, _either_question,
     _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block,
     _pumped, _because, _doubt, _said_after, _all_on,

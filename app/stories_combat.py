@@ -235,3 +235,80 @@ def _verb_said_once(text: str, players: Sequence[str]) -> str:
         return f"{match['first']} {ask} {match['c']} {match['verb']}?"
 
     return _VERB_SAID_ONCE.sub(whole, text)
+
+
+#: "sam at 19 life, 14 cmdr dmg from zurgo": the second total said without its subject (the first's)
+_COMMANDER_DAMAGE_GAPPED = re.compile(
+    r"\b(?P<x>[A-Za-z][\w'-]*)(?P<life> (?:is |'s |s )?(?:at|on) \d{1,3}(?: life)?),? (?:and |with )?"
+    r"(?P<n>\d{1,2}) (?:cmdr|commander|cmd) (?:dmg|damage) from\b", re.IGNORECASE)
+
+
+def _commander_damage_gapped(text: str, players: Sequence[str]) -> str:
+    """ "sam at 19 life, 14 cmdr dmg from zurgo": Sam has the commander damage too.
+
+    >>> _commander_damage_gapped("sam at 19 life, 14 cmdr dmg from zurgo. does sam lose", ["Sam"])
+    'sam at 19 life, sam has 14 commander damage from zurgo. does sam lose'
+    """
+    names = {p.casefold() for p in players}
+
+    def whole(match: re.Match[str]) -> str:
+        if match["x"].casefold() not in names:
+            return match[0]
+        return f"{match['x']}{match['life']}, {match['x']} has {match['n']} commander damage from"
+
+    return _COMMANDER_DAMAGE_GAPPED.sub(whole, text)
+
+
+#: "mia swings atraxa at raj on her turn": an attack is made on its attacker's turn (508.1), so "her turn"
+#: in the attacker's own clause is theirs
+_ATTACKER_PRONOUN_TURN = re.compile(
+    r"(?P<head>(?:^|(?<=[.;!?,] )|(?<=\bthen )|(?<=\band ))(?P<x>[A-Za-z][\w'-]*) (?:attacks|attacked|swings|swung|"
+    r"sends|sent)\b[^.;!?,]*?) (?P<on>on|during|in) (?:her|his|their) (?:own )?turn\b", re.IGNORECASE)
+
+
+def _attacker_pronoun_turn(text: str, players: Sequence[str]) -> str:
+    """ "mia swings atraxa at raj on her turn": on Mia's turn (only the active player attacks, 508.1).
+
+    >>> _attacker_pronoun_turn("mia swings atraxa at raj again on her turn and raj doesnt block", ["Mia", "Raj"])
+    "mia swings atraxa at raj again on mia's turn and raj doesnt block"
+    """
+    names = {p.casefold() for p in players}
+
+    def theirs(match: re.Match[str]) -> str:
+        if match["x"].casefold() not in names:
+            return match[0]
+        return f"{match['head']} {match['on']} {match['x']}'s turn"
+
+    return _ATTACKER_PRONOUN_TURN.sub(theirs, text)
+
+
+#: "theo gives zurgo +0/+0 lol whatever,": a change of nothing (+0/+0 adds nothing to power or toughness,
+#: 613.4c), dropped
+_NOTHING_CHANGED = re.compile(
+    r"(?:,? and|,|^) [A-Za-z][\w'-]* (?:gives|gave) [A-Za-z][\w'-]* \+0/\+0(?: until end of turn)?"
+    r"(?: (?:lol|lmao|whatever|for some reason))*(?=[,.;!?])", re.IGNORECASE)
+
+
+def _nothing_changed(text: str, players: Sequence[str]) -> str:
+    """ "... and theo gives zurgo +0/+0 lol whatever, zurgo hits sam": the +0/+0, dropped.
+
+    >>> _nothing_changed("sam has 14 from zurgo and theo gives zurgo +0/+0 lol whatever, zurgo hits sam", ())
+    'sam has 14 from zurgo, zurgo hits sam'
+    """
+    return _NOTHING_CHANGED.sub("", text)
+
+
+#: "does theo win or do mia and raj still play": two questions said as alternatives, each a whole question;
+#: both asked (the answers say which holds)
+_EITHER_QUESTION = re.compile(
+    r"(?P<first>\b(?:does|do|did|is|are|will) [^.;!?,]+?) or (?P<second>(?:does|do|did|is|are|will) "
+    r"[^.;!?,]+?)(?=[.;!?]|$)", re.IGNORECASE)
+
+
+def _either_question(text: str, players: Sequence[str]) -> str:
+    """ "does theo win or do mia and raj still play": both asked.
+
+    >>> _either_question("zurgo hits sam for 7. does theo win or do mia and raj still play", ())
+    'zurgo hits sam for 7. does theo win, and do mia and raj still play'
+    """
+    return _EITHER_QUESTION.sub(lambda m: f"{m['first']}, and {m['second']}", text)
