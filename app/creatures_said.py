@@ -144,7 +144,8 @@ def _owner_before_name(text: str, game: Mapping[str, Any]) -> str:
     >>> _owner_before_name("theo zurgo attacks sam", {"players": ["Theo", "Sam"],
     ...                    "permanents": {"Zurgo": {"owner": "Theo"}}})
     "theo's zurgo attacks sam"
-    >>> _owner_before_name("sam zurgo", {"players": ["Theo", "Sam"], "permanents": {"Zurgo": {"owner": "Theo"}}})
+    >>> _owner_before_name("sam zurgo", {"players": ["Theo", "Sam"],
+    ...                    "permanents": {"Zurgo": {"owner": "Theo"}}})
     'sam zurgo'
     """
     for name, spec in (game.get("permanents") or {}).items():

@@ -96,7 +96,7 @@ _FOR_EXAMPLE = re.compile(rf"(?P<every>\b(?:everyone|everybody|each player|all (
                           rf"(?P<who>{_NAME})(?:'s|')?[?.!]*$", re.IGNORECASE)
 
 
-#: "wurm has trample and tramples over.", "the rat has infect": a creature's keyword said as a sentence of its own
+#: "wurm has trample and tramples over.", "the rat has infect": a creature's keyword said as a sentence
 _KEYWORD = re.compile(r"(?P<lead>^|(?<=[.;!?]) )(?:and )?(?:the )?(?P<c>[A-Za-z][\w'-]*) (?:has|had|with) "
                       r"(?P<kw>[a-z][a-z ]*?)(?: and (?:it )?(?:tramples|trampled) (?:over|through))?"
                       r"(?:[.;!?] ?|$)", re.IGNORECASE)

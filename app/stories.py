@@ -59,14 +59,21 @@ from rulesjudge.app.stories_combat import (
     _either_question,
     _has_attacking,
     _has_then_attacks,
-    _nothing_changed,
     _not_him,
+    _nothing_changed,
     _one_at_each,
     _took_by,
     _turn_inside,
     _two_alike,
     _unblocked_apart,
     _verb_said_once,
+)
+from rulesjudge.app.stories_told import (
+    _after_sba,
+    _ended_up,
+    _later_that_turn,
+    _not_in_brackets,
+    _unblocked_takes,
 )
 
 _FILLER_OPENERS = re.compile(
@@ -453,10 +460,11 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _had, _if_it_matters, _unblocked_apart, _before_damage_first,
-    _commander_damage_gapped, _attacker_pronoun_turn, _nothing_changed, _either_question,
-    _lost_to, _took_by,
-    _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each, _turn_inside, _aside, _tag, _can_block,
+    _openers, _idle, _correction, _restart, _had, _if_it_matters, _not_in_brackets, _unblocked_apart,
+    _unblocked_takes, _before_damage_first, _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped,
+    _attacker_pronoun_turn, _nothing_changed, _either_question, _lost_to, _took_by,
+    _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
+    _turn_inside, _aside, _tag, _can_block,
     _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

@@ -262,15 +262,16 @@ def _commander_damage_gapped(text: str, players: Sequence[str]) -> str:
 #: "mia swings atraxa at raj on her turn": an attack is made on its attacker's turn (508.1), so "her turn"
 #: in the attacker's own clause is theirs
 _ATTACKER_PRONOUN_TURN = re.compile(
-    r"(?P<head>(?:^|(?<=[.;!?,] )|(?<=\bthen )|(?<=\band ))(?P<x>[A-Za-z][\w'-]*) (?:attacks|attacked|swings|swung|"
-    r"sends|sent)\b[^.;!?,]*?) (?P<on>on|during|in) (?:her|his|their) (?:own )?turn\b", re.IGNORECASE)
+    r"(?P<head>(?:^|(?<=[.;!?,] )|(?<=\bthen )|(?<=\band ))(?P<x>[A-Za-z][\w'-]*) "
+    r"(?:attacks|attacked|swings|swung|sends|sent)\b[^.;!?,]*?) (?P<on>on|during|in) (?:her|his|their) "
+    r"(?:own )?turn\b", re.IGNORECASE)
 
 
 def _attacker_pronoun_turn(text: str, players: Sequence[str]) -> str:
     """ "mia swings atraxa at raj on her turn": on Mia's turn (only the active player attacks, 508.1).
 
-    >>> _attacker_pronoun_turn("mia swings atraxa at raj again on her turn and raj doesnt block", ["Mia", "Raj"])
-    "mia swings atraxa at raj again on mia's turn and raj doesnt block"
+    >>> _attacker_pronoun_turn("mia swings atraxa at raj on her turn and raj doesnt block", ["Mia", "Raj"])
+    "mia swings atraxa at raj on mia's turn and raj doesnt block"
     """
     names = {p.casefold() for p in players}
 

@@ -200,8 +200,8 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
 #: "..., and Ravi concedes before damage", "then Dana murders the Wall before damage": an event between the
 #: declarations and the combat damage step
 _BEFORE_DAMAGE = re.compile(
-    r"^(?P<head>.+?)(?:,? and then|,? then|, and| and|,|[.;]) (?P<tail>[^,.;]+?) before (?:(?:combat )?damage|"
-    r"blocks|blockers|(?:the )?(?:combat )?damage step)$", re.IGNORECASE)
+    r"^(?P<head>.+?)(?:,? and then|,? then|, and| and|,|[.;]) (?P<tail>[^,.;]+?) before "
+    r"(?:(?:combat )?damage|blocks|blockers|(?:the )?(?:combat )?damage step)$", re.IGNORECASE)
 
 
 def _before_damage(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:

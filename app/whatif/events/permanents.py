@@ -125,7 +125,7 @@ def _h_creature_dies(match: re.Match[str], reader: _Reader) -> _Happening | None
     creature = _creature_named(reader, match["y"])
     if creature is None:
         return None
-    if match.groupdict().get("x"):  # the one who kills it is a player at the table (never a creature: a fight)
+    if match.groupdict().get("x"):  # who kills it is a player at the table (never a creature: a fight)
         reader.refer(match["x"], one=True, alone=True)
     return _Happening(({"dies": creature},), f"{creature} dies", (), extra=(f"exists({creature})",
                                                                             f"zone({creature})"))
