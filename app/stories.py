@@ -69,11 +69,16 @@ from rulesjudge.app.stories_combat import (
     _verb_said_once,
 )
 from rulesjudge.app.stories_told import (
+    _after_combat_asked,
     _after_sba,
     _ended_up,
+    _gets_through,
+    _held_after_attack,
     _later_that_turn,
     _not_in_brackets,
+    _shorthand,
     _unblocked_takes,
+    _wants_to_block,
 )
 
 _FILLER_OPENERS = re.compile(
@@ -464,7 +469,8 @@ _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _unblocked_takes, _before_damage_first, _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped,
     _attacker_pronoun_turn, _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
-    _turn_inside, _aside, _tag, _can_block,
+    _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
+    _held_after_attack,
     _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

@@ -30,8 +30,16 @@ _ENDED_UP = re.compile(r"\bwho (?:ended|ends|end|would end|will end) up (?:as |b
                        re.IGNORECASE)
 
 
+#: "how many poison does lee end up with": has, after the events
+_END_UP_WITH = re.compile(r"\b(?:does|do|did|will|would) (?P<x>[A-Za-z][\w'-]*) (?:end|ends|ended) up "
+                          r"(?:with|having)\b", re.IGNORECASE)
+
+
 def _ended_up(text: str, players: Sequence[str]) -> str:
-    """ "who ended up monarch": who is the monarch.
+    """ "who ended up monarch": who is the monarch; "how many poison does lee end up with": does Lee have.
+
+    >>> _ended_up("how many poison does lee end up with", ())
+    'how many poison does lee have'
 
     >>> _ended_up("then Ann concedes. who ended up monarch", ())
     'then Ann concedes. who is the monarch'
@@ -43,7 +51,7 @@ def _ended_up(text: str, players: Sequence[str]) -> str:
         return f"who has the {what}" if match["what"].lower().startswith("with") or what == "initiative" \
             else f"who is the {what}"
 
-    return _ENDED_UP.sub(now, text)
+    return _END_UP_WITH.sub(lambda m: f"does {m['x']} have", _ENDED_UP.sub(now, text))
 
 
 #: "who is the monarch after state based actions": the model checks them after each event (704.3)
@@ -87,3 +95,96 @@ def _unblocked_takes(text: str, players: Sequence[str]) -> str:
     "nat's wurm attacks lee for 6, unblocked. then ravi concedes"
     """
     return _UNBLOCKED_TAKES.sub(lambda m: f"{m['attack']} for {m['n']}, unblocked", text)
+
+
+#: "jo wants to block it with his knight to help lee out, can he?": the block as it would be made, asked
+#: whether it is (509.1a, 802.4a: the model judges who may block)
+_WANTS_TO_BLOCK = re.compile(
+    r"\b(?P<p>[A-Za-z][\w'-]*) (?:wants|wanted|would like|tries|tried) to block (?P<it>it|them|the [\w'-]+) "
+    r"(?P<with>(?:with|using) (?:his|her|their|the|a) [\w'-]+)(?: to [^,.;!?]+?)?,? (?:can|could|may) "
+    r"(?:he|she|they)(?: do (?:it|that))?\?", re.IGNORECASE)
+
+
+def _wants_to_block(text: str, players: Sequence[str]) -> str:
+    """ "jo wants to block it with his knight to help lee out, can he?": Jo blocks it; is it blocked?
+
+    >>> _wants_to_block("kim attacks lee with the rat. jo wants to block it with his knight to help lee out, "
+    ...                 "can he? lee's poison?", ["Jo"])
+    "kim attacks lee with the rat. jo blocks it with his knight. is it blocked? lee's poison?"
+    """
+    names = {p.casefold() for p in players}
+
+    def blocks(match: re.Match[str]) -> str:
+        if match["p"].casefold() not in names:
+            return match[0]
+        return f"{match['p']} blocks {match['it']} {match['with']}. is {match['it']} blocked?"
+
+    return _WANTS_TO_BLOCK.sub(blocks, text)
+
+
+#: "jo blocks w knight", "how much trample damage gets thru to jo": shorthand for "with", "through"
+_SHORTHAND = re.compile(r"\b(?P<verb>blocks|blocked|block|attacks|attacked|chumps) w/? (?=[A-Za-z])|\bthru\b",
+                        re.IGNORECASE)
+
+
+def _shorthand(text: str, players: Sequence[str]) -> str:
+    """ "jo blocks w knight": with.
+
+    >>> _shorthand("wurm attacks jo, jo blocks w knight. how much gets thru", ())
+    'wurm attacks jo, jo blocks with knight. how much gets through'
+    """
+    return _SHORTHAND.sub(lambda m: f"{m['verb']} with " if m["verb"] else "through", text)
+
+
+#: "how much trample damage gets through to jo": what Jo takes (his total says it, 702.19b)
+_GETS_THROUGH = re.compile(r"\bhow much (?:trample |combat )?(?:damage )?(?:gets|goes|got|went|comes|came) "
+                           r"(?:through|over) to (?P<who>[A-Za-z][\w'-]*)", re.IGNORECASE)
+
+
+def _gets_through(text: str, players: Sequence[str]) -> str:
+    """ "how much trample damage gets through to jo": how much does Jo take.
+
+    >>> _gets_through("jo blocks with knight. how much trample damage gets through to jo", ["Jo"])
+    'jo blocks with knight. how much does jo take'
+    """
+    names = {p.casefold() for p in players}
+    return _GETS_THROUGH.sub(lambda m: f"how much does {m['who']} take" if m["who"].casefold() in names
+                             else m[0], text)
+
+
+#: "after combat who's monarch": after the events said (the combat damage step among them)
+_AFTER_COMBAT_ASKED = re.compile(r"(?:(?<=[.;!?] )|^)after combat,? (?=(?:who|what|how|is|are|does|do)\b)",
+                                 re.IGNORECASE)
+
+
+def _after_combat_asked(text: str, players: Sequence[str]) -> str:
+    """ "... after combat who's monarch": who is the monarch after the events.
+
+    >>> _after_combat_asked("Ann's elf attacks Ben. after combat who's monarch", ())
+    "Ann's elf attacks Ben. who's monarch"
+    """
+    return _AFTER_COMBAT_ASKED.sub("", text)
+
+
+#: "bea's elf attacks chris on bea's turn, chris is the monarch.": the attacked player's designation said
+#: after the attack - one its combat damage would take (725.2, 726.2), so the table before it, said first
+_HELD_AFTER_ATTACK = re.compile(
+    r"(?P<lead>^|(?<=[.;!?] ))(?P<event>[^.;!?]*?\b(?:attacks|attacked|hits|hit|swings at|swung at) "
+    r"(?P<y>[A-Za-z][\w'-]*)\b[^.;!?]*?),? (?:and )?(?P<fact>(?P=y) (?:is|was) (?:the )?monarch|"
+    r"(?P=y) (?:has|had) (?:the )?initiative)(?P<end>[.;!]|$)", re.IGNORECASE)
+
+
+def _held_after_attack(text: str, players: Sequence[str]) -> str:
+    """ "bea's elf attacks chris, chris is the monarch.": Chris is the monarch, then the attack.
+
+    >>> _held_after_attack("bea's elf attacks chris, chris is the monarch. who's monarch", ["Chris"])
+    "chris is the monarch. bea's elf attacks chris. who's monarch"
+    """
+    names = {p.casefold() for p in players}
+
+    def first(match: re.Match[str]) -> str:
+        if match["y"].casefold() not in names:
+            return match[0]
+        return f"{match['lead']}{match['fact']}. {match['event']}{match['end'] or '.'}"
+
+    return _HELD_AFTER_ATTACK.sub(first, text)

@@ -204,6 +204,27 @@ _BEFORE_DAMAGE = re.compile(
     r"(?:(?:combat )?damage|blocks|blockers|(?:the )?(?:combat )?damage step)$", re.IGNORECASE)
 
 
+#: "zurgo is attacking sam": the creature's attack alone (a one-line hit is read as its damage, no steps)
+_CREATURE_ATTACKS = re.compile(
+    r"^(?:the )?(?P<c>[\w'-]+) (?:is attacking|attacks|attacked|swings at|swung at) (?P<t>[\w'-]+)$",
+    re.IGNORECASE)
+
+
+def _attack_declared(text: str, reader: _Reader) -> str:
+    """ "zurgo is attacking sam": said as its controller's attack with it, so the steps are played (508.1).
+
+    >>> from rulesjudge.app.whatif.plan import TableFacts
+    >>> reader = _Reader(TableFacts(("Ann", "Ben"), creatures=(("Ogre", "Ann"),)))
+    >>> _attack_declared("the ogre is attacking ben", reader)
+    'Ann attacks ben with Ogre'
+    """
+    said = _CREATURE_ATTACKS.match(text)
+    if said is None:
+        return text
+    creature = next(((n, c) for n, c in reader.facts.creatures if n.casefold() == said["c"].casefold()), None)
+    return f"{creature[1]} attacks {said['t']} with {creature[0]}" if creature else text
+
+
 def _before_damage(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
     """ "Jo attacks Ravi with the Knight and Ravi concedes before damage": the attack (and block) said first,
     the event said, then the combat damage step (510.1; a creature whose controller left leaves with them,
@@ -219,7 +240,7 @@ def _before_damage(text: str, reader: _Reader, depth: int) -> list[_Happening] |
         return None
     saved = reader.save()
     try:
-        head = _happenings(said["head"], reader, depth + 1)
+        head = _happenings(_attack_declared(said["head"], reader), reader, depth + 1)
     except _Unknown:
         reader.restore(saved)
         return None
