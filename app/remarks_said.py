@@ -17,6 +17,9 @@ the table or turned into a question, never taken as an event (``services.ask_wha
   and taken off;
 - "... from atraxa, its her own commander": the commander named last is the one named player's own (903.3);
   said, and taken off;
+- "2hg commander, ...": the table's variant said first as context, checked (810, 903); said, and taken off;
+- "..., Lee has 8 poison, ...": a count the table has already, said beside the events; checked, said, and
+  taken off;
 - "X (and Y) won already, so <question>": whether they won is the model's to say (104.2a), so it is
   asked beside the question ("<question>, and did X and Y win?").
 
@@ -52,6 +55,14 @@ A remark that doesn't hold is left as said: the question is not read rather than
 >>> said_remarks("how much commander damage does ada have from zur, its her own commander lol", cmd)
 ('how much commander damage does ada have from zur', ("Zur is Ada's commander",))
 >>> said_remarks("how much commander damage does bo have from zur, its his own commander", cmd)[1]
+()
+>>> said_remarks("2hg commander, Ada concedes. who's left", {"variant": "two-headed-giant",
+...                                                         "commander": True})
+("Ada concedes. who's left", ('a Two-Headed Giant Commander game',))
+>>> poisoned = {"players": ["Ada", "Bo"], "poison": {"Bo": 8}}
+>>> said_remarks("Ada hits Bo, Bo has 8 poison, unblocked.", poisoned)
+('Ada hits Bo, unblocked.', ('Bo has 8 poison counters',))
+>>> said_remarks("Ada hits Bo, Bo has 7 poison, unblocked.", poisoned)[1]
 ()
 >>> said_remarks("Dev's team loses. Ada and Bo won already so who has the initiative", game)[0]
 "Dev's team loses. who has the initiative, and did Ada and Bo win"
@@ -153,6 +164,32 @@ def _creature_remarks(text: str, game: Mapping[str, Any], said: list[str]) -> st
     return text
 
 
+#: "2hg commander, ...": the variant said first, as context
+_VARIANT_FIRST = re.compile(r"^(?:in )?(?:a |an |our |this )?(?:2hg|thg|two[- ]headed[- ]giant) "
+                            r"(?:commander|edh)(?: game| match| pod)?\s*[,:.;-]\s*", re.IGNORECASE)
+#: ", Lee has 8 poison," said beside the events: a count the table has already
+_COUNT_BESIDE = re.compile(rf", (?P<who>{_NAME}) (?:has|had|is at|'s at|is on|'s on) (?P<n>\d{{1,2}}) poison"
+                           r"(?: counters)?(?=[,.;!?])", re.IGNORECASE)
+
+
+def _context_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    """The text without the table said as context that it agrees with: "2hg commander," at a Two-Headed Giant
+    Commander table; ", Lee has 8 poison," where Lee has 8 (the count said again, not changed)."""
+    first = _VARIANT_FIRST.match(text)
+    if first and game.get("variant") == "two-headed-giant" and game.get("commander"):
+        said.append("a Two-Headed Giant Commander game")
+        text = text[first.end():]
+
+    def count(match: re.Match[str]) -> str:
+        who = _seat(match["who"], _seats(game))
+        if who is None or (game.get("poison") or {}).get(who) != int(match["n"]):
+            return match[0]
+        said.append(f"{who} has {match['n']} poison counters")
+        return ""
+
+    return _COUNT_BESIDE.sub(count, text)
+
+
 def _holds(who: str, role: str, game: Mapping[str, Any]) -> bool:
     """Does ``who`` hold ``role`` at this table: an emperor or a general (809.2, the middle seat), or a
     Treachery identity (907.2)?
@@ -231,6 +268,7 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
         return ""
 
     text = _STILL_IN.sub(still_in, text)
+    text = _context_said(text, game, said)
     text = _keywords_said(text, game, said)
     text = _creature_remarks(text, game, said)
     text = _roles_said(text, game, said)

@@ -90,7 +90,8 @@ _FILLER_OPENERS = re.compile(
     r"(?:monarch|crown|initiative|combat|commander|cmdr|commander (?:dmg|damage)|cmdr (?:dmg|damage)|poison|"
     r"trample|infect|blocking|concession|turn order) (?:q|question)(?=:)|"
     r"(?:sorry,? )?(?:newbie|noob|dumb|stupid) question|sorry(?: if this is (?:dumb|obvious))?|"
-    r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|(?:a )?question(?: for you)?)"
+    r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|judge call(?: at (?:our|the|my) table)?|"
+    r"(?:a )?question(?: for you)?)"
     r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
 #: "because he had to leave for work", "since it was late": why a player did something changes no rule
 #: (not a state said as the reason, "since they're next to each other": the table's seating, read as a fact)

@@ -12,6 +12,12 @@ from collections.abc import Sequence
 #: "then later that turn ravi scooped": the next event, in the same turn (no turn passes)
 _LATER_THAT_TURN = re.compile(
     r",? (?:and )?(?:then )?later (?:that|the same|in the|on that|that same) turn,? ", re.IGNORECASE)
+#: "Then at end of combat Lee concedes": after the combat said before it, in the same turn
+_END_OF_COMBAT = re.compile(r"(?<=[.;!?] )then,? (?:at|during|in) (?:the )?end of combat,? ", re.IGNORECASE)
+
+
+#: "Lee concedes anyway": why, or in spite of what, changes no rule
+_ANYWAY = re.compile(r"\b(?P<verb>concedes|conceded|scoops|scooped) anyway(?=[.;!?,]|$)", re.IGNORECASE)
 
 
 def _later_that_turn(text: str, players: Sequence[str]) -> str:
@@ -19,8 +25,11 @@ def _later_that_turn(text: str, players: Sequence[str]) -> str:
 
     >>> _later_that_turn("jo hits ravi, then later that turn ravi scooped. who is monarch", ())
     'jo hits ravi, then ravi scooped. who is monarch'
+    >>> _later_that_turn("Ann hits Ben. Then at end of combat Ben concedes anyway. Who is left?", ())
+    'Ann hits Ben. then Ben concedes. Who is left?'
     """
-    return _LATER_THAT_TURN.sub(", then ", text)
+    text = _END_OF_COMBAT.sub("then ", _LATER_THAT_TURN.sub(", then ", text))
+    return _ANYWAY.sub(lambda m: m["verb"], text)
 
 
 #: "who ended up monarch", "who ends up with the crown": who holds it after the events
