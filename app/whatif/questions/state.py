@@ -117,6 +117,9 @@ _GONE = r"(?:gone|dead|destroyed|in the graveyard|off the battlefield|still dead
 
 @PATTERNS(
     rf"who (?P<verb>controls|owns|has) {_X}(?: now| then)?",
+    # "whos got the elf", "who ends up with the Wurm": who controls it
+    rf"who(?:'s| has) (?P<verb>got) {_X}(?: now| then)?",
+    rf"who (?:ends|ended|end) up (?P<verb>with) {_X}",
     rf"who(?:'s| is) (?P<verb>controlling|in control of) {_X}",
     rf"(?P<verb>whose) (?:is|'s) {_X}(?: now| then)?",
     rf"is {_X} {_STILL}",
