@@ -20,6 +20,8 @@ the table or turned into a question, never taken as an event (``services.ask_wha
 - "2hg commander, ...": the table's variant said first as context, checked (810, 903); said, and taken off;
 - "..., Lee has 8 poison, ...": a count the table has already, said beside the events; checked, said, and
   taken off;
+- "does the crown go to alex since he's first seat?": the seat of the one player named just before, checked
+  against the table's seats; said, and taken off;
 - "X (and Y) won already, so <question>": whether they won is the model's to say (104.2a), so it is
   asked beside the question ("<question>, and did X and Y win?").
 
@@ -63,6 +65,10 @@ A remark that doesn't hold is left as said: the question is not read rather than
 >>> said_remarks("Ada hits Bo, Bo has 8 poison, unblocked.", poisoned)
 ('Ada hits Bo, unblocked.', ('Bo has 8 poison counters',))
 >>> said_remarks("Ada hits Bo, Bo has 7 poison, unblocked.", poisoned)[1]
+()
+>>> said_remarks("does the crown go to ada since she's first seat?", game)
+('does the crown go to ada?', ('Ada sits in the first seat',))
+>>> said_remarks("does the crown go to bo since he's first seat?", game)[1]
 ()
 >>> said_remarks("Dev's team loses. Ada and Bo won already so who has the initiative", game)[0]
 "Dev's team loses. who has the initiative, and did Ada and Bo win"
@@ -172,6 +178,25 @@ _COUNT_BESIDE = re.compile(rf", (?P<who>{_NAME}) (?:has|had|is at|'s at|is on|'s
                            r"(?: counters)?(?=[,.;!?])", re.IGNORECASE)
 
 
+#: "... to alex since he's first seat?": the seat of the player named just before, said as the reason
+_FIRST_SEAT = re.compile(rf"(?P<who>{_NAME}),? (?:since|because|as|cause) (?:he|she|they)(?:'s| is| are|'re) "
+                         r"(?:in )?(?:the )?(?:first seat|first in turn order|seat one|seat 1)(?=[.;!?]|$)",
+                         re.IGNORECASE)
+
+
+def _seat_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    """The text without "since he's first seat" where the player named just before sits first."""
+    def seat(match: re.Match[str]) -> str:
+        seats = _seats(game)
+        who = _seat(match["who"], seats)
+        if who is None or not seats or seats[0] != who:
+            return match[0]
+        said.append(f"{who} sits in the first seat")
+        return match["who"]
+
+    return _FIRST_SEAT.sub(seat, text)
+
+
 def _context_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     """The text without the table said as context that it agrees with: "2hg commander," at a Two-Headed Giant
     Commander table; ", Lee has 8 poison," where Lee has 8 (the count said again, not changed)."""
@@ -269,6 +294,7 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
 
     text = _STILL_IN.sub(still_in, text)
     text = _context_said(text, game, said)
+    text = _seat_said(text, game, said)
     text = _keywords_said(text, game, said)
     text = _creature_remarks(text, game, said)
     text = _roles_said(text, game, said)
