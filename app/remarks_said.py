@@ -22,6 +22,8 @@ the table or turned into a question, never taken as an event (``services.ask_wha
   taken off;
 - "does the crown go to alex since he's first seat?": the seat of the one player named just before, checked
   against the table's seats; said, and taken off;
+- "nat has the wurm, ...": whose a creature of the table's is, said first as context; checked, said, and
+  taken off;
 - "X (and Y) won already, so <question>": whether they won is the model's to say (104.2a), so it is
   asked beside the question ("<question>, and did X and Y win?").
 
@@ -70,6 +72,8 @@ A remark that doesn't hold is left as said: the question is not read rather than
 ('does the crown go to ada?', ('Ada sits in the first seat',))
 >>> said_remarks("does the crown go to bo since he's first seat?", game)[1]
 ()
+>>> said_remarks("ada has the wurm, bo takes it. who controls it", {"players": ["Ada", "Bo"], **wurm})
+('bo takes the Wurm. who controls it', ('Ada controls Wurm',))
 >>> said_remarks("Dev's team loses. Ada and Bo won already so who has the initiative", game)[0]
 "Dev's team loses. who has the initiative, and did Ada and Bo win"
 """
@@ -197,6 +201,27 @@ def _seat_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     return _FIRST_SEAT.sub(seat, text)
 
 
+#: "nat has the wurm, jo takes it ...": whose the creature is, said first
+_HAS_IT_FIRST = re.compile(rf"^(?P<who>{_NAME}) (?:has|controls|owns) (?:the |his |her |their )?"
+                           rf"(?P<c>{_NAME})(?:,| and|;|\.) ", re.IGNORECASE)
+
+
+def _holder_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
+    """The text without "nat has the wurm," said first where the table's Wurm is Nat's (the "it" after it
+    said as the Wurm)."""
+    first = _HAS_IT_FIRST.match(text)
+    if first is None:
+        return text
+    who = _seat(first["who"], _seats(game))
+    named = next(((str(n), s) for n, s in (game.get("permanents") or {}).items()
+                  if str(n).casefold() == first["c"].casefold()), None)
+    if who is None or named is None or (named[1].get("controller") or named[1].get("owner")) != who:
+        return text
+    said.append(f"{who} controls {named[0]}")
+    # "jo takes it": the creature the dropped words named
+    return re.sub(r"(?i)\bit\b", f"the {named[0]}", text[first.end():], count=1)
+
+
 def _context_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     """The text without the table said as context that it agrees with: "2hg commander," at a Two-Headed Giant
     Commander table; ", Lee has 8 poison," where Lee has 8 (the count said again, not changed)."""
@@ -295,6 +320,7 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
     text = _STILL_IN.sub(still_in, text)
     text = _context_said(text, game, said)
     text = _seat_said(text, game, said)
+    text = _holder_said(text, game, said)
     text = _keywords_said(text, game, said)
     text = _creature_remarks(text, game, said)
     text = _roles_said(text, game, said)

@@ -82,7 +82,7 @@ from rulesjudge.app.stories_told import (
 )
 
 _FILLER_OPENERS = re.compile(
-    r"^(?:(?:so|ok|okay|right|um+|hey|hi|alright),? )*"
+    r"^(?:(?:so+|ok|okay|right|um+|hey|hi|alright),? )*"
     r"(?:we had (?:a|an|this) [^.!?]*|here'?s (?:the|a|what) [^.!?]*|"
     r"(?:this|something) (?:weird |odd |funny )?happened[^.!?]*|"
     r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question|one)(?: for you)?(?: lol)?|"
