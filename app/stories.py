@@ -55,6 +55,7 @@ from collections.abc import Callable, Sequence
 from rulesjudge.app.stories_combat import (
     _attacker_pronoun_turn,
     _before_damage_first,
+    _block_before_attack,
     _commander_damage_gapped,
     _either_question,
     _has_attacking,
@@ -137,6 +138,28 @@ def retell(question: str, players: Sequence[str] = ()) -> str:
     for rewrite in _REWRITES:
         text = rewrite(text, players)
     return text.strip()
+
+
+#: A happening after a story, with a question mark: "... Ravi blocks with the Wall. Knight dies?" asks whether
+#: it happens ("does Knight die?"); read as told, it would be answered as done
+_TOLD_AS_ASKED = re.compile(
+    r"(?P<lead>[.;!?,] )(?P<who>(?:(?!\b(?:who|what|which|how|whose|does|do|did|is|are|can|will|if|when|once|"
+    r"after|unless)\b)[^.;!?,])+?) (?P<verb>dies|survives|loses|wins|lives)\?", re.IGNORECASE)
+
+
+def _asked_as_told(text: str, players: Sequence[str]) -> str:
+    """ "... Ben blocks with the Wall. Bear dies? Ben's life?": whether the Bear dies, asked.
+
+    >>> _asked_as_told("Ann attacks Ben and Ben blocks with the Wall. Bear dies? Ben's life?", ())
+    "Ann attacks Ben and Ben blocks with the Wall. does Bear die? Ben's life?"
+    >>> _asked_as_told("Ben is at 2. Ann's Bear hits Ben. Ben survives?", ())
+    "Ben is at 2. Ann's Bear hits Ben. does Ben survive?"
+    >>> _asked_as_told("Bear dies? what then", ())  # no story before it: "what if the Bear dies"
+    'Bear dies? what then'
+    >>> _asked_as_told("Eli is the emperor. If Eli goes to 0 life who wins?", ())  # asked already
+    'Eli is the emperor. If Eli goes to 0 life who wins?'
+    """
+    return _TOLD_AS_ASKED.sub(lambda m: f"{m['lead']}does {m['who']} {m['verb'][:-1]}?", text)
 
 
 def _openers(text: str, players: Sequence[str]) -> str:
@@ -466,9 +489,10 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _had, _if_it_matters, _not_in_brackets, _unblocked_apart,
-    _unblocked_takes, _before_damage_first, _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped,
-    _attacker_pronoun_turn, _nothing_changed, _either_question, _lost_to, _took_by,
+    _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
+    _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first, _later_that_turn,
+    _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn, _nothing_changed,
+    _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
     _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
     _held_after_attack,

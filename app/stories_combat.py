@@ -25,8 +25,10 @@ _UNBLOCKED_APART = re.compile(
 
 
 #: "Quinn attacks Otto with a 5/5 and Otto takes it": the one attacked takes the hit (said of an attack only)
-_TAKES_IT = re.compile(r"(?:,? and|,) (?P<who>[A-Za-z][\w'-]*) (?:takes|took|eats|ate) it(?: all)?"
-                       r"(?=[.;!?,]|$)", re.IGNORECASE)
+_TAKES_IT = re.compile(r"(?:,? and|,) (?P<who>[A-Za-z][\w'-]*) (?:just |simply |only )?"
+                       r"(?:takes|took|eats|ate) it(?: all)?(?=[.;!?,]|$)", re.IGNORECASE)
+#: the one attacked said by a pronoun ("hits her ... and Uma takes it"): the player who takes it
+_ATTACKED_PRONOUNS = frozenset(("him", "her", "them"))
 _ATTACK_SAID = re.compile(r"(?i)\b(?:attacks|attacked|(?:swings|swung|swing) (?:at|into)|hits|hit|smacks|"
                           r"smacked|goes after|went after)\b (?P<t>[A-Za-z][\w'-]*)")
 
@@ -42,11 +44,18 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
     "Cat attacks Ben with the Bear, unblocked, Ben's life?"
     >>> _unblocked_apart("Cat attacks Ben, not Ann, with a 5/5 and Ben takes it. Monarch?", ())
     'Cat attacks Ben, not Ann, with a 5/5, unblocked. Monarch?'
+    >>> _unblocked_apart("Ann has monarch, Ben hits her with a 2/2 and Ann just takes it.", ["Ann", "Ben"])
+    'Ann has monarch, Ben hits her with a 2/2, unblocked.'
     """
+    names = {p.casefold() for p in players}
+
     def takes(match: re.Match[str]) -> str:
         sentence = re.split(r"[.;!?] ", text[:match.start()])[-1]
         attacked = [m["t"].casefold() for m in _ATTACK_SAID.finditer(sentence)]
-        return ", unblocked" if attacked and attacked[-1] == match["who"].casefold() else match[0]
+        who = match["who"].casefold()
+        said = attacked[-1] if attacked else ""
+        hit = said == who or (said in _ATTACKED_PRONOUNS and who in names)
+        return ", unblocked" if hit else match[0]
 
     return _UNBLOCKED_APART.sub(", unblocked", _TAKES_IT.sub(takes, text))
 
@@ -313,3 +322,30 @@ def _either_question(text: str, players: Sequence[str]) -> str:
     'zurgo hits sam for 7. does theo win, and do mia and raj still play'
     """
     return _EITHER_QUESTION.sub(lambda m: f"{m['first']}, and {m['second']}", text)
+
+
+#: "Sol blocks the Ox with the Wolf when Rae attacks him": the block told before the attack it answers, one
+#: combat (509.1 follows 508.1); read apart, the attack would be a second one, unblocked
+_BLOCK_BEFORE_ATTACK = re.compile(
+    r"\b(?P<p>[A-Za-z][\w'-]*) (?:blocks|blocked|chump ?blocks|chump ?blocked|chumps|chumped) "
+    r"(?P<a>(?:the |his |her |their )?[\w'-]+) with (?P<d>(?:the |his |her |their |a |an )?[\w'/-]+) "
+    r"(?:when|as|after|once) (?P<x>[A-Za-z][\w'-]*) (?:attacks|attacked|swings at|swung at|goes after) "
+    r"(?P<t>him|her|them|[A-Za-z][\w'-]*)(?: with (?:it|(?:the |his |her |their )?[\w'-]+))?(?=[.;!?,]|$)",
+    re.IGNORECASE)
+
+
+def _block_before_attack(text: str, players: Sequence[str]) -> str:
+    """ "Sol blocks the Ox with the Wolf when Rae attacks him": Rae's attack with the Ox, then the block.
+
+    >>> _block_before_attack("Sol blocks the Ox with the Wolf when Rae attacks him. Initiative?", ())
+    'Rae attacks Sol with the Ox and Sol blocks with the Wolf. Initiative?'
+    >>> _block_before_attack("Sol blocks the Ox with the Wolf when Rae attacks Tam", ())  # another player
+    'Sol blocks the Ox with the Wolf when Rae attacks Tam'
+    """
+    def told(match: re.Match[str]) -> str:
+        blocker, target = match["p"], match["t"]
+        if target.lower() not in ("him", "her", "them") and target.casefold() != blocker.casefold():
+            return match[0]
+        return f"{match['x']} attacks {blocker} with {match['a']} and {blocker} blocks with {match['d']}"
+
+    return _BLOCK_BEFORE_ATTACK.sub(told, text)

@@ -60,6 +60,10 @@ def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
 
 
+#: a designation named anywhere in the question: what "it" may stand for beside a creature
+_DESIGNATION_SAID = re.compile(r"(?i)\b(?:monarch|monarchy|crown|king|queen|initiative)\b")
+
+
 @PATTERNS(rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|hold|steal) "
             r"it")
 def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
@@ -67,6 +71,9 @@ def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
     by the players it names (Dan has the initiative); not guessed when that is both or neither."""
     who = _holder(reader, match["x"], match[0])
     designation = reader.topic
+    said = " ".join((reader.sentence, *reader.facts.said))
+    if not designation and reader.creature and not _DESIGNATION_SAID.search(said):
+        return None  # "Sol steals the Ox. Rae scoops, does Sol keep it": the creature, no designation said
     if not designation:
         named = {*who.players, *(reader.focus.players if reader.focus else ()), *reader.mentioned}
         holders = (("monarch", reader.facts.monarch), ("initiative", reader.facts.initiative))
