@@ -75,6 +75,7 @@ from rulesjudge.app.stories_told import (
     _ended_up,
     _gets_through,
     _held_after_attack,
+    _is_attacking,
     _later_that_turn,
     _not_in_brackets,
     _shorthand,
@@ -490,9 +491,9 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
-    _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first, _later_that_turn,
-    _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn, _nothing_changed,
-    _either_question, _lost_to, _took_by,
+    _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
+    _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
+    _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
     _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
     _held_after_attack,

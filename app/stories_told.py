@@ -197,3 +197,21 @@ def _held_after_attack(text: str, players: Sequence[str]) -> str:
         return f"{match['lead']}{match['fact']}. {match['event']}{match['end'] or '.'}"
 
     return _HELD_AFTER_ATTACK.sub(first, text)
+
+
+#: "rae is attacking her with the ox": the attack, said as going on (508.1: declared; the rest as told)
+_IS_ATTACKING = re.compile(r"\b(?P<x>[A-Za-z][\w'-]*) (?:is|was|'s) attacking (?P<y>[A-Za-z][\w'-]*) "
+                           r"(?P<with>with|w/?) ", re.IGNORECASE)
+
+
+def _is_attacking(text: str, players: Sequence[str]) -> str:
+    """ "uma is monarch and rae is attacking her w the ox, uma scoops before damage": Rae attacks her with it.
+
+    >>> _is_attacking("rae is attacking her w the ox, uma scoops before damage", ["Rae", "Uma"])
+    'rae attacks her with the ox, uma scoops before damage'
+    >>> _is_attacking("is the ox attacking her with trample?", ["Rae"])
+    'is the ox attacking her with trample?'
+    """
+    names = {p.casefold() for p in players}
+    return _IS_ATTACKING.sub(lambda m: f"{m['x']} attacks {m['y']} with " if m["x"].casefold() in names
+                             else m[0], text)
