@@ -109,9 +109,9 @@ def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
 
     """
     for clause in _clauses(text, end):
-        words = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip())
+        opened = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip())
         # "on tam's turn tam swings at sol with a 3/3": the time said first is not the clause's subject
-        words = re.sub(r"(?i)^(?:on|during|in)\s+[\w']+\s+(?:own\s+)?turn,?\s+", "", words).split()
+        words = re.sub(r"(?i)^(?:on|during|in)\s+[\w']+\s+(?:own\s+)?turn,?\s+", "", opened).split()
         if not words:
             continue
         first = re.sub(r"[^\w-]", "", words[0])
