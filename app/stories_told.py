@@ -91,10 +91,12 @@ def _not_in_brackets(text: str, players: Sequence[str]) -> str:
     return _NOT_IN_BRACKETS.sub(lambda m: "" if m["who"].casefold() in names else m[0], text)
 
 
-#: "attacks lee, unblocked, takes 6": the damage the unblocked attacker deals, said as what the player takes
+#: "attacks lee, unblocked, takes 6", "attacks sol, sol takes 6": the damage the attacker deals, said as what
+#: the player attacked takes (nothing said between: no block)
 _UNBLOCKED_TAKES = re.compile(
-    r"(?P<attack>\b(?:attacks|attacked|swings at|swung at) [A-Za-z][\w'-]*), unblocked,? "
-    r"(?:and )?(?:takes|took) (?P<n>\d{1,2})(?: damage)?(?=[.;!?,]|$)", re.IGNORECASE)
+    r"(?P<attack>\b(?:attacks|attacked|swings at|swung at) (?P<y>[A-Za-z][\w'-]*))"
+    r"(?:, unblocked,?|,? (?:and )?(?P=y)) (?:and )?(?:takes|took) (?P<n>\d{1,2})(?: damage)?(?=[.;!?,]|$)",
+    re.IGNORECASE)
 
 
 def _unblocked_takes(text: str, players: Sequence[str]) -> str:
@@ -102,6 +104,10 @@ def _unblocked_takes(text: str, players: Sequence[str]) -> str:
 
     >>> _unblocked_takes("nat's wurm attacks lee, unblocked, takes 6. then ravi concedes", ())
     "nat's wurm attacks lee for 6, unblocked. then ravi concedes"
+    >>> _unblocked_takes("tam's wurm attacks sol, sol takes 6. who has what now", ())
+    "tam's wurm attacks sol for 6, unblocked. who has what now"
+    >>> _unblocked_takes("tam's wurm attacks sol, uma takes 6.", ())
+    "tam's wurm attacks sol, uma takes 6."
     """
     return _UNBLOCKED_TAKES.sub(lambda m: f"{m['attack']} for {m['n']}, unblocked", text)
 
