@@ -68,6 +68,9 @@ _BLOCKER_UNSAID = re.compile(
     r"\b(?:chump[- ])?(?:blocks|blocked|block)"
     r"(?: (?:it|them|that|one of them|both(?: of them)?|all(?: of them)?))?"
     r"(?=$|[,.;!?]| and\b| but\b| then\b)")
+#: "is the bear still blocked?": whether it is blocked, asked; not a block said
+_ASKED_BLOCKED = re.compile(r"(?i)\b(?:is|was|are|were|isn't|wasn't)\s+(?:it|they|(?:the\s+|his\s+|her\s+)?"
+                            r"[\w'-]+)(?:\s+still)?\s+$")
 #: where a clause begins: a sentence's stop, a comma, "and", "but", "then"
 _CLAUSE = re.compile(r"(?i)(?:[.;!?]\s+|,\s+|\s+(?:and|but|then)\s+|^)")
 
@@ -101,9 +104,14 @@ def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
     'Mika'
     >>> _subject("Theo hit her and she blocked with a ", 36, {"players": ["Theo"]}) is None
     True
+    >>> _subject("Sol is it. on tam's turn tam swings at sol with a ", 49, {"players": ["Sol", "Tam"]})
+    'Tam'
+
     """
     for clause in _clauses(text, end):
-        words = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip()).split()
+        opened = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip())
+        # "on tam's turn tam swings at sol with a 3/3": the time said first is not the clause's subject
+        words = re.sub(r"(?i)^(?:on|during|in)\s+[\w']+\s+(?:own\s+)?turn,?\s+", "", opened).split()
         if not words:
             continue
         first = re.sub(r"[^\w-]", "", words[0])
@@ -134,11 +142,31 @@ def _keywords(match: re.Match[str]) -> tuple[list[str], int] | None:
     return keywords, toxic
 
 
+def _owner_before_name(text: str, game: Mapping[str, Any]) -> str:
+    """ "theo zurgo attacks sam": a player's name just before their creature's is its possessive, typed
+    without "'s" (only where the table says the creature is theirs).
+
+    >>> _owner_before_name("theo zurgo attacks sam", {"players": ["Theo", "Sam"],
+    ...                    "permanents": {"Zurgo": {"owner": "Theo"}}})
+    "theo's zurgo attacks sam"
+    >>> _owner_before_name("sam zurgo", {"players": ["Theo", "Sam"],
+    ...                    "permanents": {"Zurgo": {"owner": "Theo"}}})
+    'sam zurgo'
+    """
+    for name, spec in (game.get("permanents") or {}).items():
+        whose = str((spec or {}).get("controller") or (spec or {}).get("owner") or "")
+        if whose:
+            text = re.sub(rf"(?i)\b(?P<who>{re.escape(whose)}) (?P<it>{re.escape(str(name))})\b",
+                          lambda m: f"{m['who']}'s {m['it']}", text)
+    return text
+
+
 def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
     """The creatures ``text`` describes by power and toughness, set on a copy of ``game`` (see the module)."""
+    text = _owner_before_name(text, game)
     table = copy.deepcopy(dict(game))
     permanents = dict(table.get("permanents") or {})
-    if _BLOCKER_UNSAID.search(text):
+    if any(not _ASKED_BLOCKED.search(text, 0, m.start()) for m in _BLOCKER_UNSAID.finditer(text)):
         return CreaturesSaid(text, dict(game))
     found: list[tuple[re.Match[str], str, str, dict[str, Any], str]] = []
     for match in _DESCRIBED.finditer(text):

@@ -53,23 +53,47 @@ import re
 from collections.abc import Callable, Sequence
 
 from rulesjudge.app.stories_combat import (
+    _attacker_pronoun_turn,
+    _before_damage_first,
     _block_before_attack,
+    _commander_damage_gapped,
+    _either_question,
     _has_attacking,
+    _has_then_attacks,
     _not_him,
+    _nothing_changed,
     _one_at_each,
     _took_by,
     _turn_inside,
     _two_alike,
     _unblocked_apart,
+    _verb_said_once,
+)
+from rulesjudge.app.stories_told import (
+    _after_combat_asked,
+    _after_sba,
+    _ended_up,
+    _gets_through,
+    _held_after_attack,
+    _is_attacking,
+    _later_that_turn,
+    _not_in_brackets,
+    _shorthand,
+    _unblocked_takes,
+    _wants_to_block,
 )
 
 _FILLER_OPENERS = re.compile(
-    r"^(?:(?:so|ok|okay|right|um+|hey|hi|alright),? )*"
+    r"^(?:(?:so+|ok|okay|right|um+|hey|hi|alright),? )*"
     r"(?:we had (?:a|an|this) [^.!?]*|here'?s (?:the|a|what) [^.!?]*|"
     r"(?:this|something) (?:weird |odd |funny )?happened[^.!?]*|"
     r"(?:a )?(?:quick|dumb|stupid|newbie|noob|rules|judge) (?:q|question|one)(?: for you)?(?: lol)?|"
+    # "monarch question:", "commander dmg q:": the topic said as a label, with its colon
+    r"(?:monarch|crown|initiative|combat|commander|cmdr|commander (?:dmg|damage)|cmdr (?:dmg|damage)|poison|"
+    r"trample|infect|blocking|concession|turn order) (?:q|question)(?=:)|"
     r"(?:sorry,? )?(?:newbie|noob|dumb|stupid) question|sorry(?: if this is (?:dumb|obvious))?|"
-    r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|(?:a )?question(?: for you)?)"
+    r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|judge call(?: at (?:our|the|my) table)?|"
+    r"(?:a )?question(?: for you)?)"
     r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
 #: "because he had to leave for work", "since it was late": why a player did something changes no rule
 #: (not a state said as the reason, "since they're next to each other": the table's seating, read as a fact)
@@ -466,8 +490,13 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _unblocked_apart,
-    _block_before_attack, _lost_to, _took_by, _and_its_turn, _has_attacking, _two_alike, _not_him,
-    _one_at_each, _turn_inside, _aside, _tag, _can_block, _pumped, _because, _doubt, _said_after, _all_on,
+    _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
+    _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
+    _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
+    _nothing_changed, _either_question, _lost_to, _took_by,
+    _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
+    _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
+    _held_after_attack,
+    _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,
 )

@@ -17,7 +17,8 @@ _UNBLOCKED_APART = re.compile(
     r"(?:(?:[.;,]|,? and) | (?=(?:that|which) ))(?:"
     r"(?:it|they|the attackers?|(?-i:[A-Z])[\w'-]*)(?:'s| is| was| are| were| goes| went| gets| got)"
     r"(?: through)? unblocked|unblocked|"
-    r"(?:nobody|no ?one|neither(?: of them| player)?) blocks?(?: it| them)?|no blocks?|"
+    r"(?:nobody|no ?one|nothing|neither(?: of them| player)?) blocks?(?: it| them)?|no blocks?|"
+    r"(?:he|she|they|[A-Za-z][\w'-]*) (?:chumps|chump blocks|blocks) with nothing|"
     r"(?:that|which|and it|and they) (?:got|gets|goes|went|get|go) (?:through|unblocked)|"
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|do not) block(?: it| them)?"
     r")(?=[.;!?,]|$)", re.IGNORECASE)
@@ -39,6 +40,8 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
     "Ann attacks Ben with the Bear, unblocked. Ben's life?"
     >>> _unblocked_apart("if Ann attacks Ben with a 5/5 and ben doesnt block, how much does he lose", ())
     'if Ann attacks Ben with a 5/5, unblocked, how much does he lose'
+    >>> _unblocked_apart("Cat attacks Ben with the Bear, nothing blocks, Ben's life?", ())
+    "Cat attacks Ben with the Bear, unblocked, Ben's life?"
     >>> _unblocked_apart("Cat attacks Ben, not Ann, with a 5/5 and Ben takes it. Monarch?", ())
     'Cat attacks Ben, not Ann, with a 5/5, unblocked. Monarch?'
     >>> _unblocked_apart("Ann has monarch, Ben hits her with a 2/2 and Ann just takes it.", ["Ann", "Ben"])
@@ -173,6 +176,152 @@ def _not_him(text: str, players: Sequence[str]) -> str:
     """
     names = {p.casefold() for p in players}
     return _NOT_HIM.sub(lambda m: "" if m["who"].casefold() in names else m[0], text)
+
+
+#: "Before damage, Nat concedes": the time said first, put after the leaving (where the reader takes it: the
+#: attack, the player leaving, then the combat damage step)
+_BEFORE_DAMAGE_FIRST = re.compile(
+    r"(?<=[.;!?] )before (?P<when>(?:combat )?damage|blocks|blockers),? (?P<who>[A-Za-z][\w'-]*) "
+    r"(?P<verb>concedes|conceded|scoops|scooped|quits|leaves the game|leaves)(?=[.;!?,]|$)", re.IGNORECASE)
+
+
+def _before_damage_first(text: str, players: Sequence[str]) -> str:
+    """ "Ravi blocks with Wall. Before damage, Nat concedes.": Nat concedes before damage.
+
+    >>> _before_damage_first("Ann attacks Ben with the Bear. Before damage, Ann concedes. Ben's life?", ())
+    "Ann attacks Ben with the Bear. Ann concedes before damage. Ben's life?"
+    """
+    def later(match: re.Match[str]) -> str:
+        who = match["who"]
+        return f"{who[0].upper()}{who[1:]} {match['verb']} before {match['when']}"
+
+    return _BEFORE_DAMAGE_FIRST.sub(later, text)
+
+
+#: "alex has a 3/3 bear and attacks bea with it", "Alex controls a 4/4 with trample, attacks Chris": the
+#: creature said as what the attacker has, then the attack with it
+_HAS_THEN_ATTACKS = re.compile(
+    r"\b(?P<x>[A-Za-z][\w'-]*) (?:has|had|controls|controlled) (?P<c>(?:a|an) [^,.;!?]+?)(?:,| and|, and) "
+    r"(?P<verb>attacks|attacked|swings at|swung at) (?P<y>[A-Za-z][\w'-]*)(?: with (?:it|him|her))?"
+    r"(?=[,.;!?]| and\b| then\b|$)", re.IGNORECASE)
+
+
+def _has_then_attacks(text: str, players: Sequence[str]) -> str:
+    """ "alex has a 3/3 bear and attacks bea with it": Alex attacks Bea with the creature (two players).
+
+    >>> _has_then_attacks("ann has a 3/3 bear and attacks ben with it, ben blocks", ["Ann", "Ben"])
+    'ann attacks ben with a 3/3 bear, ben blocks'
+    >>> _has_then_attacks("Ann controls a 4/4 with trample, attacks Ben, Ben blocks", ["Ann", "Ben"])
+    'Ann attacks Ben with a 4/4 with trample, Ben blocks'
+    """
+    names = {p.casefold() for p in players}
+
+    def attack(match: re.Match[str]) -> str:
+        if not {match["x"].casefold(), match["y"].casefold()} <= names:
+            return match[0]
+        return f"{match['x']} {match['verb']} {match['y']} with {match['c']}"
+
+    return _HAS_THEN_ATTACKS.sub(attack, text)
+
+
+#: "does the wolf die? does the bear?": the second question says only its subject; the verb is the first one's
+_VERB_SAID_ONCE = re.compile(
+    r"(?P<first>\b(?:does|did|will|would) (?:the |his |her |their )?[\w'-]+ (?P<verb>die|survive|live|"
+    r"make it)\?) (?P<ask>does|did|will|would|what about|and|how about) (?P<c>(?:the |his |her |their )?"
+    r"[\w'-]+)\?", re.IGNORECASE)
+
+
+def _verb_said_once(text: str, players: Sequence[str]) -> str:
+    """ "does the wolf die? does the bear?": both asked whole.
+
+    >>> _verb_said_once("Ben blocks with the Wolf. does the wolf die? does the bear?", ())
+    'Ben blocks with the Wolf. does the wolf die? does the bear die?'
+    >>> _verb_said_once("does the wolf survive? what about the bear?", ())
+    'does the wolf survive? does the bear survive?'
+    """
+    def whole(match: re.Match[str]) -> str:
+        ask = match["ask"].lower() if match["ask"].lower() in ("does", "did", "will", "would") else "does"
+        return f"{match['first']} {ask} {match['c']} {match['verb']}?"
+
+    return _VERB_SAID_ONCE.sub(whole, text)
+
+
+#: "sam at 19 life, 14 cmdr dmg from zurgo": the second total said without its subject (the first's)
+_COMMANDER_DAMAGE_GAPPED = re.compile(
+    r"\b(?P<x>[A-Za-z][\w'-]*)(?P<life> (?:is |'s |s )?(?:at|on) \d{1,3}(?: life)?),? (?:and |with )?"
+    r"(?P<n>\d{1,2}) (?:cmdr|commander|cmd) (?:dmg|damage) from\b", re.IGNORECASE)
+
+
+def _commander_damage_gapped(text: str, players: Sequence[str]) -> str:
+    """ "sam at 19 life, 14 cmdr dmg from zurgo": Sam has the commander damage too.
+
+    >>> _commander_damage_gapped("sam at 19 life, 14 cmdr dmg from zurgo. does sam lose", ["Sam"])
+    'sam at 19 life, sam has 14 commander damage from zurgo. does sam lose'
+    """
+    names = {p.casefold() for p in players}
+
+    def whole(match: re.Match[str]) -> str:
+        if match["x"].casefold() not in names:
+            return match[0]
+        return f"{match['x']}{match['life']}, {match['x']} has {match['n']} commander damage from"
+
+    return _COMMANDER_DAMAGE_GAPPED.sub(whole, text)
+
+
+#: "mia swings atraxa at raj on her turn": an attack is made on its attacker's turn (508.1), so "her turn"
+#: in the attacker's own clause is theirs
+_ATTACKER_PRONOUN_TURN = re.compile(
+    r"(?P<head>(?:^|(?<=[.;!?,] )|(?<=\bthen )|(?<=\band ))(?P<x>[A-Za-z][\w'-]*) "
+    r"(?:attacks|attacked|swings|swung|sends|sent)\b[^.;!?,]*?) (?P<on>on|during|in) (?:her|his|their) "
+    r"(?:own )?turn\b", re.IGNORECASE)
+
+
+def _attacker_pronoun_turn(text: str, players: Sequence[str]) -> str:
+    """ "mia swings atraxa at raj on her turn": on Mia's turn (only the active player attacks, 508.1).
+
+    >>> _attacker_pronoun_turn("mia swings atraxa at raj on her turn and raj doesnt block", ["Mia", "Raj"])
+    "mia swings atraxa at raj on mia's turn and raj doesnt block"
+    """
+    names = {p.casefold() for p in players}
+
+    def theirs(match: re.Match[str]) -> str:
+        if match["x"].casefold() not in names:
+            return match[0]
+        return f"{match['head']} {match['on']} {match['x']}'s turn"
+
+    return _ATTACKER_PRONOUN_TURN.sub(theirs, text)
+
+
+#: "theo gives zurgo +0/+0 lol whatever,": a change of nothing (+0/+0 adds nothing to power or toughness,
+#: 613.4c), dropped
+_NOTHING_CHANGED = re.compile(
+    r"(?:,? and|,|^) [A-Za-z][\w'-]* (?:gives|gave) [A-Za-z][\w'-]* \+0/\+0(?: until end of turn)?"
+    r"(?: (?:lol|lmao|whatever|for some reason))*(?=[,.;!?])", re.IGNORECASE)
+
+
+def _nothing_changed(text: str, players: Sequence[str]) -> str:
+    """ "... and theo gives zurgo +0/+0 lol whatever, zurgo hits sam": the +0/+0, dropped.
+
+    >>> _nothing_changed("sam has 14 from zurgo and theo gives zurgo +0/+0 lol whatever, zurgo hits sam", ())
+    'sam has 14 from zurgo, zurgo hits sam'
+    """
+    return _NOTHING_CHANGED.sub("", text)
+
+
+#: "does theo win or do mia and raj still play": two questions said as alternatives, each a whole question;
+#: both asked (the answers say which holds)
+_EITHER_QUESTION = re.compile(
+    r"(?P<first>\b(?:does|do|did|is|are|will) [^.;!?,]+?) or (?P<second>(?:does|do|did|is|are|will) "
+    r"[^.;!?,]+?)(?=[.;!?]|$)", re.IGNORECASE)
+
+
+def _either_question(text: str, players: Sequence[str]) -> str:
+    """ "does theo win or do mia and raj still play": both asked.
+
+    >>> _either_question("zurgo hits sam for 7. does theo win or do mia and raj still play", ())
+    'zurgo hits sam for 7. does theo win, and do mia and raj still play'
+    """
+    return _EITHER_QUESTION.sub(lambda m: f"{m['first']}, and {m['second']}", text)
 
 
 #: "Sol blocks the Ox with the Wolf when Rae attacks him": the block told before the attack it answers, one

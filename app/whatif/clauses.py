@@ -184,6 +184,10 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
     if together is not None:
         return together
     reader.restore(saved)
+    early = _before_damage(text, reader, depth)
+    if early is not None:
+        return early
+    reader.restore(saved)
     for read in (_in_sequence, _in_order_said):
         reader.restore(saved)
         found = read(text, reader, depth)
@@ -191,6 +195,66 @@ def _happenings(text: str, reader: _Reader, depth: int = 0) -> list[_Happening]:
             return found
     reader.restore(saved)
     raise first
+
+
+#: "..., and Ravi concedes before damage", "then Dana murders the Wall before damage": an event between the
+#: declarations and the combat damage step
+_BEFORE_DAMAGE = re.compile(
+    r"^(?P<head>.+?)(?:,? and then|,? then|, and| and|,|[.;]) (?P<tail>[^,.;]+?) before "
+    r"(?:(?:combat )?damage|blocks|blockers|(?:the )?(?:combat )?damage step)$", re.IGNORECASE)
+
+
+#: "zurgo is attacking sam": the creature's attack alone (a one-line hit is read as its damage, no steps)
+_CREATURE_ATTACKS = re.compile(
+    r"^(?:the )?(?P<c>[\w'-]+) (?:is attacking|attacks|attacked|swings at|swung at) (?P<t>[\w'-]+)$",
+    re.IGNORECASE)
+
+
+def _attack_declared(text: str, reader: _Reader) -> str:
+    """ "zurgo is attacking sam": said as its controller's attack with it, so the steps are played (508.1).
+
+    >>> from rulesjudge.app.whatif.plan import TableFacts
+    >>> reader = _Reader(TableFacts(("Ann", "Ben"), creatures=(("Ogre", "Ann"),)))
+    >>> _attack_declared("the ogre is attacking ben", reader)
+    'Ann attacks ben with Ogre'
+    """
+    said = _CREATURE_ATTACKS.match(text)
+    if said is None:
+        return text
+    creature = next(((n, c) for n, c in reader.facts.creatures if n.casefold() == said["c"].casefold()), None)
+    return f"{creature[1]} attacks {said['t']} with {creature[0]}" if creature else text
+
+
+def _before_damage(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:
+    """ "Jo attacks Ravi with the Knight and Ravi concedes before damage": the attack (and block) said first,
+    the event said, then the combat damage step (510.1; a creature whose controller left leaves with them,
+    800.4a; one attacking a player who left deals no damage, 506.4; a blocked creature whose blocker is gone
+    stays blocked, 509.1h). None unless the first part is an attack whose damage step the reader played
+    last.
+
+    >>> _BEFORE_DAMAGE.match("Jo attacks Ravi with the Knight and Ravi concedes before damage")["tail"]
+    'Ravi concedes'
+    """
+    said = _BEFORE_DAMAGE.match(text)
+    if said is None:
+        return None
+    saved = reader.save()
+    try:
+        head = _happenings(_attack_declared(said["head"], reader), reader, depth + 1)
+    except _Unknown:
+        reader.restore(saved)
+        return None
+    if not head or not head[-1].events or head[-1].events[-1] != "combat-damage-step":
+        reader.restore(saved)
+        return None
+    attack = replace(head[-1], events=head[-1].events[:-1])
+    try:
+        leaving = _clause(said["tail"], reader)
+    except _Unknown:
+        reader.restore(saved)
+        return None
+    step = _Happening(("combat-damage-step",), "combat damage is dealt")
+    return [*head[:-1], attack, *leaving, step]
 
 
 def _at_once(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:

@@ -156,12 +156,18 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
 
 
 @PATTERNS(rf"{_A} (?:gets|is|was|got) (?:chump[- ])?blocked by {_D}",
-          rf"{_P} (?:chump[- ]?)?(?:blocks|blocked) {_A} (?:with|using) {_D}")
+          rf"{_P} (?:chump[- ]?)?(?:blocks|blocked) {_A} (?:with|using) {_D}",
+          # "elf blocks zurgo": the blocking creature said first (a player said first is another reading's)
+          rf"(?P<first>){_D} (?:chump[- ]?)?(?:blocks|blocked|chumps|chumped) {_A}")
 def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    """ "Quinn's Knight gets blocked by Wes's Bear", "Mika chump blocks Rosa's 8/8 with a 1/1", no player
+    """ "Quinn's Knight gets blocked by Wes's Bear", "Mika chump blocks Rosa's 8/8 with a 1/1", "the Elf
+    blocks Zurgo", no player
     attacked said: it attacks the blocker's controller, the one defending player who may block it (509.1a;
     802.4a: only creatures attacking them), and combat damage is dealt (510.1c-d)."""
     if not _knows_combat(reader):
+        return None
+    if match.groupdict().get("first") is not None and None in (_creature_named(reader, match["d"]),
+                                                   _creature_named(reader, match["a"])):
         return None
     attacker, blocker = _creature(reader, match["a"]), _creature(reader, match["d"])
     player, defender = _controller(reader, attacker), _controller(reader, blocker)

@@ -113,15 +113,20 @@ def _control_by(reader: _Reader, words: str) -> ControlCard | None:
 @PATTERNS(
     rf"{_Y} {_MODAL}(?:dies|died|die|is destroyed|gets destroyed|got destroyed|was destroyed|is killed|"
     r"gets killed|got killed|was killed|is put into (?:the|a|its owner's) graveyard)",
+    # "dana murders the wall", "Ben kills the Troll with a removal spell": destroyed, by whoever's spell
+    rf"{_X} {_MODAL}(?:destroys|destroyed|destroy|kills|killed|kill|murders|murdered|murder|removes|removed|"
+    rf"remove) {_Y}(?: with (?:a|an|her|his|their) (?:removal )?(?:spell|kill spell|removal))?",
 )
 def _h_creature_dies(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    """ "The Troll dies", "Krenko is destroyed": the creature goes to its owner's graveyard (700.4); a
-    commander's owner may put it into the command zone (903.9a)."""
+    """ "The Troll dies", "Krenko is destroyed", "Dana murders the Wall": the creature goes to its owner's
+    graveyard (700.4); a commander's owner may put it into the command zone (903.9a)."""
     if not reader.facts.events or not reader.facts.knows_event("dies"):
         return None
     creature = _creature_named(reader, match["y"])
     if creature is None:
         return None
+    if match.groupdict().get("x"):  # who kills it is a player at the table (never a creature: a fight)
+        reader.refer(match["x"], one=True, alone=True)
     return _Happening(({"dies": creature},), f"{creature} dies", (), extra=(f"exists({creature})",
                                                                             f"zone({creature})"))
 

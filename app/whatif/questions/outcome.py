@@ -36,6 +36,8 @@ def _results(players: tuple[str, ...]) -> tuple[str, ...]:
     # "does Di keep playing", "can Bo play on": whether the player is still in (104.3, 810.8a)
     rf"(?:does|do|will|would|can|could) {_X} (?:still )?(?:keep (?:playing|going)|play on|go on|carry on|"
     r"continue(?: playing)?|stay in)(?: the game)?",
+    # "do mia and raj still play": still playing, asked with "do"
+    rf"(?:does|do) {_X} still (?:play|get to play|have a game)",
     rf"what (?:happens|would happen|will happen|happened) (?:to|with) {_X}",
 )
 def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:

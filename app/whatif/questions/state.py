@@ -118,6 +118,9 @@ _GONE = r"(?:gone|dead|destroyed|in the graveyard|off the battlefield|still dead
 
 @PATTERNS(
     rf"who (?P<verb>controls|owns|has) {_X}(?: now| then)?",
+    # "whos got the elf", "who ends up with the Wurm": who controls it
+    rf"who(?:'s| has) (?P<verb>got) {_X}(?: now| then)?",
+    rf"who (?:ends|ended|end) up (?P<verb>with) {_X}",
     rf"who(?:'s| is) (?P<verb>controlling|in control of) {_X}",
     rf"(?P<verb>whose) (?:is|'s) {_X}(?: now| then)?",
     rf"is {_X} {_STILL}",
@@ -267,12 +270,15 @@ def _q_tapped(match: re.Match[str], reader: _Reader) -> _Ask | None:
     rf"how much (?P<c2>.+?) damage (?:has|have) {_X} taken",
     # "Commander damage to Theo?": asked in a word or two after the story
     rf"(?:what(?:'s| is) (?:the )?)?commander damage (?:to|on|for|dealt to|taken by) {_X}",
+    # "does sam take the commander damage (from zurgo)": his count says whether he did
+    rf"(?:does|do|did|will|would) {_X} (?:take|get) (?:the |any |more )?commander damage"
+    rf"(?: (?:from|off|of) (?P<c3>.+?))?",
 )
 def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:
         return None
     who = reader.refer(match["x"], one=True, alone=True)
-    named = match.groupdict().get("c") or match.groupdict().get("c2")
+    named = match.groupdict().get("c") or match.groupdict().get("c2") or match.groupdict().get("c3")
     commanders = [c for c, _owner in reader.facts.commanders]
     if named:
         chosen = [c for c in commanders if c.casefold() == named.strip().casefold()]
