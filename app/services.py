@@ -593,12 +593,15 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     try:
         facts = replace(table_facts(played), said=stated.said)
         plan = interpret(stated.rest, facts)
-        if plan is None and stated.changed:  # the facts misread: the question as it was, on the form's table
-            played, stated = table, said.Situation(game, rest=told)
-            facts = table_facts(played)
-            plan = interpret(told, facts)
     except WhatIfError as error:
         raise InputError(source, str(error)) from error
+    if plan is None and stated.changed:  # the facts misread: the question as it was, on the form's table
+        played, stated = table, said.Situation(game, rest=told)
+        facts = table_facts(played)
+        try:
+            plan = interpret(told, facts)
+        except WhatIfError:  # refused on a table without the facts it states ("Tam is monarch"): never say
+            plan = None  # "nobody is the monarch" of a question that says who is - the search answers it
     if plan is None:
         return AskedWhatIf(question, None, None)
     assumed = ""

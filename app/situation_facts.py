@@ -92,7 +92,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{_KING} is {s}", "monarch"),
         # "crown is on Otto", "the monarchy is with Ann": where the crown sits is who holds it (725.1)
         (rf"(?:the )?(?:crown|monarchy) (?:is|sits|'s) (?:on|with) {s}", "monarch"),
-        (rf"{s} (?:monarch|king|queen)(?=,)", "monarch"),  # "cat monarch, ann's turn, ...": notes, typed fast
+        # "cat monarch, ann's turn, ...", "sol monarch. tam swings": notes, typed fast (a clause of its own)
+        (rf"{s} (?:monarch|king|queen)(?=\s*(?:[,.;:!?]|-\s|$))", "monarch"),
         (rf"with {s} as {_KING}", "monarch"),
         (rf"{s} (?:has|had|holds|held|has got|'s got|(?:'s|is|was) the one (?:with|holding|who has))"
          r"(?: actually| really)? (?:the )?initiative", "initiative"),
