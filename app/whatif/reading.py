@@ -176,7 +176,11 @@ def _ask_with_time(text: str, reader: _Reader) -> tuple[list[_Happening], _Ask]:
 
 
 def _both(one: _Ask, other: _Ask) -> _Ask:
-    """Two questions asked at once: both sets of questions, each answered in its own part of the line."""
+    """Two questions asked at once: both sets of questions, each answered in its own part of the line; the
+    same question asked twice ("does the turn keep going? and who's next": both whose turn) is answered
+    once."""
+    if (one.headline, one.questions, one.players) == (other.headline, other.questions, other.players):
+        return one
     questions = tuple(dict.fromkeys((*one.questions, *other.questions)))
     players = tuple(dict.fromkeys((*one.players, *other.players)))
     return _Ask("several", f"{one.words}, and {other.words}", questions, players,

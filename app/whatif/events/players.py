@@ -44,6 +44,9 @@ _LEAVE = r"(?:leaves|left|leave|leaving|drops|dropped|drop|drops out|drop out|dr
     r"are gone|has left|have left|has already left|have already left|" \
     r"is removed|gets removed|walks away|walks out|has to go|has to leave)"
 _GAME = r"(?: (?:the|this) (?:game|table|match|pod))?"
+#: "Uma and Vic left" said of several players with no "the game" nor "have": remaining, as often as leaving
+_BARE_LEFT = re.compile(r"(?<!has )(?<!have )(?<!had )\bleft(?: (?:already|both|too|as well|now))*$",
+                        re.IGNORECASE)
 _TOGETHER = r"(?: (?:at the same time|simultaneously|together|both|all|at once|too|as well|first|right now|" \
     r"right away|immediately|earlier|already|previously|a while ago))*"  # the order: reading._reorders
 
@@ -90,6 +93,9 @@ def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
     conceding = bool(match.groupdict().get("concede"))
     ref = reader.refer(match["x"], one=True)
     players = list(ref.players)
+    if len(players) > 1 and _BARE_LEFT.search(match[0]):
+        # "Rae, Sol and Tam are gone. Uma and Vic left.": the ones remaining as well as the ones leaving
+        raise _Unknown(f"not read: '{match[0]}' (still in, or gone?)", match["x"])
     gone = [p for p in players if p in reader.gone]
     if gone:
         raise _Unknown(f"{_names(gone)} already left the game in this question", match["x"])

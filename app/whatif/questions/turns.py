@@ -76,6 +76,9 @@ def _q_first_player(match: re.Match[str], reader: _Reader) -> _Ask | None:
     # "what happens to the turn if Alex leaves in his own main phase": who is active now, who plays next
     # (800.4j: the turn goes on without an active player)
     r"what happens (?:to|with) (?:the|this|that|(?:his|her|their)(?:'s)?) (?:current )?turn",
+    # "does the turn just keep going?" after the active player leaves: it does, without one (800.4j)
+    r"(?:does|will|would) (?:the|this|that|(?:his|her|their)(?:'s)?) (?:current )?turn (?:just |still )?"
+    r"(?:keep going|go on|continue|carry on)",
 )
 def _q_turn(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("turn", "whose turn is it, and who takes the next turn", ("active", "next-turn"),
@@ -97,15 +100,23 @@ def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
     r"(?:what(?:'s| is) the (?:new )?)?turn order",
     r"(?:in )?what order do (?:we|they|the players|players) (?:play|take turns|go)(?: in)?",
     r"(?:how|in what order) do (?:the )?turns go",
+    # "who does Uma's turn come after": who plays before her is read off the order itself (101.4)
+    rf"who (?:does|will|would) {_X}{_POSS} turn (?:come|be) (?:right )?after",
+    # "is the order still Rae Sol Uma": the order as it stands answers it, whatever the list said
+    r"is the (?:turn )?order (?:still|now)(?: (?:[A-Za-z][\w'-]*)(?:,? (?:and |then )?[A-Za-z][\w'-]*)*)?",
 )
 def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
+    if match.groupdict().get("x"):
+        reader.refer(match["x"], one=True)  # "Uma's turn": a player at the table
     return _Ask("turn-order", "what is the turn order", ("turn-order",), headline=Value("turn-order"))
 
 
 @PATTERNS(
     rf"who (?:plays|goes|comes|is|takes (?:a|their) turn)(?: next| up)? (?:right )?after {_X}",
     rf"who(?:'s| is) (?:next|up|up next) (?:right )?after {_X}",
-    rf"whose turn (?:is|comes|is it) (?:right )?after {_X}{_POSS}?(?: turn)?",
+    # "whose turn is next after Rae", "whose turn after Uma?" (the verb dropped, as typed)
+    rf"whose turn(?: is| comes| is it| will it be| would it be)?(?: next| up next)? (?:right )?after "
+    rf"{_X}{_POSS}?(?: turn)?",
     rf"who (?:takes|gets|has|plays) the (?:next )?turn (?:right )?after {_X}{_POSS}?(?: turn)?",
 )
 def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
