@@ -122,6 +122,13 @@ _STILL_IN_AFTER = re.compile(rf"(?<=[?.!]) (?P<who>{_NAME})(?:'s| is|s) still "
                              r"(?:alive|in(?: the game)?|around|playing|standing)[.!?]*$", re.IGNORECASE)
 
 
+#: "the leader dies, tam and uma are still in. who wins": players said to be still in, a clause between commas
+#: (or before the question) beside the story
+_STILL_IN_CLAUSE = re.compile(rf", (?P<who>{_NAME}(?:(?:,| and|, and) {_NAME})*)(?: are| is|'s|s)?"
+                              r"(?: both| all)? still (?:alive|in(?: the game)?|around|playing|standing)(?=[.!?,;]|$)",
+                              re.IGNORECASE)
+
+
 #: "with Gia Ivo Kai as a team": one team said by its players
 _TEAM_NAME = rf"(?!(?:with|and)\b){_NAME}"
 _AS_A_TEAM = re.compile(rf",? (?:with |and )?(?P<list>{_TEAM_NAME}(?:(?:,? and |, | ?[&+/] ?| )"
@@ -227,6 +234,14 @@ def _still_in(text: str, game: Mapping[str, Any], said: list[str]) -> str:
         if holders and (len(holders) == 2 or group["many"].lower() != "both"):
             said.append(f"{' and '.join(holders)} are still in the game")
             text = text[:group.start()] + text[group.end():]
+    clause = _STILL_IN_CLAUSE.search(text)
+    named = [_seat(n, seats) for n in re.split(r",? and |, ", clause["who"])] if clause else []
+    if clause and named and all(named) and not any(
+            set(named) & set(_names_in(c, seats)) for c in re.split(r"[,.;?!]| and ", text[:clause.start()])
+            if _LEAVES.search(c)):
+        are = "are" if len(named) > 1 else "is"
+        said.append(f"{' and '.join(str(n) for n in named)} {are} still in the game")
+        text = text[:clause.start()] + text[clause.end():]
     after = _STILL_IN_AFTER.search(text)
     # never where the story itself takes them out ("Xia concedes ... ? Xia's still alive"): left as said
     leaves = [c for c in re.split(r"[,.;?!]| and ", text[:after.start()] if after else "")

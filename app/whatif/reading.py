@@ -465,10 +465,16 @@ def _reorders(text: str) -> bool:
 
     >>> _reorders("Ben hits Cat and Cat concedes first"), _reorders("Ann scooped earlier, then Cat loses")
     (True, False)
+    >>> _reorders("Ann scooped earlier. Cat loses"), _reorders("Ann hits Cat and Cat quits first. who won")
+    (False, True)
     """
     hints = [h.start() for h in _ORDER_HINT.finditer(text)]
-    then = re.search(r"(?:[,.;]? (?:and )?)then\b", text, re.IGNORECASE)
-    return bool(hints) and (then is None or max(hints) > then.start())
+    cuts = [m.start() for m in re.finditer(r"(?:[,.;]? (?:and )?)then\b", text, re.IGNORECASE)][:1]
+    # "both assassins got killed earlier. Sol dies too": a first sentence of one clause is said first anyway
+    first = re.match(r"[^.;!?]+(?=[.;!?] )", text)
+    if first and not re.search(r",| and | or | but | then ", first[0], re.IGNORECASE):
+        cuts.append(first.end())
+    return bool(hints) and (not cuts or max(hints) > min(cuts))
 
 
 def _players_in(value: Any, players: Sequence[str]) -> Iterator[str]:

@@ -24,7 +24,7 @@ _q_life = PATTERNS(
     # "what is her total", "what's Dan at", "what's Ben's starting life total" ("Ben's life to start" and "at
     # the start" are asked of the game's start, app.game_start)
     rf"what(?:'s| is| are) {_X}{_POSS} (?:life )?totals?",
-    rf"what(?:'s| is) {_X} (?:at|on)",
+    rf"what(?:'s| is) {_X} (?:at|on)(?: life ?wise| for life| life)?",
     rf"what(?:'s| is| are) {_X}{_POSS} (?:starting|start|opening) life(?: totals?)?",
     rf"how (?:much|many) life(?: points)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?"
     r"(?: with| at| on)?",

@@ -59,6 +59,8 @@ def _q_still_in(match: re.Match[str], reader: _Reader) -> _Ask:
     r"(?:is|would|will) (?:it|the game) (?:be )?over",
     # "is the game still going", "does the game go on": asked as whether it is over
     r"is (?:the game|it) still (?:going|on|running|in progress)",
+    # "..., game still going?": typed short
+    r"(?:the )?game (?:still )?(?:going|on|running|in progress|over)",
     r"(?:does|would|will) (?:the game|it) (?:go on|continue|keep going|carry on)",
     r"(?:does|would|will) the game (?:end|stop|finish|be over)",
     r"is there a winner",
