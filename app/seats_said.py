@@ -125,7 +125,8 @@ _STILL_IN_AFTER = re.compile(rf"(?<=[?.!]) (?P<who>{_NAME})(?:'s| is|s) still "
 #: "the leader dies, tam and uma are still in. who wins": players said to be still in, a clause between commas
 #: (or before the question) beside the story
 _STILL_IN_CLAUSE = re.compile(rf", (?P<who>{_NAME}(?:(?:,| and|, and) {_NAME})*)(?: are| is|'s|s)?"
-                              r"(?: both| all)? still (?:alive|in(?: the game)?|around|playing|standing)(?=[.!?,;]|$)",
+                              r"(?: both| all)? still (?:alive|in(?: the game)?|around|playing|standing)"
+                              r"(?=[.!?,;]|$)",
                               re.IGNORECASE)
 
 
