@@ -88,8 +88,14 @@ from rulesjudge.app.table_form import emperors
 
 #: a player's name as typed ("Mika", "mika"): checked against the seats, any case
 _NAME = r"[A-Za-z][\w-]*"
-_STILL_IN = re.compile(rf",? (?:while|and|but|with|when|as) (?P<who>{_NAME})(?: is|'s|s| was) still "
-                       r"(?:alive|in(?: the game)?|around|playing|standing|there)\b", re.IGNORECASE)
+#: "while Mika is still alive", "but Sol is alive": without "still" only "alive" says it (not "and Ann is
+#: playing"); "but Sol the emperor is alive": the role checked against the table too
+_STILL_IN = re.compile(rf",? (?:while|and|but|with|when|as) (?P<who>{_NAME})"
+                       r"(?:,? (?:the|our|their|his|her) "
+                       r"(?P<role>emperor|general|leader|guardian|assassin|traitor),?)?"
+                       r"(?: is|'s|s| was) "
+                       r"(?:still (?:alive|in(?: the game)?|around|playing|standing|there)|alive)\b",
+                       re.IGNORECASE)
 _ALONE = re.compile(rf"(?:,|;|(?<=[.!?]))? (?:and |so |now )?(?P<who>{_NAME})(?: is|'s) (?:now |left )?"
                     r"(?:all )?(?:alone|by (?:himself|herself|themselves)|on (?:his|her|their) own|"
                     r"the (?:last|only) one left(?: on (?:his|her|their) team)?)(?: now)?\b", re.IGNORECASE)
@@ -314,8 +320,11 @@ def said_remarks(text: str, game: Mapping[str, Any]) -> tuple[str, tuple[str, ..
 
     def still_in(match: re.Match[str]) -> str:
         who = _seat(match["who"], seats)
-        if who is None:
-            return match[0]
+        if who is None or (match["role"] and not _holds(who, match["role"], game)):
+            return match[0]  # "but Sol the emperor is alive" where Sol is no emperor: left as said, unread
+        if match["role"]:
+            role = match["role"].lower()
+            said.append(f"{who} is {'an' if role[0] in 'aeiou' else 'a'} {role}")
         said.append(f"{who} is still in the game")
         return ""
 

@@ -44,6 +44,7 @@ _ELLIPSES = (
     (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
      "who has the initiative"),
     (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
+    (re.compile(r"(?:so |and )?(?:the |any |a )?winners?(?: now| then)?", re.IGNORECASE), "who wins"),
     # "who has what", "who gets what" after a holder of both leaves: each designation
     # "Noah becomes the monarch, then Olive does. Who is it?": the holder of the one designation said
     (re.compile(r"who(?:'s| is) it(?: now| then)?", re.IGNORECASE), "who has it"),

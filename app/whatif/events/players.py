@@ -143,6 +143,9 @@ def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
     r"(?:down )?to "
     rf"(?:0|zero)(?: life)?{_TOGETHER}",
     rf"{_X}{_TOGETHER} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life{_TOGETHER}",
+    # "Sol gets bolted to 0", "Ann got drained to zero": how the total got there changes nothing (704.5a)
+    rf"{_X}{_TOGETHER} (?:gets|get|got|is|are|was|were) (?:bolted|burned|burnt|pinged|drained|shocked|"
+    rf"blasted|zapped|burned down|dropped|knocked|shot) (?:down )?to (?:0|zero)(?: life)?{_TOGETHER}",
     rf"{_X} {_MODAL}(?:loses|lost|lose|pays|paid|pay) (?:all|all of) (?:their|his|her|its)(?:'s)? "
     r"life(?: total)?",
 )
