@@ -191,6 +191,33 @@ def _inline(text: str, facts: _Facts) -> str:
                   flags=re.IGNORECASE)
 
 
+def _possessive_holding(text: str, facts: _Facts) -> str:
+    """ "where does Tam's initiative go if he scoops", "who inherits Vic's monarch": the possessive says who
+    holds it (725.1, 726.1), a fact taken as stated and said; the subject pronoun said next, before any other
+    name, is that holder.
+
+    >>> facts = _Facts({"players": ["Rae", "Sol", "Tam", "Uma"]})
+    >>> _possessive_holding("where does tam's initiative go if he scoops on uma's turn", facts), facts.said
+    ("where does the initiative go if Tam scoops on uma's turn", ['Tam has the initiative'])
+    """
+    # only after a verb or preposition that takes it: "Mia's monarch." at a clause's start is "Mia is monarch"
+    said = list(re.finditer(r"\b(?:does|do|did|will|would|gets?|got|inherits?|takes?|took|steals?|stole|"
+                            r"keeps?|kept|loses?|lost|picks? up|to|of|with|about) "
+                            r"(?P<s>[A-Za-z][\w-]*)(?:'s|') (?P<d>initiative|monarchy|monarch|crown)\b",
+                            text, re.IGNORECASE))
+    if len(said) != 1 or facts.name(said[0]["s"]) is None:
+        return text  # none, or two holders said: left as said
+    match, who = said[0], str(facts.name(said[0]["s"]))
+    kind = "initiative" if match["d"].lower() == "initiative" else "monarch"
+    facts.set(kind, who, _designation(kind, who))
+    rest = text[match.end():]
+    names = "|".join(re.escape(p) for p in facts.players())
+    first = re.search(rf"(?i)\b(?:(?P<pronoun>he|she|they)|{names})\b", rest)
+    if first and first["pronoun"]:
+        rest = rest[:first.start()] + who + rest[first.end():]
+    return f"{text[:match.start('s')]}the {match['d'].lower()}{rest}"
+
+
 def _facts_after_if(text: str, facts: _Facts) -> str:
     """ "who's monarch if Ben has the monarch and Ben dies on Dan's turn": facts said after the question's
     "if", before its event, taken out as at the start of a clause ("who's monarch if Ben dies ...")."""
@@ -318,6 +345,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text, roles = role_appositive(text, facts.game)  # "Then Ann, the leader, dies"
     facts.said.extend((*unveiled, *roles))
     text = _inline(text, facts)
+    text = _possessive_holding(text, facts)
     text = _facts_after_if(text, facts)
     kept: list[str] = []
     text = _TIME_FIRST.sub(_time_last, text)
