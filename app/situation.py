@@ -148,7 +148,9 @@ def _inline(text: str, facts: _Facts) -> str:
     def reverse(match: re.Match[str]) -> str:  # "The monarch, Ben, dies on Dan's turn"
         return appositive(match) if facts.name(match["s"]) else match[0]
 
-    text = re.sub(rf"(?:^|(?<=[.;!?] ))(?P<roles>{_ROLE}), (?P<s>[A-Za-z][\w'-]*), ", reverse, text,
+    # ... or after the connector of a clause ("when the monarch, Uma, dies on Sol's turn")
+    text = re.sub(rf"(?:^|(?<=[.;!?] )|(?<=\bwhen )|(?<=\bif )|(?<=\bonce )|(?<=\bafter ))"
+                  rf"(?P<roles>{_ROLE}), (?P<s>[A-Za-z][\w'-]*), ", reverse, text,
                   flags=re.IGNORECASE)
 
     def with_as(match: re.Match[str]) -> str:
@@ -281,6 +283,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     """
     text = " ".join(question.replace("’", "'").split())
     # "Ann (the monarch) concedes": a role in brackets is the appositive "Ann, the monarch, concedes"
+    # "when the monarch (that's Uma) dies": the holder said in brackets after the role, as "the monarch, Uma,"
+    text = re.sub(r"\b(?P<d>the (?:monarch|king|queen|initiative holder|player with the initiative)) \("
+                  r"(?:that's|that is|thats|i\.e\.|aka|=)? ?(?P<n>[A-Za-z][\w-]*)\)", r"\g<d>, \g<n>,", text,
+                  flags=re.IGNORECASE)
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
     text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."

@@ -88,6 +88,7 @@ def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 @PATTERNS(r"who (?:gets|takes|has|inherits|ends up with|would get|will get|should get|keeps|has got) it",
           r"who(?:'s| has) got it",
+          r"who (?:picks|would pick|will pick|gets to pick) it up",  # "who picks it up": takes it
           r"(?:who|whom) (?:does|would|will|should) it (?:go|pass|move) to",
           r"(?:who|whom) (?:does|would|will|should) (?:get|take|inherit) it")
 def _q_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
