@@ -51,10 +51,12 @@ _NOT_BLOCKED = re.compile(
 )
 
 
-#: "attacks her with a 2/2 on his turn, unblocked": the attack's own word said after its turn, put before it
-#: so the turn is the clause's time as it is when said last ("attacks her, unblocked, on his turn").
+#: "attacks her with a 2/2 on his turn, unblocked", "swings at Uma on Sol's turn and connects": the attack's
+#: own words said after its turn, put before it so the turn is the clause's time as it is when said last
+#: ("attacks her, unblocked, on his turn"; "swings at Uma and connects on Sol's turn").
 _UNBLOCKED_AFTER_TURN = re.compile(
-    r"(?P<turn> (?:on|during|in) (?:his|her|their|[A-Za-z][\w-]*(?:'s|'))(?: own)? turn),? unblocked\b",
+    r"(?P<turn> (?:on|during|in) (?:his|her|their|[A-Za-z][\w-]*(?:'s|'))(?: own)? turn)"
+    r"(?P<step>,? unblocked|,? and (?:connects|gets through|goes unblocked))(?=$|[,;.!?])",
     re.IGNORECASE)
 #: A word taken back at once: "pays... er loses", "pays, er, loses", "pays - I mean loses" (the word said
 #: after stands).
@@ -91,7 +93,9 @@ def normalise(text: str) -> str:
     # "pays... er loses 4 life", "pays, I mean loses": the word the speaker took back is dropped
     text = _TAKEN_BACK.sub("", text)
     text = _NOT_BLOCKED.sub(" unblocked", text)
-    text = _UNBLOCKED_AFTER_TURN.sub(r", unblocked\g<turn>", text)
+    text = _UNBLOCKED_AFTER_TURN.sub(
+        lambda m: (", unblocked" if m["step"].endswith("unblocked") and "and" not in m["step"] else
+                   " " + m["step"].lstrip(", ")) + m["turn"], text)
     text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
