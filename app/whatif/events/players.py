@@ -134,7 +134,7 @@ def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
     # "Ann and Ben both drop to zero at the same time": together, as one event (704.3: one check)
     rf"{_X}{_TOGETHER} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|"
     r"gets knocked|is taken|gets taken|are brought|are reduced|are knocked|get knocked|are taken|get taken) "
-    r"(?:down )?to "
+    r"(?:down )?to (?:exactly )?"
     rf"(?:0|zero)(?: life)?{_TOGETHER}",
     rf"{_X}{_TOGETHER} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life{_TOGETHER}",
     rf"{_X} {_MODAL}(?:loses|lost|lose|pays|paid|pay) (?:all|all of) (?:their|his|her|its)(?:'s)? "

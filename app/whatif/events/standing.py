@@ -164,7 +164,7 @@ _SETTER_CARD = re.compile(r"(?i)(?:an?|the|some|his|her|their) (?:[\w'-]+ )?"
     rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>{_NUMBER})",
     # "Ann is at one life": the table as it stands, said as a life total; never "was at" (a state before
     # the events, app.situation's fact: "Edgar hits Dan for 4 and Dan was at 4 life")
-    rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
+    rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?:exactly )?(?P<n2>{_NUMBER}) life",
     # "Ann's life gets set to 10 by an effect": what sets it changes nothing (119.5)
     rf"{_X}{_POSS} life(?: total)? (?:gets|is|was|got) set to (?P<n4>{_NUMBER})"
     r"(?: by (?:an?|the|some) (?:effect|spell|card|ability))?",
