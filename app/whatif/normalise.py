@@ -58,6 +58,9 @@ _UNBLOCKED_AFTER_TURN = re.compile(
     r"(?P<turn> (?:on|during|in) (?:his|her|their|[A-Za-z][\w-]*(?:'s|'))(?: own)? turn)"
     r"(?P<step>,? unblocked|,? and (?:connects|gets through|goes unblocked))(?=$|[,;.!?])",
     re.IGNORECASE)
+#: "after taking 6", "after getting 3 poison counters": a gerund after "after", and the verb it stands for
+_GERUNDS = {"taking": "take", "getting": "get", "losing": "lose", "gaining": "gain", "paying": "pay"}
+_AFTER_DOING = re.compile(rf"(?i)\b(?P<after>after|upon|once) (?P<verb>{'|'.join(_GERUNDS)})\b")
 #: A word taken back at once: "pays... er loses", "pays, er, loses", "pays - I mean loses" (the word said
 #: after stands).
 _TAKEN_BACK = re.compile(r"(?i)\b[\w']+(?:\.{2,}|…|,| -)? (?:er|uh|erm|um|i mean|sorry)"
@@ -97,6 +100,9 @@ def normalise(text: str) -> str:
         lambda m: (", unblocked" if m["step"].endswith("unblocked") and "and" not in m["step"] else
                    " " + m["step"].lstrip(", ")) + m["turn"], text)
     text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
+    # "how much life does Tam have after taking 6": the one asked about does it ("after they take 6"); never
+    # "before taking" (what was so before it is not what the events make so)
+    text = _AFTER_DOING.sub(lambda m: f"{m['after']} they {_GERUNDS[m['verb'].lower()]}", text)
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
