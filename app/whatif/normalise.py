@@ -44,6 +44,8 @@ _NOT_BLOCKED = re.compile(
     r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|"
     r"(?:it|they) (?:isn't|wasn't|aren't|weren't) blocked|"
     r"(?:it|they)(?:'s| is| was| are|'re| were| goes| go) unblocked|"
+    # "with a 5/5 and a 3/3, both unblocked": every attacker said (509.1a)
+    r"(?:both|all|both of them|all of them|all three)(?: (?:are|were|go|went|get|got))? unblocked|"
     r"(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) "
     r"(?:doesn'?t|does not|didn'?t|did not|don'?t|do not|can'?t|cannot) block(?: it| them)?|"
     r"(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
