@@ -56,6 +56,8 @@ _GENERIC = {"creature", "guy", "dude", "token", "one", "beater", "attacker", "bl
 _PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their"}
 _DESCRIBED = re.compile(
     r"(?i)\b(?P<det>an?|her|his|their|its|(?P<owner>[A-Za-z][\w-]*)(?:'s|'))\s+"
+    # "Sol's infect 1/1", "a deathtouch 1/1": keywords said before the size as well as after it
+    rf"(?P<kw0>(?:{_KEYWORD},?\s+)*)"
     r"(?P<p>\d{1,2})/(?P<t>\d{1,2})(?P<many>s)?\b"
     rf"(?P<kw>(?:,?\s+{_KEYWORD}\b)*)"
     rf"(?:\s+(?P<agent>{_AGENT})\b|\s+(?!(?:{'|'.join(sorted(_NOT_NOUN))})\b)(?P<noun>[A-Za-z][\w-]*)\b(?!'))?"
@@ -125,7 +127,7 @@ def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
 
 def _keywords(match: re.Match[str]) -> tuple[list[str], int] | None:
     """The model's keywords said of the creature and its toxic count; None for one it doesn't know."""
-    said = re.findall(rf"(?i){_KEYWORD}", f"{match['kw'] or ''} {match['with'] or ''}")
+    said = re.findall(rf"(?i){_KEYWORD}", f"{match['kw0'] or ''} {match['kw'] or ''} {match['with'] or ''}")
     if match["agent"]:
         said.append(_AGENTS[match["agent"].lower().replace("-", " ")])
     keywords, toxic = [], 0

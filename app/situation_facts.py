@@ -133,8 +133,10 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s} (?:starts|started|begins|began)(?: the game| off)? (?:at|on|with) {_N}(?: life)?", "life"),
         (rf"{s}(?: has|'s got| has got) {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
+        # "Tam has taken 17 from Sol's commander": the commander its owner has (903.3)
         (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
-         r"(?P<c>[A-Za-z][\w'-]*)(?: in combat)?(?: already| before| earlier| previously| so far| in total)?",
+         r"(?P<c>[A-Za-z][\w-]*'s commander|[A-Za-z][\w'-]*)(?: in combat)?"
+         r"(?: already| before| earlier| previously| so far| in total)?",
          "commander-damage"),
         # "Edgar has already hit Pat for 17", "Pat's been hit by Edgar for 10": combat damage so far
         (rf"(?P<c>[A-Za-z][\w'-]*) (?:has|had) (?:already )?hit {s} for {_N}(?: commander damage| damage)?"
@@ -269,8 +271,7 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
     elif kind == "poison":
         facts.set_in("poison", who, _number(groups["n"]), f"{who} has {_number(groups['n'])} poison counters")
     elif kind == "commander-damage":
-        commanders = facts.game.get("permanents") or {}
-        commander = next((c for c in commanders if c.lower() == groups["c"].lower()), None)
+        commander = _commander_said(groups["c"], facts)
         if commander is None:
             return False
         amount = _number(groups["n"])
@@ -278,6 +279,18 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         facts.set_in("commander-damage", who, amount,
                      f"{who} has taken {amount} combat damage from {commander}", sub=commander)
     return True
+
+
+def _commander_said(said: str, facts: _Facts) -> str | None:
+    """The commander on the table that words name: by its name ("Edgar") or as its owner's ("Sol's
+    commander", when Sol owns exactly one, 903.3); None otherwise."""
+    permanents = facts.game.get("permanents") or {}
+    owner, _, rest = said.partition("'s ")
+    if rest.lower() == "commander":
+        theirs = [name for name, p in permanents.items() if isinstance(p, dict) and p.get("commander")
+                  and str(p.get("owner", "")).lower() == owner.lower()]
+        return theirs[0] if len(theirs) == 1 else None
+    return next((c for c in permanents if c.lower() == said.lower()), None)
 
 
 def _role(who: str, role: str, facts: _Facts) -> bool:

@@ -225,6 +225,12 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     end = (r"(?:\s*[,:;.!?-]+\s*|\s+(?=(?:if|when|can|who|whom|whose|what|does|do|is|are|how|after)\b|"
            r"(?:what|who|how)s\b)|"
            r"(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?-i:[A-Z]))|$)")
+    # "in our 2hg game rae has 9 poison": a player of the table's, typed in lower case, starting the sentence
+    seated = [p for p in facts.game.get("players") or
+              [p for team in facts.game.get("teams") or () for p in team] if isinstance(p, str)]
+    if seated:
+        end = end[:-len("|$)")] + (r"|(?:(?<=game)|(?<=match)|(?<=pod))\s+(?=(?:"
+                                   + "|".join(re.escape(p) for p in seated) + r")\b)|$)")
     head = re.match(start, text, re.IGNORECASE)
     if head and not _size_holds(head, facts):
         return text  # "in our 6 player grand melee" at an eight-seat table: not context, the question unread

@@ -44,6 +44,8 @@ _NOT_BLOCKED = re.compile(
     r"(?:it|they)(?: is|'s| was| are|'re| were) (?:not|never) blocked|"
     r"(?:it|they) (?:isn't|wasn't|aren't|weren't) blocked|"
     r"(?:it|they)(?:'s| is| was| are|'re| were| goes| go) unblocked|"
+    # "with a 5/5 and a 3/3, both unblocked": every attacker said (509.1a)
+    r"(?:both|all|both of them|all of them|all three)(?: (?:are|were|go|went|get|got))? unblocked|"
     r"(?:he|she|they|nobody|no one|noone|(?-i:[A-Z][a-z]+)) "
     r"(?:doesn'?t|does not|didn'?t|did not|don'?t|do not|can'?t|cannot) block(?: it| them)?|"
     r"(?:nobody|no one|noone) blocks?(?: it| them)?)(?=$|[,;.!?]| and\b)",
@@ -51,11 +53,16 @@ _NOT_BLOCKED = re.compile(
 )
 
 
-#: "attacks her with a 2/2 on his turn, unblocked": the attack's own word said after its turn, put before it
-#: so the turn is the clause's time as it is when said last ("attacks her, unblocked, on his turn").
+#: "attacks her with a 2/2 on his turn, unblocked", "swings at Uma on Sol's turn and connects": the attack's
+#: own words said after its turn, put before it so the turn is the clause's time as it is when said last
+#: ("attacks her, unblocked, on his turn"; "swings at Uma and connects on Sol's turn").
 _UNBLOCKED_AFTER_TURN = re.compile(
-    r"(?P<turn> (?:on|during|in) (?:his|her|their|[A-Za-z][\w-]*(?:'s|'))(?: own)? turn),? unblocked\b",
+    r"(?P<turn> (?:on|during|in) (?:his|her|their|[A-Za-z][\w-]*(?:'s|'))(?: own)? turn)"
+    r"(?P<step>,? unblocked|,? and (?:connects|gets through|goes unblocked))(?=$|[,;.!?])",
     re.IGNORECASE)
+#: "after taking 6", "after getting 3 poison counters": a gerund after "after", and the verb it stands for
+_GERUNDS = {"taking": "take", "getting": "get", "losing": "lose", "gaining": "gain", "paying": "pay"}
+_AFTER_DOING = re.compile(rf"(?i)\b(?P<after>after|upon|once) (?P<verb>{'|'.join(_GERUNDS)})\b")
 #: A word taken back at once: "pays... er loses", "pays, er, loses", "pays - I mean loses" (the word said
 #: after stands).
 _TAKEN_BACK = re.compile(r"(?i)\b[\w']+(?:\.{2,}|…|,| -)? (?:er|uh|erm|um|i mean|sorry)"
@@ -91,8 +98,13 @@ def normalise(text: str) -> str:
     # "pays... er loses 4 life", "pays, I mean loses": the word the speaker took back is dropped
     text = _TAKEN_BACK.sub("", text)
     text = _NOT_BLOCKED.sub(" unblocked", text)
-    text = _UNBLOCKED_AFTER_TURN.sub(r", unblocked\g<turn>", text)
+    text = _UNBLOCKED_AFTER_TURN.sub(
+        lambda m: (", unblocked" if m["step"].endswith("unblocked") and "and" not in m["step"] else
+                   " " + m["step"].lstrip(", ")) + m["turn"], text)
     text = re.sub(r"(?i)(?<=\w)'s face\b", "", text)  # "hits Ben's face": Ben, the player hit
+    # "how much life does Tam have after taking 6": the one asked about does it ("after they take 6"); never
+    # "before taking" (what was so before it is not what the events make so)
+    text = _AFTER_DOING.sub(lambda m: f"{m['after']} they {_GERUNDS[m['verb'].lower()]}", text)
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it

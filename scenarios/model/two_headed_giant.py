@@ -54,7 +54,7 @@ class TwoHeadedGiant(Variant):
 
     name = "two-headed-giant"
     title = "Two-Headed Giant"
-    aliases = ("2HG", "THG", "2-headed giant")
+    aliases = ("2HG", "THG", "2-headed giant", "two headed", "two-headed")
     uses_sections = (cr("805"),)  # 810.2: the shared team turns option
     cites = (cr("810.1"),)
     needs_teams = True

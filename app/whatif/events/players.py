@@ -140,7 +140,7 @@ def _h_decked(match: re.Match[str], reader: _Reader) -> _Happening:
     # "Ann and Ben both drop to zero at the same time": together, as one event (704.3: one check)
     rf"{_X}{_TOGETHER} (?:goes|go|drops|drop|falls|fall|gets|get|is brought|is reduced|is knocked|"
     r"gets knocked|is taken|gets taken|are brought|are reduced|are knocked|get knocked|are taken|get taken) "
-    r"(?:down )?to "
+    r"(?:down )?to (?:exactly )?"
     rf"(?:0|zero)(?: life)?{_TOGETHER}",
     rf"{_X}{_TOGETHER} (?:hits|hit|reaches|reach|is at|are at|has|have) (?:0|zero) life{_TOGETHER}",
     # "Sol gets bolted to 0", "Ann got drained to zero": how the total got there changes nothing (704.5a)
@@ -527,15 +527,24 @@ def _h_takes_damage(match: re.Match[str], reader: _Reader) -> _Happening:
         _combat_or_not(reader, target.players[0], match[0])
     event: dict[str, Any] = {"to": target.players[0], "amount": amount}
     players = [target.players[0]]
-    if source_text:
+    unnamed = bool(source_text) and _SOMEONES_CREATURE.fullmatch(source_text.strip()) is not None
+    if source_text and not unnamed:
         source = reader.refer(source_text, one=True, alone=True)
         event["from"] = source.players[0]
         players.insert(0, source.players[0])
-    return _Happening(({"damage": event},), f"{target.words} takes {amount} noncombat damage", tuple(players),
+    kind = "damage from a creature no one is said to control" if unnamed else "noncombat damage"
+    return _Happening(({"damage": event},), f"{target.words} takes {amount} {kind}", tuple(players),
                       extra=(f"life({target.players[0]})",))
 
 
 _ARTICLE = re.compile(r"(?i)^(?:a|an|the|some|one)\s+")
+#: "takes 7 from a dragon", "from some 5/5": a creature no one is said to control. The amount and the player
+#: hit are what the life total needs (120.3a); whether it was combat damage, which would move a designation
+#: (725.2, 726.2), is asked by _combat_or_not where it matters. Not "an opponent" (a player, 102.2).
+_SOMEONES_CREATURE = re.compile(
+    r"(?:(?:a|an|some|one) )?(?:(?:big|huge|flying|random|\d{1,2}/\d{1,2}) )?"
+    r"(?:creature|dragon|beast|wurm|giant|angel|demon|zombie|elf|goblin|bear|guy|dude|attacker|token|"
+    r"\d{1,2}/\d{1,2})")
 
 
 def _spell_source(reader: _Reader, said: str) -> tuple[str, str | None]:

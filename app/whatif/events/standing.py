@@ -153,22 +153,33 @@ def _h_infect_damage(match: re.Match[str], reader: _Reader) -> _Happening | None
     return _each_player(who, "poison", "count", count, words, "poison")
 
 
+#: "an effect sets Ann's life to 10", "a sorcery sets ...": a card, not a player, sets it (119.5)
+_SETTER_CARD = re.compile(r"(?i)(?:an?|the|some|his|her|their) (?:[\w'-]+ )?"
+                          r"(?:effect|spell|card|ability|sorcery|instant|trigger)")
+
+
 @PATTERNS(
     rf"{_X}{_POSS} life (?:total )?(?:becomes|is set to|goes to|is now|turns into|drops to|falls to|"
     rf"is) (?P<n>{_NUMBER})",
     rf"(?:set|make) {_X}{_POSS} life(?: total)? (?:to )?(?P<n3>{_NUMBER})",
     # "Ann is at one life": the table as it stands, said as a life total; never "was at" (a state before
     # the events, app.situation's fact: "Edgar hits Dan for 4 and Dan was at 4 life")
-    rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?P<n2>{_NUMBER}) life",
+    rf"{_X} (?:is|are|sits|goes|drops|falls|gets) (?:at|on|down to|to) (?:exactly )?(?P<n2>{_NUMBER}) life",
     # "Ann's life gets set to 10 by an effect": what sets it changes nothing (119.5)
     rf"{_X}{_POSS} life(?: total)? (?:gets|is|was|got) set to (?P<n4>{_NUMBER})"
     r"(?: by (?:an?|the|some) (?:effect|spell|card|ability))?",
+    # "Rae sets Sol's life to 10 with a sorcery": who sets it and with what changes nothing (119.5)
+    rf"{_Y} (?:sets|set) {_X}{_POSS} life(?: total)? (?:to|at) (?P<n5>{_NUMBER})"
+    r"(?: (?:with|using|via) (?:an?|the|some|his|her|their) (?:[\w'-]+ )?"
+    r"(?:effect|spell|card|ability|sorcery|instant|trigger))?",
 )
 def _h_set_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if not reader.facts.events or not reader.facts.knows_event("set-life"):
         return None
+    if match.groupdict().get("y") and not _SETTER_CARD.fullmatch(match["y"]):
+        reader.refer(match["y"], one=True, alone=True)  # the player who sets it must be at the table
     who = _affected_player(reader, match["x"])
-    life = _number(_said(match, "n", "n2", "n3", "n4"), 0)
+    life = _number(_said(match, "n", "n2", "n3", "n4", "n5"), 0)
     return _each_player(who, "set-life", "life", life, f"{who.words}'s life total becomes {life}", "life")
 
 

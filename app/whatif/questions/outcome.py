@@ -87,6 +87,9 @@ def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
     r"who(?: loses| lost| else loses| would lose| will lose| is out| is eliminated|'s out|'s eliminated|"
     r"'s dead| is dead| dies| died| goes out)(?: the game)?(?: too| as well| now)?",
     r"who (?:are|is) the losers?",
+    # "is anyone dead if Uma drops to 0", "does anybody lose": who lost, asked of no one in particular
+    r"(?:is|are) (?:anyone|anybody|someone|somebody) (?:dead|out|eliminated|gone)(?: now| then)?",
+    r"(?:does|did|will|would) (?:anyone|anybody|someone|somebody) (?:die|lose)(?: the game)?(?: now| then)?",
 )
 def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("losers", "who loses", ("losers", "game-over"), headline=Value("losers"))

@@ -100,11 +100,26 @@ _q_poison_each = _per_player("poison", "how many poison counters does {who} have
     r"at how (?:much|many) poison(?: counters)? (?:do|does) (?:you|a player|a team) lose",
 )
 def _q_poison_limit(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    return _poison_limit(reader, reader.playing()[0])
+
+
+@PATTERNS(
+    rf"how (?:much|many) poison(?: counters)? (?:(?:does it|would it|will it) take )?"
+    rf"to (?:kill|knock out|take out) {_X}",
+    rf"how (?:much|many) poison(?: counters)? (?:kills?|would kill|will kill) {_X}",
+)
+def _q_poison_limit_of(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "How many poison counters to kill Tam and Uma": the number for those players (704.5c; a Two-Headed
+    Giant team's, 704.6b), said of the first of them."""
+    who = reader.refer(match["x"])
+    return _poison_limit(reader, who.players[0])
+
+
+def _poison_limit(reader: _Reader, first: str) -> _Ask | None:
     """ "How many poison counters kill you?": the number for the players at this table (704.5c; a Two-Headed
     Giant team's, 704.6b), said of the first still in, and who is still in (a total said beside it counts)."""
     if not reader.facts.knows_question("poison-limit") or not reader.facts.questions:
         return None
-    first = reader.playing()[0]
     return _Ask("poison-limit", "how many poison counters make a player lose", (f"poison-limit({first})",
                 "in-game"), (), Several((("how many poison counters make a player lose",
                                          Value(f"poison-limit({first})")),
