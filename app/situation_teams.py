@@ -218,7 +218,7 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     names = _variant_names()
     if facts.game.get("commander"):  # "2hg commander, ...": the table is a Commander game of Two-Headed Giant
         text = re.sub(r"(?i)^(2hg|thg|two[- ]headed giant) commander\b", r"\1", text)
-    start = (r"^(?:(?:in|for|playing|we(?:'re| are) playing|this is|it(?:'s| is))"
+    start = (r"^(?:(?:in|for|playing|we(?:'re| are) (?:playing|doing|running)|this is|it(?:'s| is))"
              rf"(?: an?| this| the| our)? )?{_SIZE}{variant}"
              r"(?: (?:game|question|variant|format|match|pod))?(?: here| today| tonight)?")
     # "In a commander game Noah's at 40 …": the variant's noun, then a name starting the sentence
