@@ -102,8 +102,8 @@ ROUNDS = (
     # it" after a steal with no designation said (the creature, never a designation the table holds).
     Round(11, blind="98 right, 74 not read, 4 WRONG of 176 (55.7%)",
           now="after the four WRONG classes fixed: 102 right, 74 not read, 0 wrong (58.0%); after h-f10d and "
-              "h-f10e (working from round 10): 103 right, 73 not read, 0 wrong (58.5%); after h-f11a and h-f11b (no "
-              "longer blind): 127 right, 49 not read, 0 wrong (72.2%)"),
+              "h-f10e (working from round 10): 103 right, 73 not read, 0 wrong (58.5%); after h-f11a and "
+              "h-f11b (no longer blind): 127 right, 49 not read, 0 wrong (72.2%)"),
 )
 LOADED = {r.number: load_round(r.path) for r in ROUNDS}
 
