@@ -60,8 +60,14 @@ def _q_monarch(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("monarch", "who is the monarch", ("monarch",), headline=Value("monarch"))
 
 
-#: a designation named anywhere in the question: what "it" may stand for beside a creature
-_DESIGNATION_SAID = re.compile(r"(?i)\b(?:monarch|monarchy|crown|king|queen|initiative)\b")
+#: the words that name each designation in a question (the monarch, the initiative): what "it" or "they" may
+#: stand for
+_DESIGNATIONS_SAID = (re.compile(r"(?i)\b(?:monarch|crown|king|queen)\b"), re.compile(r"(?i)\binitiative\b"))
+
+
+def _said(reader: _Reader) -> str:
+    """The question's words and the facts it stated, where a pronoun's designation may have been named."""
+    return " ".join((reader.sentence, *reader.facts.said))
 
 
 @PATTERNS(rf"(?:does|will|would|should|can) {_X} (?:still )?(?P<verb>get|keep|take|lose|have|hold|steal) "
@@ -71,8 +77,7 @@ def _q_does_x_have_it(match: re.Match[str], reader: _Reader) -> _Ask | None:
     by the players it names (Dan has the initiative); not guessed when that is both or neither."""
     who = _holder(reader, match["x"], match[0])
     designation = reader.topic
-    said = " ".join((reader.sentence, *reader.facts.said))
-    if not designation and reader.creature and not _DESIGNATION_SAID.search(said):
+    if not designation and reader.creature and not any(d.search(_said(reader)) for d in _DESIGNATIONS_SAID):
         return None  # "Sol steals the Ox. Rae scoops, does Sol keep it": the creature, no designation said
     if not designation:
         named = {*who.players, *(reader.focus.players if reader.focus else ()), *reader.mentioned}
@@ -172,9 +177,6 @@ def _q_has_initiative(match: re.Match[str], reader: _Reader) -> _Ask:
     return _Ask("initiative", words, ("initiative",), who.players, Is("initiative", who.players[0], lose))
 
 
-_BOTH_SAID = (re.compile(r"(?i)\b(?:monarch|crown|king|queen)\b"), re.compile(r"(?i)\binitiative\b"))
-
-
 @PATTERNS(
     r"(?:where|who) (?:do|does|would|will|should) (?:they|both|both of them|those|the two|them) go(?: to)?"
     r"(?: now| then)?",
@@ -184,8 +186,8 @@ def _q_both(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Ravi has the initiative AND the monarch and he leaves on his own turn, where do they go": "they" are
     the two designations, only where the sentence (or the facts it stated) names both; else not this
     reading ("they" may be creatures, or players)."""
-    said = " ".join((reader.sentence, *reader.facts.said))
-    if not all(designation.search(said) for designation in _BOTH_SAID):
+    said = _said(reader)
+    if not all(designation.search(said) for designation in _DESIGNATIONS_SAID):
         return None
     monarch, initiative = "who is the monarch", "who has the initiative"
     return _Ask("several", f"{monarch}, and {initiative}", ("monarch", "initiative"),
