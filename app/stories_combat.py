@@ -344,7 +344,7 @@ def _block_before_attack(text: str, players: Sequence[str]) -> str:
     """
     def told(match: re.Match[str]) -> str:
         blocker, target = match["p"], match["t"]
-        if target.lower() not in ("him", "her", "them") and target.casefold() != blocker.casefold():
+        if target.lower() not in _ATTACKED_PRONOUNS and target.casefold() != blocker.casefold():
             return match[0]
         return f"{match['x']} attacks {blocker} with {match['a']} and {blocker} blocks with {match['d']}"
 
