@@ -58,6 +58,9 @@ _ELLIPSES = (
     # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
     (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
                 re.IGNORECASE), "how much life do they have"),
+    # "ann life, ben life?": a player's life asked as its topic alone
+    (re.compile(r"(?:and |so )?(?P<x>[\w-]+)(?:'s|s'|') (?:life|life total|total)(?: now)?", re.IGNORECASE),
+     r"what is \g<x>'s life total"),
     # "... team life?", "what's the team life": the team of the player the events named (810.9: one total)
     (re.compile(r"(?:and |so )?(?:what(?:'s| is) )?(?:the |their )?(?:team|team's) (?:life|life total|total)"
                 r"(?: now)?", re.IGNORECASE), "what is the team's life"),
@@ -113,7 +116,14 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
                 try:
                     other = QUESTIONS.first(full, reader, "a question")
                 except _Unknown:
-                    continue
+                    # "who's monarch, what is uma at, and whose turn is next": the rest is itself a list
+                    # of questions, each read in full (never a word typed alone)
+                    if not re.search(joints, full, re.IGNORECASE):
+                        continue
+                    try:
+                        other = _ask(full, reader, elliptical=elliptical)
+                    except _Unknown:
+                        continue
                 return _both(one, other)
     reader.restore(saved)
     raise first
@@ -184,8 +194,10 @@ def _both(one: _Ask, other: _Ask) -> _Ask:
         return one
     questions = tuple(dict.fromkeys((*one.questions, *other.questions)))
     players = tuple(dict.fromkeys((*one.players, *other.players)))
-    return _Ask("several", f"{one.words}, and {other.words}", questions, players,
-                Several(((one.words, one.headline), (other.words, other.headline))))
+    # three questions or more: one list of parts, each named once
+    parts = tuple(part for ask in (one, other) for part in (
+        ask.headline.parts if isinstance(ask.headline, Several) else ((ask.words, ask.headline),)))
+    return _Ask("several", ", and ".join(words for words, _ in parts), questions, players, Several(parts))
 
 
 def _join(happenings: Sequence[_Happening]) -> str:
@@ -327,8 +339,10 @@ def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[
 
     # "Ben dies on Dan's turn. New monarch?", "Ben takes 5 from Cat. Ben's life?": the question said last,
     # after its events, with no question word to find it by
-    last = re.search(r"(?:[.;:] | -+ |, )(?P<q>[^.;:,]+)$", body)
-    if last and not _QUESTION_START.match(last["q"]):
+    # "Ann loses 4, so ann life, ben life": several, each said as its topic (each later cut: one more)
+    cuts = [m for m in re.finditer(r"(?:[.;:] | -+ |, )(?:so |and )?(?=(?P<q>[^.;:]+)$)", body)
+            if not _QUESTION_START.match(m["q"])]
+    for last in reversed(cuts[-3:]):
         def question_last(c: str = body[: last.start()], q: str = last["q"]) -> WhatIf:
             reader = _Reader(facts, hint=q, sentence=text)
             happenings = _happenings(c, reader)
@@ -410,11 +424,22 @@ def _one_blow_of_two(events: Sequence[Event], facts: TableFacts) -> bool:
 
 def _bare_possessives(text: str, players: Sequence[str]) -> str:
     """ "anns life", "bens turn": a name with a bare "s" is a possessive typed without its apostrophe (not
-    when that is another player's name)."""
+    when that is another player's name); "ann life" asked as a topic is Ann's life.
+
+    >>> _bare_possessives("sol life and who has initiative", ["Sol"])
+    "sol's life and who has initiative"
+    >>> _bare_possessives("tam gives sol life", ["Sol", "Tam"])
+    'tam gives sol life'
+    """
     names = {p.casefold() for p in players}
     for player in players:
         if f"{player}s".casefold() not in names:
             text = re.sub(rf"(?i)(?<![\w']){re.escape(player)}s(?![\w'])", f"{player}'s", text)
+        # "sol life and who has initiative": a name then "life" asked as a topic is the name's life (not
+        # "gives Sol life", where a verb comes before it)
+        text = re.sub(rf"(?i)(?:^|(?<=[,.;:?!] )|(?<=\band )|(?<=\bso )|(?<=\bwhat's )|(?<=\bwhats )|"
+                      rf"(?<=\bwhat is ))({re.escape(player)}) (?=life(?: total)?\b(?! (?:to|from)\b))",
+                      r"\1's ", text)
     return text
 
 
