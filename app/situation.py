@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rulesjudge.app.designations_said import designations_in_passing
 from rulesjudge.app.presupposition import presupposed
 from rulesjudge.app.situation_facts import (
     _KING,
@@ -350,6 +351,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text, unveiled = unveiled_as(text, facts.game)  # "Quinn unveiled as the Guardian a while ago. ..."
     text, roles = role_appositive(text, facts.game)  # "Then Ann, the leader, dies"
     facts.said.extend((*unveiled, *roles))
+    text = designations_in_passing(text, facts)  # "uma the monarch gets hit", "(tam has it)"
     text = _inline(text, facts)
     text = _possessive_holding(text, facts)
     text = _facts_after_if(text, facts)
@@ -463,7 +465,18 @@ def _name_the_it(rest: str, facts: _Facts) -> str:
     if len(named) != 1:
         return rest
     thing = "the crown" if named == {"is the monarch"} else "the initiative"
-    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", rest)
+
+    def name(match: re.Match[str]) -> str:
+        # "sol attacks uma with a 2/2, uma takes it": after an attack, "takes it" is the damage
+        if match[2].lower() in ("takes", "took") and _ATTACK_SAID.search(rest[: match.start()]):
+            return match[0]
+        return f"{match[1]} {match[2]} {thing}"
+
+    return _IT.sub(name, rest)
+
+
+#: an attack or a creature's blow said: what "X takes it" after it takes
+_ATTACK_SAID = re.compile(r"\b(?:attack(?:s|ed)?|swings?|swung|hits?|creature|\d+/\d+)\b", re.IGNORECASE)
 
 
 def _the_tapped_it(rest: str, facts: _Facts) -> str:

@@ -108,8 +108,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"nobody(?:'s| is| has)(?: the)?|no ?one(?:'s| is| has)(?: the)?|no) "
          r"(?P<d>monarch|crown|king|queen|initiative)"
          r"(?: holder)?(?: yet| so far| right now| at the moment)?", "nobody"),
-        (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
-        (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
+        (rf"it(?:'s| is|s| was) {s}(?:'s|'|s)? (?:own )?turn", "active"),
+        (r"it(?:'s| is| was) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
         # "sams turn, sam scoops": a name typed with a bare "s" (the name read without it), not "this turn"
         (r"(?P<s>(?!(?:this|his|its|hers|theirs)\b)[A-Za-z][\w-]*s) turn(?=[,.;:!?]|$)", "active"),

@@ -48,6 +48,9 @@ _ELLIPSES = (
     # "who has what", "who gets what" after a holder of both leaves: each designation
     # "Noah becomes the monarch, then Olive does. Who is it?": the holder of the one designation said
     (re.compile(r"who(?:'s| is) it(?: now| then)?", re.IGNORECASE), "who has it"),
+    # ... and after an event that touched one player, their life too ("sol takes 6. who has what now")
+    (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
+     "who has the monarch, who has the initiative and how much life do they have"),
     (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
      "who has the monarch and who has the initiative"),
     # "Ben is still in, right?": a statement checked with a tag is the question
@@ -94,6 +97,8 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
     except _Unknown as error:
         first = error
     for full in _said_in_full(text) if elliptical else ():
+        if full.endswith("how much life do they have") and " who " in full and not _touched_still_in(reader):
+            continue  # "who gets what" after the one touched left: the designations only
         reader.restore(saved)
         try:  # said in full, it may be two questions ("who has what")
             return _ask(full, reader, elliptical=False)
@@ -127,6 +132,12 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
                 return _both(one, other)
     reader.restore(saved)
     raise first
+
+
+def _touched_still_in(reader: _Reader) -> bool:
+    """Did an event do something to one player still in (whose life "who has what now" asks too)?"""
+    focus = reader.focus
+    return focus is not None and len(focus.players) == 1 and focus.players[0] not in reader.gone
 
 
 def _timed(lead: re.Match[str] | None, condition: str) -> str:
