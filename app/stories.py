@@ -63,6 +63,7 @@ from rulesjudge.app.stories_combat import (
     _not_him,
     _nothing_changed,
     _one_at_each,
+    _split_attack,
     _took_by,
     _turn_inside,
     _two_alike,
@@ -491,7 +492,8 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
-    _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
+    _is_attacking, _split_attack, _unblocked_apart, _block_before_attack, _unblocked_takes,
+    _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
     _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,

@@ -172,13 +172,29 @@ _AFTER_COMBAT_ASKED = re.compile(r"(?:(?<=[.;!?] )|^)after combat,? (?=(?:who|wh
                                  re.IGNORECASE)
 
 
+#: "then after combat Tam concedes", "Uma concedes in second main": a time after the combat the story told,
+#: so after its damage (510.2); the events are played in the order said, so it says no more than that order
+_AFTER_COMBAT_TOLD = re.compile(
+    r"(?:(?<=\bthen )|(?<=[.;!?,] )|^)after combat,? (?=[A-Za-z])|"
+    r",? (?:in|during) (?:the |his |her |their )?(?:second|2nd|post-?combat|postcombat) main(?: phase)?"
+    r"(?= *(?:[.;!?,]|$))", re.IGNORECASE)
+_COMBAT_TOLD = re.compile(r"(?i)\b(?:attacks|attacked|swings at|swung at|hits|unblocked|blocks)\b")
+
+
 def _after_combat_asked(text: str, players: Sequence[str]) -> str:
-    """ "... after combat who's monarch": who is the monarch after the events.
+    """ "... after combat who's monarch": who is the monarch after the events; "then after combat Tam
+    concedes", "Uma concedes in second main" after an attack told: after it, as said.
 
     >>> _after_combat_asked("Ann's elf attacks Ben. after combat who's monarch", ())
     "Ann's elf attacks Ben. who's monarch"
+    >>> _after_combat_asked("Ann attacks Ben, unblocked. then after combat Ben concedes in second main.", ())
+    'Ann attacks Ben, unblocked. then Ben concedes.'
     """
-    return _AFTER_COMBAT_ASKED.sub("", text)
+    text = _AFTER_COMBAT_ASKED.sub("", text)
+    told = _COMBAT_TOLD.search(text)
+    if told is None:
+        return text
+    return text[: told.end()] + _AFTER_COMBAT_TOLD.sub("", text[told.end():])
 
 
 #: "bea's elf attacks chris on bea's turn, chris is the monarch.": the attacked player's designation said
