@@ -375,10 +375,30 @@ def _facts_in(clause: str, facts: _Facts) -> str:
             owned = re.match(r"(?i)(?:his|her|their) (?=team|life|creature|commander)", tail)
             rest = facts.lead + tail if shared else \
                 f"{subject}'s {tail[owned.end():]}" if subject and owned else \
-                f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
+                f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else \
+                _object_is_subject(tail, subject, facts)
             return head + rest if rest else ""
         rest = after
     return (head + rest) if rest else ""
+
+
+def _object_is_subject(tail: str, subject: str | None, facts: _Facts) -> str:
+    """ "Uma is at 1 and Rae pings her for 1": the object pronoun of the clause joined to a fact, whose own
+    subject is another player, is the fact's subject (the one just said); "her" before a noun is a
+    possessive, left.
+
+    >>> facts = _Facts({"players": ["Rae", "Uma"]})
+    >>> _object_is_subject("rae pings her for 1", "Uma", facts)
+    'rae pings Uma for 1'
+    >>> _object_is_subject("uma hits her creature", "Uma", facts)
+    'uma hits her creature'
+    """
+    first = re.match(r"[\w]+", tail)
+    if subject is None or first is None or first[0].casefold() == subject.casefold() or \
+            first[0].casefold() not in {p.casefold() for p in facts.players()}:
+        return tail
+    return re.sub(r"(?i)\b(?:him|her|them)\b(?=(?: (?:for|with|on|in|at|during|and|then|but|again)\b)|"
+                  r"\s*[.,;!?]|$)", subject, tail, count=1)
 
 
 def _starts_with_name(text: str, facts: _Facts) -> bool:

@@ -205,13 +205,26 @@ _GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|take
                        rf"(?P<d>monarch|crown|initiative){_TAG}")
 
 
+_HOLDS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[\w-]+)(?: still)? (?:has|holds|keeps|is|'s)"
+                        rf"(?: still)? (?:the )?(?P<d>monarch|crown|initiative){_TAG}", re.IGNORECASE)
+
+
 def _tag(text: str, players: Sequence[str]) -> str:
     """ "Dan's out, right?", "shes gone right?", "Flo gets monarch, yes?": a statement checked with a tag is
     the question (never
-    an event: "Dan's out" said after a hit of 1 is what is asked, not what happens)."""
+    an event: "Dan's out" said after a hit of 1 is what is asked, not what happens).
+
+    >>> _tag("sol concedes on sol's turn, vic still has initiative right?", ["Sol", "Vic"])
+    "sol concedes on sol's turn, does vic keep the initiative?"
+    """
     text = _STATE_TAG.sub(lambda m: f"{m['lead']}are they {m['state']}?" if m["they"] else
                           f"{m['lead']}is {m['x'] or m['p'].lower()} {m['state']}?", text)
-    return _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
+    text = _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
+    names = {p.casefold() for p in players}
+    # "vic still has initiative right?", "uma's still monarch, yeah?": a holding checked, by a name of the
+    # table in any case
+    return _HOLDS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} keep the {m['d']}?"
+                          if m["x"].casefold() in names else m[0], text)
 
 
 _PUMPED = re.compile(r"(?i) (?:gets|got|is|was) (?:pumped|buffed|boosted|pumped up)(?: by [+\w/-]+)? and "

@@ -237,3 +237,4 @@ def _is_attacking(text: str, players: Sequence[str]) -> str:
     names = {p.casefold() for p in players}
     return _IS_ATTACKING.sub(lambda m: f"{m['x']} attacks {m['y']} with " if m["x"].casefold() in names
                              else m[0], text)
+

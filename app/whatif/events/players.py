@@ -188,7 +188,9 @@ def _h_killed_in_combat(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:burns|burned|burnt|burn) {_X} out",
     rf"{_Y} (?:kills|killed|finishes|finished|finishes off|finished off) {_X} (?:off )?with (?:a |an |the |"
     # a spell word, or a card's name ("a Fireball", "Lava Axe"): a source outside combat, amount unsaid
-    r"(?:his|her|their)(?:'s)? )?(?:(?:burn )?spell|burn|bolt|ability|(?-i:[A-Z][\w'-]*(?: (?:of |the )?"
+    # said in lower case at a table: the spell words and the burn spells people name ("with a fireball")
+    r"(?:his|her|their)(?:'s)? )?(?:(?:burn |x |red )?spell|burn|bolt|lightning bolt|fireball|shock|lava axe|"
+    r"instant|sorcery|drain|ping|trigger|ability|effect|(?-i:[A-Z][\w'-]*(?: (?:of |the )?"
     r"[A-Z][\w'-]*){0,3}))",
 )
 def _h_burned_out(match: re.Match[str], reader: _Reader) -> _Happening:
