@@ -52,7 +52,8 @@ _AGENT = r"(?:trampler|lifelinker|infector|double[- ]striker|first[- ]striker|de
 _NOT_NOUN = {"and", "or", "but", "at", "to", "into", "with", "on", "in", "that", "which", "who", "unblocked",
              "not", "is", "was", "gets", "got", "hits", "hit", "attacks", "attacked", "swings", "connects",
              "blocks", "blocked", "deals", "then", "the", "a", "an", "for", "from", "each", "of", "s"}
-_GENERIC = {"creature", "guy", "dude", "token", "one", "beater", "attacker", "blocker", "monster"}
+_GENERIC = {"creature", "guy", "dude", "token", "one", "beater", "attacker", "blocker", "monster", "chump",
+            "chump-blocker", "dork", "body", "critter"}
 _PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their"}
 _DESCRIBED = re.compile(
     r"(?i)\b(?P<det>an?|her|his|their|its|(?P<owner>[A-Za-z][\w-]*)(?:'s|'))\s+"

@@ -80,6 +80,7 @@ from rulesjudge.app.stories_told import (
     _later_that_turn,
     _not_in_brackets,
     _shorthand,
+    _turn_gapped,
     _unblocked_takes,
     _wants_to_block,
 )
@@ -511,6 +512,7 @@ _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
     _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
+    _turn_gapped,
     _held_after_attack,
     _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,

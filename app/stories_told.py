@@ -238,3 +238,17 @@ def _is_attacking(text: str, players: Sequence[str]) -> str:
     return _IS_ATTACKING.sub(lambda m: f"{m['x']} attacks {m['y']} with " if m["x"].casefold() in names
                              else m[0], text)
 
+
+#: "rae's turn ends and sol's starts": the second turn said by its player alone
+_TURN_GAPPED = re.compile(r"\b(?P<a>[\w-]+(?:'s|s') turn (?:ends|is over|finishes)),? (?:and|then|and then) "
+                          r"(?P<b>[\w-]+(?:'s|s'|')) (?P<verb>starts|begins|comes)\b", re.IGNORECASE)
+
+
+def _turn_gapped(text: str, players: Sequence[str]) -> str:
+    """ "then rae's turn ends and sol's starts": the noun said once, for both turns.
+
+    >>> _turn_gapped("then rae's turn ends and sol's starts. who's monarch", ())
+    "then rae's turn ends and sol's turn starts. who's monarch"
+    """
+    return _TURN_GAPPED.sub(lambda m: f"{m['a']} and {m['b']} turn {m['verb']}", text)
+

@@ -41,6 +41,11 @@ _QUESTION_START = re.compile(
 _ELLIPSES = (
     (re.compile(r"(?:so |and )?(?:the )?(?:new |next |current )?(?:monarch|king|queen|crown)", re.IGNORECASE),
      "who is the monarch"),
+    # "monarch still uma?", "initiative still with vic?": the holding checked, said topic first
+    (re.compile(r"(?:so |and )?(?:is )?(?:the )?(?:monarch|crown|king|queen) still (?:with |on )?"
+                r"(?P<x>[\w-]+)", re.IGNORECASE), r"is \g<x> still the monarch"),
+    (re.compile(r"(?:so |and )?(?:is )?(?:the )?initiative still (?:with |on )?(?P<x>[\w-]+)", re.IGNORECASE),
+     r"does \g<x> still have the initiative"),
     (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
      "who has the initiative"),
     (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
