@@ -291,6 +291,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
     text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
+    seated = _Facts(dict(game)).players()
+    names = "|".join(re.escape(p) for p in seated) or "(?!)"
+    # "rae + sol against tam + uma": two players joined by a plus (not "a board wipe + drain")
+    text = re.sub(rf"(?i)\b({names}) \+ (?=(?:{names})\b)", r"\1 and ", text)
     if _variant_key(game) == "two-headed-giant":
         # "Xan is at 3 life (team total)": a Two-Headed Giant team's life is one total anyway (810.9)
         text = re.sub(r"\s*\((?:the )?(?:team(?:'s)?|shared) (?:total|life(?: total)?)\)", "", text,

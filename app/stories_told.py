@@ -94,8 +94,11 @@ def _not_in_brackets(text: str, players: Sequence[str]) -> str:
 #: "attacks lee, unblocked, takes 6", "attacks sol, sol takes 6": the damage the attacker deals, said as what
 #: the player attacked takes (nothing said between: no block)
 _UNBLOCKED_TAKES = re.compile(
-    r"(?P<attack>\b(?:attacks|attacked|swings at|swung at) (?P<y>[A-Za-z][\w'-]*))"
-    r"(?:, unblocked,?|,? (?:and )?(?P=y)) (?:and )?(?:takes|took) (?P<n>\d{1,2})(?: damage)?(?=[.;!?,]|$)",
+    # "... attacks sol with the ox, sol takes 3", "... attacks sol with it. sol takes 6": with what, said too
+    r"(?P<attack>\b(?:attacks|attacked|swings at|swung at) (?P<y>[A-Za-z][\w'-]*)"
+    r"(?: with (?:it|them|(?:the|his|her|their) [\w'-]+(?: [\w'-]+)?))?)"
+    r"(?:, unblocked,?|(?:,|[.;]|,? and) (?P=y)) (?:and )?(?:takes|took) (?P<n>\d{1,2})(?: damage)?"
+    r"(?=[.;!?,]|$)",
     re.IGNORECASE)
 
 
@@ -108,6 +111,8 @@ def _unblocked_takes(text: str, players: Sequence[str]) -> str:
     "tam's wurm attacks sol for 6, unblocked. who has what now"
     >>> _unblocked_takes("tam's wurm attacks sol, uma takes 6.", ())
     "tam's wurm attacks sol, uma takes 6."
+    >>> _unblocked_takes("rae attacks sol with it. Sol takes 6. then", ())
+    'rae attacks sol with it for 6, unblocked. then'
     """
     return _UNBLOCKED_TAKES.sub(lambda m: f"{m['attack']} for {m['n']}, unblocked", text)
 

@@ -374,7 +374,7 @@ def _power(thing: str | None) -> int:
 _NONCOMBAT_SOURCES = frozenset((
     "spell", "spells", "ability", "abilities", "effect", "effects", "instant", "sorcery", "burn", "bolt",
     "shock", "fireball", "trigger", "triggers", "ping", "pinger", "card", "enchantment", "artifact",
-    "planeswalker", "walker", "fight", "fights", "sweeper", "wrath",
+    "planeswalker", "walker", "fight", "fights", "sweeper", "wrath", "drain", "drains", "wipe",
 ))
 
 
@@ -610,8 +610,9 @@ def _h_leaves_to_card(match: re.Match[str], reader: _Reader) -> _Happening | Non
         elif words.split()[-1].lower() not in _NONCOMBAT_SOURCES and \
                 not re.fullmatch(r"(?i)(?:board ?)?wipe", words):
             return None  # words that name neither a card nor a spell: not this reading
-    if not cards:
-        return None  # spell words alone: the plain leaving's reading
+    if not cards:  # spell words alone: the plain leaving's reading ("an effect": the model's loss, 104.3);
+        # several joined ("a board wipe + drain"), which that reading would split: they leave here
+        return _h_leaves(match, reader) if len(_CAUSES.split(match["card"])) > 1 else None
     if any("creature" in card[1].lower() for card in cards):
         for player in reader.refer(match["x"]).players:
             _combat_or_not(reader, player, match[0])
