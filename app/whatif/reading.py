@@ -196,10 +196,24 @@ def _ask_with_time(text: str, reader: _Reader) -> tuple[list[_Happening], _Ask]:
         try:
             later = _happenings(f"{connector[0].strip()} {condition}" if timed else condition, reader)
             return later, _ask(question, reader)
+        except _Unknown as error:
+            if not str(error).endswith(_LEFT_ALREADY) or timed or _ANOTHER.search(condition):
+                continue  # "... if the monarch then concedes": a second leaving, of whoever holds it by then
+        # "tam goes to 0. who gets monarch when the monarch dies": the condition says again that a player the
+        # story took out leaves - the same event, asked about; the question as it stands after the story
+        reader.restore(saved)
+        try:
+            return [], _ask(question, reader)
         except _Unknown:
             continue
     reader.restore(saved)
     raise first
+
+
+#: how a leaving event refuses a player the story already took out (``events/players.py``)
+_LEFT_ALREADY = "already left the game in this question"
+#: words that make a condition a later event, never the story's own said again
+_ANOTHER = re.compile(r"(?i)\b(?:then|after that|afterwards|next|too|also|again|as well|later|new)\b")
 
 
 def _both(one: _Ask, other: _Ask) -> _Ask:
