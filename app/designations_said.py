@@ -22,7 +22,7 @@ _INITIATIVE = r"(?:the )?initiative"
 _NAME = r"(?P<s>[A-Za-z][\w-]*)"
 #: where a clause may start: a name said there is its subject, never the object of a verb before it
 _CLAUSE_START = r"(?:^|(?<=[.;:!?,(] )|(?<=\band )|(?<=\bthen )|(?<=\bif )|(?<=\bwhen )|(?<=\bso )|" \
-    r"(?<=\bbut )|(?<=\bafter )|(?<=\bonce )|(?<= - ))"
+    r"(?<=\bbut )|(?<=\bafter )|(?<=\bonce )|(?<= - )|(?<='s turn )|(?<=own turn ))"
 #: what ends a clause said only as a fact
 _CLAUSE_END = r"(?=\s*(?:[.;:!?,)]|$| - | and | but | so | then ))"
 
