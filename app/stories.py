@@ -73,6 +73,7 @@ from rulesjudge.app.stories_combat import (
 from rulesjudge.app.stories_told import (
     _after_combat_asked,
     _after_sba,
+    _before_turn_ends,
     _ended_up,
     _gets_through,
     _held_after_attack,
@@ -512,7 +513,7 @@ _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
     _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
-    _turn_gapped,
+    _turn_gapped, _before_turn_ends,
     _held_after_attack,
     _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,

@@ -257,3 +257,17 @@ def _turn_gapped(text: str, players: Sequence[str]) -> str:
     """
     return _TURN_GAPPED.sub(lambda m: f"{m['a']} and {m['b']} turn {m['verb']}", text)
 
+
+#: "sol leaves the game before his turn ends": before that turn is over is during it
+_BEFORE_TURN_ENDS = re.compile(r"\bbefore (?P<whose>his|her|their|[\w-]+(?:'s|s')) (?P<own>own )?turn "
+                               r"(?:ends|is over|finishes)\b", re.IGNORECASE)
+
+
+def _before_turn_ends(text: str, players: Sequence[str]) -> str:
+    """ "then sol leaves the game before his turn ends": on his turn.
+
+    >>> _before_turn_ends("then sol leaves the game before his turn ends. who is the monarch", ())
+    'then sol leaves the game on his turn. who is the monarch'
+    """
+    return _BEFORE_TURN_ENDS.sub(lambda m: f"on {m['whose']} {m['own'] or ''}turn", text)
+
