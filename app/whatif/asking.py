@@ -37,6 +37,10 @@ _ELLIPSES = (
     (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
      "who has the initiative"),
     (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
+    # "is the game still 4 players (for the monarch/turns)?": who is still in, counted by the answer
+    (re.compile(r"(?:is|are) (?:the game|we) still (?:at )?(?:\d|two|three|four|five|six|seven|eight) "
+                r"(?:players|people|of us)(?: (?:for|in) [\w/ '-]+)?", re.IGNORECASE),
+     "who is still in the game"),
     (re.compile(r"(?:so |and )?(?:the |any |a )?winners?(?: now| then)?", re.IGNORECASE), "who wins"),
     # "who has what", "who gets what" after a holder of both leaves: each designation
     # "Noah becomes the monarch, then Olive does. Who is it?": the holder of the one designation said

@@ -134,6 +134,8 @@ _LEADING = re.compile(
     r"hypothetically|theoretically|in theory|actually|basically|essentially|newbie question|noob question|"
     r"beginner question|"
     r"new player here|here's one|got a question|i have a question|"
+    # "someone explain - ...": a request for the answer, no part of it
+    r"(?:can |could )?(?:someone|somebody|anyone|anybody) (?:explain|help|pls|please)(?: (?:this|me))?|"
     # "Since Cat is the monarch and conceded, who gets it": the facts the question then asks about
     r"since|given that|seeing as|seeing that|"
     r"so here's the (?:board|situation|deal|thing|spot|scenario)|here's the (?:board|situation|scenario)|"
