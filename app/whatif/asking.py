@@ -37,6 +37,13 @@ _ELLIPSES = (
     (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
      "who has the initiative"),
     (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
+    # "does the monarch just go away", "does someone get it": where it goes, asked (725.4, 726.4)
+    (re.compile(r"does (?:the )?(?:monarch|crown|monarchy)(?: just| simply)? (?:go away|disappear|vanish|"
+                r"end|go anywhere|stay)", re.IGNORECASE), "who is the monarch"),
+    (re.compile(r"does (?:the )?initiative(?: just| simply)? (?:go away|disappear|vanish|end|go anywhere|"
+                r"stay)", re.IGNORECASE), "who has the initiative"),
+    (re.compile(r"does (?:someone|somebody|anyone|anybody) (?:else )?(?:get|inherit|take|pick up) it",
+                re.IGNORECASE), "who has it"),
     # "is the game still 4 players (for the monarch/turns)?": who is still in, counted by the answer
     (re.compile(r"(?:is|are) (?:the game|we) still (?:at )?(?:\d|two|three|four|five|six|seven|eight) "
                 r"(?:players|people|of us)(?: (?:for|in) [\w/ '-]+)?", re.IGNORECASE),
@@ -110,11 +117,15 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
         one = _whole_or_elliptical(left, reader, elliptical)  # "raj dead? whats mias life"
         if one is None:
             continue
+        if not reader.topic and one.questions in (("monarch",), ("initiative",)):
+            # "does the crown go away, or does someone get it": "it" is the designation just asked about
+            reader.topic = one.questions[0]
         words = left.split()
         # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
         for cut in range(0, 1 if joint["bare"] else len(words)):
             second = right if cut == 0 else " ".join([*words[:cut], right])
-            for full in (second, *(_said_in_full(second) if joint["bare"] else ())):
+            # a second question said in full, or (elliptical) in a shorter form people use for it
+            for full in (second, *(_said_in_full(second) if joint["bare"] or elliptical else ())):
                 try:
                     other = QUESTIONS.first(full, reader, "a question")
                 except _Unknown:

@@ -157,6 +157,17 @@ def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[
 
         yield question_first
 
+        # "does the monarch go away if Uma loses, or does someone get it": a second question after the
+        # condition, about the same event
+        second = re.search(rf",? (?:and|or) (?=(?:{_QUESTION_START.pattern})\s)", condition, re.IGNORECASE)
+        if second and not timed:
+            def question_around(q: str = f"{question}, and {condition[second.end():]}",
+                                c: str = condition[: second.start()]) -> WhatIf:
+                reader = _Reader(facts, hint=q, sentence=text)
+                return _combine(_happenings(c, reader), _ask(q, reader))
+
+            yield question_around
+
     # the condition first: "if Ann leaves, who is the monarch", "Ann concedes, who is king",
     # "if Ben's creature hits Ann who is monarch"
     lead = re.match(rf"^(?:{_CONNECTOR}) ", text, re.IGNORECASE)
