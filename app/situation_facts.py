@@ -122,7 +122,7 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?: is|'s| was) (?:taking|playing|in|on|in the middle of) (?:his|her|their) (?:own )?turn",
          "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
-        (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
+        (rf"{s}(?: has| had| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         # "Ann and Ben are at 4": each of them (one total when they share one, 810.9)

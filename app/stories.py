@@ -106,7 +106,9 @@ _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b
 #: no - if ..."), never inside a sentence ("no monarch", "no, Ben blocks" said as an answer); "no wait only
 #: Mika" withdraws what was added last (:func:`_correction`).
 _CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
-                         r"sorry,? no)(?:[,.!:]+|(?= (?:only|just) ))|(?:sorry,? )?i mean,?)|"
+                         r"sorry,? no|no,? i mean|nah|nope|scratch that)(?:[,.!:]+|(?= (?:only|just) ))|wait,? no|no wait|"
+                         r"scratch that|"
+                         r"(?:sorry,? )?i mean,?|(?:nah|nope|no|wait)(?= (?:only|just) ))|"
                          r"(?:\.{2,}|\?|(?<= )-+|—) *no *(?:[,:!]|-+|—)) (?P<meant>[^.;!?]+)", re.IGNORECASE)
 #: "... and Jules attacks... no wait only Mika": the player kept, the clause added after "and" withdrawn
 _ONLY = re.compile(r"(?i)^(?:only|just) (?P<who>[A-Z][\w'-]*)(?: (?:does|did|attacks|attacked))?$")
@@ -323,19 +325,55 @@ def _because(text: str, players: Sequence[str]) -> str:
     return _BECAUSE.sub("", text)
 
 
+#: "nah just an infect 2/2": a thing, not a clause, said instead of the thing said last
+_JUST_A = re.compile(r"(?i)^(?:only |just )(?P<thing>(?:an?|the|some) [^.;!?]+)$")
+#: where a correction's clause begins: what is said before it stands ("Rae has 2 life left and I lifelink her
+#: face... no wait Rae gains 5 life": she still has 2)
+_CLAUSE_JOINT = re.compile(r"(?i)(?:,| -+|—|;)? (?:and then|and|then|but)(?= )|, | -+ |— ")
+
+
+def _last_clause(said: str) -> tuple[str, str]:
+    """What stands before the clause a correction withdraws, and that clause.
+
+    >>> _last_clause("rae has 2 life left and i lifelink her face")
+    ('rae has 2 life left and ', 'i lifelink her face')
+    >>> _last_clause("If Quinn goes to 0 life")
+    ('', 'If Quinn goes to 0 life')
+    """
+    joints = list(_CLAUSE_JOINT.finditer(said))
+    if not joints:
+        return "", said
+    return said[:joints[-1].end()].rstrip() + " ", said[joints[-1].end():].strip()
+
+
+def _shorthand_and(text: str, players: Sequence[str]) -> str:
+    """ "sol has 10 life n 8 poison": "n" typed for "and" between two words.
+
+    >>> _shorthand_and("sol has 10 life n 8 poison", ())
+    'sol has 10 life and 8 poison'
+    """
+    return re.sub(r"(?i)(?<=[a-z\d]) n (?=[a-z\d])", " and ", text)
+
+
 def _correction(text: str, players: Sequence[str]) -> str:
     """ "A... wait no, B": B instead of A; B's leading pronoun is A's subject."""
     def meant(match: re.Match[str]) -> str:
         said, rest = match["said"].strip(), match["meant"].strip()
+        lead = match["said"][:len(match["said"]) - len(match["said"].lstrip())]  # the space after a stop
         only = _ONLY.match(rest)
         if only:  # "Mika attacks her and Jules attacks... no wait only Mika": Mika's clause, kept alone
             kept, _and, _added = said.rpartition(" and ")
             named = re.search(rf"(?i)\b{re.escape(only['who'])}\b", kept)
             return kept if kept and named else match[0]
-        subject = _SUBJECT.match(said)
+        thing = _JUST_A.match(rest)
+        if thing:  # "gives him 2 poison with a proliferate... nah just an infect 2/2": the thing said again
+            article = list(re.finditer(r"(?i)\b(?:an?|the|some)\b", said))
+            return lead + said[:article[-1].start()] + thing["thing"] if article else match[0]
+        kept, clause = _last_clause(said)
+        subject = _SUBJECT.match(clause)
         if subject and _PRONOUN.match(rest):
             rest = _PRONOUN.sub(subject["who"], rest, count=1)
-        return rest
+        return lead + kept + rest
 
     return _CORRECTION.sub(meant, text, count=1)
 
@@ -490,7 +528,7 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
+    _openers, _idle, _shorthand_and, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
     _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
     _nothing_changed, _either_question, _lost_to, _took_by,

@@ -58,6 +58,9 @@ _ELLIPSES = (
     # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
     (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
                 re.IGNORECASE), "how much life do they have"),
+    # "Uma gets 2 more. poison count?", "her poison?": the counters of the one player the events touched
+    (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new |total )?poison(?: count| counters| total)?"
+                r"(?: now)?", re.IGNORECASE), "how many poison counters do they have"),
     # "... team life?", "what's the team life": the team of the player the events named (810.9: one total)
     (re.compile(r"(?:and |so )?(?:what(?:'s| is) )?(?:the |their )?(?:team|team's) (?:life|life total|total)"
                 r"(?: now)?", re.IGNORECASE), "what is the team's life"),
@@ -229,7 +232,8 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     unsaid = {p for h in happenings for p in h.unsaid_life} - _gainers(events)
     if ask is not None and any(q == f"life({p})" for q in ask.questions for p in unsaid):
         who = ", ".join(sorted(unsaid))
-        raise _Unknown(f"does {who} gain life from it? say how much (a drain's gain is the card's)", who)
+        raise _Unknown(f"what does it do to {who}'s life? say how much (a drain's gain is the card's; a "
+                       "toxic creature's damage is its power)", who)
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
         ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))
