@@ -106,7 +106,8 @@ _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b
 #: no - if ..."), never inside a sentence ("no monarch", "no, Ben blocks" said as an answer); "no wait only
 #: Mika" withdraws what was added last (:func:`_correction`).
 _CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
-                         r"sorry,? no|no,? i mean|nah|nope|scratch that)(?:[,.!:]+|(?= (?:only|just) ))|wait,? no|no wait|"
+                         r"sorry,? no|no,? i mean|nah|nope|scratch that)(?:[,.!:]+|(?= (?:only|just) ))|"
+                         r"wait,? no|no wait|"
                          r"scratch that|"
                          r"(?:sorry,? )?i mean,?|(?:nah|nope|no|wait)(?= (?:only|just) ))|"
                          r"(?:\.{2,}|\?|(?<= )-+|—) *no *(?:[,:!]|-+|—)) (?P<meant>[^.;!?]+)", re.IGNORECASE)
@@ -528,7 +529,8 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _shorthand_and, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
+    _openers, _idle, _shorthand_and, _correction, _restart, _had, _asked_as_told, _if_it_matters,
+    _not_in_brackets,
     _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
     _nothing_changed, _either_question, _lost_to, _took_by,

@@ -59,7 +59,8 @@ _ELLIPSES = (
     (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
                 re.IGNORECASE), "how much life do they have"),
     # "Uma gets 2 more. poison count?", "her poison?": the counters of the one player the events touched
-    (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new |total )?poison(?: count| counters| total)?"
+    (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new |total )?"
+                r"poison(?: count| counters| total)?"
                 r"(?: now)?", re.IGNORECASE), "how many poison counters do they have"),
     # "... team life?", "what's the team life": the team of the player the events named (810.9: one total)
     (re.compile(r"(?:and |so )?(?:what(?:'s| is) )?(?:the |their )?(?:team|team's) (?:life|life total|total)"

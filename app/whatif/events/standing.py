@@ -117,7 +117,8 @@ _POISON_SOURCE = (
     r"(?: (?P<kw>toxic|infect|poisonous|infected)(?: \d+)?)?"
     r"(?: (?:\d{1,2}/\d{1,2}|little|big|small))?"
     r" (?:(?P<creature>creature|guy|dude|attacker|token|beater|monster|critter|hit|swing|attack)|"
-    r"(?:[\w'-]+ )?(?:thing|effect|spell|ability|trigger|card|proliferate))(?: (?:of (?:his|hers|theirs)|unblocked))?)?")
+    r"(?:[\w'-]+ )?(?:thing|effect|spell|ability|trigger|card|proliferate))"
+    r"(?: (?:of (?:his|hers|theirs)|unblocked))?)?")
 
 
 @PATTERNS(

@@ -1,7 +1,8 @@
 """Totals said the way players talk: damage from a creature with infect ("Rae's infect guy deals 2 to
-Uma": poison counters, 702.90b), read before a player's damage would take it for life lost; at a team table: a drain ("Ann drains Cat for 3": Cat loses 3 life, Ann
-gains 3, 119.3), damage "from the other team's attack" (the team's creatures, no player named: the total it
-goes to is what the rules need, 810.9) and a team's hit "with Mia's creature" (Mia deals it, 725.2)."""
+Uma": poison counters, 702.90b), read before a player's damage would take it for life lost; at a team
+table: a drain ("Ann drains Cat for 3": Cat loses 3 life, Ann gains 3, 119.3), damage "from the other
+team's attack" (the team's creatures, no player named: the total it goes to is what the rules need, 810.9)
+and a team's hit "with Mia's creature" (Mia deals it, 725.2)."""
 
 from __future__ import annotations
 
@@ -73,7 +74,8 @@ def _h_team_hits_with(match: re.Match[str], reader: _Reader) -> _Happening | Non
 
 
 #: a creature with infect, said by the keyword ("Rae's infect guy", "an infector", "her 2/2 with infect")
-_INFECTOR = (r"(?:(?:\d{1,2}/\d{1,2} )?infect(?:ed)? (?:\d{1,2}/\d{1,2} )?(?P<creature>creature|guy|dude|attacker|"
+_INFECTOR = (r"(?:(?:\d{1,2}/\d{1,2} )?infect(?:ed)? (?:\d{1,2}/\d{1,2} )?"
+             r"(?P<creature>creature|guy|dude|attacker|"
              r"token|beater|monster|critter)|(?:\d{1,2}/\d{1,2} )?(?P<c2>infector)|(?P<c3>creature|guy|dude|"
              r"\d{1,2}/\d{1,2}) with infect)")
 _WHOSE = rf"(?:{_Y}{_POSS}|an?|the|(?:his|her|their)(?: own)?)"

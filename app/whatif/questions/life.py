@@ -82,7 +82,8 @@ def _q_how_much(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 @PATTERNS(rf"where(?:'s| is| are| does) {_X} (?:at|stand|end up|sit)(?: now| then| after (?:that|this|it))?")
 def _q_where_at(match: re.Match[str], reader: _Reader) -> _Ask | None:
-    """ "Where is Sol at" after life and poison were said: both totals (119.1, 122.1f); only life otherwise."""
+    """ "Where is Sol at" after life and poison were said: both totals (119.1, 122.1f); only life
+    otherwise."""
     # a creature said with infect or toxic ("Ann controls 3/3 creature (3/3 infect)") gives poison counters
     if not (reader.topic == "poison" or any(reader.speaks_of(w) for w in ("poison", "infect", "toxic"))):
         return _q_life(match, reader)
@@ -92,7 +93,8 @@ def _q_where_at(match: re.Match[str], reader: _Reader) -> _Ask | None:
     player = who.players[0]
     return _Ask("life", f"what are {who.words}'s life total and poison counters",
                 (f"life({player})", f"poison({player})"), who.players,
-                Several((("life", Each("life", who.players)), ("poison counters", Each("poison", who.players)))))
+                Several((("life", Each("life", who.players)),
+                         ("poison counters", Each("poison", who.players)))))
 
 
 @PATTERNS(
