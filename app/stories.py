@@ -107,7 +107,7 @@ _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b
 #: Mika" withdraws what was added last (:func:`_correction`).
 _CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
                          r"sorry,? no|no,? i mean|nah|nope|scratch that)(?:[,.!:]+|(?= (?:only|just) ))|"
-                         r"wait,? no|no wait|"
+                         r"wait,? no|no wait|no,? i mean,?|"
                          r"scratch that|"
                          r"(?:sorry,? )?i mean,?|(?:nah|nope|no|wait)(?= (?:only|just) ))|"
                          r"(?:\.{2,}|\?|(?<= )-+|—) *no *(?:[,:!]|-+|—)) (?P<meant>[^.;!?]+)", re.IGNORECASE)
@@ -197,7 +197,9 @@ def _idle(text: str, players: Sequence[str]) -> str:
         text = text[first.end():]
 
 
-_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
+#: a tag at the end, or before a next question ("they're still alive right? how much poison is that")
+_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)" \
+    r"(?:\W*$|\?(?= \w))"
 _STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
                         rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
                         rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive|"
@@ -347,6 +349,27 @@ def _last_clause(said: str) -> tuple[str, str]:
     return said[:joints[-1].end()].rstrip() + " ", said[joints[-1].end():].strip()
 
 
+def _hedged_number(text: str, players: Sequence[str]) -> str:
+    """ "uma's at like 36 life": a hedge before a number carries no fact.
+
+    >>> _hedged_number("uma's at like 36 life, she took about 5", ())
+    "uma's at 36 life, she took 5"
+    """
+    return re.sub(r"(?i)\b(?:like|about|around|roughly|maybe|approx\.?|approximately) (?=\d)", "", text)
+
+
+def _each_time(text: str, players: Sequence[str]) -> str:
+    """ "Edgar hit Uma 3 times this game, 4 each time": one count, the comma a breath (the hits so far).
+
+    >>> _each_time("edgar hit uma 3 times this game, 4 each time. how much", ())
+    'edgar hit uma 3 times this game for 4 each time. how much'
+    """
+    return re.sub(r"(?i)\b(?P<n>\d+|two|three|four|five|six) times"
+                  r"(?P<when> this game| so far| already| before)?,"
+                  r" (?:for )?(?P<each>\d+|one|two|three|four|five|six|seven) (?=each\b)",
+                  r"\g<n> times\g<when> for \g<each> ", text)
+
+
 def _shorthand_and(text: str, players: Sequence[str]) -> str:
     """ "sol has 10 life n 8 poison": "n" typed for "and" between two words.
 
@@ -384,6 +407,51 @@ def _correction(text: str, players: Sequence[str]) -> str:
 _RESTART = re.compile(r"\b(?P<who>[A-Z][\w-]*) (?:is at|is on|has|had|was at)\s*(?:\.{2,}|…|-+)\s*"
                       r"(?:well,? |i mean,? |or rather,? |actually,? )?(?:the|their|his|her) team\b",
                       re.IGNORECASE)
+
+
+#: "the team is at 30 and Uma loses 30 life": "the team" said before the one player of it the clause names
+_THE_TEAM_THEN = re.compile(r"(?i)\bthe team(?P<verb>'s| is)(?P<at> at| on)? (?P<n>\d+)(?P<life> life)?"
+                            r"(?P<joint>,? and |, )(?P<who>[A-Za-z][\w-]*)\b(?!')")
+
+
+def _the_team_then(text: str, players: Sequence[str]) -> str:
+    """ "the team is at 30 and Uma loses 30 life": Uma's team (only a player at the table).
+
+    >>> _the_team_then("the team is at 30 and uma loses 30 life", ["Tam", "Uma"])
+    "uma's team is at 30 and uma loses 30 life"
+    >>> _the_team_then("the team is at 30 and it's uma's turn", ["Tam", "Uma"])
+    "the team is at 30 and it's uma's turn"
+    """
+    names = {p.casefold() for p in players}
+
+    def team(match: re.Match[str]) -> str:
+        if match["who"].casefold() not in names:
+            return match[0]
+        return f"{match['who']}'s team{match['verb']}{match['at'] or ''} {match['n']}{match['life'] or ''}" \
+            f"{match['joint']}{match['who']}"
+
+    return _THE_TEAM_THEN.sub(team, text)
+
+
+#: "team a (rae sol) at 30", "team 1 (Rae/Sol) is at 30": a team named by a label, its players in brackets
+_LABELLED_TEAM = re.compile(r"(?i)\bteam (?:[a-z1-9]|one|two) \((?P<a>[A-Za-z][\w-]*)"
+                            r"(?: and | ?& ?| ?/ ?| ?\+ ?|, | )"
+                            r"(?P<b>[A-Za-z][\w-]*)\)")
+
+
+def _labelled_team(text: str, players: Sequence[str]) -> str:
+    """ "team a (rae sol) at 30": "rae and sol's team at 30" (both players at the table).
+
+    >>> _labelled_team("team a (rae sol) at 30. whats the team at", ["Rae", "Sol"])
+    "rae and sol's team at 30. whats the team at"
+    """
+    names = {p.casefold() for p in players}
+
+    def team(match: re.Match[str]) -> str:
+        both = {match["a"].casefold(), match["b"].casefold()}
+        return f"{match['a']} and {match['b']}'s team" if both <= names and len(both) == 2 else match[0]
+
+    return _LABELLED_TEAM.sub(team, text)
 
 
 def _restart(text: str, players: Sequence[str]) -> str:
@@ -529,7 +597,8 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _shorthand_and, _correction, _restart, _had, _asked_as_told, _if_it_matters,
+    _openers, _idle, _hedged_number, _shorthand_and, _each_time, _correction, _restart, _the_team_then,
+    _labelled_team, _had, _asked_as_told, _if_it_matters,
     _not_in_brackets,
     _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,

@@ -51,7 +51,7 @@ _ELLIPSES = (
     (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
      "who has the monarch and who has the initiative"),
     # "Ben is still in, right?": a statement checked with a tag is the question
-    (re.compile(r"(?P<x>[\w' -]+?) (?:is|'s) (?P<state>out|dead|eliminated|gone|still in|still alive|"
+    (re.compile(r"(?P<x>[\w' -]+?) (?:is|'s|are|'re) (?P<state>out|dead|eliminated|gone|still in|still alive|"
                 r"alive),? right", re.IGNORECASE), r"is \g<x> \g<state>"),
     (re.compile(r"(?P<x>[\w' -]+?),? (?P<state>out|dead|eliminated|gone|still in|still alive|alive)",
                 re.IGNORECASE), r"is \g<x> \g<state>"),
