@@ -117,8 +117,11 @@ def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
     'Tam'
 
     """
-    for clause in _clauses(text, end):
+    for nearest, clause in enumerate(_clauses(text, end)):
         opened = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip())
+        said_of = re.match(r"(?i)(?P<what>[a-z][\w-]*)(?:'s| is| was)(?: an?)?$", opened)
+        if nearest == 0 and said_of and _seat(said_of["what"], game) is None:
+            return None  # "Grul is a 7/7": the size of what the clause names, no creature of another's
         # "on tam's turn tam swings at sol with a 3/3": the time said first is not the clause's subject
         words = re.sub(r"(?i)^(?:on|during|in)\s+[\w']+\s+(?:own\s+)?turn,?\s+", "", opened).split()
         if not words:

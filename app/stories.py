@@ -69,6 +69,16 @@ from rulesjudge.app.stories_combat import (
     _unblocked_apart,
     _verb_said_once,
 )
+from rulesjudge.app.stories_said import (
+    _JUST_A,
+    _attacked_is_blocker,
+    _each_time,
+    _hedged_number,
+    _labelled_team,
+    _last_clause,
+    _shorthand_and,
+    _the_team_then,
+)
 from rulesjudge.app.stories_told import (
     _after_combat_asked,
     _after_sba,
@@ -328,57 +338,6 @@ def _because(text: str, players: Sequence[str]) -> str:
     return _BECAUSE.sub("", text)
 
 
-#: "nah just an infect 2/2": a thing, not a clause, said instead of the thing said last
-_JUST_A = re.compile(r"(?i)^(?:only |just )(?P<thing>(?:an?|the|some) [^.;!?]+)$")
-#: where a correction's clause begins: what is said before it stands ("Rae has 2 life left and I lifelink her
-#: face... no wait Rae gains 5 life": she still has 2)
-_CLAUSE_JOINT = re.compile(r"(?i)(?:,| -+|—|;)? (?:and then|and|then|but)(?= )|, | -+ |— ")
-
-
-def _last_clause(said: str) -> tuple[str, str]:
-    """What stands before the clause a correction withdraws, and that clause.
-
-    >>> _last_clause("rae has 2 life left and i lifelink her face")
-    ('rae has 2 life left and ', 'i lifelink her face')
-    >>> _last_clause("If Quinn goes to 0 life")
-    ('', 'If Quinn goes to 0 life')
-    """
-    joints = list(_CLAUSE_JOINT.finditer(said))
-    if not joints:
-        return "", said
-    return said[:joints[-1].end()].rstrip() + " ", said[joints[-1].end():].strip()
-
-
-def _hedged_number(text: str, players: Sequence[str]) -> str:
-    """ "uma's at like 36 life": a hedge before a number carries no fact.
-
-    >>> _hedged_number("uma's at like 36 life, she took about 5", ())
-    "uma's at 36 life, she took 5"
-    """
-    return re.sub(r"(?i)\b(?:like|about|around|roughly|maybe|approx\.?|approximately) (?=\d)", "", text)
-
-
-def _each_time(text: str, players: Sequence[str]) -> str:
-    """ "Edgar hit Uma 3 times this game, 4 each time": one count, the comma a breath (the hits so far).
-
-    >>> _each_time("edgar hit uma 3 times this game, 4 each time. how much", ())
-    'edgar hit uma 3 times this game for 4 each time. how much'
-    """
-    return re.sub(r"(?i)\b(?P<n>\d+|two|three|four|five|six) times"
-                  r"(?P<when> this game| so far| already| before)?,"
-                  r" (?:for )?(?P<each>\d+|one|two|three|four|five|six|seven) (?=each\b)",
-                  r"\g<n> times\g<when> for \g<each> ", text)
-
-
-def _shorthand_and(text: str, players: Sequence[str]) -> str:
-    """ "sol has 10 life n 8 poison": "n" typed for "and" between two words.
-
-    >>> _shorthand_and("sol has 10 life n 8 poison", ())
-    'sol has 10 life and 8 poison'
-    """
-    return re.sub(r"(?i)(?<=[a-z\d]) n (?=[a-z\d])", " and ", text)
-
-
 def _correction(text: str, players: Sequence[str]) -> str:
     """ "A... wait no, B": B instead of A; B's leading pronoun is A's subject."""
     def meant(match: re.Match[str]) -> str:
@@ -407,51 +366,6 @@ def _correction(text: str, players: Sequence[str]) -> str:
 _RESTART = re.compile(r"\b(?P<who>[A-Z][\w-]*) (?:is at|is on|has|had|was at)\s*(?:\.{2,}|…|-+)\s*"
                       r"(?:well,? |i mean,? |or rather,? |actually,? )?(?:the|their|his|her) team\b",
                       re.IGNORECASE)
-
-
-#: "the team is at 30 and Uma loses 30 life": "the team" said before the one player of it the clause names
-_THE_TEAM_THEN = re.compile(r"(?i)\bthe team(?P<verb>'s| is)(?P<at> at| on)? (?P<n>\d+)(?P<life> life)?"
-                            r"(?P<joint>,? and |, )(?P<who>[A-Za-z][\w-]*)\b(?!')")
-
-
-def _the_team_then(text: str, players: Sequence[str]) -> str:
-    """ "the team is at 30 and Uma loses 30 life": Uma's team (only a player at the table).
-
-    >>> _the_team_then("the team is at 30 and uma loses 30 life", ["Tam", "Uma"])
-    "uma's team is at 30 and uma loses 30 life"
-    >>> _the_team_then("the team is at 30 and it's uma's turn", ["Tam", "Uma"])
-    "the team is at 30 and it's uma's turn"
-    """
-    names = {p.casefold() for p in players}
-
-    def team(match: re.Match[str]) -> str:
-        if match["who"].casefold() not in names:
-            return match[0]
-        return f"{match['who']}'s team{match['verb']}{match['at'] or ''} {match['n']}{match['life'] or ''}" \
-            f"{match['joint']}{match['who']}"
-
-    return _THE_TEAM_THEN.sub(team, text)
-
-
-#: "team a (rae sol) at 30", "team 1 (Rae/Sol) is at 30": a team named by a label, its players in brackets
-_LABELLED_TEAM = re.compile(r"(?i)\bteam (?:[a-z1-9]|one|two) \((?P<a>[A-Za-z][\w-]*)"
-                            r"(?: and | ?& ?| ?/ ?| ?\+ ?|, | )"
-                            r"(?P<b>[A-Za-z][\w-]*)\)")
-
-
-def _labelled_team(text: str, players: Sequence[str]) -> str:
-    """ "team a (rae sol) at 30": "rae and sol's team at 30" (both players at the table).
-
-    >>> _labelled_team("team a (rae sol) at 30. whats the team at", ["Rae", "Sol"])
-    "rae and sol's team at 30. whats the team at"
-    """
-    names = {p.casefold() for p in players}
-
-    def team(match: re.Match[str]) -> str:
-        both = {match["a"].casefold(), match["b"].casefold()}
-        return f"{match['a']} and {match['b']}'s team" if both <= names and len(both) == 2 else match[0]
-
-    return _LABELLED_TEAM.sub(team, text)
 
 
 def _restart(text: str, players: Sequence[str]) -> str:
@@ -598,7 +512,7 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _openers, _idle, _hedged_number, _shorthand_and, _each_time, _correction, _restart, _the_team_then,
-    _labelled_team, _had, _asked_as_told, _if_it_matters,
+    _labelled_team, _attacked_is_blocker, _had, _asked_as_told, _if_it_matters,
     _not_in_brackets,
     _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
