@@ -52,9 +52,10 @@ def _each_time(text: str, players: Sequence[str]) -> str:
 
 
 #: "Uma's 3/3 swings, Tam blocks it": an attack said without whom, then the player who blocks it
-_SWINGS_THEN_BLOCK = re.compile(r"(?i)\b(?P<verb>swings|attacks|swung|attacked)"
+_SWINGS_THEN_BLOCK = re.compile(r"(?i)\b(?P<verb>swings|attacks|swung|attacked)(?P<with> with [^,.;!?]+?)?"
                                 r"(?P<joint>,| and| and then|, and) (?P<who>[A-Za-z][\w-]*) "
-                                r"(?=(?:chump[- ]?)?(?:blocks|blocked)\b)")
+                                r"(?=(?:doesn't |does not |didn't |did not |won't |can't )?(?:chump[- ]?)?"
+                                r"(?:blocks|blocked|block)\b)")
 
 
 def _attacked_is_blocker(text: str, players: Sequence[str]) -> str:
@@ -63,14 +64,19 @@ def _attacked_is_blocker(text: str, players: Sequence[str]) -> str:
 
     >>> _attacked_is_blocker("uma's 3/3 swings, tam blocks it with a 1/1", ["Tam", "Uma"])
     "uma's 3/3 swings at tam, tam blocks it with a 1/1"
+    >>> _attacked_is_blocker("uma swings with a 2/2, tam doesn't block", ["Tam", "Uma"])
+    "uma swings at tam with a 2/2, tam doesn't block"
     """
     names = {p.casefold() for p in players}
 
     def at(match: re.Match[str]) -> str:
         if match["who"].casefold() not in names:
             return match[0]
+        if match["with"] and not re.match(r"(?i)(?:doesn't|does not|didn't|did not|won't|can't) ",
+                                          match.string[match.end():]):
+            return match[0]  # "Ben attacks with a 3/3, Cat blocks it": read as told (events/blocked.py)
         verb = {"swings": "swings at", "swung": "swung at"}.get(match["verb"].lower(), match["verb"])
-        return f"{verb} {match['who']}{match['joint']} {match['who']} "
+        return f"{verb} {match['who']}{match['with'] or ''}{match['joint']} {match['who']} "
 
     return _SWINGS_THEN_BLOCK.sub(at, text)
 
@@ -110,7 +116,8 @@ def _the_team_then(text: str, players: Sequence[str]) -> str:
 
 
 #: "team a (rae sol) at 30", "team 1 (Rae/Sol) is at 30": a team named by a label, its players in brackets
-_LABELLED_TEAM = re.compile(r"(?i)\bteam (?:[a-z1-9]|one|two) \((?P<a>[A-Za-z][\w-]*)"
+_LABELLED_TEAM = re.compile(r"(?i)(?:\bteam (?:[a-z1-9]|one|two) |(?:^|(?<=[.;!?:,] ))team )"
+                            r"\((?P<a>[A-Za-z][\w-]*)"
                             r"(?: and | ?& ?| ?/ ?| ?\+ ?|, | )"
                             r"(?P<b>[A-Za-z][\w-]*)\)")
 
@@ -120,6 +127,8 @@ def _labelled_team(text: str, players: Sequence[str]) -> str:
 
     >>> _labelled_team("team a (rae sol) at 30. whats the team at", ["Rae", "Sol"])
     "rae and sol's team at 30. whats the team at"
+    >>> _labelled_team("Our team (Rae and Sol) is at 7", ["Rae", "Sol"])
+    'Our team (Rae and Sol) is at 7'
     """
     names = {p.casefold() for p in players}
 

@@ -29,7 +29,7 @@ _GAIN_TAIL = rf"(?:,? and (?:(?P<pron>he|she|they|him|her) )?(?:gains|gain|gaine
           rf"{_Y} (?:casts|cast|plays|played|uses|used|activates|activated) (?:something|a spell|an ability|"
           rf"an? [\w'-]+) (?:that|which) (?:makes|made) {_X} (?P<verb>lose) (?P<n>{_NUMBER})(?: life)?"
           rf"{_GAIN_TAIL}")
-def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Cat makes Dan lose 2 life": Dan loses it (119.3); who made him changes nothing here. "... and gains
     2": Cat gains it (119.3), said; "... and she gains 2" is asked (whom does "she" stand for?)."""
     if match["pron"]:
@@ -37,7 +37,7 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
                        match["pron"])
     maker = reader.refer(match["y"], one=True, alone=True)
     lost = _h_life(match, reader)
-    if not match["g"]:
+    if lost is None or not match["g"]:
         return lost
     gain = _number(match["g"])
     who = maker.players[0]
@@ -61,7 +61,7 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
     # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )
-def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     gain = match["verb"].lower().startswith("gain")
     if match.groupdict().get("creature") and not gain:
         return None

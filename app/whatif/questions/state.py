@@ -310,6 +310,9 @@ def _q_tapped(match: re.Match[str], reader: _Reader) -> _Ask | None:
     # "does sam take the commander damage (from zurgo)": his count says whether he did
     rf"(?:does|do|did|will|would) {_X} (?:take|get) (?:the |any |more )?commander damage"
     rf"(?: (?:from|off|of) (?P<c3>.+?))?",
+    # "does that count as commander damage for Tam": his count says whether it did (903.10a)
+    rf"(?:does|do|did|will|would) (?:that|it|this|the hit|the damage) (?:count|still count) as "
+    rf"commander damage (?:for|to|on|against) {_X}",
 )
 def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:
