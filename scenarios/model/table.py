@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.scenarios.model.citations import Cite
+from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.setup import EMPTY, frozen
 
 if TYPE_CHECKING:
@@ -297,6 +297,14 @@ class TableState:
         permanents = dict(self.permanents)
         permanents[permanent.name] = permanent
         return self.with_(permanents=frozen(permanents))
+
+    def with_spell(self, player: str, spell: str, stack: str | None = None) -> TableState:
+        """The spell ``player`` casts put on top of the stack (601.2a), resolving by 608.2; ``stack``: the
+        turn marker whose stack it goes on (Grand Melee, 807.5b)."""
+        serial = self.serial + 1
+        cast = Trigger(SPELL, player, player, f"{spell} (a spell {player} cast)", (cr("608.2"),),
+                       serial=serial, stack=stack)
+        return self.with_(stack=(*self.stack, cast), serial=serial)
 
     def count(self, name: str, player: str, by: int = 1) -> TableState:
         """Add ``by`` to a per-player tally (``draws``, ``ventures``, ``became_monarch``)."""
