@@ -31,6 +31,7 @@ from rulesjudge.scenarios.model.leaving import attacked_left_combat, leave, to_z
 from rulesjudge.scenarios.model.steps import Answer, Step, step
 from rulesjudge.scenarios.model.table import Effect, Permanent, TableState, frozen
 from rulesjudge.scenarios.model.teams import end_game
+from rulesjudge.scenarios.model.variant import COMMANDER_DAMAGE_LIMIT
 
 Result = tuple[TableState, list[Step]]
 
@@ -40,7 +41,7 @@ CAUSES: dict[str, tuple[str, tuple[Cite, ...]]] = {
     "draw": ("attempted to draw from a library with no cards in it", (cr("704.5b"), cr("104.3c"))),
     "poison": ("has too many poison counters", (cr("704.5c"), cr("104.3d"))),
     "commander": (
-        "has been dealt 21 or more combat damage by the same commander",
+        f"has been dealt {COMMANDER_DAMAGE_LIMIT} or more combat damage by the same commander",
         (cr("704.6c"), cr("903.10a")),
     ),
     "effect": ("is told by an effect to lose the game", (cr("104.3e"),)),
@@ -284,7 +285,8 @@ def _losses(state: TableState) -> tuple[dict[str, list[str]], list[Step]]:
         limit, _ = variant.poison_limit(state, player)
         if poison_of(state, player) >= limit:
             causes.append("poison")
-        if state.commander and any(n >= 21 for n in state.commander_damage.get(player, {}).values()):
+        dealt = state.commander_damage.get(player, {}).values()
+        if state.commander and any(n >= COMMANDER_DAMAGE_LIMIT for n in dealt):
             causes.append("commander")
         if causes:
             found[player] = causes

@@ -345,11 +345,11 @@ class GrandMelee(FreeForAll):
         return _taking_turns(state)
 
     def legal_setup(self, state: TableState) -> tuple[bool, list[Step]]:
-        ok = len(state.seats) >= 10
+        ok = len(state.seats) >= self.min_players
         return ok, [
             step(
-                f"Grand Melee is normally used only in games begun with ten or more players; this one has "
-                f"{len(state.seats)}.",
+                f"Grand Melee is normally used only in games begun with {self.min_players} or more players; this "
+                f"one has {len(state.seats)}.",
                 cr("807.1"),
             )
         ]
