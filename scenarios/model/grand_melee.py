@@ -348,8 +348,8 @@ class GrandMelee(FreeForAll):
         ok = len(state.seats) >= self.min_players
         return ok, [
             step(
-                f"Grand Melee is normally used only in games begun with {self.min_players} or more players; this "
-                f"one has {len(state.seats)}.",
+                f"Grand Melee is normally used only in games begun with {self.min_players} or more players; "
+                f"this one has {len(state.seats)}.",
                 cr("807.1"),
             )
         ]
