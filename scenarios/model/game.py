@@ -29,7 +29,6 @@ from rulesjudge.scenarios.model.steps import Reading, Step, step
 from rulesjudge.scenarios.model.table import (
     COMMANDER_SPELL,
     Choice,
-    Effect,
     TableState,
     Trigger,
     frozen,
@@ -312,14 +311,11 @@ def _combat_damage(state: TableState, event: ev.CombatDamage) -> Result:
 
 def _add_effect(state: TableState, event: ev.AddEffect) -> Result:
     spec = event.effect
-    effect = Effect(
-        spec.kind, spec.players, spec.source, spec.controller, spec.until, spec.only, spec.relative
-    )
     whom = ", ".join(spec.players)
     if spec.relative is not None:
         whose = "controller" if spec.relative == "controller-of" else "controller's opponents"
         whom = f"{spec.source}'s {whose}"
-    return state.with_(effects=(*state.effects, effect)), [
+    return state.with_(effects=(*state.effects, spec)), [
         step(f"A continuous effect begins: {whom} {EFFECT_WORDS[spec.kind]}.", cr("611.1"))
     ]
 

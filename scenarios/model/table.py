@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.scenarios.model.citations import Cite, cr
-from rulesjudge.scenarios.model.setup import EMPTY, frozen
+from rulesjudge.scenarios.model.setup import EMPTY, EffectSpec, frozen
 
 if TYPE_CHECKING:
     from rulesjudge.scenarios.model.variant import Variant
@@ -160,17 +160,9 @@ class Identity:
     seen: bool = False  # has been face up or revealed: players know its role
 
 
-@dataclass(frozen=True)
-class Effect:
-    """A continuous effect in force (see :class:`scenarios.model.setup.EffectSpec`)."""
-
-    kind: str  # cant-lose | cant-win | cant-attack
-    players: tuple[str, ...]
-    source: str | None = None
-    controller: str | None = None
-    until: str | None = None
-    only: str | None = None
-    relative: str | None = None  # controller-of | opponents-of: its players follow the source (109.5)
+#: A continuous effect in force: the effect as the setup or an ``add-effect`` event states it, kept as it is
+#: (one contract for both: :class:`~rulesjudge.scenarios.model.setup.EffectSpec`)
+Effect = EffectSpec
 
 
 @dataclass(frozen=True)
