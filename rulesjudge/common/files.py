@@ -1,10 +1,15 @@
-"""File helpers shared by every package: atomic writes and the user's data folder."""
+"""File helpers shared by every package: atomic writes, locks between processes and the user's data
+folder."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
+
+from rulesjudge.common.errors import InputError
 
 DATA_ENV = "RULESJUDGE_DATA"
 
@@ -46,6 +51,54 @@ def write_atomic(path: str | Path, data: bytes | str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_data(path: str | Path, data: bytes | str) -> None:
+    """:func:`write_atomic` into the data folder; a folder that can't be written (read-only, full) is one
+    line naming the file (:func:`cannot_write`)."""
+    try:
+        write_atomic(path, data)
+    except OSError as error:
+        raise cannot_write(path, error) from None
+
+
+def cannot_write(path: str | Path, error: OSError) -> InputError:
+    """The error saying the data folder could not be written at ``path``, and why.
+
+    >>> str(cannot_write("/data/x.txt", PermissionError(13, "Permission denied")))
+    '/data/x.txt: cannot write to the data folder: Permission denied'
+    """
+    return InputError(path, f"cannot write to the data folder: {error.strerror or error}")
+
+
+@contextlib.contextmanager
+def file_lock(path: Path, waiting: Callable[[], None] | None = None) -> Iterator[None]:
+    """Hold an advisory lock on ``path`` (created if missing) for the block: one process at a time, and
+    the system releases it when the process ends, however it ends. ``waiting`` is called before waiting
+    for another process that holds it. No lock where the system has none (no fcntl: Windows); an OSError
+    opening the file is the caller's (a read-only folder).
+
+    >>> import tempfile, pathlib
+    >>> lock = pathlib.Path(tempfile.mkdtemp()) / ".lock"
+    >>> with file_lock(lock): lock.exists()
+    True
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Windows
+        yield
+        return
+    with open(path, "a+b") as handle:
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                waiting()
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _mode_for(path: Path) -> int:
