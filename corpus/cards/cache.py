@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.common.files import cache_dir
+from rulesjudge.common.files import cache_dir, sha256_file
 from rulesjudge.common.sqlite_cache import SqliteCache
 from rulesjudge.corpus.cards.model import Card
 from rulesjudge.corpus.cards.readers import Snapshot
@@ -127,11 +127,7 @@ class CardCache(SqliteCache):
             row = self.db.execute("SELECT size, mtime, inode, sha FROM files WHERE path=?", (key,)).fetchone()
         if row and tuple(row[:3]) == (info.st_size, info.st_mtime_ns, info.st_ino):
             return str(row[3])
-        digest = hashlib.sha256()
-        with path.open("rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(chunk)
-        sha = digest.hexdigest()
+        sha = sha256_file(path)
         with contextlib.suppress(sqlite3.Error), self.write() as db:
             db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
                        (key, info.st_size, info.st_mtime_ns, info.st_ino, sha))
