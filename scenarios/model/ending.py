@@ -99,6 +99,13 @@ def _effect_words(state: TableState, effect: Effect, verb: str) -> tuple[str, tu
     return text, (cr("109.5"), cr("101.2"))
 
 
+def _stopped(state: TableState, effect: Effect, player: str, text: str, cites: tuple[Cite, ...]) -> Step:
+    """The step saying the effect stops ``player``: one on a teammate stops the whole team (810.8a)."""
+    if player not in effect_players(state, effect):
+        return step(f"{text}, so {player}'s team can't.", *cites, cr("810.8a"))
+    return step(text + ".", *cites)
+
+
 def can_lose(state: TableState, player: str, cause: str | None = None) -> Answer:
     """Can ``player`` lose the game now (for ``cause``: a key of :data:`CAUSES`)?"""
     stopping = [e for e in effects_on(state, "cant-lose", player) if e.only is None or e.only == cause]
@@ -108,11 +115,7 @@ def can_lose(state: TableState, player: str, cause: str | None = None) -> Answer
     text, cites = _effect_words(state, effect, "can't lose the game")
     if effect.only == "life":
         text += " for having 0 or less life"
-    cites += (cr("104.3"),)
-    if player not in effect_players(state, effect):
-        text += f", so {player}'s team can't"
-        cites += (cr("810.8a"),)
-    return False, [step(text + ".", *cites)]
+    return False, [_stopped(state, effect, player, text, (*cites, cr("104.3")))]
 
 
 def can_win(state: TableState, player: str) -> Answer:
@@ -121,11 +124,7 @@ def can_win(state: TableState, player: str) -> Answer:
         return True, [step(f"No effect in force stops {player} from winning the game.", cr("104.2"))]
     effect = stopping[0]
     text, cites = _effect_words(state, effect, "can't win the game")
-    cites += (cr("104.2"),)
-    if player not in effect_players(state, effect):
-        text += f", so {player}'s team can't"
-        cites += (cr("810.8a"),)
-    return False, [step(text + ".", *cites)]
+    return False, [_stopped(state, effect, player, text, (*cites, cr("104.2")))]
 
 
 def cant_attack(state: TableState, player: str) -> Effect | None:
