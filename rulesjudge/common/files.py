@@ -7,7 +7,7 @@ import contextlib
 import hashlib
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from rulesjudge.common.errors import InputError
@@ -67,6 +67,29 @@ def sha256_file(path: Path) -> str:
     with path.open("rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):
             digest.update(block)
+    return digest.hexdigest()
+
+
+def files_digest(files: Iterable[tuple[str, Path]], *, unreadable_ok: bool = False) -> str:
+    """The sha256 over each file's name (as given) and bytes, in order: the key of a cache made from them
+    (the code that reads a source, the sources). ``unreadable_ok``: a file that can't be read counts by
+    nothing (a cache key stays a key).
+
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "x.py"
+    >>> _ = p.write_text("a = 1")
+    >>> files_digest([("x.py", p)]) == files_digest([("y.py", p)])
+    False
+    >>> len(files_digest([("gone.py", p.with_name("gone.py"))], unreadable_ok=True))
+    64
+    """
+    digest = hashlib.sha256()
+    for name, path in files:
+        try:
+            digest.update(name.encode() + b"\0" + path.read_bytes())
+        except OSError:
+            if not unreadable_ok:
+                raise
     return digest.hexdigest()
 
 
