@@ -65,7 +65,7 @@ def rules_of(card: Card, corpus: StoredCorpus) -> list[RuleRef]:
     glossary = _glossary(corpus, edition)
     for keyword in card.keywords:
         add(keyword, "keyword", _keyword_rules(keyword, glossary, corpus, edition))
-    templates = templates_in(_plain(card.oracle_text))
+    templates = templates_in(card.oracle_text)
     covered = {number for template in templates for number in template.rules}
     order = {record_id: place for place, record_id in enumerate(glossary.records)}  # the glossary's order
     entries = sorted({i for _term, ids in card_terms(card, glossary) for i in ids}, key=order.__getitem__)
@@ -120,10 +120,6 @@ def _unnamed(card: Card) -> str:
 def _names(entry: Record) -> set[str]:
     """The terms an entry defines ("Kicker, Kicked": the entry's title, "Kicker" and "Kicked")."""
     return {term_key(name) for name in (entry.title, *entry.aliases)}
-
-
-def _plain(text: str) -> str:
-    return text.replace("’", "'")
 
 
 def _newest(corpus: StoredCorpus) -> str | None:
