@@ -122,7 +122,7 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?: is|'s| was) (?:taking|playing|in|on|in the middle of) (?:his|her|their) (?:own )?turn",
          "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
-        (rf"{s}(?: has| had| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
+        (rf"{s}(?: has| had| has got|(?: is|'s| was| sits|(?: is|'s| was)? sitting)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         # "Ann and Ben are at 4": each of them (one total when they share one, 810.9)
@@ -138,7 +138,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?: is|'s) {_N} (?:in|deep) (?:from|to|off) (?P<c>[A-Za-z][\w-]*'s commander|[A-Za-z][\w'-]*)",
          "commander-damage"),
         # "Edgar hit Uma 3 times this game, 4 each time": the hits so far, each of the same amount
-        (rf"(?P<c>[A-Za-z][\w'-]*) (?:has )?(?:hit|connected with) {s} (?P<times>{_AMOUNT}) times"
+        (rf"(?P<c>[A-Za-z][\w'-]*) (?:has |had )?(?:already )?(?:hit|connected with) {s} "
+         rf"(?:(?P<times>{_AMOUNT}) times|(?P<twice>twice))"
          r"(?: (?:this|in the|over the) game| so far| already| before| earlier)?,? (?:for )?"
          rf"(?P<n>{_AMOUNT})(?: damage)? each(?: time)?", "commander-damage"),
         (rf"{s}(?: has taken|'s taken| took| has| had taken| had| has been dealt| was dealt) {_N}"
@@ -282,7 +283,8 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         commander = _commander_said(groups["c"], facts)
         if commander is None:
             return False
-        amount = _number(groups["n"]) * (_number(groups["times"]) if groups.get("times") else 1)
+        times = _number(groups["times"]) if groups.get("times") else 2 if groups.get("twice") else 1
+        amount = _number(groups["n"]) * times
         facts.actor = commander if match.start("c") == 0 else None
         facts.set_in("commander-damage", who, amount,
                      f"{who} has taken {amount} combat damage from {commander}", sub=commander)

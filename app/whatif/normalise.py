@@ -123,8 +123,8 @@ def normalise(text: str) -> str:
     # "before taking" (what was so before it is not what the events make so)
     text = _AFTER_DOING.sub(lambda m: f"{m['after']} they {_GERUNDS[m['verb'].lower()]}", text)
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
-    text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b| (?:on|during|in) [\w'-]+ (?:own )?turn\b)",
-                  "", text)
+    text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b| for \d|"
+                  r" (?:on|during|in) [\w'-]+ (?:own )?turn\b)", "", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
     text = re.sub(r"(?i)\b(is|was|gets|got|are|were) then\b", r"then \1", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)

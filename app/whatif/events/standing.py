@@ -55,7 +55,8 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening | None:
     r"(?:spell|effect|ability|trigger|card|drain))?"
     # "gains 5 life from a lifelink creature she controls": the gain is what was said (702.15b); a loss
     # "from a creature" is its damage, maybe combat damage (725.2), not read here
-    r"(?: from (?:a|an|the|his|her|their|my|[A-Za-z][\w-]*'s) (?:lifelink(?:ing)? |lifelinked )?"
+    r"(?: (?:from|off|off of|with|through) (?:a|an|the|his|her|their|my|[A-Za-z][\w-]*'s) "
+    r"(?:lifelink(?:ing)? |lifelinked )?"
     r"(?P<creature>creature|guy|dude|lifelinker|attacker|blocker|token|vampire)"
     r"(?: (?:she|he|they|it) controls?| of (?:hers|his|theirs)| with lifelink)?)?",
     # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
