@@ -80,7 +80,7 @@ def _q_how_much(match: re.Match[str], reader: _Reader) -> _Ask | None:
     return None if about_poison or counted else _q_life(match, reader)
 
 
-@PATTERNS(rf"where(?:'s| is| are| does) {_X} (?:at|stand|end up|sit)(?: now| then| after (?:that|this|it))?")
+@PATTERNS(rf"where(?:'s| is| are) {_X} at(?: now| then| after (?:that|this|it))?")
 def _q_where_at(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Where is Sol at" after life and poison were said: both totals (119.1, 122.1f); only life
     otherwise."""
