@@ -421,8 +421,11 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
                       rf"{facts.last}'s \1", rest, count=1, flags=re.IGNORECASE)
     if len(facts.named) == 2 and not names & {w.lower() for w in re.findall(r"\w+", rest)}:
         # "Ben is active and Cat is the monarch; they both concede": the two the facts named
-        rest = re.sub(r"^they (?=(?:both |all )?\w+)", f"{_names(facts.named)} ", rest, count=1,
-                      flags=re.IGNORECASE)
+        # "Tam has 6 poison and Uma has 8. are they still alive?": asked of them alike
+        rest = re.sub(r"^(?P<aux>(?:are|were|do|did|will|would|can) )?they(?P<are>'re| are)? "
+                      r"(?=(?:both |all )?\w+)",
+                      lambda m: f"{m['aux'] or ''}{_names(facts.named)}{' are' if m['are'] else ''} ", rest,
+                      count=1, flags=re.IGNORECASE)
     said_again = {n.lower() for n in facts.named} & {w.lower() for w in re.findall(r"\w+", rest)}
     if len(facts.named) == 2 and not said_again:
         # "Lia has the initiative and Otto the monarch. Quinn hits both of them": the two the facts named

@@ -70,6 +70,16 @@ from rulesjudge.app.stories_combat import (
     _unblocked_apart,
     _verb_said_once,
 )
+from rulesjudge.app.stories_said import (
+    _JUST_A,
+    _attacked_is_blocker,
+    _each_time,
+    _hedged_number,
+    _labelled_team,
+    _last_clause,
+    _shorthand_and,
+    _the_team_then,
+)
 from rulesjudge.app.stories_told import (
     _after_combat_asked,
     _after_sba,
@@ -109,7 +119,10 @@ _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b
 #: no - if ..."), never inside a sentence ("no monarch", "no, Ben blocks" said as an answer); "no wait only
 #: Mika" withdraws what was added last (:func:`_correction`).
 _CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
-                         r"sorry,? no)(?:[,.!:]+|(?= (?:only|just) ))|(?:sorry,? )?i mean,?)|"
+                         r"sorry,? no|no,? i mean|nah|nope|scratch that)(?:[,.!:]+|(?= (?:only|just) ))|"
+                         r"wait,? no|no wait|no,? i mean,?|"
+                         r"scratch that|"
+                         r"(?:sorry,? )?i mean,?|(?:nah|nope|no|wait)(?= (?:only|just) ))|"
                          r"(?:\.{2,}|\?|(?<= )-+|—) *no *(?:[,:!]|-+|—)) (?P<meant>[^.;!?]+)", re.IGNORECASE)
 #: "... and Jules attacks... no wait only Mika": the player kept, the clause added after "and" withdrawn
 _ONLY = re.compile(r"(?i)^(?:only|just) (?P<who>[A-Z][\w'-]*)(?: (?:does|did|attacks|attacked))?$")
@@ -197,7 +210,9 @@ def _idle(text: str, players: Sequence[str]) -> str:
         text = text[first.end():]
 
 
-_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
+#: a tag at the end, or before a next question ("they're still alive right? how much poison is that")
+_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)" \
+    r"(?:\W*$|\?(?= \w))"
 _STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
                         rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
                         rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive|"
@@ -224,9 +239,9 @@ def _tag(text: str, players: Sequence[str]) -> str:
     text = _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
     names = {p.casefold() for p in players}
     # "vic still has initiative right?", "uma's still monarch, yeah?": a holding checked, by a name of the
-    # table in any case
+    # table in any case; said first, before any story, it is the table checked, a fact (never asked)
     return _HOLDS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} keep the {m['d']}?"
-                          if m["x"].casefold() in names else m[0], text)
+                          if m["x"].casefold() in names and m["lead"] else m[0], text)
 
 
 _PUMPED = re.compile(r"(?i) (?:gets|got|is|was) (?:pumped|buffed|boosted|pumped up)(?: by [+\w/-]+)? and "
@@ -343,15 +358,21 @@ def _correction(text: str, players: Sequence[str]) -> str:
     """ "A... wait no, B": B instead of A; B's leading pronoun is A's subject."""
     def meant(match: re.Match[str]) -> str:
         said, rest = match["said"].strip(), match["meant"].strip()
+        lead = match["said"][:len(match["said"]) - len(match["said"].lstrip())]  # the space after a stop
         only = _ONLY.match(rest)
         if only:  # "Mika attacks her and Jules attacks... no wait only Mika": Mika's clause, kept alone
             kept, _and, _added = said.rpartition(" and ")
             named = re.search(rf"(?i)\b{re.escape(only['who'])}\b", kept)
             return kept if kept and named else match[0]
-        subject = _SUBJECT.match(said)
+        thing = _JUST_A.match(rest)
+        if thing:  # "gives him 2 poison with a proliferate... nah just an infect 2/2": the thing said again
+            article = list(re.finditer(r"(?i)\b(?:an?|the|some)\b", said))
+            return lead + said[:article[-1].start()] + thing["thing"] if article else match[0]
+        kept, clause = _last_clause(said)
+        subject = _SUBJECT.match(clause)
         if subject and _PRONOUN.match(rest):
             rest = _PRONOUN.sub(subject["who"], rest, count=1)
-        return rest
+        return lead + kept + rest
 
     return _CORRECTION.sub(meant, text, count=1)
 
@@ -506,7 +527,9 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
+    _openers, _idle, _hedged_number, _shorthand_and, _each_time, _correction, _restart, _the_team_then,
+    _labelled_team, _attacked_is_blocker, _had, _asked_as_told, _if_it_matters,
+    _not_in_brackets,
     _is_attacking, _split_attack, _unblocked_apart, _block_before_attack, _unblocked_takes,
     _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,

@@ -21,7 +21,7 @@ _UNBLOCKED_APART = re.compile(
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:chumps|chump blocks|blocks) with nothing|"
     r"(?:that|which|and it|and they) (?:got|gets|goes|went|get|go) (?:through|unblocked)|"
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|do not) block(?: it| them)?"
-    r")(?=[.;!?,]|$)", re.IGNORECASE)
+    r"(?: either| at all)?)(?=[.;!?,]|$)", re.IGNORECASE)
 
 
 #: "Quinn attacks Otto with a 5/5 and Otto takes it": the one attacked takes the hit (said of an attack only)

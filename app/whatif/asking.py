@@ -58,13 +58,17 @@ _ELLIPSES = (
     (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
      "who has the monarch and who has the initiative"),
     # "Ben is still in, right?": a statement checked with a tag is the question
-    (re.compile(r"(?P<x>[\w' -]+?) (?:is|'s) (?P<state>out|dead|eliminated|gone|still in|still alive|"
+    (re.compile(r"(?P<x>[\w' -]+?) (?:is|'s|are|'re) (?P<state>out|dead|eliminated|gone|still in|still alive|"
                 r"alive),? right", re.IGNORECASE), r"is \g<x> \g<state>"),
     (re.compile(r"(?P<x>[\w' -]+?),? (?P<state>out|dead|eliminated|gone|still in|still alive|alive)",
                 re.IGNORECASE), r"is \g<x> \g<state>"),
     # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
     (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
                 re.IGNORECASE), "how much life do they have"),
+    # "Uma gets 2 more. poison count?", "her poison?": the counters of the one player the events touched
+    (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new |total )?"
+                r"poison(?: count| counters| total)?"
+                r"(?: now)?", re.IGNORECASE), "how many poison counters do they have"),
     # "ann life, ben life?": a player's life asked as its topic alone
     (re.compile(r"(?:and |so )?(?P<x>[\w-]+)(?:'s|s'|') (?:life|life total|total)(?: now)?", re.IGNORECASE),
      r"what is \g<x>'s life total"),

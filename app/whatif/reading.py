@@ -94,7 +94,8 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     unsaid = {p for h in happenings for p in h.unsaid_life} - _gainers(events)
     if ask is not None and any(q == f"life({p})" for q in ask.questions for p in unsaid):
         who = ", ".join(sorted(unsaid))
-        raise _Unknown(f"does {who} gain life from it? say how much (a drain's gain is the card's)", who)
+        raise _Unknown(f"what does it do to {who}'s life? say how much (a drain's gain is the card's; a "
+                       "toxic creature's damage is its power)", who)
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
         ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))

@@ -78,6 +78,10 @@ _CONCEDED_TO = (
     # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
     r"damage|poison|poison counters))?",
+    # "Edgar kills Uma with commander damage" (the commander's, 704.6c, 903.10a): she loses
+    rf"(?P<c>[A-Za-z][\w'-]*) (?:kills|killed|finishes off|finished off|takes out|took out) {_X} "
+    r"(?:with|to|by|from) commander damage",
+    rf"{_X} {_MODAL}{_LOSE}{_GAME} (?:to|by|from) commander damage (?:from|by|off) (?P<c2>[A-Za-z][\w'-]*)",
     # "got knocked out by Liam's burn spell", "dies to a Fireball": the cause changes nothing
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
     r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|drain|"
@@ -86,6 +90,16 @@ _CONCEDED_TO = (
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
+    commander = match.groupdict().get("c") or match.groupdict().get("c2")
+    if commander:
+        said = commander.removesuffix("'s").casefold()
+        if said not in {name.casefold() for name, _owner in reader.facts.commanders}:
+            raise _Unknown(f"not a commander on the table: '{commander}'", commander)
+        held = [p for p in reader.refer(match["x"], one=True).players
+                if p in (reader.facts.monarch, reader.facts.initiative)]
+        if held:  # its combat damage moves the crown or the initiative first (725.2, 726.2): not played here
+            raise _Unknown(f"how much combat damage did {commander} deal to {held[0]}? say the amount",
+                           commander)
     by = match.groupdict().get("by") or ""
     named = {p.casefold() for p in reader.facts.players}
     if by and not re.search(r"[\s']", by) and by.casefold() not in named:
