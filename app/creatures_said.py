@@ -116,8 +116,14 @@ def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
     True
     >>> _subject("Sol is it. on tam's turn tam swings at sol with a ", 49, {"players": ["Sol", "Tam"]})
     'Tam'
+    >>> _subject("Tom is the monarch. ", 20, {"players": ["Tom"]}) is None  # "... A 2/2 hits him"
+    True
 
     """
+    if re.search(r"[.;!?]\s*$", text[:end]):
+        # the creature opens its sentence ("Tom is the monarch. A 2/2 hits him"): the sentence before says
+        # nothing of whose it is (the one it hits is never its controller), so that is not guessed
+        return None
     for nearest, clause in enumerate(_clauses(text, end)):
         opened = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip())
         said_of = re.match(r"(?i)(?P<what>[a-z][\w-]*)(?:'s| is| was)(?: an?)?$", opened)
