@@ -35,8 +35,11 @@ class Candidates:
     """The chunks, the BM25 and dense indexes, and the query-side vocabulary, each loaded on first use."""
 
     def __init__(self, records: Mapping[str, Record], *, progress: bool = True, build: bool = True,
-                 embedder: Embedder | None = None, notify: Callable[[str], None] | None = None) -> None:
+                 embedder: Embedder | None = None, notify: Callable[[str], None] | None = None,
+                 expand: Callable[[list[Chunk]], list[Chunk]] | None = None) -> None:
+        """``expand``: the chunks with their training questions (:mod:`indexer.expansion`), or None."""
         self.records = records
+        self._expand = expand
         self.progress = progress
         self.build = build
         self._embedder = embedder
@@ -62,7 +65,8 @@ class Candidates:
     @property
     def chunks(self) -> list[Chunk]:
         if self._chunks is None:
-            self._chunks = make_chunks(self.records)
+            chunks = make_chunks(self.records)
+            self._chunks = self._expand(chunks) if self._expand is not None else chunks
             self._row_of = {chunk.id: row for row, chunk in enumerate(self._chunks)}
         return self._chunks
 

@@ -41,6 +41,7 @@ from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
+from rulesjudge.indexer.expansion import Mode, expand_chunks, load_training
 from rulesjudge.indexer.folding import Folded, Folding
 from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, blend, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
@@ -87,17 +88,21 @@ class Searcher:
         notify: Callable[[str], None] | None = None,
         cards: CardDB | bool | None = True,
         ranker: Ranker | bool | None = True,
+        expansion: Mode | None = None,
     ) -> None:
         """``cards``: the card snapshot to read questions' card names with; True (default) loads the
         current one on the first question that is not only a number; None or False: no cards.
         ``ranker``: the learned reranking stage's model; True (default) reads ``indexer/data/ranker.json``
-        on the first hybrid question (none there: the stage is off); None or False: off."""
+        on the first hybrid question (none there: the stage is off); None or False: off.
+        ``expansion``: how the records read their training questions (:mod:`indexer.expansion`); None
+        (default): as ``RULESJUDGE_EXPANSION`` says (off when unset)."""
         self.corpus = corpus
         self.records: Mapping[str, Record] = corpus.records
         self.fusion = fusion
         self.visibility = Visibility(corpus)
+        self.expansion = expansion if expansion is not None else Mode.from_environment()
         self.candidates = Candidates(self.records, progress=progress, build=build, embedder=embedder,
-                                     notify=notify)
+                                     notify=notify, expand=self._expand if self.expansion.active else None)
         self.exact = ExactNumbers(self.visibility, self.hit)
         self.glossary = Glossary(self.records)
         self.priors = Priors(self.records)
@@ -112,6 +117,11 @@ class Searcher:
         self._ranker: Ranker | bool | None = ranker
         self._reranker: Reranker | None = None
         self._features: Features | None = None
+
+    def _expand(self, chunks: list[Chunk]) -> list[Chunk]:
+        """The chunks with the training questions of their records (and of the same rule elsewhere)."""
+        texts = load_training().texts(self.records, self.equivalent_ids)
+        return expand_chunks(chunks, texts, self.expansion)
 
     def _cards(self) -> CardDB | None:
         """The card snapshot, loaded on first need (a failure is said once: search goes on without). A
