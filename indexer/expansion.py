@@ -9,8 +9,9 @@ edition. An edition without the rule gets nothing, and a record with no training
 How a record uses its questions is the :class:`Mode` (off unless ``RULESJUDGE_EXPANSION`` says so;
 docs/search.md, "Search round 7b", has the measurements):
 
-* ``lexical``: what BM25 reads gains the questions' words — ``raw`` (appended as written) or ``novel``
-  (only the words, stemmed, that the record's own text lacks, each once);
+* ``lexical``: what BM25 reads gains the questions' words — ``raw`` (appended as written), ``half``
+  (the record's own text twice, then the questions: their words weigh half) or ``novel`` (only the
+  words, stemmed, that the record's own text lacks, each once);
 * ``dense``: each question becomes one more sentence of the record's chunk (embedded one by one, the
   best sentence lifts its record), so a question worded like a user's lands on its record.
 
@@ -42,10 +43,18 @@ from rulesjudge.indexer.chunks import Chunk
 from rulesjudge.indexer.lexical import tokenize
 
 TRAINING_DIR = Path(__file__).with_name("training")
+#: The eval question sets (``indexer/questions*.yaml``): a training question that is a near copy of one of
+#: theirs is left out of the expansion, or the eval would measure its own questions.
+EVAL_SETS = ("questions.yaml", "questions_real.yaml", "questions_cards.yaml")
+#: A training question this close to an eval question (rapidfuzz ratio, or the same on sorted words, 0-100,
+#: lower case and punctuation out) is a near copy: "who counts as my opponent in team games" / "who
+#: counts as my opponents in a team game" (95), "can I reorder my graveyard" / "can I rearrange my
+#: graveyard order" (80 on sorted words).
+NEAR_COPY = 80
 #: The environment variable that turns the expansion on (``Mode.parse`` reads its value).
 ENV = "RULESJUDGE_EXPANSION"
 MAX_FILE_BYTES = 2_000_000
-LEXICAL_MODES = ("off", "raw", "novel")
+LEXICAL_MODES = ("off", "raw", "half", "novel")
 
 Equivalents = Callable[[str], Iterable[str]]
 
@@ -146,19 +155,64 @@ def read_training(paths: Sequence[Path]) -> Expansion:
     return Expansion({rid: tuple(qs) for rid, qs in by_gold.items()}, digest.hexdigest())
 
 
+def eval_questions(paths: Iterable[Path]) -> list[str]:
+    """The ``q`` of every question of the eval sets among ``paths`` (a missing file has none)."""
+    found: list[str] = []
+    for path in paths:
+        if not path.is_file():
+            continue
+        data, _lines = read_yaml(read_text(path, limit=MAX_FILE_BYTES), str(path), max_chars=MAX_FILE_BYTES)
+        found.extend(item["q"] for item in data or () if isinstance(item, dict) and isinstance(item.get("q"), str))
+    return found
+
+
+def near_copies(questions: Sequence[str], others: Sequence[str], cutoff: int = NEAR_COPY) -> set[str]:
+    """The ``questions`` that are near copies of one of ``others`` (:data:`NEAR_COPY`).
+
+    >>> sorted(near_copies(["What's a permanent?", "can I scoop any time"], ["what is a permanent"]))
+    ["What's a permanent?"]
+    """
+    if not questions or not others:
+        return set()
+    from rapidfuzz import fuzz, process, utils
+
+    mine = [utils.default_process(q) for q in questions]
+    theirs = [utils.default_process(q) for q in others]
+    close = process.cdist(mine, theirs, scorer=fuzz.ratio, score_cutoff=cutoff).any(axis=1)
+    close |= process.cdist(mine, theirs, scorer=fuzz.token_sort_ratio, score_cutoff=cutoff).any(axis=1)
+    return {question for question, near in zip(questions, close, strict=True) if near}
+
+
+def without(expansion: Expansion, dropped: set[str]) -> Expansion:
+    """The expansion less the ``dropped`` questions (a gold left with none is gone)."""
+    kept = {rid: tuple(q for q in qs if q not in dropped) for rid, qs in expansion.questions.items()}
+    return Expansion({rid: qs for rid, qs in kept.items() if qs}, expansion.digest)
+
+
+Stamp = tuple[tuple[str, int, int], ...]
+
+
+def _stamp(paths: Iterable[Path]) -> Stamp:
+    return tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in paths if p.is_file())
+
+
 @lru_cache(maxsize=4)
-def _training(folder: Path, stamp: tuple[tuple[str, int, int], ...]) -> Expansion:
-    return read_training([folder / name for name, _size, _mtime in stamp])
+def _training(files: Stamp, evals: Stamp) -> Expansion:
+    expansion = read_training([Path(name) for name, _size, _mtime in files])
+    questions = sorted({q for qs in expansion.questions.values() for q in qs})
+    dropped = near_copies(questions, eval_questions(Path(name) for name, _size, _mtime in evals))
+    return without(expansion, dropped)
 
 
-def load_training(folder: Path = TRAINING_DIR) -> Expansion:
-    """The training files of ``folder`` (``*.yaml``), read once per change of the files."""
+def load_training(folder: Path = TRAINING_DIR, eval_sets: Iterable[Path] | None = None) -> Expansion:
+    """The training files of ``folder`` (``*.yaml``) without the near copies of the eval sets'
+    questions (default :data:`EVAL_SETS` beside this module), read once per change of the files."""
     try:
         files = sorted(p for p in folder.glob("*.yaml") if p.is_file())
     except OSError:
         files = []
-    stamp = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in files)
-    return _training(folder, stamp)
+    evals = eval_sets if eval_sets is not None else [Path(__file__).with_name(n) for n in EVAL_SETS]
+    return _training(_stamp(files), _stamp(evals))
 
 
 def novel_words(question_texts: Iterable[str], own_text: str) -> list[str]:
@@ -193,6 +247,8 @@ def expand_chunk(chunk: Chunk, questions: Sequence[str], mode: Mode) -> Chunk:
     lexical = chunk.lexical_text
     if mode.lexical == "raw":
         lexical = " ".join((lexical, *questions))
+    elif mode.lexical == "half":  # the record's own words twice: its questions' words weigh half as much
+        lexical = " ".join((lexical, lexical, *questions))
     elif mode.lexical == "novel":
         extra = novel_words(questions, lexical)
         lexical = " ".join((lexical, *extra)) if extra else lexical
