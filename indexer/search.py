@@ -41,7 +41,7 @@ from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
-from rulesjudge.indexer.expansion import Mode, expand_chunks, load_training
+from rulesjudge.indexer.expansion import Mode, expand_corpus
 from rulesjudge.indexer.folding import Folded, Folding
 from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, blend, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
@@ -95,7 +95,7 @@ class Searcher:
         ``ranker``: the learned reranking stage's model; True (default) reads ``indexer/data/ranker.json``
         on the first hybrid question (none there: the stage is off); None or False: off.
         ``expansion``: how the records read their training questions (:mod:`indexer.expansion`); None
-        (default): as ``RULESJUDGE_EXPANSION`` says (off when unset)."""
+        (default): as ``RULESJUDGE_EXPANSION`` says (unset: ``DEFAULT_MODE``)."""
         self.corpus = corpus
         self.records: Mapping[str, Record] = corpus.records
         self.fusion = fusion
@@ -120,8 +120,7 @@ class Searcher:
 
     def _expand(self, chunks: list[Chunk]) -> list[Chunk]:
         """The chunks with the training questions of their records (and of the same rule elsewhere)."""
-        texts = load_training().texts(self.records, self.equivalent_ids)
-        return expand_chunks(chunks, texts, self.expansion)
+        return expand_corpus(chunks, self.corpus, self.expansion)
 
     def _cards(self) -> CardDB | None:
         """The card snapshot, loaded on first need (a failure is said once: search goes on without). A
