@@ -10,7 +10,9 @@ Each stage is its own module (bm25s/pyserini style); ``Searcher`` holds one of e
    followed by its subrules; an old number is resolved to its current one, with a note. A question that
    is only a number never loads the model, FAISS or BM25.
 4. **Candidate generation** (:mod:`indexer.candidates`): BM25 and the dense index each rank the visible
-   records; the glossary terms the question names (:mod:`indexer.glossary`) are lifted.
+   records; the glossary terms the question names (:mod:`indexer.glossary`) are lifted. The records
+   carry the training questions that they answer (:mod:`indexer.expansion`: doc2query, their words for
+   BM25 and each question a sentence for the dense index).
 5. **Fusion and priors** (:mod:`indexer.fusion`): normalised scores added, then the priors (named
    variants, siblings, history, list rules; :mod:`indexer.scopes` says which variant a record belongs to).
 5b. **Learned reranking** (:mod:`indexer.rerank`, optional by data): the fused top 30 reordered by a linear

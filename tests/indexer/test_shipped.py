@@ -26,7 +26,7 @@ def test_the_shipped_embeddings_cover_every_builtin_chunk_for_the_bundled_model(
     chunks = expand_corpus(make_chunks(builtin_corpus.records), builtin_corpus, DEFAULT_MODE)
     reason = shipped_module.stale_reason(shipped, chunks, BUNDLED_WEIGHTS_SHA256)
     assert reason is None, f"the shipped embeddings are stale ({reason}): run {shipped_module.COMMAND}"
-    # ~4,100 chunk, ~8,100 sentence and ~1,650 training-question vectors, float16: 10.3 MB
+    # ~4,100 chunk, ~8,100 sentence and 1,625 training-question vectors, float16: 10.3 MB
     assert shipped.meta["dtype"] == "float16" and shipped_module.SHIPPED_PATH.stat().st_size < 12_000_000
 
 
