@@ -170,7 +170,8 @@ def eval_questions(paths: Iterable[Path]) -> list[str]:
         if not path.is_file():
             continue
         data, _lines = read_yaml(read_text(path, limit=MAX_FILE_BYTES), str(path), max_chars=MAX_FILE_BYTES)
-        found.extend(item["q"] for item in data or () if isinstance(item, dict) and isinstance(item.get("q"), str))
+        found.extend(item["q"] for item in data or ()
+                     if isinstance(item, dict) and isinstance(item.get("q"), str))
     return found
 
 
