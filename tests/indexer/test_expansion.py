@@ -94,7 +94,8 @@ def test_a_changed_training_file_changes_the_index_keys(builtin_corpus, tmp_path
     _training(folder, f'- {{q: "{SCOOP}", gold: [{CONCEDE}]}}', f'- {{q: "{BACKUP_Q}", gold: [{BACKUP}]}}')
     second = load_training(folder, eval_sets=[])
     assert first.digest != second.digest
-    hashes = {corpus_hash(expand_corpus(plain, builtin_corpus, DEFAULT_MODE, found)) for found in (first, second)}
+    hashes = {corpus_hash(expand_corpus(plain, builtin_corpus, DEFAULT_MODE, found))
+              for found in (first, second)}
     # the BM25 index and the dense generation are both keyed by corpus_hash: a new file rebuilds both
     assert len(hashes) == 2 and corpus_hash(plain) not in hashes
 
