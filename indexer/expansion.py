@@ -29,7 +29,9 @@ False
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -38,9 +40,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import write_atomic
 from rulesjudge.common.inputs import read_text
 from rulesjudge.common.safe_yaml import read_yaml
 from rulesjudge.corpus.records import Corpus
+from rulesjudge.indexer.cache import index_root
 from rulesjudge.indexer.chunks import Chunk
 from rulesjudge.indexer.lexical import tokenize
 
@@ -189,7 +193,7 @@ def near_copies(questions: Sequence[str], others: Sequence[str], cutoff: int = N
     theirs = [utils.default_process(q) for q in others]
     close = process.cdist(mine, theirs, scorer=fuzz.ratio, score_cutoff=cutoff).any(axis=1)
     close |= process.cdist(mine, theirs, scorer=fuzz.token_sort_ratio, score_cutoff=cutoff).any(axis=1)
-    return {question for question, near in zip(questions, close, strict=True) if near}
+    return {question for question, near in zip(questions, close.tolist(), strict=True) if near}
 
 
 def without(expansion: Expansion, dropped: set[str]) -> Expansion:
@@ -205,12 +209,33 @@ def _stamp(paths: Iterable[Path]) -> Stamp:
     return tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in paths if p.is_file())
 
 
+def _dropped(questions: Sequence[str], evals: Sequence[Path]) -> set[str]:
+    """:func:`near_copies` of the eval sets, remembered in the data folder by the texts' hash (comparing
+    1,700 questions with 770 takes 1-3 s of CPU, once per process otherwise)."""
+    digest = hashlib.sha256(f"near-copies/{NEAR_COPY}\n".encode())
+    for text in questions:
+        digest.update(text.encode("utf-8") + b"\x00")
+    for path in evals:
+        with contextlib.suppress(OSError):
+            digest.update(path.read_bytes() + b"\x00")
+    memo = index_root() / "expansion" / f"near-copies-{digest.hexdigest()[:32]}.json"
+    with contextlib.suppress(OSError, ValueError):
+        found = json.loads(memo.read_text(encoding="utf-8"))
+        if isinstance(found, list) and all(isinstance(q, str) for q in found):
+            return set(found)
+    dropped = near_copies(questions, eval_questions(evals))
+    with contextlib.suppress(OSError):  # a read-only data folder: compared again next time
+        for old in memo.parent.glob("near-copies-*.json"):
+            old.unlink()
+        write_atomic(memo, json.dumps(sorted(dropped)))
+    return dropped
+
+
 @lru_cache(maxsize=4)
 def _training(files: Stamp, evals: Stamp) -> Expansion:
     expansion = read_training([Path(name) for name, _size, _mtime in files])
     questions = sorted({q for qs in expansion.questions.values() for q in qs})
-    dropped = near_copies(questions, eval_questions(Path(name) for name, _size, _mtime in evals))
-    return without(expansion, dropped)
+    return without(expansion, _dropped(questions, [Path(name) for name, _size, _mtime in evals]))
 
 
 def load_training(folder: Path = TRAINING_DIR, eval_sets: Iterable[Path] | None = None) -> Expansion:
