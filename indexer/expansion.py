@@ -191,9 +191,10 @@ def near_copies(questions: Sequence[str], others: Sequence[str], cutoff: int = N
 
     mine = [utils.default_process(q) for q in questions]
     theirs = [utils.default_process(q) for q in others]
-    close = process.cdist(mine, theirs, scorer=fuzz.ratio, score_cutoff=cutoff).any(axis=1)
-    close |= process.cdist(mine, theirs, scorer=fuzz.token_sort_ratio, score_cutoff=cutoff).any(axis=1)
-    return {question for question, near in zip(questions, close.tolist(), strict=True) if near}
+    by_letters = process.cdist(mine, theirs, scorer=fuzz.ratio, score_cutoff=cutoff)
+    by_words = process.cdist(mine, theirs, scorer=fuzz.token_sort_ratio, score_cutoff=cutoff)
+    return {question for row, question in enumerate(questions)
+            if by_letters[row].any() or by_words[row].any()}
 
 
 def without(expansion: Expansion, dropped: set[str]) -> Expansion:
