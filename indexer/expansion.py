@@ -95,8 +95,8 @@ class Mode:
             elif part in LEXICAL_MODES:
                 lexical = part if part != "off" else lexical
             else:
-                raise InputError(None, f"{ENV}={text!r}: expected off, raw, novel, dense or e.g. "
-                                 "'novel+dense'", key=ENV)
+                raise InputError(None, f"expected off, {', '.join(LEXICAL_MODES[1:])}, dense, or a lexical "
+                                 f"mode joined to dense ('raw+dense'); got {text!r}", key=ENV)
         return cls(lexical, dense)
 
     @classmethod
