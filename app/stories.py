@@ -75,10 +75,12 @@ from rulesjudge.app.stories_said import (
     _attacked_is_blocker,
     _each_time,
     _hedged_number,
+    _hit_taken,
     _labelled_team,
     _last_clause,
     _shorthand_and,
     _the_team_then,
+    _total_beside,
 )
 from rulesjudge.app.stories_told import (
     _after_combat_asked,
@@ -106,7 +108,12 @@ _FILLER_OPENERS = re.compile(
     r"trample|infect|blocking|concession|turn order) (?:q|question)(?=:)|"
     r"(?:sorry,? )?(?:newbie|noob|dumb|stupid) question|sorry(?: if this is (?:dumb|obvious))?|"
     r"(?:need|needs) (?:a )?(?:ruling|help)(?: here)?|judge call(?: at (?:our|the|my) table)?|"
-    r"(?:a )?question(?: for you)?)"
+    r"(?:a )?question(?: for you)?|"
+    # "A player asks:", "my buddy wants to know -", "As a judge:": who asks, said before what is asked
+    r"(?:a|one|my|our|another|some) (?:player|judge|friend|buddy|mate|opponent|guy|new player)"
+    r"(?: (?:at|in|from) (?:the|my|our) (?:table|pod|playgroup|group|lgs|store))? (?:asks|asked|is asking|"
+    r"was asking|wants to know|wanted to know|wonders|wondered|says|said|writes|wrote)|"
+    r"as an? (?:judge|player|new player|l1|l2|level (?:1|2|one|two) judge)|asking for an? (?:friend|judge))"
     r"\s*(?:[.:!,]+|-+|—)\s*", re.IGNORECASE)
 #: "because he had to leave for work", "since it was late": why a player did something changes no rule
 #: (not a state said as the reason, "since they're next to each other": the table's seating, read as a fact)
@@ -527,15 +534,16 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _hedged_number, _shorthand_and, _each_time, _correction, _restart, _the_team_then,
-    _labelled_team, _attacked_is_blocker, _had, _asked_as_told, _if_it_matters,
+    _shorthand, _openers, _idle, _hedged_number, _total_beside, _hit_taken, _shorthand_and, _each_time,
+    _correction, _restart, _the_team_then, _labelled_team, _attacked_is_blocker, _had, _asked_as_told,
+    _if_it_matters,
     _not_in_brackets,
     _is_attacking, _split_attack, _unblocked_apart, _block_before_attack, _unblocked_takes,
     _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
     _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
-    _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
+    _turn_inside, _aside, _tag, _can_block, _wants_to_block, _gets_through, _after_combat_asked,
     _turn_gapped, _before_turn_ends,
     _held_after_attack,
     _pumped, _because, _doubt, _said_after, _all_on,

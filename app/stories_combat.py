@@ -20,6 +20,9 @@ _UNBLOCKED_APART = re.compile(
     r"(?:nobody|no ?one|nothing|neither(?: of them| player)?) blocks?(?: it| them)?|no blocks?|"
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:chumps|chump blocks|blocks) with nothing|"
     r"(?:that|which|and it|and they) (?:got|gets|goes|went|get|go) (?:through|unblocked)|"
+    # "and it connects", ", it lands", "and they get in": the attack's damage reached its player (510.1a)
+    r"(?:it|they|both|both of them|all of them|the attack|the attackers?) "
+    r"(?:connects?|connected|lands?|landed|gets? in|got in|goes in|go in|went in|hits? home)|"
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|do not) block(?: it| them)?"
     r"(?: either| at all)?)(?=[.;!?,]|$)", re.IGNORECASE)
 
@@ -42,6 +45,8 @@ def _unblocked_apart(text: str, players: Sequence[str]) -> str:
     'if Ann attacks Ben with a 5/5, unblocked, how much does he lose'
     >>> _unblocked_apart("Cat attacks Ben with the Bear, nothing blocks, Ben's life?", ())
     "Cat attacks Ben with the Bear, unblocked, Ben's life?"
+    >>> _unblocked_apart("Cat swings at Ben with a 3/3 on his turn and it lands. Monarch?", ())
+    'Cat swings at Ben with a 3/3 on his turn, unblocked. Monarch?'
     >>> _unblocked_apart("Cat attacks Ben, not Ann, with a 5/5 and Ben takes it. Monarch?", ())
     'Cat attacks Ben, not Ann, with a 5/5, unblocked. Monarch?'
     >>> _unblocked_apart("Ann has monarch, Ben hits her with a 2/2 and Ann just takes it.", ["Ann", "Ben"])

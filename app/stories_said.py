@@ -39,6 +39,57 @@ def _hedged_number(text: str, players: Sequence[str]) -> str:
     return re.sub(r"(?i)\b(?:like|about|around|roughly|maybe|approx\.?|approximately) (?=\d)", "", text)
 
 
+#: "tom at 9 poison gets hit ...", "dan on 9 poison takes 2", "ann with 7 poison counters gets hit", "cat
+#: sitting on 4 life eats a 5/5": a player's total said beside them as the clause's subject (not inside a
+#: condition: what "if" supposes is not the table)
+_TOTAL_BESIDE = re.compile(
+    r"(?i)(?P<lead>^|[.;!?:] |, (?:and |then |but |so )?|\b(?:and|then|but|so|now) )"
+    r"(?P<who>[A-Za-z][\w'-]*),? (?:(?:who's|who is|sitting|sat|currently|already|still) )?"
+    r"(?:(?P<at>at|on) (?P<n>\d+)(?P<unit> life| poison(?: counters)?)?|"
+    r"with (?P<m>\d+)(?P<counters> poison(?: counters)?| life))(?: already| now| so far)?,? "
+    r"(?!(?:and|or|but|so|then|is|was|has|had|life|poison|counters?|from|by|to|in|on|at|after|before|each|"
+    r"total|left|now|right|lol|already)\b)(?=[a-z])")
+
+
+def _total_beside(text: str, players: Sequence[str]) -> str:
+    """ "tom at 9 poison gets hit by ...": the total a fact of its own, the clause going on as said.
+
+    >>> _total_beside("tom at 9 poison gets hit by zoe's 1/1 infect creature. does he lose", ["Tom", "Zoe"])
+    "tom is at 9 poison and gets hit by zoe's 1/1 infect creature. does he lose"
+    >>> _total_beside("so ann with 7 poison counters takes 2 from an infect guy", ["Ann"])
+    'so ann has 7 poison counters and takes 2 from an infect guy'
+    >>> _total_beside("if tom at 9 poison gets hit", ["Tom"])  # a supposition stays one
+    'if tom at 9 poison gets hit'
+    >>> _total_beside("Ann attacks Ben at 3 life", ["Ann", "Ben"])  # not the subject
+    'Ann attacks Ben at 3 life'
+    """
+    names = {p.casefold() for p in players}
+
+    def fact(match: re.Match[str]) -> str:
+        if names and match["who"].casefold() not in names:
+            return match[0]
+        said = (f"is {match['at']} {match['n']}{match['unit'] or ''}" if match["at"] else
+                f"has {match['m']}{match['counters']}")
+        return f"{match['lead']}{match['who']} {said} and "
+
+    return _TOTAL_BESIDE.sub(fact, text)
+
+
+#: "eats a 5/5 from ben", "takes a hit from ben's 5/5": a hit said from the side of the one hit (a creature by
+#: its size only: "eats the removal" is no hit)
+_HIT_TAKEN = re.compile(r"(?i)\b(?:(?:eats|ate|eat)(?= (?:an? |the )?(?:[\w'-]+ )?\d+/\d+\b)|"
+                        r"(?:takes|took|take|eats|ate) (?:a|the) (?:hit|swing|smack) from)")
+
+
+def _hit_taken(text: str, players: Sequence[str]) -> str:
+    """ "cat eats a 5/5 from ben": Cat gets hit by it.
+
+    >>> _hit_taken("cat eats a 5/5 from ben, then takes a hit from dan's 3/3", ())
+    "cat gets hit by a 5/5 from ben, then gets hit by dan's 3/3"
+    """
+    return _HIT_TAKEN.sub("gets hit by", text)
+
+
 def _each_time(text: str, players: Sequence[str]) -> str:
     """ "Edgar hit Uma 3 times this game, 4 each time": one count, the comma a breath (the hits so far).
 

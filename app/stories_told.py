@@ -142,18 +142,30 @@ def _wants_to_block(text: str, players: Sequence[str]) -> str:
     return _WANTS_TO_BLOCK.sub(blocks, text)
 
 
-#: "jo blocks w knight", "how much trample damage gets thru to jo": shorthand for "with", "through"
-_SHORTHAND = re.compile(r"\b(?P<verb>blocks|blocked|block|attacks|attacked|chumps) w/? (?=[A-Za-z])|\bthru\b",
-                        re.IGNORECASE)
+#: chat shorthand, said in full wherever it stands: "w"/"w/" for "with" (a word of its own before another: not
+#: a mana symbol "{W}" nor a pair of colours "W/U"), "thru", "rn"/"atm" for "now"
+_SHORTHAND = re.compile(r"(?<![\w{/])w/? (?=[A-Za-z0-9])|(?<![\w{/])w/(?=[A-Za-z]{2})|\bthru\b|"
+                        r"\b(?P<now>rn|atm)\b", re.IGNORECASE)
+_SAID_IN_FULL = {"thru": "through"}
 
 
 def _shorthand(text: str, players: Sequence[str]) -> str:
-    """ "jo blocks w knight": with.
+    """ "jo blocks w knight", "attacks her w a 4/4", "zoe's the monarch rn": said in full.
 
     >>> _shorthand("wurm attacks jo, jo blocks w knight. how much gets thru", ())
     'wurm attacks jo, jo blocks with knight. how much gets through'
+    >>> _shorthand("zoe's the monarch rn. mia attacks her w a 4/4, blocks w/the wall", ())
+    "zoe's the monarch now. mia attacks her with a 4/4, blocks with the wall"
+    >>> _shorthand("a W/U deck pays {W}", ())  # colours and mana stay
+    'a W/U deck pays {W}'
     """
-    return _SHORTHAND.sub(lambda m: f"{m['verb']} with " if m["verb"] else "through", text)
+    def full(match: re.Match[str]) -> str:
+        if match["now"]:
+            return "now"
+        word = match[0].strip().lower()
+        return _SAID_IN_FULL.get(word, "with ")
+
+    return _SHORTHAND.sub(full, text)
 
 
 #: "how much trample damage gets through to jo": what Jo takes (his total says it, 702.19b)

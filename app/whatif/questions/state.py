@@ -73,6 +73,8 @@ _q_poison = PATTERNS(
     rf"how (?:much|many) poison(?: counters)? (?:does|do|would|will) {_X} have",
     rf"what(?:'s| is) {_X}{_POSS} poison(?: count| counters| total)?",
     rf"how (?:much|many) poison(?: counters)? (?:is|are) {_X} (?:at|on)",
+    # "dan's poison count?", as "dan's life?" is asked
+    rf"{_X}{_POSS} poison (?:count|counters|total)(?: now| then| at)?",
 )(
     _per_player("poison", "how many poison counters does {who} have", new=True))
 
