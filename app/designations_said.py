@@ -48,6 +48,9 @@ def designations_in_passing(text: str, facts: _Facts) -> str:
     >>> facts = _Facts({"players": ["Rae", "Sol", "Tam", "Uma"]})
     >>> designations_in_passing("sol has the initiative, uma the monarch. tam swings", facts), facts.said
     ('sol has the initiative. tam swings', ['Uma is the monarch'])
+    >>> facts = _Facts({"players": ["Rae", "Sol", "Tam", "Uma"]})
+    >>> designations_in_passing("uma's the monarch, tam the initiative. it's sol's turn", facts), facts.said
+    ("uma's the monarch. it's sol's turn", ['Tam has the initiative'])
     >>> designations_in_passing("is uma the monarch now?", _Facts({"players": ["Uma"]}))
     'is uma the monarch now?'
     """
@@ -87,6 +90,10 @@ def designations_in_passing(text: str, facts: _Facts) -> str:
         alone = said != match[0] and re.match(r"\s*(?:[.;:!?]|$)", match.string[match.end():])
         return "" if alone else said
 
+    # "zoe's the monarch, tom the initiative", "rae is monarch and sol initiative": the verb said once for two
+    # holders (gapped), the second one a fact of its own
+    text = re.sub(rf"(?P<keep>\b(?:monarch|monarchy|crown|initiative))(?:,| and|, and) {_NAME},? "
+                  rf"(?P<d>{_CROWN}|{_INITIATIVE}){_CLAUSE_END}", aside, text, flags=re.IGNORECASE)
     text = re.sub(rf"{_CLAUSE_START}(?P<keep>{_NAME}),? (?P<d>the (?:monarch|king|queen|initiative holder))"
                   r"\b(?!')(?: -)?,?", beside, text, flags=re.IGNORECASE)
     text = re.sub(r",\s*(?=[.;:!?]|$)", "", text)

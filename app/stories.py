@@ -86,6 +86,7 @@ from rulesjudge.app.stories_told import (
     _after_combat_asked,
     _after_sba,
     _before_turn_ends,
+    _designations_asked,
     _ended_up,
     _gets_through,
     _held_after_attack,
@@ -96,6 +97,7 @@ from rulesjudge.app.stories_told import (
     _turn_gapped,
     _unblocked_takes,
     _wants_to_block,
+    _while_active,
 )
 
 _FILLER_OPENERS = re.compile(
@@ -534,8 +536,9 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _shorthand, _openers, _idle, _hedged_number, _total_beside, _hit_taken, _shorthand_and, _each_time,
-    _correction, _restart, _the_team_then, _labelled_team, _attacked_is_blocker, _had, _asked_as_told,
+    _shorthand, _while_active, _openers, _idle, _hedged_number, _total_beside, _hit_taken, _shorthand_and,
+    _each_time, _correction, _restart, _the_team_then, _labelled_team, _attacked_is_blocker, _had,
+    _asked_as_told,
     _if_it_matters,
     _not_in_brackets,
     _is_attacking, _split_attack, _unblocked_apart, _block_before_attack, _unblocked_takes,
@@ -543,7 +546,8 @@ _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
     _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
-    _turn_inside, _aside, _tag, _can_block, _wants_to_block, _gets_through, _after_combat_asked,
+    _turn_inside, _aside, _tag, _can_block, _wants_to_block, _gets_through, _designations_asked,
+    _after_combat_asked,
     _turn_gapped, _before_turn_ends,
     _held_after_attack,
     _pumped, _because, _doubt, _said_after, _all_on,

@@ -168,6 +168,50 @@ def _shorthand(text: str, players: Sequence[str]) -> str:
     return _SHORTHAND.sub(full, text)
 
 
+#: "the designations" (725.1, 726.1): the monarch and the initiative, each asked of
+_DESIGNATIONS = re.compile(r"(?i)\b(?:the|both|all the|all|our|any) designations\b")
+_HELD = r"(?:the )?(?:monarch|crown|initiative)(?: and (?:the )?(?:monarch|crown|initiative))?"
+#: "where do the monarch and the initiative go", "does anything change for the monarch": what happens to them
+_BECOMES_OF = re.compile(rf"(?i)\b(?:where (?:do|does|would|will|did) (?P<a>{_HELD}) (?:go|end up)(?: to)?|"
+                         rf"(?:does|do|would|will|did) anything (?:change|happen) (?:for|with|to|about) "
+                         rf"(?P<b>{_HELD})|"
+                         rf"what (?:changes|happens) (?:for|with) (?P<c>{_HELD}))")
+
+
+def _designations_asked(text: str, players: Sequence[str]) -> str:
+    """ "Where do the designations go?", "Does anything change for the designations?": what happens to each.
+
+    >>> _designations_asked("both leave. Where do the designations go?", ())
+    'both leave. what happens to the monarch and the initiative?'
+    >>> _designations_asked("does anything change for the crown", ())
+    'what happens to the crown'
+    """
+    text = _DESIGNATIONS.sub("the monarch and the initiative", text)
+    return _BECOMES_OF.sub(lambda m: f"what happens to {m['a'] or m['b'] or m['c']}", text)
+
+
+#: "while it is Mia's turn", "while she's the active player": on that player's turn (the active player, 102.1)
+_WHILE_ACTIVE = re.compile(r"(?i)\bwhile (?:(?:it(?:'s| is| was) (?P<t>[A-Za-z][\w-]*)(?:'s|') turn)|"
+                           r"(?P<p>she|he|they|[A-Za-z][\w-]*)(?:'?s| is| was|'re| are| were) (?:still )?"
+                           r"(?:the )?active(?: player)?)\b")
+_OWN_TURN = {"she": "her", "he": "his", "they": "their"}
+
+
+def _while_active(text: str, players: Sequence[str]) -> str:
+    """ "mia scoops while shes the active player": on her turn.
+
+    >>> _while_active("mia scoops while shes the active player. tom leaves while it is Mia's turn", ())
+    "mia scoops on her turn. tom leaves on Mia's turn"
+    """
+    def turn(match: re.Match[str]) -> str:
+        if match["t"]:
+            return f"on {match['t']}'s turn"
+        who = match["p"]
+        return f"on {_OWN_TURN.get(who.lower()) or who + chr(39) + 's'} turn"
+
+    return _WHILE_ACTIVE.sub(turn, text)
+
+
 #: "how much trample damage gets through to jo": what Jo takes (his total says it, 702.19b)
 _GETS_THROUGH = re.compile(r"\bhow much (?:trample |combat )?(?:damage )?(?:gets|goes|got|went|comes|came) "
                            r"(?:through|over) to (?P<who>[A-Za-z][\w'-]*)", re.IGNORECASE)

@@ -8,6 +8,7 @@ import pytest
 
 from rulesjudge.app import services
 from rulesjudge.app.situation import read_situation
+from rulesjudge.common.errors import InputError
 
 FOUR = {"players": ["Ann", "Ben", "Cat", "Dan"]}
 
@@ -60,3 +61,15 @@ def test_a_question_without_facts_is_left_as_it_is():
 def test_a_presupposition_is_not_taken_for_a_plain_event(answer):
     asked = answer("Cat concedes")  # what happens: it asks about everything and takes no holder for granted
     assert asked.assumed == "" and asked.outcome is not None and "Assuming" not in asked.outcome.answer
+
+
+@pytest.mark.parametrize("question", [
+    "commander game: ben is at 40 and takes 21 commander damage from ann's general. is he out",
+    "cat's general hits dan for 21 commander damage. dan out?",
+    "Dan takes 21 commander damage from Ann's creature, is he dead",
+])
+def test_903_10a_a_commanders_hit_with_no_commander_at_the_table_is_refused(question, answer):
+    # 704.6c turns on 21 combat damage from one commander (903.10a); with none at the table to count it for,
+    # read as any creature's the loss would be answered "no": refused, naming what is missing
+    with pytest.raises(InputError, match="which commander"):
+        answer(question)

@@ -284,7 +284,7 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
     if _not_combat(match):
         return None
     said = match.groupdict().get("n") or match["amount"]
-    commander = _commander_of(reader, match["x"], match["thing"])
+    commander = _commander_said(reader, match, _commander_of(reader, match["x"], match["thing"]))
     if commander is not None:
         return _hit_by_commander(reader, match, commander, said)
     counted = re.fullmatch(rf"(?P<count>{_NUMBER}) of (?P<owner>.+)", match["x"].strip(), re.IGNORECASE)
@@ -338,6 +338,26 @@ def _named_commander(reader: _Reader, text: str) -> str | None:
                   text.strip())
     named = [c for c, _owner in reader.facts.commanders] + [c for c, _controller in reader.facts.creatures]
     return next((c for c in named if c.casefold() == name.casefold()), None)
+
+
+#: the words of a hit that count it as a commander's: "commander damage", "Mia's general" (the players' older
+#: word for a commander, 903.3), "cmdr" ("Ann's commander hits Ben for 7" at a table with none is still read
+#: as a creature of hers: the damage is the same, only whether it counts, 903.10a, is unsaid)
+_SAYS_COMMANDER = re.compile(r"(?i)\b(?:commander damage|cmdr|general)\b")
+
+
+def _commander_said(reader: _Reader, match: re.Match[str], commander: str | None) -> str | None:
+    """The commander a hit was found to come from; where the words say a commander ("takes 21 commander damage
+    from Mia's general") and none on the table is meant, the hit is refused: read as any creature's, its
+    damage would not count (903.10a) and "is she out" would be answered wrong.
+
+    A commander's words are looked for in the hit itself and in its source's words.
+    """
+    said = f"{match.groupdict().get('thing') or ''} {match[0]}"
+    if commander is None and _SAYS_COMMANDER.search(said):
+        raise _Unknown("which commander is it? name it, and whose it is, at the table (903.3)",
+                       match.groupdict().get("thing") or match[0])
+    return commander
 
 
 def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | None:
@@ -424,8 +444,8 @@ _WITH = rf"(?: with (?:(?:a|an|one|{_COUNT}) )?(?P<thing>{_WORD}(?: {_WORD}){{0,
 def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if _not_combat(match):
         return None  # "Ben deals 3 damage to Cat with a spell": noncombat damage, read by _h_damage
-    commander = _named_commander(reader, match["x"]) or \
-        _commander_of(reader, match["x"], match.groupdict().get("thing"))
+    commander = _commander_said(reader, match, _named_commander(reader, match["x"]) or
+                                _commander_of(reader, match["x"], match.groupdict().get("thing")))
     if commander is not None:  # "Krenko connects with Ben for seven", "Ann hits Ben with Krenko"
         return _hit_by_commander(reader, match, commander, _said(match, "n", "amount"))
     if match.groupdict().get("lethal"):  # "Dan swings at Cat for lethal"
@@ -459,8 +479,8 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if _not_combat(match):
         return None  # "takes 5 damage from Ben's spell": noncombat damage, read by _h_takes_damage
     reader.refer(match["y"], one=True, alone=True)  # the one hit is the subject: "… then concedes" is Cat
-    commander = _named_commander(reader, match["x"]) or \
-        _commander_of(reader, match["x"], match.groupdict().get("thing"))
+    commander = _commander_said(reader, match, _named_commander(reader, match["x"]) or
+                                _commander_of(reader, match["x"], match.groupdict().get("thing")))
     said = _said(match, "n", "n2", "n3", "amount")
     if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
         return _hit_by_commander(reader, match, commander, said)
