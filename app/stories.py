@@ -235,6 +235,54 @@ _HOLDS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[\w-]+)(?: still)? (?:has
                         rf"(?: still)? (?:the )?(?P<d>monarch|crown|initiative){_TAG}", re.IGNORECASE)
 
 
+#: "yan and ula are at 9 poison combined right?", "shes on 12 life yeah?": a total checked with a tag is the
+#: total asked (the answer says it, or says otherwise) where questions follow it; before a story, the total
+#: is the table checked: a fact, the tag dropped
+_TOTAL_TAG = re.compile(
+    rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?P<x>(?i:she|he|they|we)|[A-Za-z][\w-]*"
+    rf"(?:(?:,|,? and) [A-Za-z][\w-]*)*)(?:'s|'re| is| are|s|re)? (?:still )?(?:at|on) (?P<n>\d{{1,3}}) ?"
+    rf"(?P<unit>poison(?: counters)?|life)?(?: combined| together| total| between them| as a team)?"
+    rf"(?: still| now)?{_TAG}",
+    re.IGNORECASE)
+
+
+#: what follows a checked total when it is asked: the end, or another question ("and their life", "monarch?")
+_ASKED_NEXT = re.compile(r"(?i)\s*(?:$|(?:and|also|plus|what|who|whose|how|is|are|does|do|did|can|will|would|"
+                         r"where|which)\b|[\w'-]+(?: [\w'-]+)?\?)")
+_TAG_SAID = re.compile(r"(?i),?\s*(?:right|yes|correct|yeah|no|isn't \w+|doesn't \w+)\W*$")
+
+
+def _total_tag(text: str, players: Sequence[str]) -> str:
+    """ "yan and ula are at 9 poison combined right? and their life": each total checked, asked.
+
+    >>> _total_tag("yan and ula are at 9 poison combined right? and their life", ["Yan", "Ula"])
+    'how much poison do yan and ula have? and their life'
+    >>> _total_tag("Ann hits Ben. ben and cat are on 12 life yeah? monarch?", ["Ann", "Ben", "Cat"])
+    'Ann hits Ben. how much life do ben and cat have? monarch?'
+    >>> _total_tag("ben's on 3 poison, yeah? ann's infect 2/2 hits him.", ["Ann", "Ben"])
+    "ben's on 3 poison. ann's infect 2/2 hits him."
+    """
+    names = {p.casefold() for p in players}
+
+    def asked(match: re.Match[str]) -> str:
+        said = re.split(r"(?i),? and |, ", match["x"])
+        pronoun = match["x"].lower() in ("she", "he", "they", "we")
+        if not pronoun and names and not all(w.casefold() in names for w in said):
+            return match[0]
+        poison = (match["unit"] or "").lower().startswith("poison")
+        if not poison and len(said) == 1 and match["x"].lower() not in ("they", "we"):
+            return match[0]  # "Ann is at 20 still, right?": one player's life, asked by _tag as said
+        rest = match.string[match.end():]
+        if not _ASKED_NEXT.match(rest):  # a story goes on: the total is what it starts from
+            fact = re.sub(_TAG_SAID, "", match[0][len(match["lead"]):])
+            return f"{match['lead']}{fact}" + ("." if rest.strip() else "")
+        many = len(said) > 1 or match["x"].lower() in ("they", "we")
+        unit = "poison" if poison else "life"
+        return f"{match['lead']}how much {unit} {'do' if many else 'does'} {match['x']} have?"
+
+    return _TOTAL_TAG.sub(asked, text)
+
+
 def _tag(text: str, players: Sequence[str]) -> str:
     """ "Dan's out, right?", "shes gone right?", "Flo gets monarch, yes?": a statement checked with a tag is
     the question (never
@@ -546,7 +594,7 @@ _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
     _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
-    _turn_inside, _aside, _tag, _can_block, _wants_to_block, _gets_through, _designations_asked,
+    _turn_inside, _aside, _total_tag, _tag, _can_block, _wants_to_block, _gets_through, _designations_asked,
     _after_combat_asked,
     _turn_gapped, _before_turn_ends,
     _held_after_attack,
