@@ -118,11 +118,19 @@ def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
     'Tam'
     >>> _subject("Tom is the monarch. ", 20, {"players": ["Tom"]}) is None  # "... A 2/2 hits him"
     True
+    >>> _subject("Zoe has 7 poison and ", 21, {"players": ["Zoe"]}) is None  # "... an infect 2/2 hits her"
+    True
 
     """
-    if re.search(r"[.;!?]\s*$", text[:end]):
+    before = text[:end]
+    opens = re.search(r"(?i)(?:[.;!?,:]|\b(?:and|then|but|so|when|if|after|once|until))\s*$", before)
+    # ... but "blocks with a 1/1 Elf and a 1/1 Goblin": a list of things the clause's verb took, continued
+    listed = opens and re.search(r"(?i)\b(?:with|by|and|or)\s+(?:an?|the|his|her|their)\s[^.;!?,]*\s"
+                                 r"(?:and|or|,)\s*$", before)
+    if opens and not listed:
         # the creature opens its sentence ("Tom is the monarch. A 2/2 hits him"): the sentence before says
-        # nothing of whose it is (the one it hits is never its controller), so that is not guessed
+        # nothing of whose it is (the one it hits is never its controller), so that is not guessed; nor
+        # where it opens a clause after "and" ("Zoe has 7 poison and an infect 2/2 hits her": not Zoe's)
         return None
     for nearest, clause in enumerate(_clauses(text, end)):
         opened = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip())

@@ -81,6 +81,43 @@ _HIT_TAKEN = re.compile(r"(?i)\b(?:(?:eats|ate|eat)(?= (?:an? |the )?(?:[\w'-]+ 
                         r"(?:takes|took|take|eats|ate) (?:a|the) (?:hit|swing|smack) from)")
 
 
+#: "Zoe has 7 poison counters and an infect 2/2 hits her": a total, then "and" and a clause of another subject
+_TOTAL_THEN_ANOTHER = re.compile(
+    r"(?i)\b(?P<fact>(?P<who>[A-Za-z][\w-]*)(?:'s| is| has|s)(?: got)? (?:(?:at|on) )?\d{1,3}"
+    r"(?: life| poison(?: counters)?))(?:,? and|,) (?=(?:an?|the|some|(?P<next>[A-Za-z][\w-]*)(?:'s)?) )")
+
+
+def _total_then_another(text: str, players: Sequence[str]) -> str:
+    """ "Zoe has 7 poison counters and an infect 2/2 hits her": the total a sentence of its own (the clause
+    after "and" has its own subject: the creature is not Zoe's).
+
+    >>> _total_then_another("Zoe has 7 poison counters and an infect 2/2 hits her", ["Zoe"])
+    'Zoe has 7 poison counters. an infect 2/2 hits her'
+    >>> _total_then_another("Zoe is at 7 life and takes 2", ["Zoe"])  # the same subject goes on
+    'Zoe is at 7 life and takes 2'
+    """
+    names = {p.casefold() for p in players}
+
+    def apart(match: re.Match[str]) -> str:
+        if names and match["who"].casefold() not in names:
+            return match[0]
+        if match["next"] and match["next"].casefold() not in names:
+            return match[0]
+        return f"{match['fact']}. "
+
+    return _TOTAL_THEN_ANOTHER.sub(apart, text)
+
+
+def _has_got(text: str, players: Sequence[str]) -> str:
+    """ "cat's got 6 poison counters", "he's got 8 poison already", "ive got 3": "has got" says "has".
+
+    >>> _has_got("cat's got 6 poison counters and he's got the monarch", ())
+    'cat has 6 poison counters and he has the monarch'
+    """
+    return re.sub(r"(?i)\b(?!(?:who|what|where|which)(?:'?s)?\b)(?P<who>[A-Za-z][\w-]*?)(?:'s|s| has) got "
+                  r"(?=\d|an?\b|the\b|both\b|monarch|initiative)", lambda m: f"{m['who']} has ", text)
+
+
 def _hit_taken(text: str, players: Sequence[str]) -> str:
     """ "cat eats a 5/5 from ben": Cat gets hit by it.
 

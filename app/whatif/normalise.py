@@ -32,7 +32,7 @@ _PRONOUN_POSSESSIVE = re.compile(
     r"\b(his|her|their|its)\b(?= (?:next |left[- ]hand |right[- ]hand )?(?:life|range|creatures?|attackers?|"
     r"commander|dragon|army|team ?mates?|teammates?|team|opponents?|turn|end step|upkeep|identity|role|"
     r"left|right|"
-    r"emperor|partners?|ally|allies|side|board|totals?|lives)\b)",
+    r"emperor|partners?|ally|allies|side|board|totals?|lives|poison|commander damage)\b)",
     re.IGNORECASE,
 )
 

@@ -77,7 +77,7 @@ def _h_team_hits_with(match: re.Match[str], reader: _Reader) -> _Happening | Non
 _INFECTOR = (r"(?:(?:\d{1,2}/\d{1,2} )?infect(?:ed)? (?:\d{1,2}/\d{1,2} )?"
              r"(?P<creature>creature|guy|dude|attacker|"
              r"token|beater|monster|critter)|(?:\d{1,2}/\d{1,2} )?(?P<c2>infector)|(?P<c3>creature|guy|dude|"
-             r"\d{1,2}/\d{1,2}) with infect)")
+             r"\d{1,2}/\d{1,2}) with infect|infect(?:ed)? (?P<c4>\d{1,2}/\d{1,2}))")
 _WHOSE = rf"(?:{_Y}{_POSS}|an?|the|(?:his|her|their)(?: own)?)"
 
 
@@ -88,6 +88,12 @@ _WHOSE = rf"(?:{_Y}{_POSS}|an?|the|(?:his|her|their)(?: own)?)"
     r"(?: unblocked)?",
     rf"{_X} (?:takes|took|gets|got|is dealt|was dealt) (?P<n3>{_NUMBER})(?: (?:points? of )?damage)? from "
     rf"{_WHOSE} {_INFECTOR}",
+    # "a 1/1 infect creature hits him", "Tom gets hit by an infect 2/2": no one's, its damage its power
+    # (510.1a) as poison counters; whose it is matters only to a designation, asked below
+    rf"(?:an?|the) (?P<sized>{_INFECTOR}) (?:hits|hit|smacks|smacked|pokes|poked|connects with) {_X}"
+    r"(?:,? unblocked)?",
+    rf"{_X} (?:is|gets|got|was) (?:hit|smacked|poked) by (?:an?|the) (?P<sized2>{_INFECTOR})"
+    r"(?:,? unblocked)?",
 )
 def _h_infector_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Rae's infect guy deals 2 to Uma": damage from a source with infect is that many poison counters and
@@ -98,7 +104,13 @@ def _h_infector_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
     if match.groupdict().get("y"):
         reader.refer(match["y"], one=True, alone=True)  # the creature's controller must be at the table
     who = reader.affected(reader.refer(match["x"], one=True, alone=True))
-    count = _number(_said(match, "n", "n2", "n3"))
+    sized = match.groupdict().get("sized") or match.groupdict().get("sized2")
+    size = re.search(r"(\d{1,2})/\d{1,2}", sized or "")
+    if sized and not size:
+        return None  # "an infect creature hits him": how much is unsaid
+    count = int(size[1]) if size else _number(_said(match, "n", "n2", "n3"))
+    if count == 0:
+        return None
     player = who.players[0]
     if player in (reader.facts.monarch, reader.facts.initiative):
         raise _Unknown(f"did the creature deal combat damage to {player}? say how it hit (725.2, 726.2)",

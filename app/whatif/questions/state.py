@@ -74,7 +74,7 @@ _q_poison = PATTERNS(
     rf"what(?:'s| is) {_X}{_POSS} poison(?: count| counters| total)?",
     rf"how (?:much|many) poison(?: counters)? (?:is|are) {_X} (?:at|on)",
     # "dan's poison count?", as "dan's life?" is asked
-    rf"{_X}{_POSS} poison (?:count|counters|total)(?: now| then| at)?",
+    rf"{_X}{_POSS} poison(?: count| counters| total)?(?: now| then| at)?",
 )(
     _per_player("poison", "how many poison counters does {who} have", new=True))
 
