@@ -73,6 +73,7 @@ from rulesjudge.app.stories_combat import (
 from rulesjudge.app.stories_said import (
     _JUST_A,
     _attacked_is_blocker,
+    _dealt_by,
     _each_time,
     _has_got,
     _hedged_number,
@@ -586,8 +587,8 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _shorthand, _while_active, _openers, _idle, _hedged_number, _has_got, _total_beside, _hit_taken,
-    _total_then_another, _shorthand_and,
+    _shorthand, _while_active, _openers, _idle, _hedged_number, _dealt_by, _has_got, _total_beside,
+    _hit_taken, _total_then_another, _shorthand_and,
     _each_time, _correction, _restart, _the_team_then, _labelled_team, _attacked_is_blocker, _had,
     _asked_as_told,
     _if_it_matters,

@@ -118,6 +118,26 @@ def _has_got(text: str, players: Sequence[str]) -> str:
                   r"(?=\d|an?\b|the\b|both\b|monarch|initiative)", lambda m: f"{m['who']} has ", text)
 
 
+#: "opal's been dealt 20 by zada", "kira has been hit for 18 by skithiryx": damage so far said of the one hit
+_DEALT_BY = re.compile(r"(?i)\b(?P<y>[A-Za-z][\w-]*)(?:'s| has| had) been (?:dealt|hit for|smacked for) "
+                       r"(?P<n>\d{1,3})(?: (?:combat |commander )?damage)? by (?P<c>[A-Za-z][\w-]*)")
+#: "for 21 total over the game", "20 in total": a history's amount, its "total" words carrying no fact
+_TOTAL_WORDS = re.compile(r"(?i)(?<=\d) (?:in total|total|all told|altogether|"
+                          r"over the (?:whole |entire )?game|over the course of the game)\b")
+
+
+def _dealt_by(text: str, players: Sequence[str]) -> str:
+    """ "opal's been dealt 20 by zada already": Zada has dealt her 20 (the history said from its source).
+
+    >>> _dealt_by("opal's been dealt 20 by zada already and zada swings again", ())
+    'zada has dealt opal 20 already and zada swings again'
+    >>> _dealt_by("Zada has hit Opal for 21 total over the game; is Opal still in?", ())
+    'Zada has hit Opal for 21; is Opal still in?'
+    """
+    text = _TOTAL_WORDS.sub("", _TOTAL_WORDS.sub("", text))
+    return _DEALT_BY.sub(lambda m: f"{m['c']} has dealt {m['y']} {m['n']}", text)
+
+
 def _hit_taken(text: str, players: Sequence[str]) -> str:
     """ "cat eats a 5/5 from ben": Cat gets hit by it.
 

@@ -101,6 +101,8 @@ _HOW = r"(?: (?:on|to|from|by|of) (?:commander damage|combat damage|damage|poiso
 
 @PATTERNS(
     rf"(?:does|do|will|would|did) {_X} (?:also |still )?lose(?: the game)?{_HOW}(?: too| as well)?",
+    # "has she lost?", "have they lost (the game)": the same, asked in the perfect
+    rf"(?:has|have|would|will) {_X} (?:also |still )?(?:have )?lost(?: the game)?{_HOW}(?: too| as well)?",
     rf"(?:does|do|will|would|did) {_X} (?:also )?(?:die|get knocked out|get eliminated|go out|drop)"
     rf"{_HOW}(?: too| as well)?",
     rf"(?:is|are) {_X} (?:also )?(?:done|finished|knocked out|gone)(?: too| as well)?",

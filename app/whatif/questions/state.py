@@ -312,6 +312,9 @@ def _q_tapped(match: re.Match[str], reader: _Reader) -> _Ask | None:
     # "does sam take the commander damage (from zurgo)": his count says whether he did
     rf"(?:does|do|did|will|would) {_X} (?:take|get) (?:the |any |more )?commander damage"
     rf"(?: (?:from|off|of) (?P<c3>.+?))?",
+    # "Kira's commander damage from zada?", "zada's commander damage to him": the count asked in a few words
+    rf"(?:what(?:'s| is) )?{_X}{_POSS} commander damage(?: (?:from|off|of|by) (?P<c4>.+?))?",
+    rf"(?:what(?:'s| is) )?(?P<c5>[A-Za-z][\w-]*){_POSS} commander damage (?:to|on|for|against) {_X}",
     # "does that count as commander damage for Tam": his count says whether it did (903.10a)
     rf"(?:does|do|did|will|would) (?:that|it|this|the hit|the damage) (?:count|still count) as "
     rf"commander damage (?:for|to|on|against) {_X}",
@@ -320,7 +323,8 @@ def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:
         return None
     who = reader.refer(match["x"], one=True, alone=True)
-    named = match.groupdict().get("c") or match.groupdict().get("c2") or match.groupdict().get("c3")
+    said = match.groupdict()
+    named = next((said[g] for g in ("c", "c2", "c3", "c4", "c5") if said.get(g)), None)
     commanders = [c for c, _owner in reader.facts.commanders]
     if named:
         chosen = [c for c in commanders if c.casefold() == named.strip().casefold()]
