@@ -29,6 +29,7 @@ from rulesjudge.app.presupposition import presupposed
 from rulesjudge.app.situation_facts import (
     _KING,
     _N,
+    ASKED_ALONE,
     _designation,
     _Facts,
     _facts_in,
@@ -290,6 +291,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
     text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
+    # "Yan's at 9 poison, right?": the tag stays with its fact (a clause of its own, it would be no fact's)
+    text = re.sub(r",\s+(right|yeah|yea|correct|yes|yep|innit|ok)\s*\?", r" \1?", text, flags=re.IGNORECASE)
     if _variant_key(game) == "two-headed-giant":
         # "Xan is at 3 life (team total)": a Two-Headed Giant team's life is one total anyway (810.9)
         text = re.sub(r"\s*\((?:the )?(?:team(?:'s)?|shared) (?:total|life(?: total)?)\)", "", text,
@@ -386,7 +389,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
             antecedent = facts.last or ""
     if antecedent:
         facts.last = antecedent
-    rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
+    rest = re.sub(r"^(?:and )?then,? ", "", _join_checked(" ".join(k for k in kept if k).strip()),
+                  flags=re.IGNORECASE)
     # "Chris has initiative, on Bea's turn Bea's creatures hit Chris": a time that leads once the facts before
     # it are taken off, moved as one said first is
     rest = _TIME_FIRST.sub(_time_last, rest)
@@ -400,6 +404,30 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     if _variant_key(new_game) != _variant_key(game):
         said = (f"the game is {_title(_variant_key(new_game))}", *said)
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
+
+
+def _join_checked(text: str) -> str:
+    """A checked fact's question said as a sentence of its own, joined to the question after it ("how many
+    poison counters does Yan have" + "what's Ula's life": both answered); left out where events follow (the
+    value asked is the one now, not after them: the fact itself stands).
+
+    >>> _join_checked("who is the monarch\x01 what's Ula's life"), _join_checked("who is the monarch\x01")
+    ("who is the monarch and what's Ula's life", 'who is the monarch?')
+    >>> _join_checked("who is the monarch\x01 if Ula concedes, who wins")
+    'if Ula concedes, who wins'
+    """
+    def join(match: re.Match[str]) -> str:
+        after = text[match.end():]
+        if _EVENTS_FOLLOW.search(after):
+            return ""
+        return f"{match['q']} and " if after else f"{match['q']}?"
+
+    return re.sub(rf"(?P<q>[^{ASKED_ALONE}?.!]*){ASKED_ALONE}\s*", join, text)
+
+
+#: words that start a story of events after a checked fact (its question would then be asked after them)
+_EVENTS_FOLLOW = re.compile(r"(?i)\b(?:if|when|whenever|after|once|then|suppose|gets?|takes?|hits?|attacks?|"
+                            r"concedes?|leaves?|loses?|gains?|dies|scoops?)\b")
 
 
 def _carry_pronoun(rest: str, facts: _Facts) -> str:

@@ -30,6 +30,8 @@ StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Be
 >>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
 StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
 {'Zur': {'owner': 'Dan', 'commander': True}}}, said=("Zur is Dan's commander",))
+>>> said_states("edh: zoe takes 21 from mia's general", {"players": ["Mia", "Zoe"]}).game["permanents"]
+{"Mia's commander": {'owner': 'Mia', 'commander': True}}
 """
 
 from __future__ import annotations
@@ -90,6 +92,13 @@ _EACH_AT = re.compile(rf"{_START}(?P<list>{_NAME}(?:, {_NAME})*,? and {_NAME}) a
                       rf"(?P<n>\d{{1,3}})(?: life)? each{_END}", re.IGNORECASE)
 #: "Dan's commander Zur": a commander the table doesn't have yet, named with its owner (903.3)
 _COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s commander (?P<c>{_CARD})\b")
+#: "Mia's general", "rex's commander" with no name: a commander of a player who owns none on the table yet
+#: (903.3; "general" is the players' word for it), never "Mia's commander damage" or "... tax"
+_UNNAMED_COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s (?:commander|general)\b(?! damage| tax| zone|'s)",
+                                re.IGNORECASE)
+#: a Commander game said in the question ("edh", "commander game", "Commander: ...", "commander damage")
+_SAYS_COMMANDER_GAME = re.compile(r"(?i)\b(?:edh|cedh|commander(?: game| pod| match| table| format|:|"
+                                  r" damage)|(?:playing|in|it'?s) commander)\b")
 _SAYS_CANT_LOSE = re.compile(r"(?i)\byou can't lose the game\b")
 _SAYS_CANT_WIN = re.compile(r"(?i)\byour opponents can't win the game\b")
 
@@ -233,6 +242,16 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         said.append(f"{match['c']} is {who}'s commander")
         return match["c"]
 
+    def unnamed(match: re.Match[str]) -> str:
+        who = _player(match["who"], table) if commander_game else None
+        if who is None or any(isinstance(p, dict) and p.get("commander") and p.get("owner") == who
+                              for p in (table.get("permanents") or {}).values()):
+            return match[0]  # a name not at the table; a commander the table has (the reader finds it)
+        name = f"{who}'s commander"
+        table.setdefault("permanents", {})[name] = {"owner": who, "commander": True}
+        said.append(f"{who} has a commander")
+        return name
+
     def totals(match: re.Match[str]) -> str:
         everyone = match.groupdict().get("list") is None
         names = _seats(table) if everyone else [_player(n, table) for n in re.findall(_NAME, match["list"])
@@ -249,6 +268,10 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     text = _ALL_AT.sub(totals, text)
     text = _EACH_AT.sub(totals, text)
     text = _COMMANDER.sub(commander, text)
+    # only in a Commander game, the table's or the one the question says: elsewhere "Ann's commander hits
+    # Ben" is a creature she controls (the reader's plain hit)
+    commander_game = table.get("commander") is True or bool(_SAYS_COMMANDER_GAME.search(text))
+    text = _UNNAMED_COMMANDER.sub(unnamed, text)
     text = _SIZE.sub(size, text)
     text = _SIZE_BESIDE.sub(size, text)
     text = _CONTROLS.sub(control, text)

@@ -271,6 +271,7 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
     commander = _commander_of(reader, match["x"], match["thing"])
     if commander is not None:
         return _hit_by_commander(reader, match, commander, said)
+    _no_commander_dropped(match, reader)
     counted = re.fullmatch(rf"(?P<count>{_NUMBER}) of (?P<owner>.+)", match["x"].strip(), re.IGNORECASE)
     if counted and not match.groupdict().get("lethal"):  # "two of Dan's creatures hit Cat for three each"
         creatures = _number(counted["count"])
@@ -306,6 +307,17 @@ def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str
     players = (*((controller,) if controller else ()), *target.players)
     return _Happening(({"combat-damage": hit},), words, players,
                       extra=(f"life({target.players[0]})", *counted))
+
+
+def _no_commander_dropped(match: re.Match[str], reader: _Reader) -> None:
+    """Refuse a hit said as commander damage ("takes 21 commander damage from Mia's general"), or as a
+    commander's in a Commander game, when no commander on the table is the one meant: read as a plain
+    creature's, its damage would not count (903.10a) and "is she out?" would be answered no. (At a table
+    with no commander, "Ann's commander hits Ben" is a creature she controls.)"""
+    said = match[0]
+    if re.search(r"(?i)\bcommander damage\b", said) or (
+            reader.facts.commanders and re.search(r"(?i)\b(?:commander|general)\b", said)):
+        raise _Unknown("which commander deals it? name it or its owner in a Commander game", match[0])
 
 
 def _is_commander(reader: _Reader, name: str) -> bool:
@@ -412,6 +424,7 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
     if commander is not None:  # "Krenko connects with Ben for seven", "Ann hits Ben with Krenko"
         return _hit_by_commander(reader, match, commander, _said(match, "n", "amount"))
+    _no_commander_dropped(match, reader)
     if match.groupdict().get("lethal"):  # "Dan swings at Cat for lethal"
         return _combat(reader, match["x"], match["y"], LETHAL)
     count_text = (match.groupdict().get("count") or "").lower()
@@ -448,6 +461,7 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     said = _said(match, "n", "n2", "n3", "amount")
     if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
         return _hit_by_commander(reader, match, commander, said)
+    _no_commander_dropped(match, reader)
     thing = match.groupdict().get("thing")
     amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(thing))
     return _combat(reader, match["x"], match["y"], amount, guessed=_guessed(said, thing))
