@@ -34,10 +34,28 @@ _q_life = PATTERNS(
     rf"how much(?: damage)? (?:does|do|did|will|would) {_X} (?:take|lose|get hit for)",
     # "how much life does Quinn gain" with a lifelink creature (702.15b): likewise, the total says it
     rf"how much life (?:does|do|did|will|would) {_X} (?:gain|get|lose|take)(?: back)?",
+    # "does Rex gain any life" after his lifelinker is blocked: his total says it (702.15b)
+    rf"(?:does|do|did|will|would) {_X} (?:gain|get) (?:any |some )?life(?: back)?",
+    # "how much tramples over to Zoe", "how much damage does zoe take from the trample": her total (702.19b)
+    rf"how much(?: damage)? (?:tramples?|trampled|goes|went|gets|got|carries|carried|spills?) "
+    rf"(?:over|through) to {_X}",
     # "is Ada still at 20?": her total says whether she is
     rf"(?:is|are) {_X} (?:still )?(?:at|on) {_NUMBER}(?: life)?(?: still| now)?",
 )(
     _per_player("life", "what is {who}'s life total"))
+
+
+@PATTERNS(r"how much(?: damage)? (?:tramples?|trampled|goes|went|gets|got|carries|carried|spills?) "
+          r"(?:over|through)(?: to the player| to (?:him|her|them))?",
+          r"how much trample(?: damage)?(?: is there| gets through| goes through)?")
+def _q_trampled_over(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "how much tramples over?" after a block: what reached the player the attack was at (702.19b, 510.1c),
+    read from that player's life total; not read when no event attacked one player."""
+    attacked = reader.focus
+    if attacked is None or len(attacked.players) != 1:
+        return None
+    return _per_player("life", "what is {who}'s life total")(re.match(r"(?P<x>.+)", attacked.players[0]),
+                                                             reader)
 
 
 @PATTERNS(rf"what(?:'s| is| are) {_X}{_POSS} team(?: life)? totals?(?: now| then)?",

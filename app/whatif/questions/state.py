@@ -221,6 +221,10 @@ def _q_both_die(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 
 @PATTERNS(rf"how much damage (?:is|'s) (?:marked )?on {_X}(?: now| then)?",
+          # "Damage on Zada?", "what's the damage on the Ogre": said without its verb
+          rf"(?:what(?:'s| is) )?(?:the )?damage (?:marked )?on {_X}(?: now| then)?",
+          # "how much damage does the Ogre take": a creature's (a player's is the life questions')
+          rf"how much damage (?:does|did|will|would) {_X} (?:take|get|have)",
           rf"how much damage (?:does|did|has) {_X} (?:have|got|get|taken|take) (?:marked )?on (?:it|him|her)")
 def _q_damage_marked(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "How much damage is on the Troll?": the damage marked on a creature this turn (120.3e, 120.6); a
