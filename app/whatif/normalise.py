@@ -107,6 +107,16 @@ def normalise(text: str) -> str:
     text = _AFTER_DOING.sub(lambda m: f"{m['after']} they {_GERUNDS[m['verb'].lower()]}", text)
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
+    # "Ike died earlier in the game", "a few turns ago": said before the rest, which is the order said anyway
+    text = re.sub(r"(?i)\bearlier (?:in|during|this) (?:the |this )?game\b|\bearlier on\b|"
+                  r"\b(?:a few|a couple of|two|three|some) turns ago\b", "earlier", text)
+    # "If Jo, Kai and Lev then all lose": the order word beside "all"/"both" adds nothing to a clause said
+    # in its order ("Jo, Kai and Lev all lose")
+    text = re.sub(r"(?i)(?<=\w) then (?=(?:all|both|each) )", " ", text)
+    # "Ike died earlier. If Jo, Kai and Lev lose, does Ike win?": a story, then the question's own event
+    # after it: one condition, in the order said
+    text = re.sub(r"(?i)^(?P<story>[^.;!?]+)[.;!] +if (?P<rest>[^.;!?]+,[^.;!?]+[.!?]*)$",
+                  r"if \g<story>, then \g<rest>", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
     text = re.sub(r"(?i)\b(is|was|gets|got|are|were) then\b", r"then \1", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
@@ -146,6 +156,8 @@ _TRAILING = re.compile(
     # "who has monarch after combat": the state once the fight said is over, which the question asks anyway
     r"after (?:the |this |that )?(?:combat|(?:combat )?damage|attack|fight)|"
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
+    # "does Gil win with his team": a team's players win together (104.2c); who is asked is the same
+    r"(?:along )?with (?:his|her|their|the)(?:'s)? (?:team|teammates|team ?mates|side|squad)|"
     r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
     r"(?:thanks|thx|ty) in advance|cheers|"
     # "Theo's the monarch if that matters": a fact offered in case it counts (the situation reads the fact)

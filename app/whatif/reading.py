@@ -11,6 +11,7 @@ from typing import Any
 from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.asides import agreed_asides
 from rulesjudge.app.whatif.clauses import _happenings
+from rulesjudge.app.whatif.followups import asked_again, in_blocks
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
 from rulesjudge.app.whatif.normalise import _names, _trim, normalise
 from rulesjudge.app.whatif.plan import (
@@ -109,7 +110,7 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
         words = left.split()
         # the second said in full, or sharing the first's opening words ("who has X and [who has] Y"), or
         # the first asked again of another one ("ogre survives? spider?", "bea's range? and cal's?")
-        again = _asked_again(left, right, reader)
+        again = asked_again(left, right, reader)
         for cut in range(0, 1 if joint["bare"] else len(words)):
             second = right if cut == 0 else " ".join([*words[:cut], right])
             for full in (*again, second, *(_said_in_full(second) if joint["bare"] else ())):
@@ -120,31 +121,6 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
                 return _both(one, other)
     reader.restore(saved)
     raise first
-
-
-def _asked_again(first: str, second: str, reader: _Reader) -> tuple[str, ...]:
-    """The first question asked again of the one player or creature the second names alone ("ogre
-    survives? spider?" -> "spider survives"; "whats bea's range? and cal's?" -> "whats cal's range"): the
-    first must name exactly one player or creature, said the same way (a possessive for a possessive).
-
-    >>> table = TableFacts(("Ann", "Ben"), creatures=(("Ogre", "Ann"),))
-    >>> _asked_again("whats ann's life", "and ben's", _Reader(table))
-    ("whats Ben's life",)
-    >>> _asked_again("is ann out", "what about ben", _Reader(table)), _asked_again("is ann out", "ben's",
-    ...                                                                             _Reader(table))
-    (('is Ben out',), ())
-    """
-    alone = re.fullmatch(r"(?i)(?:and |or |what about |how about |and what about )?(?:the )?"
-                         r"(?P<n>[A-Za-z][\w-]*?)(?P<s>'s?)?(?: then| now)?[?.!]*", second.strip())
-    if not alone:
-        return ()
-    known = [*reader.facts.players, *(c for c, _controller in reader.facts.creatures)]
-    other = next((k for k in known if k.casefold() == alone["n"].casefold()), None)
-    said = [(k, m) for k in known for m in re.finditer(rf"(?i)\b{re.escape(k)}(?P<s>'s?)?(?![\w'-])", first)]
-    if other is None or len(said) != 1 or said[0][0] == other or bool(said[0][1]["s"]) != bool(alone["s"]):
-        return ()
-    found = said[0][1]
-    return (first[:found.start()] + other + (found["s"] or "") + first[found.end():],)
 
 
 def _timed(lead: re.Match[str] | None, condition: str) -> str:
@@ -244,16 +220,6 @@ def _gainers(events: Sequence[Event]) -> set[str]:
             if isinstance(e, dict) and isinstance(e.get("gain-life"), dict)}
 
 
-def _in_blocks(events: Sequence[Event]) -> tuple[str, ...]:
-    """The creatures in the blocks among ``events``: each blocker and the attacker it blocks.
-
-    >>> _in_blocks(("combat-damage-step", {"block": {"Wall": "Angel"}}, {"block": {"Rat": "Angel"}}))
-    ('Wall', 'Angel', 'Rat')
-    """
-    blocks = [e["block"] for e in events if isinstance(e, dict) and isinstance(e.get("block"), dict)]
-    return tuple(dict.fromkeys(str(c) for block in blocks for pair in block.items() for c in pair))
-
-
 def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     events = tuple(e for h in happenings for e in h.events)
     named = [*(p for h in happenings for p in h.players), *(ask.players if ask else ())]
@@ -271,7 +237,7 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     if ask is not None and ask.headline is not None:
         # a question after a block ("how much tramples over?"): what became of the creatures that fought
         # is said beside its answer (510.1c-d, 704.5g), as a judge says "the Rat dies, 4 tramples over"
-        fought = tuple(f"exists({c})" for c in _in_blocks(events) if f"exists({c})" not in ask.questions)
+        fought = tuple(f"exists({c})" for c in in_blocks(events) if f"exists({c})" not in ask.questions)
         ask = replace(ask, questions=(*ask.questions, *fought)) if fought else ask
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))

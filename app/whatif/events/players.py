@@ -82,7 +82,10 @@ _CONCEDED_TO = (
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
     r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|drain|"
     r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
-    r"[\w-]+)",
+    r"[\w-]+)"
+    # "to a board wipe + drain": two causes, neither changing who leaves
+    r"(?: ?(?:\+|&|plus|and) (?:a |an |the )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|"
+    r"sweeper|drain|combat damage|poison|damage))?",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
