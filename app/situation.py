@@ -68,6 +68,7 @@ from rulesjudge.app.situation_words import (
 from rulesjudge.app.whatif.normalise import _LEADING, _names
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import setup_from_data
+from rulesjudge.scenarios.model.alternating_teams import equally_spaced
 
 
 @dataclass(frozen=True)
@@ -518,6 +519,16 @@ def check(situation: Situation, source: str) -> None:
         setup_from_data(situation.game, source)
     except InputError as error:
         raise InputError(source, f"the table the question states can't be played: {error.message}") from error
+    game = situation.game
+    if game.get("variant") == "alternating-teams" and game.get("players"):
+        # "Mia and Rex against Zoe and Tom, alternating seats" at a table seated Mia, Rex, Zoe, Tom: which
+        # seats they take is not said, and who sits next to whom decides every attack (811.4)
+        for team in game.get("teams") or ():
+            members = team.get("members", []) if isinstance(team, dict) else team
+            if not equally_spaced(game["players"], members):
+                raise InputError(source, "the table the question states can't be played: "
+                                         f"{', '.join(members)} don't sit apart, equally spaced (811.3): say "
+                                         "the seats in order")
 
 
 __all__ = ["Situation", "check", "presupposed", "read_situation"]

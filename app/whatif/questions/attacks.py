@@ -92,10 +92,17 @@ def _q_can_attack(match: re.Match[str], reader: _Reader) -> _Ask | None:
         asked = tuple(can_attack(a, thing) for a in attackers.players)
         return _Ask("can-attack", f"can {attackers.words} attack {thing}", asked, attackers.players,
                     AllTrue(asked))
-    targets = reader.refer(match["y"])
+    either = re.search(r"(?i)\s(?:or|or maybe|and/or)\s", match["y"])
+    # "can Mia attack Rex or Jen": each of them asked (yes for one, no for the other is an answer)
+    targets = reader.refer(match["y"][: either.start()] + " and " + match["y"][either.end():] if either
+                           else match["y"])
     pairs = [(a, t) for a in attackers.players for t in targets.players if a != t]
     if not pairs:
         return None
+    if either:
+        return _Ask("can-attack", f"can {attackers.words} attack {targets.words.replace(' and ', ' or ')}",
+                    tuple(can_attack(a, t) for a, t in pairs), (*attackers.players, *targets.players),
+                    Several(tuple((f"can {a} attack {t}", AllTrue((can_attack(a, t),))) for a, t in pairs)))
     return _Ask("can-attack", f"can {attackers.words} attack {targets.words}",
                 tuple(can_attack(a, t) for a, t in pairs), (*attackers.players, *targets.players),
                 AllTrue(tuple(can_attack(a, t) for a, t in pairs)))

@@ -112,8 +112,8 @@ def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
 
 
 @PATTERNS(
-    rf"who (?:plays|goes|comes|is|takes (?:a|their) turn)(?: next| up)? (?:right )?after {_X}",
-    rf"who(?:'s| is) (?:next|up|up next) (?:right )?after {_X}",
+    rf"who(?: plays| goes| comes| is|'s| takes (?:a|their) turn)(?: next| up next| up)? (?:right )?"
+    rf"after {_X}",
     # "whose turn is next after Rae", "whose turn after Uma?" (the verb dropped, as typed)
     rf"whose turn(?: is| comes| is it| will it be| would it be)?(?: next| up next)? (?:right )?after "
     rf"{_X}{_POSS}?(?: turn)?",
