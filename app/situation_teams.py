@@ -254,6 +254,11 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
         if said and said.emperors:
             return text  # an emperor said off their team's middle seat (809.2): no table, the question unread
     lead = re.match(start + end, text, re.IGNORECASE)
+    if not lead and seated:
+        # "in our 10 player grand melee cy has 1 life": the variant's own name, then a seated player's (the
+        # lead word "in" said, so "Emperor Ann ..." is never read as the variant)
+        lead = re.match(rf"^(?:in|for|playing)(?: an?| this| the| our)? {_SIZE}{variant}\s+(?=(?:"
+                        + "|".join(re.escape(p) for p in seated) + r")\b)", text, re.IGNORECASE)
     if lead and _size_holds(lead, facts):
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
         return text[lead.end():]

@@ -117,6 +117,11 @@ def normalise(text: str) -> str:
     # after it: one condition, in the order said
     text = re.sub(r"(?i)^(?P<story>[^.;!?]+)[.;!] +if (?P<rest>[^.;!?]+,[^.;!?]+[.!?]*)$",
                   r"if \g<story>, then \g<rest>", text)
+    # "Kira concedes before Nate's combat": in Nate's turn (who is active is what a leaving player's
+    # designations go by, 725.4, 726.4; a turn's steps don't change it)
+    text = re.sub(r"(?i)\b(?:before|during|in|at) (?P<w>[A-Za-z][\w-]*(?:'s|s')|his|her|their) (?:first )?"
+                  r"(?:combat|combat (?:step|phase))\b",
+                  r"during \g<w> turn", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
     text = re.sub(r"(?i)\b(is|was|gets|got|are|were) then\b", r"then \1", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)

@@ -28,6 +28,8 @@ _q_life = PATTERNS(
     rf"what(?:'s| is| are) {_X}{_POSS} (?:starting|start|opening) life(?: totals?)?",
     rf"how (?:much|many) life(?: points)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?"
     r"(?: with| at| on)?",
+    # "what life total does Opal start at": the same asked with "what"
+    rf"what life(?: total)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?(?: with| at| on)?",
     # "does Mia lose any life" after a block: her total says whether she did
     rf"(?:does|do|did|will|would) {_X} (?:lose|take) (?:any |some )?(?:life|damage)",
     # "how much does Owen take" after a chump block with trample: the total says what got through (702.19b)
