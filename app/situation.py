@@ -365,6 +365,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     antecedent: str | None = None
     for part in _SENTENCE.split(text):
         part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
+        # events told before and no question yet: a fact checked with a tag now is their outcome ("The Wall
+        # blocks the Wurm. Cat is at 18, right?"); after the question it is the table it asks about
+        facts.told = any(kept) and not any(_ASKED_IN.search(k) for k in kept)
         if facts.last is None and re.match(r"(?i)(?:she|he)(?:'s|s| is| has)\b", part):
             # "Edgar hits Nia. Is Nia out? she's on 5": a fact said last, of the one player the sentence
             # before named (never guessed between two)
@@ -419,7 +422,7 @@ def _join_checked(text: str) -> str:
     """
     def join(match: re.Match[str]) -> str:
         after = text[match.end():]
-        if _EVENTS_FOLLOW.search(after):
+        if _EVENTS_FOLLOW.search(after) or (after and not _ASKED_NEXT.match(after)):
             return ""
         return f"{match['q']} and " if after else f"{match['q']}?"
 
@@ -428,7 +431,12 @@ def _join_checked(text: str) -> str:
 
 #: words that start a story of events after a checked fact (its question would then be asked after them)
 _EVENTS_FOLLOW = re.compile(r"(?i)\b(?:if|when|whenever|after|once|then|suppose|gets?|takes?|hits?|attacks?|"
-                            r"concedes?|leaves?|loses?|gains?|dies|scoops?)\b")
+                            r"concedes?|leaves?|loses?|gains?|dies|scoops?|blocks?|blocked|swings?|deals?|"
+                            r"dealt|pays?|casts?|draws?)\b")
+_ASKED_IN = re.compile(r"(?i)\?|\b(?:who|whom|whose|what|what's|whats|which|how)\b")
+#: what a question after a checked fact's starts with (anything else is a story: the fact alone stands)
+_ASKED_NEXT = re.compile(r"(?i)\s*(?:and |so |also |what about |how about )?"
+                         r"(?:who|whose|what|whats|which|how|is|are|does|do|can|could|will|would|did|was|were|has|have|their|his|her|[a-z]+'s)\b")
 
 
 def _carry_pronoun(rest: str, facts: _Facts) -> str:

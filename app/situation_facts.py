@@ -33,6 +33,7 @@ class _Facts:
     actor: str | None = None  # a fact's subject that is no player ("Krenko has dealt 15 to Cat and hits her")
     variant: str = ""
     lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
+    told: bool = False  # a sentence before this one told something else (events): a tagged fact checks them
 
     def players(self) -> list[str]:
         if self.game.get("_teams"):  # the teams the question said, pending: their players are the table's
@@ -355,6 +356,8 @@ def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
             continue
         if tag and not re.search(r"\w", tag[0]) and not re.search(r"(?i)\bright$", match[0]):
             tag = None  # a bare "?": the fact is said, not checked
+        if tag and facts.told:
+            return False, clause  # "The Wall blocks the Wurm. Cat is at 18, right?": the outcome checked
         if _apply(kind, match, facts):
             # what came before the amount, for a second amount said with the same words ("and 12 from Edgar")
             facts.lead = clause[:match.start("n")] if match.groupdict().get("n") else ""
