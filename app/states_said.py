@@ -96,9 +96,11 @@ _COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s commander (?P<c>{_CARD})\b")
 #: (903.3; "general" is the players' word for it), never "Mia's commander damage" or "... tax"
 _UNNAMED_COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s (?:commander|general)\b(?! damage| tax| zone|'s)",
                                 re.IGNORECASE)
+_DEALS_DAMAGE = re.compile(r"(?i)\b(?:hits?|hit|attacks?|attacked|swings?|swung|deals?|dealt|connects?|"
+                           r"smacks?|damage|combat)\b")
 #: a Commander game said in the question ("edh", "commander game", "Commander: ...", "commander damage")
-_SAYS_COMMANDER_GAME = re.compile(r"(?i)\b(?:edh|cedh|commander(?: game| pod| match| table| format|:|"
-                                  r" damage)|(?:playing|in|it'?s) commander)\b")
+_SAYS_COMMANDER_GAME = re.compile(r"(?i)\b(?:(?:edh|cedh|commander (?:game|pod|match|table|format|damage)|"
+                                  r"(?:playing|in|it'?s) commander)\b|commander:)")
 _SAYS_CANT_LOSE = re.compile(r"(?i)\byou can't lose the game\b")
 _SAYS_CANT_WIN = re.compile(r"(?i)\byour opponents can't win the game\b")
 
@@ -243,7 +245,12 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         return match["c"]
 
     def unnamed(match: re.Match[str]) -> str:
-        who = _player(match["who"], table) if commander_game else None
+        # only as what deals damage ("Mia's general hits Zoe", "21 from Mia's commander"): "Mia's commander
+        # is in the command zone" is no creature on the battlefield
+        near = match.string[max(0, match.start() - 12): match.end() + 50]
+        before = match.string[:match.start()]
+        dealing = re.search(r"(?i)\b(?:from|by)\s*$", before) or _DEALS_DAMAGE.search(near)
+        who = _player(match["who"], table) if commander_game and dealing else None
         if who is None or any(isinstance(p, dict) and p.get("commander") and p.get("owner") == who
                               for p in (table.get("permanents") or {}).values()):
             return match[0]  # a name not at the table; a commander the table has (the reader finds it)
