@@ -56,8 +56,8 @@ def _q_trampled_over(match: re.Match[str], reader: _Reader) -> _Ask | None:
     attacked = reader.focus
     if attacked is None or len(attacked.players) != 1:
         return None
-    return _per_player("life", "what is {who}'s life total")(re.match(r"(?P<x>.+)", attacked.players[0]),
-                                                             reader)
+    return _Ask("life", f"what is {attacked.words}'s life total", _each(attacked, "life({p})"),
+                attacked.players, Each("life", attacked.players))
 
 
 @PATTERNS(rf"what(?:'s| is| are) {_X}{_POSS} team(?: life)? totals?(?: now| then)?",
