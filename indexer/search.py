@@ -108,7 +108,7 @@ class Searcher:
         self._card_db: CardDB | None = None if cards is True or not cards else cards
         self._load_cards = cards is True
         self._cards_loading = threading.Lock()
-        self.card_stage = CardStage(self.records, self._cards, glossary=self.glossary)
+        self.card_stage = CardStage(self.records, self._cards)
         self._ranker: Ranker | bool | None = ranker
         self._reranker: Reranker | None = None
         self._features: Features | None = None
