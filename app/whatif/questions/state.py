@@ -190,7 +190,10 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
 @PATTERNS(r"(?:which|what) (?:creatures?|ones?|one of them|of them|of the creatures|permanents?) "
           r"(?:dies|die|died|is destroyed|are destroyed|gets destroyed|get destroyed|survives?|is left|"
           r"are left)",
-          r"what (?:dies|survives)")
+          r"what (?:dies|survives)",
+          # "does anything die?" after a block: each creature that fought (704.5g)
+          r"(?:does|do|will|would|did) (?:anything|any creatures?|either(?: one| creature)?|either of them|"
+          r"one of them) (?:die|survive)(?: now| then)?")
 def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Which creature dies?" after a block: each creature the sentence names (else each on the table),
     whether it is still on the battlefield (704.5g destroys one with lethal damage marked)."""
