@@ -20,8 +20,8 @@ _TYPOS = (
 )
 #: "Cat's out", "Cat's conceded": "is", "has" contracted after a name (not "Cat's left neighbour").
 _IS_WORDS = ("out", "gone", "dead", "eliminated", "knocked", "decked", "done", "the monarch")
-_CONTRACTED = re.compile(  # not "who's left", "what's left": a question, read as such
-    r"(?<![\w'])(?!(?:who|what|where|that|there|here|it)'s)(\w+)'s "
+_CONTRACTED = re.compile(  # not "who's left", "what's left": a question; nor "on Ann's left": a seat
+    r"(?<![\w'])(?<!\bon )(?<!\bto )(?!(?:who|what|where|that|there|here|it)'s)(\w+)'s "
     r"(out|gone|dead|eliminated|knocked|decked|done|conceded|lost|died|dropped|quit|scooped|"
     r"left(?=$|[,;:.!?]| (?:the (?:game|table)|and|so|now|then|who|whom|whose|what|where|is|does|can|"
     r"will|would|before|after)\b)|been)\b",

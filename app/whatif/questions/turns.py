@@ -131,6 +131,20 @@ def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
                 who.players, After(who.players[0], _turn_groups(reader)))
 
 
+@PATTERNS(
+    rf"who(?:'s| is| sits| sat| will sit|'ll sit) (?:on|to) {_X}{_POSS} left(?: now| then)?",
+    rf"who(?:'s| is| sits) (?:on |to )?the left of {_X}(?: now| then)?",
+    rf"who(?:'s| is) {_X}{_POSS} left[- ]?(?:hand )?neighbou?r(?: now| then)?",
+)
+def _q_on_left(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Who sits on Mia's left?": the next player still in, the way turns pass (101.4: to the left; the
+    seats of players who left close up, 800.4). Not where a team takes its turns as one (805.4): the seat
+    beside a player is then no turn's."""
+    if reader.facts.shared_turns:
+        return None
+    return _q_after(match, reader)
+
+
 def _turn_groups(reader: _Reader) -> tuple[tuple[str, ...], ...]:
     """The teams that take their turns as one, each in seat order (805.4); () where each plays alone."""
     facts = reader.facts
