@@ -73,7 +73,11 @@ def _q_winners(match: re.Match[str], reader: _Reader) -> _Ask:
 @PATTERNS(
     rf"(?:does|do|will|would|did|can) {_X} (?:still |also )?win(?: the game)?(?: too| as well| also)?",
     rf"(?:has|have) {_X} won(?: the game)?",
-    rf"(?:is|are) {_X} (?:the )?winners?",
+    rf"(?:is|are) {_X} (?:the |a |one of the |among the )?winners?(?: too| as well| also)?",
+    # "does Ann win even though she left": the remark restates the story (104.2c decides)
+    rf"(?:does|do|will|would|did) {_X} (?:still |also )?win(?: the game)?(?: too| as well| also)?,? "
+    r"(?:even though|even if|though|although) (?:she|he|they|it) (?:left|lost|conceded|scooped|died|"
+    r"(?:is|was|were|are|'s|'re) (?:out|dead|gone))",
 )
 def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])
