@@ -178,6 +178,7 @@ def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if match.groupdict().get("p") and reader.refer(match["p"], one=True, alone=True).players[0] != defender:
         raise _Unknown(f"{blocker} is {defender}'s: only its controller blocks with it (509.1a)", match["p"])
     turn = turn_of(reader, player)
+    reader.affected(reader.refer(defender, one=True))  # the player attacked: "how much tramples over"
     events: tuple[Event, ...] = (
         *turn,
         {"attack": {"attacker": player, "creatures": [attacker], "defending": defender}},

@@ -49,7 +49,10 @@ _q_life = PATTERNS(
 
 @PATTERNS(r"how much(?: damage)? (?:tramples?|trampled|goes|went|gets|got|carries|carried|spills?) "
           r"(?:over|through)(?: to the player| to (?:him|her|them))?",
-          r"how much trample(?: damage)?(?: is there| gets through| goes through)?")
+          r"how much trample(?: damage)?(?: is there| gets through| goes through)?",
+          # "does any damage trample over": whether any did is the same total
+          r"(?:does|did|will|would) (?:any |some )?(?:damage|of it|of the damage) "
+          r"(?:trample|go|get|carry|spill) (?:over|through)(?: to the player| to (?:him|her|them))?")
 def _q_trampled_over(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "how much tramples over?" after a block: what reached the player the attack was at (702.19b, 510.1c),
     read from that player's life total; not read when no event attacked one player."""
