@@ -9,6 +9,9 @@ _QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - 
 
 
 _TYPOS = (
+    # "blocks baloth w/ the wall", "w the rat": "with" as people type it
+    (re.compile(r"(?<![\w/])w/(?=\s)|(?<![\w'/])w(?= (?:the|a|an|his|her|their|my|its|one|two|both)\b)",
+                re.IGNORECASE), "with"),
     (re.compile(r"\bwho'?s turn\b", re.IGNORECASE), "whose turn"),  # "who's turn is it": the homophone
     (re.compile(r"\b(who|what|where|it|she|he)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
     # "who'd be the monarch": "would" before a verb's base form (not "who'd conceded": "had")
