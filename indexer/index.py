@@ -8,6 +8,7 @@ Layout under ``data_dir()/index``::
     gen-<corpus>-<stamp>/      one generation: vectors.faiss, ids.json, vector_rows.npy, manifest.json
     cache/<model>/part-*.npz   embeddings by chunk key (sha256 of the chunk's dense text), see indexer.cache
     shipped-verified.json      the shipped embeddings were checked against this model (indexer.shipped)
+    expansion/                 the training questions left out as near copies of eval ones (indexer.expansion)
 
 The manifest names the model and its weights' sha256, the corpus content hash, the schema version and
 the sha256 of every file of the generation. :func:`ensure_index` loads the generation when all match and
