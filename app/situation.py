@@ -425,11 +425,15 @@ def _join_checked(text: str) -> str:
     ("who is the monarch and what's Ula's life", 'who is the monarch?')
     >>> _join_checked("who is the monarch\x01 if Ula concedes, who wins")
     'if Ula concedes, who wins'
+    >>> _join_checked("Ann hits Cat. who's monarch. who is the monarch\x01")
+    "Ann hits Cat. who's monarch."
     """
     def join(match: re.Match[str]) -> str:
         after = text[match.end():]
         if _EVENTS_FOLLOW.search(after) or (after and not _ASKED_NEXT.match(after)):
             return ""
+        if not after and text[:match.start()].strip():
+            return ""  # "who's monarch? Cat is the monarch, yeah?": said after the question, the table's fact
         return f"{match['q']} and " if after else f"{match['q']}?"
 
     return re.sub(rf"(?P<q>[^{ASKED_ALONE}?.!]*){ASKED_ALONE}\s*", join, text)
