@@ -24,8 +24,8 @@ def asked_again(first: str, second: str, reader: _Reader) -> tuple[str, ...]:
     ...                                                                             _Reader(table))
     (('is Ben out',), ())
     """
-    alone = re.fullmatch(r"(?i)(?:and |or |what about |how about |and what about )?(?:the )?"
-                         r"(?P<n>[A-Za-z][\w-]*?)(?P<s>'s?)?(?: then| now)?[?.!]*", second.strip())
+    alone = re.fullmatch(r"(?i)(?:and |or |what about |how about |and what about |(?:and )?(?:for|of) )?"
+                         r"(?:the )?(?P<n>[A-Za-z][\w-]*?)(?P<s>'s?)?(?: then| now)?[?.!]*", second.strip())
     if not alone:
         return ()
     known = [*reader.facts.players, *(c for c, _controller in reader.facts.creatures)]

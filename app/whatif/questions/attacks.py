@@ -218,6 +218,6 @@ _q_range = PATTERNS(
     rf"(?:what(?:'s| is) (?:the )?)?{_RANGE} (?:for|of) {_X}",
     rf"what {_RANGE} does {_X} have",
     rf"how (?:far|big|large|wide) is {_X}{_POSS} {_RANGE}",
-    rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?reach",
+    rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?(?:reach|go|extend)",
 )(
     _per_player("range", "what is {who}'s range of influence", one=True))
