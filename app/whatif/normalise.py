@@ -140,8 +140,9 @@ def normalise(text: str) -> str:
                   r"if \g<story>, then \g<rest>", text)
     # "Kira concedes before Nate's combat": in Nate's turn (who is active is what a leaving player's
     # designations go by, 725.4, 726.4; a turn's steps don't change it)
-    text = re.sub(r"(?i)\b(?:before|during|in|at) (?P<w>[A-Za-z][\w-]*(?:'s|s')|his|her|their) (?:first )?"
-                  r"(?:combat|combat (?:step|phase))\b",
+    text = re.sub(r"(?i)\b(?:before|during|in|at|after) (?P<w>[A-Za-z][\w-]*(?:'s|s')|his|her|their) "
+                  r"(?:(?:first )?combat(?: step| phase)?|(?:first |second |precombat |postcombat )?main"
+                  r"(?: phase)?(?: (?:1|2|one|two))?)\b",
                   r"during \g<w> turn", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
     text = re.sub(r"(?i)\b(is|was|gets|got|are|were) then\b", r"then \1", text)

@@ -77,7 +77,8 @@ _CONCEDED_TO = (
     # "concedes in response", "scoops mid-combat": when in the turn changes nothing either (a concession
     # is at any time, 104.3a; who is active does not change within a turn, 725.4)
     r"(?: (?:in response(?: to (?:something|anything|it|that|this|a spell|an ability|a trigger))?|mid-combat|"
-    r"mid combat|during combat|in combat|before combat|precombat|pre-combat|at instant speed))?")
+    r"mid combat|during combat|in combat|before combat|after combat|precombat|pre-combat|at instant speed|"
+    r"in (?:the )?(?:first |second |precombat |postcombat )?main(?: phase)?(?: (?:1|2|one|two))?))?")
 
 
 @PATTERNS(
