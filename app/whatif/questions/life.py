@@ -36,6 +36,8 @@ _q_life = PATTERNS(
     rf"how much(?: damage)? (?:does|do|did|will|would) {_X} (?:take|lose|get hit for)",
     # "how much life does Quinn gain" with a lifelink creature (702.15b): likewise, the total says it
     rf"how much life (?:does|do|did|will|would) {_X} (?:gain|get|lose|take)(?: back)?",
+    # "how much does Ben gain" (his lifelinker blocked): the total says it (702.15b)
+    rf"how much (?:does|do|did|will|would) {_X} gain(?: back)?",
     # "does Rex gain any life" after his lifelinker is blocked: his total says it (702.15b)
     rf"(?:does|do|did|will|would) {_X} (?:gain|get) (?:any |some )?life(?: back)?",
     # "how much tramples over to Zoe", "how much damage does zoe take from the trample": her total (702.19b)
