@@ -103,7 +103,8 @@ def test_load_training_reads_every_file_as_training_and_reads_past_why(tmp_path:
         '- {q: "monarch guy dies on my turn, who gets it", area: monarch, gold: [cr@2026-04-17/725.4],'
         ' why: "725.4: the monarch leaving on their turn passes the crown to the active player"}\n'
         '- {q: "21 damage from one commander", area: commander, gold: [cr@2026-04-17/903.10a]}\n')
-    (tmp_path / "a.yaml").write_text('- {q: "can I skip my draw", area: general, gold: [cr@2026-04-17/504.1]}\n')
+    (tmp_path / "a.yaml").write_text(
+        '- {q: "can I skip my draw", area: general, gold: [cr@2026-04-17/504.1]}\n')
     (tmp_path / "notes.txt").write_text("not a question file")
     questions = load_training(tmp_path)
     assert [q.q for q in questions] == ["can I skip my draw", "monarch guy dies on my turn, who gets it",
