@@ -128,18 +128,21 @@ class TopLayers:
         """Each text's hidden states after the frozen layers (tokens × width, fp16 to halve the memory)."""
         import torch
 
-        states = []
+        # batches of similar lengths: rule chunks run from 10 to 256 word pieces, and padding is work
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        states: list[Any] = [None] * len(texts)
         with torch.inference_mode():
             for start in range(0, len(texts), batch):
-                encoded = self.tokenizer(list(texts[start:start + batch]), padding=True, truncation=True,
+                chosen = order[start:start + batch]
+                encoded = self.tokenizer([texts[i] for i in chosen], padding=True, truncation=True,
                                          max_length=MAX_TOKENS, return_tensors="pt")
                 mask = encoded["attention_mask"]
                 hidden = self.bert.embeddings(input_ids=encoded["input_ids"],
                                               token_type_ids=encoded.get("token_type_ids"))
                 for layer in self.bert.encoder.layer[:self.frozen]:
                     hidden = _run(layer, hidden, mask)
-                for row, length in zip(hidden, mask.sum(dim=1).tolist(), strict=True):
-                    states.append(row[:length].to(torch.float16).clone())
+                for i, row, length in zip(chosen, hidden, mask.sum(dim=1).tolist(), strict=True):
+                    states[i] = row[:length].to(torch.float16).clone()
         return states
 
     def encode(self, states: Sequence[Any]) -> Any:
