@@ -152,7 +152,7 @@ def read_question_set(path: Path, group: str = "", areas: Sequence[str] = AREAS,
         if not isinstance(gold, list) or not gold or not all(isinstance(g, str) for g in gold):
             raise InputError(path, "gold must be a non-empty list of record ids", key=f"{key}.gold")
         area = item.get("area")
-        if area not in areas:
+        if not isinstance(area, str) or area not in areas:
             raise InputError(path, f"area must be one of {', '.join(areas)}", key=f"{key}.area")
         style = item.get("style") or style_of(item["q"], area)
         if style not in STYLES:
