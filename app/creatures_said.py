@@ -52,7 +52,8 @@ _AGENT = r"(?:trampler|lifelinker|infector|double[- ]striker|first[- ]striker|de
 _NOT_NOUN = {"and", "or", "but", "at", "to", "into", "with", "on", "in", "that", "which", "who", "unblocked",
              "not", "is", "was", "gets", "got", "hits", "hit", "attacks", "attacked", "swings", "connects",
              "blocks", "blocked", "deals", "then", "the", "a", "an", "for", "from", "each", "of", "s"}
-_GENERIC = {"creature", "guy", "dude", "token", "one", "beater", "attacker", "blocker", "monster"}
+_GENERIC = {"creature", "guy", "dude", "token", "one", "beater", "attacker", "blocker", "monster", "chump",
+            "chump-blocker", "dork", "body", "critter"}
 _PRONOUNS = {"he", "she", "they", "it", "him", "her", "them", "his", "their"}
 _DESCRIBED = re.compile(
     r"(?i)\b(?P<det>an?|her|his|their|its|(?P<owner>[A-Za-z][\w-]*)(?:'s|'))\s+"
@@ -60,6 +61,8 @@ _DESCRIBED = re.compile(
     rf"(?P<kw0>(?:{_KEYWORD},?\s+)*)"
     r"(?P<p>\d{1,2})/(?P<t>\d{1,2})(?P<many>s)?\b"
     rf"(?P<kw>(?:,?\s+{_KEYWORD}\b)*)"
+    # "a 3/3 normal guy", "a vanilla 2/2": a word saying it has no keyword, not its name
+    r"(?:\s+(?:normal|regular|vanilla|plain|ordinary|non-?infect|non-?keyword)\b)?"
     rf"(?:\s+(?P<agent>{_AGENT})\b|\s+(?!(?:{'|'.join(sorted(_NOT_NOUN))})\b)(?P<noun>[A-Za-z][\w-]*)\b(?!'))?"
     rf"(?P<with>\s+with\s+{_KEYWORD}(?:,?\s+(?:and\s+)?{_KEYWORD})*)?")
 #: a block said with no blocker ("... and Kai blocks it", "Wes blocks"): the model can't play a block without
@@ -73,6 +76,11 @@ _BLOCKER_UNSAID = re.compile(
 #: "is the bear still blocked?": whether it is blocked, asked; not a block said
 _ASKED_BLOCKED = re.compile(r"(?i)\b(?:is|was|are|were|isn't|wasn't)\s+(?:it|they|(?:the\s+|his\s+|her\s+)?"
                             r"[\w'-]+)(?:\s+still)?\s+$")
+#: whose creatures are said after them: "a 5/5 and a 3/3 from Sol", "a 2/2 of Tam's"
+_FROM_OWNER = re.compile(r"(?i)(?:(?:,? and |, )(?:an?|another) \d{1,2}/\d{1,2}(?: [a-z][\w-]*)?)*"
+                         r"(?P<from>\s+(?:from|of) (?P<who>[A-Za-z][\w-]*)(?:'s)?\b(?!'))")
+#: a creature after "by" in a passive ("gets hit by a 5/5", "is blocked by a 1/1"): not the subject's
+_BY = re.compile(r"(?i)\bby\s+(?:(?:an?|another) \d{1,2}/\d{1,2}(?: [a-z][\w-]*)?(?:,? and |, ))*$")
 #: where a clause begins: a sentence's stop, a comma, "and", "but", "then"
 _CLAUSE = re.compile(r"(?i)(?:[.;!?]\s+|,\s+|\s+(?:and|but|then)\s+|^)")
 
@@ -108,10 +116,19 @@ def _subject(text: str, end: int, game: Mapping[str, Any]) -> str | None:
     True
     >>> _subject("Sol is it. on tam's turn tam swings at sol with a ", 49, {"players": ["Sol", "Tam"]})
     'Tam'
+    >>> _subject("Tom is the monarch. ", 20, {"players": ["Tom"]}) is None  # "... A 2/2 hits him"
+    True
 
     """
-    for clause in _clauses(text, end):
+    if re.search(r"[.;!?]\s*$", text[:end]):
+        # the creature opens its sentence ("Tom is the monarch. A 2/2 hits him"): the sentence before says
+        # nothing of whose it is (the one it hits is never its controller), so that is not guessed
+        return None
+    for nearest, clause in enumerate(_clauses(text, end)):
         opened = re.sub(r"(?i)^(?:so|ok|okay|if|then|now|when|after|while)\s+", "", clause.strip())
+        said_of = re.match(r"(?i)(?P<what>[a-z][\w-]*)(?:'s| is| was)(?: an?)?$", opened)
+        if nearest == 0 and said_of and _seat(said_of["what"], game) is None:
+            return None  # "Grul is a 7/7": the size of what the clause names, no creature of another's
         # "on tam's turn tam swings at sol with a 3/3": the time said first is not the clause's subject
         words = re.sub(r"(?i)^(?:on|during|in)\s+[\w']+\s+(?:own\s+)?turn,?\s+", "", opened).split()
         if not words:
@@ -171,12 +188,19 @@ def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
     if any(not _ASKED_BLOCKED.search(text, 0, m.start()) for m in _BLOCKER_UNSAID.finditer(text)):
         return CreaturesSaid(text, dict(game))
     found: list[tuple[re.Match[str], str, str, dict[str, Any], str]] = []
+    cut: set[tuple[int, int]] = set()  # "from Sol" after creatures said as Sol's: said by their names now
     for match in _DESCRIBED.finditer(text):
         if match["many"]:
             return CreaturesSaid(text, dict(game))  # "two 2/2s": several creatures, not one named
         owner_word = match["owner"]
+        given = _FROM_OWNER.match(text, match.end())
         if owner_word and owner_word.lower() not in ("a", "an", "her", "his", "their", "its"):
             owner = _seat(owner_word, table)
+        elif given and _seat(given["who"], table):  # "hit by a 5/5 and a 3/3 from Sol": said after them
+            owner = _seat(given["who"], table)
+            cut.add(given.span("from"))
+        elif _BY.search(text, 0, match.start()):
+            owner = None  # "Rae gets hit by a 5/5": the clause's subject is the one hit, not its controller
         else:
             owner = _subject(text, match.start(), table)
         kinds = _keywords(match)
@@ -207,9 +231,11 @@ def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
         return CreaturesSaid(text, dict(game))
     table["permanents"] = permanents
     out, at = [], 0
-    for match, _name, said_as, _spec, _words in found:
-        out += [text[at:match.start()], said_as]
-        at = match.end()
+    edits = sorted([(m.start(), m.end(), said_as) for m, _name, said_as, _spec, _words in found] +
+                   [(start, end, "") for start, end in cut])
+    for start, end, said_as in edits:
+        out += [text[at:start], said_as]
+        at = end
     out.append(text[at:])
     return CreaturesSaid(_said_again("".join(out), [name for _m, name, *_rest in found]), table,
                          tuple(w for *_rest, w in found))

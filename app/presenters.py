@@ -19,6 +19,7 @@ from rulesjudge.common.errors import InputError
 from rulesjudge.common.safe_yaml import read_yaml
 from rulesjudge.corpus.labels import edition_status
 from rulesjudge.scenarios.format import parse_scenario
+from rulesjudge.scenarios.model.variant import COMMANDER_STARTING_LIFE
 
 if TYPE_CHECKING:
     from rulesjudge.app.table import Table
@@ -449,7 +450,7 @@ def describe_table(game: dict[str, Any]) -> str:
     if game.get("life"):
         parts.append("life: " + ", ".join(f"{p} {n}" for p, n in game["life"].items()))
     if game.get("commander"):
-        parts.append("Commander (40 life)")
+        parts.append(f"Commander ({COMMANDER_STARTING_LIFE} life)")
     return "; ".join(parts)
 
 

@@ -142,7 +142,23 @@ def _keywords_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
         said.append(f"{name} has {match['kw'].lower()}")
         return match["lead"]
 
-    return _KEYWORD.sub(keyword, text).strip()
+    def lacks(match: re.Match[str]) -> str:  # "wurm has no trample": true of the table's creature without it
+        name, permanent = permanents.get(match["c"].casefold(), ("", None))
+        kw = match["kw"].casefold()
+        if permanent is None or kw in {str(k).casefold() for k in permanent.get("keywords") or ()}:
+            return match[0]
+        said.append(f"{name} has no {kw}")
+        return match["lead"]
+
+    return _NO_KEYWORD.sub(lacks, _KEYWORD.sub(keyword, text)).strip()
+
+
+#: "wurm has no trample", "the bear doesn't have first strike": a keyword the creature lacks, as a sentence
+_NO_KEYWORD = re.compile(r"(?P<lead>^|(?<=[.;!?]) )(?:and )?(?:the )?(?P<c>[A-Za-z][\w'-]*) (?:has no|had no|"
+                         r"doesn'?t have|does not have|didn'?t have|has not got|hasn'?t got|without) "
+                         r"(?P<kw>trample|first strike|double strike|deathtouch|lifelink|infect|menace|"
+                         r"flying)"
+                         r"(?:[.;!?] ?|$)", re.IGNORECASE)
 
 
 #: "it's a 7/2" said last: the size of the creature named just before

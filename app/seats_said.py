@@ -37,6 +37,10 @@ read rather than answered for another table:
 'can an emperor attack, like, sue'
 >>> said_seats("can ola swing at tom, they're sitting next to each other round the corner", court)
 ('can ola swing at tom?', ('Ola and Tom sit next to each other',))
+>>> said_seats("can ola attack rex, he's three seats over", court)
+('can ola attack rex?', ('Ola and Rex sit 3 seats apart',))
+>>> said_seats("can ola attack rex, he's two seats over", court)[1]
+()
 >>> said_seats("can ola attack quin? they're on the same team", court)
 ('can ola attack quin?', ('Ola and Quin are on one team',))
 >>> said_seats("can ola attack rex? they're on the same team", court)[1]
@@ -103,6 +107,11 @@ _SIDE = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?P<who>{_NAME}) (?:sits|is|'s) (?:righ
                    r"(?P<side>right|left)\b[.!?]*", re.IGNORECASE)
 _FAR = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?P<who>{_NAME})(?:'s| is) (?:at|on) the (?:far|other) end"
                   r"(?: of the table)?[.!?]*", re.IGNORECASE)
+#: "he's two seats over", "she sits 3 seats away from him": how many seats apart (the shorter way round)
+_APART = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?:since |because |as |cause )?(?P<who>{_NAME}|s?he|they)"
+                    r"(?:'s| is| sits| are|'re) (?P<n>one|two|three|four|five|six|[1-7]) seats? (?:over|away|"
+                    r"down|apart|along)(?: from (?:him|her|them|each other))?[.!?]*", re.IGNORECASE)
+_SEATS_APART = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _ATTACK = re.compile(rf"\b(?:attack|swing at|hit|go after|swing on)\s+(?P<who>{_NAME})", re.IGNORECASE)
 _WANTS = re.compile(rf"^(?P<a>{_NAME}) wants to (?:hit|attack|swing at) (?P<b>{_NAME})[,;]?(?P<mid>.*?)"
                     r"[,;]? (?:is that |is it )?(?:allowed|legal|ok|okay)\?*$", re.IGNORECASE)
@@ -301,7 +310,7 @@ def _seats_beside_attacks(text: str, game: Mapping[str, Any], said: list[str]) -
     if wants and _seat(wants["a"], seats) and _seat(wants["b"], seats):
         text = f"can {wants['a']} attack {wants['b']}{wants['mid']}?"
     text = re.sub(rf"\b((?:attack|swing at|hit) {_NAME}) directly\b", r"\1", text, flags=re.IGNORECASE)
-    for remark in (_SAME_TEAM, _NEXT_TO, _SIDE, _FAR):
+    for remark in (_SAME_TEAM, _NEXT_TO, _SIDE, _FAR, _APART):
         found = remark.search(text)
         if not found:
             continue
@@ -326,6 +335,11 @@ def _checked(remark: re.Pattern[str], found: re.Match[str], pair: tuple[str, str
     who = _seat(found["who"], seats) if found["who"] else None
     if who not in (None, a, b):
         return ""
+    if remark is _APART:  # counted either way round the table, the shorter (the seats between them)
+        apart = (seats.index(b) - seats.index(a)) % len(seats)
+        n = _SEATS_APART.get(found["n"].lower()) or int(found["n"])
+        seats_word = "seat" if n == 1 else "seats"
+        return f"{a} and {b} sit {n} {seats_word} apart" if min(apart, len(seats) - apart) == n else ""
     if remark is _NEXT_TO:
         return f"{a} and {b} sit next to each other" if _neighbours(a, b, seats) else ""
     if remark is _FAR:

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rulesjudge.app.designations_said import designations_in_passing
 from rulesjudge.app.presupposition import presupposed
 from rulesjudge.app.situation_facts import (
     _KING,
@@ -290,6 +291,10 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
     text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
+    seated = _Facts(dict(game)).players()
+    names = "|".join(re.escape(p) for p in seated) or "(?!)"
+    # "rae + sol against tam + uma": two players joined by a plus (not "a board wipe + drain")
+    text = re.sub(rf"(?i)\b({names}) \+ (?=(?:{names})\b)", r"\1 and ", text)
     if _variant_key(game) == "two-headed-giant":
         # "Xan is at 3 life (team total)": a Two-Headed Giant team's life is one total anyway (810.9)
         text = re.sub(r"\s*\((?:the )?(?:team(?:'s)?|shared) (?:total|life(?: total)?)\)", "", text,
@@ -350,6 +355,7 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text, unveiled = unveiled_as(text, facts.game)  # "Quinn unveiled as the Guardian a while ago. ..."
     text, roles = role_appositive(text, facts.game)  # "Then Ann, the leader, dies"
     facts.said.extend((*unveiled, *roles))
+    text = designations_in_passing(text, facts)  # "uma the monarch gets hit", "(tam has it)"
     text = _inline(text, facts)
     text = _possessive_holding(text, facts)
     text = _facts_after_if(text, facts)
@@ -415,8 +421,11 @@ def _carry_pronoun(rest: str, facts: _Facts) -> str:
                       rf"{facts.last}'s \1", rest, count=1, flags=re.IGNORECASE)
     if len(facts.named) == 2 and not names & {w.lower() for w in re.findall(r"\w+", rest)}:
         # "Ben is active and Cat is the monarch; they both concede": the two the facts named
-        rest = re.sub(r"^they (?=(?:both |all )?\w+)", f"{_names(facts.named)} ", rest, count=1,
-                      flags=re.IGNORECASE)
+        # "Tam has 6 poison and Uma has 8. are they still alive?": asked of them alike
+        rest = re.sub(r"^(?P<aux>(?:are|were|do|did|will|would|can) )?they(?P<are>'re| are)? "
+                      r"(?=(?:both |all )?\w+)",
+                      lambda m: f"{m['aux'] or ''}{_names(facts.named)}{' are' if m['are'] else ''} ", rest,
+                      count=1, flags=re.IGNORECASE)
     said_again = {n.lower() for n in facts.named} & {w.lower() for w in re.findall(r"\w+", rest)}
     if len(facts.named) == 2 and not said_again:
         # "Lia has the initiative and Otto the monarch. Quinn hits both of them": the two the facts named
@@ -463,7 +472,18 @@ def _name_the_it(rest: str, facts: _Facts) -> str:
     if len(named) != 1:
         return rest
     thing = "the crown" if named == {"is the monarch"} else "the initiative"
-    return _IT.sub(lambda m: f"{m[1]} {m[2]} {thing}", rest)
+
+    def name(match: re.Match[str]) -> str:
+        # "sol attacks uma with a 2/2, uma takes it": after an attack, "takes it" is the damage
+        if match[2].lower() in ("takes", "took") and _ATTACK_SAID.search(rest[: match.start()]):
+            return match[0]
+        return f"{match[1]} {match[2]} {thing}"
+
+    return _IT.sub(name, rest)
+
+
+#: an attack or a creature's blow said: what "X takes it" after it takes
+_ATTACK_SAID = re.compile(r"\b(?:attack(?:s|ed)?|swings?|swung|hits?|creature|\d+/\d+)\b", re.IGNORECASE)
 
 
 def _the_tapped_it(rest: str, facts: _Facts) -> str:

@@ -108,8 +108,8 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
          r"nobody(?:'s| is| has)(?: the)?|no ?one(?:'s| is| has)(?: the)?|no) "
          r"(?P<d>monarch|crown|king|queen|initiative)"
          r"(?: holder)?(?: yet| so far| right now| at the moment)?", "nobody"),
-        (rf"it(?:'s| is|s) {s}(?:'s|'|s)? (?:own )?turn", "active"),
-        (r"it(?:'s| is) (?P<s>his|her|their) (?:own )?turn", "active"),
+        (rf"it(?:'s| is|s| was) {s}(?:'s|'|s)? (?:own )?turn", "active"),
+        (r"it(?:'s| is| was) (?P<s>his|her|their) (?:own )?turn", "active"),
         (rf"{s}(?:'s|') turn", "active"),
         # "sams turn, sam scoops": a name typed with a bare "s" (the name read without it), not "this turn"
         (r"(?P<s>(?!(?:this|his|its|hers|theirs)\b)[A-Za-z][\w-]*s) turn(?=[,.;:!?]|$)", "active"),
@@ -122,7 +122,7 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?: is|'s| was) (?:taking|playing|in|on|in the middle of) (?:his|her|their) (?:own )?turn",
          "active"),
         # before life's "is on 9": "Dan is on 9 poison" is a poison count, never 9 life
-        (rf"{s}(?: has| has got|(?: is|'s| was| sits)? (?:at|on)) {_N} poison"
+        (rf"{s}(?: has| had| has got|(?: is|'s| was| sits|(?: is|'s| was)? sitting)? (?:at|on)) {_N} poison"
          r"(?: counters?)?", "poison"),
         (rf"{s}(?: is|'s| was| had been) (?:at|on) {_N}(?: life)?", "life"),
         # "Ann and Ben are at 4": each of them (one total when they share one, 810.9)
@@ -134,7 +134,16 @@ def _fact_patterns() -> Iterator[tuple[re.Pattern[str], str]]:
         (rf"{s}(?: has|'s got| has got) {_N} life(?: points)?(?: left)?", "life"),
         (rf"{s}(?:'s|') life(?: total)? is {_N}", "life"),
         # "Tam has taken 17 from Sol's commander": the commander its owner has (903.3)
-        (rf"{s} (?:has taken|took|has|had taken|had) {_N}(?: commander damage| combat damage| damage)? from "
+        # "Rae is 18 in from Edgar": the commander damage taken so far, as players keep the count
+        (rf"{s}(?: is|'s) {_N} (?:in|deep) (?:from|to|off) (?P<c>[A-Za-z][\w-]*'s commander|[A-Za-z][\w'-]*)",
+         "commander-damage"),
+        # "Edgar hit Uma 3 times this game, 4 each time": the hits so far, each of the same amount
+        (rf"(?P<c>[A-Za-z][\w'-]*) (?:has |had )?(?:already )?(?:hit|connected with) {s} "
+         rf"(?:(?P<times>{_AMOUNT}) times|(?P<twice>twice))"
+         r"(?: (?:this|in the|over the) game| so far| already| before| earlier)?,? (?:for )?"
+         rf"(?P<n>{_AMOUNT})(?: damage)? each(?: time)?", "commander-damage"),
+        (rf"{s}(?: has taken|'s taken| took| has| had taken| had| has been dealt| was dealt) {_N}"
+         r"(?: commander damage| combat damage| damage)? from "
          r"(?P<c>[A-Za-z][\w-]*'s commander|[A-Za-z][\w'-]*)(?: in combat)?"
          r"(?: already| before| earlier| previously| so far| in total)?",
          "commander-damage"),
@@ -274,7 +283,8 @@ def _apply(kind: str, match: re.Match[str], facts: _Facts) -> bool:
         commander = _commander_said(groups["c"], facts)
         if commander is None:
             return False
-        amount = _number(groups["n"])
+        times = _number(groups["times"]) if groups.get("times") else 2 if groups.get("twice") else 1
+        amount = _number(groups["n"]) * times
         facts.actor = commander if match.start("c") == 0 else None
         facts.set_in("commander-damage", who, amount,
                      f"{who} has taken {amount} combat damage from {commander}", sub=commander)
@@ -357,10 +367,11 @@ def _facts_in(clause: str, facts: _Facts) -> str:
         return clause
     subject = facts.actor or facts.last
     while True:
-        more = re.match(r"^and (?:it's |it is )?", rest, re.IGNORECASE)
+        # "... and has 9 poison", "at 36 life but she's taken 18 from Edgar": another fact of the table
+        more = re.match(r"^(?:and|but) (?:it's |it is )?", rest, re.IGNORECASE)
         if not more:
             break
-        tail = rest[len("and "):]
+        tail = rest[rest.index(" ") + 1:]
         found, after = _one_fact(tail, facts)
         # the same subject said once: "... and has 9 poison counters", "... and the monarch"
         for verb in ("", "is ", "has ") if subject and not found else ():
@@ -375,10 +386,30 @@ def _facts_in(clause: str, facts: _Facts) -> str:
             owned = re.match(r"(?i)(?:his|her|their) (?=team|life|creature|commander)", tail)
             rest = facts.lead + tail if shared else \
                 f"{subject}'s {tail[owned.end():]}" if subject and owned else \
-                f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else tail
+                f"{subject} {tail}" if subject and not _starts_with_name(tail, facts) else \
+                _object_is_subject(tail, subject, facts)
             return head + rest if rest else ""
         rest = after
     return (head + rest) if rest else ""
+
+
+def _object_is_subject(tail: str, subject: str | None, facts: _Facts) -> str:
+    """ "Uma is at 1 and Rae pings her for 1": the object pronoun of the clause joined to a fact, whose own
+    subject is another player, is the fact's subject (the one just said); "her" before a noun is a
+    possessive, left.
+
+    >>> facts = _Facts({"players": ["Rae", "Uma"]})
+    >>> _object_is_subject("rae pings her for 1", "Uma", facts)
+    'rae pings Uma for 1'
+    >>> _object_is_subject("uma hits her creature", "Uma", facts)
+    'uma hits her creature'
+    """
+    first = re.match(r"[\w]+", tail)
+    if subject is None or first is None or first[0].casefold() == subject.casefold() or \
+            first[0].casefold() not in {p.casefold() for p in facts.players()}:
+        return tail
+    return re.sub(r"(?i)\b(?:him|her|them)\b(?=(?: (?:for|with|on|in|at|during|and|then|but|again)\b)|"
+                  r"\s*[.,;!?]|$)", subject, tail, count=1)
 
 
 def _starts_with_name(text: str, facts: _Facts) -> bool:

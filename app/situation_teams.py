@@ -271,8 +271,9 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     if inside:  # "Ann is the monarch in our commander game; ...", "Ann scoops in 2HG, ...": context
         facts.variant = names[" ".join(inside["variant"].lower().replace("-", " ").split())]
         return text[:inside.start()] + text[inside.end():]
-    # "in this team game": context only
-    return re.sub(r"^(?:in )?this (?:team )?game,? ", "", text, flags=re.IGNORECASE)
+    # "in this team game", "team game: rae and sol against ...": context only (the teams said next say who)
+    return re.sub(r"^(?:in )?(?:this (?:team )?game|(?:(?:a|our|its a|it's a) )?team game)[,:.]? ", "", text,
+                  flags=re.IGNORECASE)
 
 
 def _take_teams(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:

@@ -29,7 +29,7 @@ StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Be
 {'Angel': {'owner': 'Theo', 'controller': 'Rosa'}}
 >>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
 StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
-{'Zur': {'owner': 'Dan', 'commander': True}}}, said=("Zur is Dan's commander",))
+{'Zur': {'owner': 'Dan', 'commander': True}}, 'commander': True}, said=("Zur is Dan's commander",))
 """
 
 from __future__ import annotations
@@ -89,7 +89,14 @@ _ALL_AT = re.compile(rf"{_START}(?:we(?:'re| are)|they(?:'re| are)|everyone(?:'s
 _EACH_AT = re.compile(rf"{_START}(?P<list>{_NAME}(?:, {_NAME})*,? and {_NAME}) are (?:both |all )?(?:at|on) "
                       rf"(?P<n>\d{{1,3}})(?: life)? each{_END}", re.IGNORECASE)
 #: "Dan's commander Zur": a commander the table doesn't have yet, named with its owner (903.3)
-_COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s commander (?P<c>{_CARD})\b")
+_COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s commander (?P<c>{_CARD}|(?-i:[a-z][\w'-]*))\b")
+#: words after "X's commander" that are never its name ("Tam's commander hits her", "commander is a 7/7")
+_NOT_A_NAME = frozenset((
+    "is", "was", "has", "had", "hits", "hit", "deals", "dealt", "attacks", "attacked", "swings", "swung",
+    "gets", "got", "and", "but", "then", "in", "on", "for", "to", "from", "with", "again", "once", "twice",
+    "damage", "the", "a", "an", "so", "now", "dies", "died", "connects", "goes", "went", "can", "does",
+    "did", "will", "would", "that", "which",
+))
 _SAYS_CANT_LOSE = re.compile(r"(?i)\byou can't lose the game\b")
 _SAYS_CANT_WIN = re.compile(r"(?i)\byour opponents can't win the game\b")
 
@@ -152,7 +159,7 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     """The control and "can't lose" states ``text`` says, set on a copy of ``game`` (see the module)."""
     table = copy.deepcopy(dict(game))
     said: list[str] = []
-    permanents = table.get("permanents") or {}
+    permanents = table.setdefault("permanents", {})  # one dict: a commander said first, then its size
 
     def control(match: re.Match[str]) -> str:
         who = _player(match["who"], table)
@@ -227,11 +234,21 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
 
     def commander(match: re.Match[str]) -> str:
         who = _player(match["who"], table)
-        if who is None or any(p.casefold() == match["c"].casefold() for p in permanents):
+        name = match["c"]
+        if who is None or any(p.casefold() == name.casefold() for p in permanents):
             return match[0]
-        table.setdefault("permanents", {})[match["c"]] = {"owner": who, "commander": True}
-        said.append(f"{match['c']} is {who}'s commander")
-        return match["c"]
+        if name.islower():
+            # "tam's commander grul": a name typed in lower case, only where the story names it again
+            # ("grul is a 7/7 and hits her"); never a word that goes on the sentence
+            again = len(re.findall(rf"(?i)\b{re.escape(name)}\b", text)) > 1
+            if name in _NOT_A_NAME or _player(name, table) or not again:
+                return match[0]
+            name = name.capitalize()
+        permanents[name] = {"owner": who, "commander": True}
+        if not table.get("commander") and table.get("variant") != "commander":
+            table["commander"] = True  # a commander named is a Commander game's (903.3)
+        said.append(f"{name} is {who}'s commander")
+        return name
 
     def totals(match: re.Match[str]) -> str:
         everyone = match.groupdict().get("list") is None
@@ -256,4 +273,6 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     text = _CANT_LOSE.sub(cant_lose, text)
     text = _HAS_CARD.sub(card, text)
     text = re.sub(r"^(?:and |, )", "", " ".join(_named_again(text).split()), flags=re.IGNORECASE)
+    if not permanents:
+        table.pop("permanents")
     return StatesSaid(text, table, tuple(said))

@@ -63,15 +63,27 @@ from rulesjudge.app.stories_combat import (
     _not_him,
     _nothing_changed,
     _one_at_each,
+    _split_attack,
     _took_by,
     _turn_inside,
     _two_alike,
     _unblocked_apart,
     _verb_said_once,
 )
+from rulesjudge.app.stories_said import (
+    _JUST_A,
+    _attacked_is_blocker,
+    _each_time,
+    _hedged_number,
+    _labelled_team,
+    _last_clause,
+    _shorthand_and,
+    _the_team_then,
+)
 from rulesjudge.app.stories_told import (
     _after_combat_asked,
     _after_sba,
+    _before_turn_ends,
     _ended_up,
     _gets_through,
     _held_after_attack,
@@ -79,6 +91,7 @@ from rulesjudge.app.stories_told import (
     _later_that_turn,
     _not_in_brackets,
     _shorthand,
+    _turn_gapped,
     _unblocked_takes,
     _wants_to_block,
 )
@@ -106,7 +119,10 @@ _BECAUSE = re.compile(r",? (?:(?:because|cause|'cause) (?:he|she|they|it|we|i)\b
 #: no - if ..."), never inside a sentence ("no monarch", "no, Ben blocks" said as an answer); "no wait only
 #: Mika" withdraws what was added last (:func:`_correction`).
 _CORRECTION = re.compile(r"(?P<said>[^.;!?]*?)(?:(?:\.{2,}|,|;|-+|—)? *(?:(?:wait,? no|no wait|actually,? no|"
-                         r"sorry,? no)(?:[,.!:]+|(?= (?:only|just) ))|(?:sorry,? )?i mean,?)|"
+                         r"sorry,? no|no,? i mean|nah|nope|scratch that)(?:[,.!:]+|(?= (?:only|just) ))|"
+                         r"wait,? no|no wait|no,? i mean,?|"
+                         r"scratch that|"
+                         r"(?:sorry,? )?i mean,?|(?:nah|nope|no|wait)(?= (?:only|just) ))|"
                          r"(?:\.{2,}|\?|(?<= )-+|—) *no *(?:[,:!]|-+|—)) (?P<meant>[^.;!?]+)", re.IGNORECASE)
 #: "... and Jules attacks... no wait only Mika": the player kept, the clause added after "and" withdrawn
 _ONLY = re.compile(r"(?i)^(?:only|just) (?P<who>[A-Z][\w'-]*)(?: (?:does|did|attacks|attacked))?$")
@@ -194,7 +210,9 @@ def _idle(text: str, players: Sequence[str]) -> str:
         text = text[first.end():]
 
 
-_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)\W*$"
+#: a tag at the end, or before a next question ("they're still alive right? how much poison is that")
+_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)" \
+    r"(?:\W*$|\?(?= \w))"
 _STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
                         rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
                         rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive|"
@@ -204,13 +222,26 @@ _GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|take
                        rf"(?P<d>monarch|crown|initiative){_TAG}")
 
 
+_HOLDS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[\w-]+)(?: still)? (?:has|holds|keeps|is|'s)"
+                        rf"(?: still)? (?:the )?(?P<d>monarch|crown|initiative){_TAG}", re.IGNORECASE)
+
+
 def _tag(text: str, players: Sequence[str]) -> str:
     """ "Dan's out, right?", "shes gone right?", "Flo gets monarch, yes?": a statement checked with a tag is
     the question (never
-    an event: "Dan's out" said after a hit of 1 is what is asked, not what happens)."""
+    an event: "Dan's out" said after a hit of 1 is what is asked, not what happens).
+
+    >>> _tag("sol concedes on sol's turn, vic still has initiative right?", ["Sol", "Vic"])
+    "sol concedes on sol's turn, does vic keep the initiative?"
+    """
     text = _STATE_TAG.sub(lambda m: f"{m['lead']}are they {m['state']}?" if m["they"] else
                           f"{m['lead']}is {m['x'] or m['p'].lower()} {m['state']}?", text)
-    return _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
+    text = _GETS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} get the {m['d']}?", text)
+    names = {p.casefold() for p in players}
+    # "vic still has initiative right?", "uma's still monarch, yeah?": a holding checked, by a name of the
+    # table in any case; said first, before any story, it is the table checked, a fact (never asked)
+    return _HOLDS_TAG.sub(lambda m: f"{m['lead']}does {m['x']} keep the {m['d']}?"
+                          if m["x"].casefold() in names and m["lead"] else m[0], text)
 
 
 _PUMPED = re.compile(r"(?i) (?:gets|got|is|was) (?:pumped|buffed|boosted|pumped up)(?: by [+\w/-]+)? and "
@@ -327,15 +358,21 @@ def _correction(text: str, players: Sequence[str]) -> str:
     """ "A... wait no, B": B instead of A; B's leading pronoun is A's subject."""
     def meant(match: re.Match[str]) -> str:
         said, rest = match["said"].strip(), match["meant"].strip()
+        lead = match["said"][:len(match["said"]) - len(match["said"].lstrip())]  # the space after a stop
         only = _ONLY.match(rest)
         if only:  # "Mika attacks her and Jules attacks... no wait only Mika": Mika's clause, kept alone
             kept, _and, _added = said.rpartition(" and ")
             named = re.search(rf"(?i)\b{re.escape(only['who'])}\b", kept)
             return kept if kept and named else match[0]
-        subject = _SUBJECT.match(said)
+        thing = _JUST_A.match(rest)
+        if thing:  # "gives him 2 poison with a proliferate... nah just an infect 2/2": the thing said again
+            article = list(re.finditer(r"(?i)\b(?:an?|the|some)\b", said))
+            return lead + said[:article[-1].start()] + thing["thing"] if article else match[0]
+        kept, clause = _last_clause(said)
+        subject = _SUBJECT.match(clause)
         if subject and _PRONOUN.match(rest):
             rest = _PRONOUN.sub(subject["who"], rest, count=1)
-        return rest
+        return lead + kept + rest
 
     return _CORRECTION.sub(meant, text, count=1)
 
@@ -490,12 +527,16 @@ def _and_its_turn(text: str, players: Sequence[str]) -> str:
 
 
 _REWRITES: tuple[Callable[[str, Sequence[str]], str], ...] = (
-    _openers, _idle, _correction, _restart, _had, _asked_as_told, _if_it_matters, _not_in_brackets,
-    _is_attacking, _unblocked_apart, _block_before_attack, _unblocked_takes, _before_damage_first,
+    _openers, _idle, _hedged_number, _shorthand_and, _each_time, _correction, _restart, _the_team_then,
+    _labelled_team, _attacked_is_blocker, _had, _asked_as_told, _if_it_matters,
+    _not_in_brackets,
+    _is_attacking, _split_attack, _unblocked_apart, _block_before_attack, _unblocked_takes,
+    _before_damage_first,
     _later_that_turn, _ended_up, _after_sba, _commander_damage_gapped, _attacker_pronoun_turn,
     _nothing_changed, _either_question, _lost_to, _took_by,
     _and_its_turn, _has_attacking, _has_then_attacks, _verb_said_once, _two_alike, _not_him, _one_at_each,
     _turn_inside, _aside, _tag, _can_block, _wants_to_block, _shorthand, _gets_through, _after_combat_asked,
+    _turn_gapped, _before_turn_ends,
     _held_after_attack,
     _pumped, _because, _doubt, _said_after, _all_on,
     _in_combat, _initiative, _has_at, _sum, _by_and_by, _poison_counters, _more,

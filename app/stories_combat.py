@@ -21,7 +21,7 @@ _UNBLOCKED_APART = re.compile(
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:chumps|chump blocks|blocks) with nothing|"
     r"(?:that|which|and it|and they) (?:got|gets|goes|went|get|go) (?:through|unblocked)|"
     r"(?:he|she|they|[A-Za-z][\w'-]*) (?:doesn'?t|does not|didn'?t|did not|don'?t|do not) block(?: it| them)?"
-    r")(?=[.;!?,]|$)", re.IGNORECASE)
+    r"(?: either| at all)?)(?=[.;!?,]|$)", re.IGNORECASE)
 
 
 #: "Quinn attacks Otto with a 5/5 and Otto takes it": the one attacked takes the hit (said of an attack only)
@@ -349,3 +349,56 @@ def _block_before_attack(text: str, players: Sequence[str]) -> str:
         return f"{match['x']} attacks {blocker} with {match['a']} and {blocker} blocks with {match['d']}"
 
     return _BLOCK_BEFORE_ATTACK.sub(told, text)
+
+
+#: "Rae attacks Tam with a 3/3 and Uma with a 2/2, Tam blocks, Uma doesn't": one attacker at each of two
+#: players (506.1), each said with its own creature, and then what each player attacked did
+_SPLIT_ATTACK = re.compile(
+    r"\b(?P<x>[A-Za-z][\w'-]*) (?P<verb>attacks|attacked|swings at|swung at) (?P<a>[A-Za-z][\w'-]*) "
+    r"with (?P<p>(?:a|an|one|his|her|their) [\w/+' -]+?) and (?P<b>[A-Za-z][\w'-]*) "
+    r"with (?P<q>(?:a|an|one|his|her|their) [\w/+' -]+?)(?=[.;,!?]|$| and )", re.IGNORECASE)
+#: what one player attacked did, said after the split attack: "Tam blocks (with a 1/1)", "Uma doesn't", "Uma
+#: takes it"
+_BLOCKS_SAID = r"(?:blocks|blocked|chump blocks|chumps)(?: it)?" \
+    r"(?: with (?:a|an|one|his|her|their) [\w/+' -]+?)?"
+_NO_BLOCK_SAID = r"(?:doesn'?t|does not|didn'?t|did not|doesnt|didnt)(?: block(?: it)?)?|" \
+    r"(?:just )?takes it|(?:just )?took it|(?:is|goes|went) unblocked"
+
+
+def _split_attack(text: str, players: Sequence[str]) -> str:
+    """ "Rae attacks Tam with a 3/3 and Uma with a 2/2, Tam blocks, Uma doesn't": each attack told with what
+    its player did (a blocked creature deals no combat damage to the player, 510.1c). Only when what each
+    of the two did is said; otherwise the two attacks, as said.
+
+    >>> _split_attack("rae attacks tam with a 3/3 and uma with a 2/2, tam blocks, uma doesnt. who", ["Rae",
+    ...               "Tam", "Uma"])
+    'rae attacks tam with a 3/3 and tam blocks. rae attacks uma with a 2/2, unblocked. who'
+    >>> _split_attack("Sol attacks Tam with a 4/4 and Uma with a 2/2. Tam blocks with a 1/1, Uma takes it.",
+    ...               ["Sol", "Tam", "Uma"])
+    'Sol attacks Tam with a 4/4 and Tam blocks with a 1/1. Sol attacks Uma with a 2/2, unblocked.'
+    """
+    names = {p.casefold() for p in players}
+    match = _SPLIT_ATTACK.search(text)
+    if match is None or not {match["x"].casefold(), match["a"].casefold(), match["b"].casefold()} <= names:
+        return text
+    said: dict[str, str] = {}
+    end = match.end()
+    for _ in range(2):
+        step = re.match(rf"(?:[.;]|,? and|,)? (?:then )?(?P<who>[A-Za-z][\w'-]*) (?P<what>{_BLOCKS_SAID}|"
+                        rf"{_NO_BLOCK_SAID})(?=[.;,!?]|$| and )", text[end:], re.IGNORECASE)
+        if step is None or step["who"].casefold() not in {match["a"].casefold(), match["b"].casefold()}:
+            break
+        said[step["who"].casefold()] = step["what"]
+        end += step.end()
+    if len(said) != 2:
+        return text
+    x, verb = match["x"], match["verb"]
+
+    def told(who: str, creature: str) -> str:
+        what = said[who.casefold()]
+        if re.match(_NO_BLOCK_SAID, what, re.IGNORECASE):
+            return f"{x} {verb} {who} with {creature}, unblocked"
+        return f"{x} {verb} {who} with {creature} and {who} {what}"
+
+    return (f"{text[: match.start()]}{told(match['a'], match['p'])}. {told(match['b'], match['q'])}"
+            f"{text[end:]}")

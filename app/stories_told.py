@@ -94,8 +94,11 @@ def _not_in_brackets(text: str, players: Sequence[str]) -> str:
 #: "attacks lee, unblocked, takes 6", "attacks sol, sol takes 6": the damage the attacker deals, said as what
 #: the player attacked takes (nothing said between: no block)
 _UNBLOCKED_TAKES = re.compile(
-    r"(?P<attack>\b(?:attacks|attacked|swings at|swung at) (?P<y>[A-Za-z][\w'-]*))"
-    r"(?:, unblocked,?|,? (?:and )?(?P=y)) (?:and )?(?:takes|took) (?P<n>\d{1,2})(?: damage)?(?=[.;!?,]|$)",
+    # "... attacks sol with the ox, sol takes 3", "... attacks sol with it. sol takes 6": with what, said too
+    r"(?P<attack>\b(?:attacks|attacked|swings at|swung at) (?P<y>[A-Za-z][\w'-]*)"
+    r"(?: with (?:it|them|(?:the|his|her|their) [\w'-]+(?: [\w'-]+)?))?)"
+    r"(?:, unblocked,?|(?:,|[.;]|,? and) (?P=y)) (?:and )?(?:takes|took) (?P<n>\d{1,2})(?: damage)?"
+    r"(?=[.;!?,]|$)",
     re.IGNORECASE)
 
 
@@ -108,6 +111,8 @@ def _unblocked_takes(text: str, players: Sequence[str]) -> str:
     "tam's wurm attacks sol for 6, unblocked. who has what now"
     >>> _unblocked_takes("tam's wurm attacks sol, uma takes 6.", ())
     "tam's wurm attacks sol, uma takes 6."
+    >>> _unblocked_takes("rae attacks sol with it. Sol takes 6. then", ())
+    'rae attacks sol with it for 6, unblocked. then'
     """
     return _UNBLOCKED_TAKES.sub(lambda m: f"{m['attack']} for {m['n']}, unblocked", text)
 
@@ -172,13 +177,29 @@ _AFTER_COMBAT_ASKED = re.compile(r"(?:(?<=[.;!?] )|^)after combat,? (?=(?:who|wh
                                  re.IGNORECASE)
 
 
+#: "then after combat Tam concedes", "Uma concedes in second main": a time after the combat the story told,
+#: so after its damage (510.2); the events are played in the order said, so it says no more than that order
+_AFTER_COMBAT_TOLD = re.compile(
+    r"(?:(?<=\bthen )|(?<=[.;!?,] )|^)after combat,? (?=[A-Za-z])|"
+    r",? (?:in|during) (?:the |his |her |their )?(?:second|2nd|post-?combat|postcombat) main(?: phase)?"
+    r"(?= *(?:[.;!?,]|$))", re.IGNORECASE)
+_COMBAT_TOLD = re.compile(r"(?i)\b(?:attacks|attacked|swings at|swung at|hits|unblocked|blocks)\b")
+
+
 def _after_combat_asked(text: str, players: Sequence[str]) -> str:
-    """ "... after combat who's monarch": who is the monarch after the events.
+    """ "... after combat who's monarch": who is the monarch after the events; "then after combat Tam
+    concedes", "Uma concedes in second main" after an attack told: after it, as said.
 
     >>> _after_combat_asked("Ann's elf attacks Ben. after combat who's monarch", ())
     "Ann's elf attacks Ben. who's monarch"
+    >>> _after_combat_asked("Ann attacks Ben, unblocked. then after combat Ben concedes in second main.", ())
+    'Ann attacks Ben, unblocked. then Ben concedes.'
     """
-    return _AFTER_COMBAT_ASKED.sub("", text)
+    text = _AFTER_COMBAT_ASKED.sub("", text)
+    told = _COMBAT_TOLD.search(text)
+    if told is None:
+        return text
+    return text[: told.end()] + _AFTER_COMBAT_TOLD.sub("", text[told.end():])
 
 
 #: "bea's elf attacks chris on bea's turn, chris is the monarch.": the attacked player's designation said
@@ -221,3 +242,32 @@ def _is_attacking(text: str, players: Sequence[str]) -> str:
     names = {p.casefold() for p in players}
     return _IS_ATTACKING.sub(lambda m: f"{m['x']} attacks {m['y']} with " if m["x"].casefold() in names
                              else m[0], text)
+
+
+#: "rae's turn ends and sol's starts": the second turn said by its player alone
+_TURN_GAPPED = re.compile(r"\b(?P<a>[\w-]+(?:'s|s') turn (?:ends|is over|finishes)),? (?:and|then|and then) "
+                          r"(?P<b>[\w-]+(?:'s|s'|')) (?P<verb>starts|begins|comes)\b", re.IGNORECASE)
+
+
+def _turn_gapped(text: str, players: Sequence[str]) -> str:
+    """ "then rae's turn ends and sol's starts": the noun said once, for both turns.
+
+    >>> _turn_gapped("then rae's turn ends and sol's starts. who's monarch", ())
+    "then rae's turn ends and sol's turn starts. who's monarch"
+    """
+    return _TURN_GAPPED.sub(lambda m: f"{m['a']} and {m['b']} turn {m['verb']}", text)
+
+
+#: "sol leaves the game before his turn ends": before that turn is over is during it
+_BEFORE_TURN_ENDS = re.compile(r"\bbefore (?P<whose>his|her|their|[\w-]+(?:'s|s')) (?P<own>own )?turn "
+                               r"(?:ends|is over|finishes)\b", re.IGNORECASE)
+
+
+def _before_turn_ends(text: str, players: Sequence[str]) -> str:
+    """ "then sol leaves the game before his turn ends": on his turn.
+
+    >>> _before_turn_ends("then sol leaves the game before his turn ends. who is the monarch", ())
+    'then sol leaves the game on his turn. who is the monarch'
+    """
+    return _BEFORE_TURN_ENDS.sub(lambda m: f"on {m['whose']} {m['own'] or ''}turn", text)
+

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.common.files import write_atomic
+from rulesjudge.common.files import write_data
 from rulesjudge.common.inputs import check_not_empty, os_problem, read_source
 from rulesjudge.corpus.documents import builtin_releases
 from rulesjudge.corpus.official import MAX_RELEASE_BYTES, Release, parse_release, unwrap
@@ -104,10 +104,7 @@ def add_release(source: str, cache: Cache | None = None, *, replace_text: bool =
         changes = tuple(changed_rules(old, release))
         if not replace_text:
             return Added(target, release, "differs", changes)
-    try:
-        write_atomic(target, data)
-    except OSError as error:
-        raise InputError(target, f"cannot write to the data folder: {error.strerror or error}") from None
+    write_data(target, data)
     keep_release(cache or open_cache(), release)
     return Added(target, release, "replaced" if existing else "added", changes)
 

@@ -35,13 +35,17 @@ class Candidates:
     """The chunks, the BM25 and dense indexes, and the query-side vocabulary, each loaded on first use."""
 
     def __init__(self, records: Mapping[str, Record], *, progress: bool = True, build: bool = True,
-                 embedder: Embedder | None = None, notify: Callable[[str], None] | None = None) -> None:
+                 embedder: Embedder | None = None, notify: Callable[[str], None] | None = None,
+                 expand: Callable[[list[Chunk]], list[Chunk]] | None = None) -> None:
+        """``expand``: the chunks with their training questions (:mod:`indexer.expansion`), or None."""
         self.records = records
+        self._expand = expand
         self.progress = progress
         self.build = build
         self._embedder = embedder
         self._notify = notify
         self._chunks: list[Chunk] | None = None
+        self._own_words: list[str] | None = None
         self._row_of: dict[str, int] | None = None
         self._lexical: LexicalIndex | None = None
         self._dense: DenseIndex | None = None
@@ -62,7 +66,10 @@ class Candidates:
     @property
     def chunks(self) -> list[Chunk]:
         if self._chunks is None:
-            self._chunks = make_chunks(self.records)
+            chunks = make_chunks(self.records)
+            self._chunks = self._expand(chunks) if self._expand is not None else chunks
+            # typo correction corrects to the records' own words, never to a training question's typo
+            self._own_words = [chunk.lexical_text for chunk in chunks]
             self._row_of = {chunk.id: row for row, chunk in enumerate(self._chunks)}
         return self._chunks
 
@@ -83,7 +90,8 @@ class Candidates:
     @property
     def lexical(self) -> LexicalIndex:
         if self._lexical is None:
-            self._lexical = LexicalIndex.open(self.chunks, index_root() / "lexical", corpus_hash(self.chunks))
+            self._lexical = LexicalIndex.open(self.chunks, index_root() / "lexical", corpus_hash(self.chunks),
+                                              self._own_words)
         return self._lexical
 
     @property
@@ -126,8 +134,7 @@ class Candidates:
         """The corpus's words (BM25's vocabulary), for typo correction (:class:`indexer.query.Vocabulary`)."""
         if self._vocabulary is None:
             words = self.lexical.words
-            self._vocabulary = Vocabulary(words) if words else Vocabulary.of_texts(
-                chunk.lexical_text for chunk in self.chunks)
+            self._vocabulary = Vocabulary(words) if words else Vocabulary.of_texts(self._own_words or ())
         return self._vocabulary
 
     def mask(self, filters: Filters, visible: frozenset[str]) -> np.ndarray:

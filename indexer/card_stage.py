@@ -32,8 +32,9 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.corpus.cards.oracle_templates import Template, Templates, load_templates
+from rulesjudge.corpus.cards.rules_refs import card_terms
+from rulesjudge.corpus.glossary import GlossaryTerms, term_key
 from rulesjudge.corpus.records import Record
-from rulesjudge.indexer.glossary import Glossary, term_key
 from rulesjudge.indexer.lexical import tokenize
 from rulesjudge.indexer.query import Lexicon, load_lexicon, rewrite
 
@@ -111,11 +112,10 @@ class CardStage:
     evidence_rulings = 1  # the rulings of each card read as evidence, best first
 
     def __init__(self, records: Mapping[str, Record], cards: Callable[[], CardDB | None],
-                 templates: Templates | None = None, glossary: Glossary | None = None) -> None:
+                 templates: Templates | None = None) -> None:
         self.records = records
         self._cards = cards
         self._templates = templates
-        self.glossary = glossary if glossary is not None else Glossary(records)
         self._term_rules: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {}
         self._term_sections: dict[str, frozenset[str]] = {}
         self._rule_texts: tuple[tuple[str, str], ...] | None = None
@@ -200,16 +200,13 @@ class CardStage:
     def terms_of(self, card: Card) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The rare glossary terms of a card's Oracle text (not its keywords, which :meth:`keyword_rules`
         reads), each with the current rules its glossary entry points at ("Devotion ... See rule 700.5"
-        -> 700.5's rules). Read off the rules' own glossary, so it holds for any release and any card."""
+        -> 700.5's rules). Read off the rules' own glossary, so it holds for any release and any card. The
+        terms are :func:`~rulesjudge.corpus.cards.rules_refs.card_terms`, as ``rulesjudge card`` reads
+        them."""
         if card.id not in self._term_rules:
-            keywords = {keyword.lower() for keyword in card.keywords}
-            edition = self._current_cr()
             found: list[tuple[str, tuple[str, ...]]] = []
-            for term, entry_ids in self.glossary.written(card.oracle_text.replace("’", "'")):
-                entries = [self.records[i] for i in entry_ids
-                           if self.records[i].document == "cr" and self.records[i].edition == edition]
-                if not entries or term in keywords or any(e.title.lower() in keywords for e in entries):
-                    continue
+            for term, entry_ids in card_terms(card, self.glossary):
+                entries = [self.glossary.records[i] for i in entry_ids]
                 numbers = [number for entry in entries for ref in entry.cross_refs
                            if ref.target and len(number := ref.target.rsplit("/", 1)[-1]) >= 3]
                 if self.term_sections(term, [n.split(".")[0] for n in numbers]) > self.term_max_sections:
@@ -219,6 +216,13 @@ class CardStage:
                     found.append((term, rules))
             self._term_rules[card.id] = tuple(found)
         return self._term_rules[card.id]
+
+    @functools.cached_property
+    def glossary(self) -> GlossaryTerms:
+        """The current Comprehensive Rules' glossary, which a card's text is read against."""
+        edition = self._current_cr()
+        return GlossaryTerms.of(record for record in self.records.values()
+                                if record.document == "cr" and record.edition == edition)
 
     def term_sections(self, term: str, own: Sequence[str] = ()) -> int:
         """In how many sections of the current rules (``702``, ``613`` ...) a glossary term (or its

@@ -20,7 +20,6 @@ vectors never loads torch either.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import threading
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.common.files import data_dir, write_atomic
+from rulesjudge.common.files import data_dir, sha256_file, write_atomic
 from rulesjudge.indexer import onnx_query
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,14 +77,6 @@ def weights_file(folder: Path) -> Path | None:
         if (folder / name).is_file():
             return folder / name
     return None
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def model_hash(folder: Path | None = None) -> str:

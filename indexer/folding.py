@@ -20,8 +20,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from rulesjudge.corpus.glossary import term_key
 from rulesjudge.corpus.records import Record
-from rulesjudge.indexer.glossary import term_key
 
 TITLE_WORDS = 4  # a rule whose whole text is this short is a title ("702.19. Trample")
 _TINY_WORDS = 6  # a subrule this short ("Deathtouch is a static ability.") is shown with its parent rule

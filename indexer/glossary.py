@@ -5,16 +5,15 @@
 at least :data:`DEFINING_SHARE` of the question is what it asks about: folding then hands its score to
 the rule it points at.
 
->>> term_key("Active Player’s Turn")
-'active player turn'
+Which terms a question writes is :meth:`GlossaryTerms.written
+<rulesjudge.corpus.glossary.GlossaryTerms.written>`'s reading, the one a card's Oracle text goes through too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
-from rulesjudge.corpus.records import Record
+from rulesjudge.corpus.glossary import GlossaryTerms, term_key
 from rulesjudge.indexer.lexical import tokenize
 
 #: Words that ask rather than say: they do not count as content when weighing a glossary term's share.
@@ -30,34 +29,9 @@ _NAMED_AS_WORD = re.compile(r"\bthe (?:words?|terms?|phrases?|keywords?)\s+([^?,
 DEFINING_SHARE = 0.5  # a glossary term covering this much of the question is what it asks about
 
 
-def term_key(text: str) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'s", "")))
-
-
-class Glossary:
-    """Glossary term (lower case) -> ids of the entries defining it, built on first use."""
-
-    def __init__(self, records: Mapping[str, Record]) -> None:
-        self.records = records
-        self._terms: dict[str, list[str]] | None = None
-        self._quotable: dict[str, list[str]] = {}
-
-    @property
-    def terms(self) -> dict[str, list[str]]:
-        """Terms of four letters or more: a shorter one ("you", "own") is read only when quoted."""
-        if self._terms is None:
-            terms: dict[str, list[str]] = {}
-            for record in self.records.values():
-                if record.kind != "glossary":
-                    continue
-                for term in (record.title, *record.aliases):
-                    key = term_key(term)
-                    if key:
-                        self._quotable.setdefault(key, []).append(record.id)
-                    if len(key) >= 4:
-                        terms.setdefault(key, []).append(record.id)
-            self._terms = terms
-        return self._terms
+class Glossary(GlossaryTerms):
+    """Glossary term -> ids of the entries defining it (:class:`GlossaryTerms`), and what a question asks
+    of them: the terms it quotes, the share of it each term covers."""
 
     def quoted(self, text: str) -> list[str]:
         """Entries whose term the question quotes: "when a card says 'you'" asks what the word means,
@@ -74,16 +48,15 @@ class Glossary:
         >>> Glossary({entry.id: entry}).quoted("what does the word you on a card refer to")
         ['cr@x/glossary/you-your']
         """
-        _ = self.terms
         found: list[str] = []
         for match in _QUOTED.finditer(text):
-            found.extend(self._quotable.get(term_key(match[1]), ()))
+            found.extend(self.keys.get(term_key(match[1]), ()))
         for match in _NAMED_AS_WORD.finditer(text):
             words = term_key(match[1] or match[2]).split()
             if words and words[0] in {"word", "words", "term", "terms", "phrase", "keyword"}:
                 words = words[1:]  # "what does the word you … refer to"
             for size in (4, 3, 2, 1):  # the longest term the named words start with
-                ids = self._quotable.get(" ".join(words[:size])) if len(words) >= size else None
+                ids = self.keys.get(" ".join(words[:size])) if len(words) >= size else None
                 if ids:
                     found.extend(ids)
                     break
@@ -101,32 +74,6 @@ class Glossary:
         for record_id, share in found:  # a quoted term keeps its whole share when also written plainly
             best[record_id] = max(share, best.get(record_id, 0.0))
         return list(best.items())
-
-    def written(self, text: str) -> list[tuple[str, list[str]]]:
-        """The glossary terms written in a text (a term or its plural, longest terms first, each word read
-        once; the term as the glossary has it), each with the ids of the entries defining it: a
-        question's terms, or a card's Oracle text's ("devotion to black" -> Devotion).
-
-        >>> from rulesjudge.corpus.records import Record
-        >>> entry = Record("cr@x/glossary/devotion", "cr", "x", "glossary", "See rule 700.5.",
-        ...                title="Devotion")
-        >>> Glossary({entry.id: entry}).written("Your devotion to black is 3; devotions.")
-        [('devotion', ['cr@x/glossary/devotion']), ('devotion', ['cr@x/glossary/devotion'])]
-        """
-        words = term_key(text).split()
-        found: list[tuple[str, list[str]]] = []
-        used: set[int] = set()
-        for size in (4, 3, 2, 1):
-            for start in range(len(words) - size + 1):
-                if used & set(range(start, start + size)):
-                    continue
-                phrase = " ".join(words[start:start + size])
-                term = phrase if phrase in self.terms else phrase[:-1] if phrase.endswith("s") else ""
-                ids = self.terms.get(term)
-                if ids:
-                    found.append((term, ids))
-                    used.update(range(start, start + size))
-        return found
 
     def defining(self, text: str) -> set[str]:
         """Entries whose term is most of what the question asks ("what is a permanent")."""

@@ -8,6 +8,7 @@ Layout under ``data_dir()/index``::
     gen-<corpus>-<stamp>/      one generation: vectors.faiss, ids.json, vector_rows.npy, manifest.json
     cache/<model>/part-*.npz   embeddings by chunk key (sha256 of the chunk's dense text), see indexer.cache
     shipped-verified.json      the shipped embeddings were checked against this model (indexer.shipped)
+    expansion/                 the training questions left out as near copies of eval ones (indexer.expansion)
 
 The manifest names the model and its weights' sha256, the corpus content hash, the schema version and
 the sha256 of every file of the generation. :func:`ensure_index` loads the generation when all match and
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulesjudge.common.errors import InputError
+from rulesjudge.common.files import file_lock
 from rulesjudge.indexer import shipped as shipped_module
 from rulesjudge.indexer.cache import (
     EmbeddingCache,
@@ -217,21 +219,9 @@ def build_lock(root: Path, say: Notify) -> Iterator[None]:
     """One build at a time per index folder (``.build.lock``, an advisory lock the system releases when
     the process ends, however it ends): builds started together would each write a generation, and all
     but the last would be left behind, pointed at by nothing."""
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not on Windows: orphans are removed by age instead
+    waiting = "waiting for another rulesjudge process that is building the index"
+    with file_lock(root / ".build.lock", lambda: say(waiting)):  # no fcntl (Windows): orphans go by age
         yield
-        return
-    with open(root / ".build.lock", "a+b") as handle:
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            say("waiting for another rulesjudge process that is building the index")
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _build(root: Path, chunks: Sequence[Chunk], embedder: Any, wanted: dict[str, Any], ids: list[str],

@@ -87,7 +87,7 @@ def tokenize(text: str) -> list[str]:
 
 
 #: Bump when tokenizing changes (stop words, stemming): saved indexes of the old format are rebuilt.
-LEXICAL_FORMAT = 4
+LEXICAL_FORMAT = 5
 
 
 class LexicalIndex:
@@ -102,14 +102,16 @@ class LexicalIndex:
         self.words = list(words)  # the corpus's raw words (for typo correction of questions)
 
     @classmethod
-    def open(cls, chunks: Sequence[Chunk], folder: Path, key: str) -> LexicalIndex:
+    def open(cls, chunks: Sequence[Chunk], folder: Path, key: str,
+             vocabulary: Sequence[str] | None = None) -> LexicalIndex:
         """The saved index for ``key`` from ``folder`` when it is whole, else built (and saved when the
-        folder is writable; a damaged or foreign save is rebuilt, never used)."""
+        folder is writable; a damaged or foreign save is rebuilt, never used). ``vocabulary``: the texts
+        whose words typo correction may correct to (default: the chunks' lexical texts)."""
         target = folder / f"{key[:24]}-{LEXICAL_FORMAT}"
         loaded = cls._load(target, len(chunks))
         if loaded is not None:
             return loaded
-        index = cls.build(chunks)
+        index = cls.build(chunks, vocabulary)
         with contextlib.suppress(OSError):
             index._save(target)
             for other in folder.glob("*-*"):
@@ -150,15 +152,15 @@ class LexicalIndex:
             shutil.rmtree(temporary, ignore_errors=True)
 
     @classmethod
-    def build(cls, chunks: Sequence[Chunk]) -> LexicalIndex:
+    def build(cls, chunks: Sequence[Chunk], vocabulary: Sequence[str] | None = None) -> LexicalIndex:
         import bm25s
 
         corpus_tokens = [tokenize(chunk.lexical_text) or ["∅"] for chunk in chunks]
         retriever = bm25s.BM25(k1=1.2, b=0.75)
         retriever.index(corpus_tokens, show_progress=False)
         words: set[str] = set()
-        for chunk in chunks:
-            words.update(re.findall(r"[a-z]+", chunk.lexical_text.lower()))
+        for text in vocabulary if vocabulary is not None else [chunk.lexical_text for chunk in chunks]:
+            words.update(re.findall(r"[a-z]+", text.lower()))
         return cls(retriever, len(chunks), sorted(words))
 
     def scores(self, query: str) -> np.ndarray:

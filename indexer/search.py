@@ -10,7 +10,9 @@ Each stage is its own module (bm25s/pyserini style); ``Searcher`` holds one of e
    followed by its subrules; an old number is resolved to its current one, with a note. A question that
    is only a number never loads the model, FAISS or BM25.
 4. **Candidate generation** (:mod:`indexer.candidates`): BM25 and the dense index each rank the visible
-   records; the glossary terms the question names (:mod:`indexer.glossary`) are lifted.
+   records; the glossary terms the question names (:mod:`indexer.glossary`) are lifted. The records
+   carry the training questions that they answer (:mod:`indexer.expansion`: doc2query, their words for
+   BM25 and each question a sentence for the dense index).
 5. **Fusion and priors** (:mod:`indexer.fusion`): normalised scores added, then the priors (named
    variants, siblings, history, list rules; :mod:`indexer.scopes` says which variant a record belongs to).
 5b. **Learned reranking** (:mod:`indexer.rerank`, optional by data): the fused top 30 reordered by a linear
@@ -41,6 +43,7 @@ from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer.candidates import METHODS, Candidates, Scored
 from rulesjudge.indexer.card_stage import CardPart, CardReading, CardStage
 from rulesjudge.indexer.exact import ExactNumbers
+from rulesjudge.indexer.expansion import Mode, expand_corpus
 from rulesjudge.indexer.folding import Folded, Folding
 from rulesjudge.indexer.fusion import DEFAULT_FUSION, FusionParams, Priors, QuestionFacts, blend, fuse, lift
 from rulesjudge.indexer.glossary import Glossary
@@ -87,17 +90,21 @@ class Searcher:
         notify: Callable[[str], None] | None = None,
         cards: CardDB | bool | None = True,
         ranker: Ranker | bool | None = True,
+        expansion: Mode | None = None,
     ) -> None:
         """``cards``: the card snapshot to read questions' card names with; True (default) loads the
         current one on the first question that is not only a number; None or False: no cards.
         ``ranker``: the learned reranking stage's model; True (default) reads ``indexer/data/ranker.json``
-        on the first hybrid question (none there: the stage is off); None or False: off."""
+        on the first hybrid question (none there: the stage is off); None or False: off.
+        ``expansion``: how the records read their training questions (:mod:`indexer.expansion`); None
+        (default): as ``RULESJUDGE_EXPANSION`` says (unset: ``DEFAULT_MODE``)."""
         self.corpus = corpus
         self.records: Mapping[str, Record] = corpus.records
         self.fusion = fusion
         self.visibility = Visibility(corpus)
+        self.expansion = expansion if expansion is not None else Mode.from_environment()
         self.candidates = Candidates(self.records, progress=progress, build=build, embedder=embedder,
-                                     notify=notify)
+                                     notify=notify, expand=self._expand if self.expansion.active else None)
         self.exact = ExactNumbers(self.visibility, self.hit)
         self.glossary = Glossary(self.records)
         self.priors = Priors(self.records)
@@ -108,10 +115,14 @@ class Searcher:
         self._card_db: CardDB | None = None if cards is True or not cards else cards
         self._load_cards = cards is True
         self._cards_loading = threading.Lock()
-        self.card_stage = CardStage(self.records, self._cards, glossary=self.glossary)
+        self.card_stage = CardStage(self.records, self._cards)
         self._ranker: Ranker | bool | None = ranker
         self._reranker: Reranker | None = None
         self._features: Features | None = None
+
+    def _expand(self, chunks: list[Chunk]) -> list[Chunk]:
+        """The chunks with the training questions of their records (and of the same rule elsewhere)."""
+        return expand_corpus(chunks, self.corpus, self.expansion)
 
     def _cards(self) -> CardDB | None:
         """The card snapshot, loaded on first need (a failure is said once: search goes on without). A

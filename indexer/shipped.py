@@ -45,6 +45,7 @@ from rulesjudge.indexer.cache import (
 )
 from rulesjudge.indexer.chunks import CHUNK_FORMAT, dense_texts, make_chunks, text_key
 from rulesjudge.indexer.embed import Embedder, model_hash, model_label
+from rulesjudge.indexer.expansion import DEFAULT_MODE, expand_corpus
 from rulesjudge.indexer.onnx_query import PROBES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -142,8 +143,10 @@ def agreement(shipped: Shipped, texts: dict[str, str], embed: Callable[[list[str
 
 
 def builtin_chunks() -> list[Chunk]:
-    """Chunks of the built-in corpus only (no user releases)."""
-    return make_chunks(load_corpus(releases=[], include_user_releases=False).records)
+    """Chunks of the built-in corpus only (no user releases), with the training questions the default
+    expansion adds (:mod:`indexer.expansion`: its question sentences are embedded too)."""
+    corpus = load_corpus(releases=[], include_user_releases=False)
+    return expand_corpus(make_chunks(corpus.records), corpus, DEFAULT_MODE)
 
 
 def write_shipped(chunks: Sequence[Chunk], embedder: Any, path: Path = SHIPPED_PATH,

@@ -48,6 +48,8 @@ from rulesjudge.indexer.evaluate import (
     load_questions,
     read_question_set,
 )
+from rulesjudge.indexer.expansion import ENV as EXPANSION_ENV
+from rulesjudge.indexer.expansion import TRAINING_DIR, Mode
 from rulesjudge.indexer.rerank import FEATURES, RANKER_FORMAT, TOP_N, TRAINED_PATH, Ranker, permute
 from rulesjudge.indexer.search import Filters, Searcher, parse_query
 
@@ -56,8 +58,6 @@ LAMBDAS = (0.1, 1.0, 3.0, 10.0, 30.0, 100.0, 1000.0)
 #: fold, one assignment's MRR moves by ±0.005 from the split alone
 REPEATS = 3
 _NO_FILTERS = Filters()
-#: the training questions (issue 22, round 7): written to train on, never in the eval files, never scored
-TRAINING_DIR = Path(__file__).with_name("training")
 #: what the model learns from: the dev halves (cross-validated), the dev halves and the training
 #: questions (these in every training fold), or the training questions alone (every dev question held out)
 DATA_CHOICES = ("dev", "dev+training", "training")
@@ -281,6 +281,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise InputError(None, "--folds must be at least 2", key="folds")
         if not 0 < args.training_weight <= 100:
             raise InputError(None, "--training-weight must be above 0 and at most 100", key="training-weight")
+        if args.data != "dev" and Mode.from_environment().active:
+            # the expansion attaches these same questions to their gold records: each would find its
+            # answer through its own words, and the model would learn that leak
+            raise InputError(None, "the training questions are also search's expansion: set "
+                                   f"{EXPANSION_ENV}=off to train on them (or --data dev)", key=EXPANSION_ENV)
         training = load_training(Path(args.training)) if args.data != "dev" else []
         if args.data != "dev" and not training:
             raise InputError(Path(args.training), "no training questions (*.yaml) there", key="training")

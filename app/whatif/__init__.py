@@ -13,8 +13,8 @@ back to the rules search and the closest library scenarios (:func:`closest_scena
 The package, in reading order: :mod:`.plan` (what a reading is made of), :mod:`.normalise` and
 :mod:`.typos` (the text made readable), :mod:`.references` (naming the players), :mod:`.grammar` (patterns
 and builders), :mod:`.questions` and :mod:`.events` (the two grammars, by topic, with their order in one
-list each), :mod:`.reading` (a sentence's clauses, :func:`interpret`), :mod:`.answers` (the answer line)
-and :mod:`.examples`.
+list each), :mod:`.asking` (a question's words, one or several), :mod:`.reading` (a sentence's clauses,
+:func:`interpret`), :mod:`.answers` (the answer line) and :mod:`.examples`.
 
 >>> table = TableFacts(players=("Ann", "Ben", "Cat", "Dan"), active=("Ann",), monarch="Cat")
 >>> w = interpret("Who becomes the monarch if the monarch concedes?", table)

@@ -98,6 +98,23 @@ def normalise(text: str) -> str:
     # "pays... er loses 4 life", "pays, I mean loses": the word the speaker took back is dropped
     text = _TAKEN_BACK.sub("", text)
     text = _NOT_BLOCKED.sub(" unblocked", text)
+    # "Edgar kills Uma on Sol's turn with commander damage": how, said before when (the turn last)
+    text = re.sub(r"(?i)\b(?P<verb>kills|killed|takes out|took out|finishes off|finished off) "
+                  r"(?P<who>[\w'-]+)(?P<turn> (?:on|during|in) [\w'-]+ (?:own )?turn),? "
+                  r"(?P<how>(?:with|by|to) commander damage)",
+                  r"\g<verb> \g<who> \g<how>\g<turn>", text)
+    # "does she really lose": the doubt carries no fact
+    text = re.sub(r"(?i)\b((?:does|do|did|is|are|would|will|can) [\w']+) (?:really|actually|truly) ", r"\1 ",
+                  text)
+    # "... does she lose with 32 life left", "is she out even tho shes at 19": the asker's own count beside
+    # the question, which the answer's total says again
+    text = re.sub(r"(?i),? (?:even (?:tho|though|if|with)|with|although|though|tho) (?:(?:she|he|they|it)"
+                  r"(?:'s|s| is| are| has| have|'re) )?(?:at |on |still at |still on |only )?\d+(?: life)?"
+                  r"(?: left| remaining| still)?(?=$|[,;.!?])", "", text)
+    # "pings her for 1 with an ability, not combat": the damage said to be outside combat (no commander
+    # damage, 903.10a; no designation moves, 725.2)
+    text = re.sub(r"(?i),? (?:not|no|non-?) ?(?:in )?combat(?: damage)?(?=$|[,;.!?])", " outside of combat",
+                  text)
     text = _UNBLOCKED_AFTER_TURN.sub(
         lambda m: (", unblocked" if m["step"].endswith("unblocked") and "and" not in m["step"] else
                    " " + m["step"].lstrip(", ")) + m["turn"], text)
@@ -106,7 +123,8 @@ def normalise(text: str) -> str:
     # "before taking" (what was so before it is not what the events make so)
     text = _AFTER_DOING.sub(lambda m: f"{m['after']} they {_GERUNDS[m['verb'].lower()]}", text)
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
-    text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b)", "", text)
+    text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b| for \d|"
+                  r" (?:on|during|in) [\w'-]+ (?:own )?turn\b)", "", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
     text = re.sub(r"(?i)\b(is|was|gets|got|are|were) then\b", r"then \1", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
@@ -134,6 +152,8 @@ _LEADING = re.compile(
     r"hypothetically|theoretically|in theory|actually|basically|essentially|newbie question|noob question|"
     r"beginner question|"
     r"new player here|here's one|got a question|i have a question|"
+    # "someone explain - ...": a request for the answer, no part of it
+    r"(?:can |could )?(?:someone|somebody|anyone|anybody) (?:explain|help|pls|please)(?: (?:this|me))?|"
     # "Since Cat is the monarch and conceded, who gets it": the facts the question then asks about
     r"since|given that|seeing as|seeing that|"
     r"so here's the (?:board|situation|deal|thing|spot|scenario)|here's the (?:board|situation|scenario)|"

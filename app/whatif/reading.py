@@ -1,5 +1,5 @@
 """Reading a sentence: a question and its events found in either order, and :func:`interpret`, the door in
-(the events, clause by clause, split and ordered: :mod:`clauses`)."""
+(the events, clause by clause, split and ordered: :mod:`clauses`; the question's words: :mod:`asking`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.asides import agreed_asides
+from rulesjudge.app.whatif.asking import _CONNECTOR, _QUESTION_START, _ask, _ask_with_time, _said_in_full
 from rulesjudge.app.whatif.clauses import _happenings
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
 from rulesjudge.app.whatif.normalise import _names, _trim, normalise
@@ -23,100 +23,8 @@ from rulesjudge.app.whatif.plan import (
     _facts,
     _Happening,
 )
-from rulesjudge.app.whatif.questions import QUESTIONS
 from rulesjudge.app.whatif.references import _Reader, _Unknown
 from rulesjudge.app.whatif.typos import mend_typos
-
-_CONNECTOR = r"(?:if|when|whenever|after|once|as soon as|should|in case|now that|right after|the moment|" \
-    r"assuming|" \
-    r"supposing|given that|upon|say|suppose|imagine|let's say|at|in|during|on)"
-_QUESTION_START = re.compile(
-    r"\b(?:who|whom|whose|what|which|where|can|could|may|is|are|does|do|did|will|would|how|has|have)\b",
-    re.IGNORECASE,
-)
-
-
-#: A question said as its topic alone, as people type at a table ("monarch?", "new king?", "initiative?",
-#: "Dan out?"), and the question it stands for; "next" or "after" after a question asks the same thing.
-_ELLIPSES = (
-    (re.compile(r"(?:so |and )?(?:the )?(?:new |next |current )?(?:monarch|king|queen|crown)", re.IGNORECASE),
-     "who is the monarch"),
-    (re.compile(r"(?:so |and )?(?:the )?(?:new )?initiative(?: holder)?", re.IGNORECASE),
-     "who has the initiative"),
-    (re.compile(r"(?:so |and )?(?:the )?game over", re.IGNORECASE), "is the game over"),
-    (re.compile(r"(?:so |and )?(?:the |any |a )?winners?(?: now| then)?", re.IGNORECASE), "who wins"),
-    # "who has what", "who gets what" after a holder of both leaves: each designation
-    # "Noah becomes the monarch, then Olive does. Who is it?": the holder of the one designation said
-    (re.compile(r"who(?:'s| is) it(?: now| then)?", re.IGNORECASE), "who has it"),
-    (re.compile(r"who (?:has|gets|holds|takes) what(?: now)?", re.IGNORECASE),
-     "who has the monarch and who has the initiative"),
-    # "Ben is still in, right?": a statement checked with a tag is the question
-    (re.compile(r"(?P<x>[\w' -]+?) (?:is|'s) (?P<state>out|dead|eliminated|gone|still in|still alive|"
-                r"alive),? right", re.IGNORECASE), r"is \g<x> \g<state>"),
-    (re.compile(r"(?P<x>[\w' -]+?),? (?P<state>out|dead|eliminated|gone|still in|still alive|alive)",
-                re.IGNORECASE), r"is \g<x> \g<state>"),
-    # after an event that touched one player: "Krenko hits Ben. life?", "... still alive?" is about them
-    (re.compile(r"(?:and |so )?(?:(?:his|her|their)(?:'s)? )?(?:new )?life(?: total)?(?: now)?",
-                re.IGNORECASE), "how much life do they have"),
-    # "... team life?", "what's the team life": the team of the player the events named (810.9: one total)
-    (re.compile(r"(?:and |so )?(?:what(?:'s| is) )?(?:the |their )?(?:team|team's) (?:life|life total|total)"
-                r"(?: now)?", re.IGNORECASE), "what is the team's life"),
-    (re.compile(r"(?:and |so )?(?P<state>still alive|still in(?: the game)?|still standing|alive|dead|out)",
-                re.IGNORECASE),
-     r"is he \g<state>"),
-    (re.compile(r"(?P<q>.+?),? (?:next|after|after that|afterwards|in the end)", re.IGNORECASE), r"\g<q>"),
-)
-
-
-def _said_in_full(text: str) -> Iterator[str]:
-    """The full questions an elliptical one stands for ("monarch" -> "who is the monarch").
-
-    >>> [list(_said_in_full(q)) for q in ("new monarch", "Dan out", "who has it next")]
-    [['who is the monarch'], ['is Dan out'], ['who has it']]
-    """
-    for short, full in _ELLIPSES:
-        match = short.fullmatch(text)
-        if match:
-            yield match.expand(full)
-
-
-def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
-    """One question, or two joined by "and": "who has the monarch and (who has) the initiative".
-    ``elliptical``: also a question said as its topic alone, after events ("Ann concedes, monarch?"); a word
-    typed alone ("monarch") is a search, not a question."""
-    text = _trim(text)
-    saved = reader.save()
-    try:
-        return QUESTIONS.first(text, reader, "a question")
-    except _Unknown as error:
-        first = error
-    for full in _said_in_full(text) if elliptical else ():
-        reader.restore(saved)
-        try:  # said in full, it may be two questions ("who has what")
-            return _ask(full, reader, elliptical=False)
-        except _Unknown:
-            continue
-    # "who has X and (who has) Y"; "whose turn is it, who's the active player": two questions, a comma apart
-    # "is the Wall still around, Ben's life": a second question said as its topic, read in full only
-    joints = r",? and (?:also )?|, (?=(?:who|whose|what|which|is|are|can|does|do|how)\b)|(?P<bare>, )"
-    for joint in re.finditer(joints, text, re.IGNORECASE):
-        reader.restore(saved)
-        left, right = _trim(text[: joint.start()]), text[joint.end():]  # "... right now, who ...": trimmed
-        one = _whole_or_elliptical(left, reader, elliptical)  # "raj dead? whats mias life"
-        if one is None:
-            continue
-        words = left.split()
-        # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
-        for cut in range(0, 1 if joint["bare"] else len(words)):
-            second = right if cut == 0 else " ".join([*words[:cut], right])
-            for full in (second, *(_said_in_full(second) if joint["bare"] else ())):
-                try:
-                    other = QUESTIONS.first(full, reader, "a question")
-                except _Unknown:
-                    continue
-                return _both(one, other)
-    reader.restore(saved)
-    raise first
 
 
 def _timed(lead: re.Match[str] | None, condition: str) -> str:
@@ -143,49 +51,6 @@ def _emphatic_selves(text: str, players: Sequence[str]) -> str:
         return text
     names = "|".join(re.escape(p) for p in players)
     return re.sub(rf"(?i)\b({names}) (?:himself|herself|themselves|themself)\b", r"\1", text)
-
-
-def _whole_or_elliptical(text: str, reader: _Reader, elliptical: bool) -> _Ask | None:
-    """The first of two questions: said in full, or (``elliptical``) as its topic alone ("Raj dead?")."""
-    for full in (text, *(_said_in_full(text) if elliptical else ())):
-        try:
-            return QUESTIONS.first(full, reader, "a question")
-        except _Unknown:
-            continue
-    return None
-
-
-def _ask_with_time(text: str, reader: _Reader) -> tuple[list[_Happening], _Ask]:
-    """A question, or a question with its own later event: "(if Ann becomes the monarch) who draws at the
-    end of turn" is the end step after the first event, then the question."""
-    saved = reader.save()
-    try:
-        return [], _ask(text, reader)
-    except _Unknown as error:
-        first = error
-    for connector in re.finditer(rf"(?<= ){_CONNECTOR}(?= )", text, re.IGNORECASE):
-        reader.restore(saved)
-        question, condition = text[: connector.start() - 1], text[connector.end() + 1:]
-        timed = connector[0].strip().lower() in ("at", "in", "during", "on")
-        try:
-            later = _happenings(f"{connector[0].strip()} {condition}" if timed else condition, reader)
-            return later, _ask(question, reader)
-        except _Unknown:
-            continue
-    reader.restore(saved)
-    raise first
-
-
-def _both(one: _Ask, other: _Ask) -> _Ask:
-    """Two questions asked at once: both sets of questions, each answered in its own part of the line; the
-    same question asked twice ("does the turn keep going? and who's next": both whose turn) is answered
-    once."""
-    if (one.headline, one.questions, one.players) == (other.headline, other.questions, other.players):
-        return one
-    questions = tuple(dict.fromkeys((*one.questions, *other.questions)))
-    players = tuple(dict.fromkeys((*one.players, *other.players)))
-    return _Ask("several", f"{one.words}, and {other.words}", questions, players,
-                Several(((one.words, one.headline), (other.words, other.headline))))
 
 
 def _join(happenings: Sequence[_Happening]) -> str:
@@ -229,7 +94,8 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
     unsaid = {p for h in happenings for p in h.unsaid_life} - _gainers(events)
     if ask is not None and any(q == f"life({p})" for q in ask.questions for p in unsaid):
         who = ", ".join(sorted(unsaid))
-        raise _Unknown(f"does {who} gain life from it? say how much (a drain's gain is the card's)", who)
+        raise _Unknown(f"what does it do to {who}'s life? say how much (a drain's gain is the card's; a "
+                       "toxic creature's damage is its power)", who)
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
         ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))
@@ -292,6 +158,17 @@ def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[
 
         yield question_first
 
+        # "does the monarch go away if Uma loses, or does someone get it": a second question after the
+        # condition, about the same event
+        second = re.search(rf",? (?:and|or) (?=(?:{_QUESTION_START.pattern})\s)", condition, re.IGNORECASE)
+        if second and not timed:
+            def question_around(q: str = f"{question}, and {condition[second.end():]}",
+                                c: str = condition[: second.start()]) -> WhatIf:
+                reader = _Reader(facts, hint=q, sentence=text)
+                return _combine(_happenings(c, reader), _ask(q, reader))
+
+            yield question_around
+
     # the condition first: "if Ann leaves, who is the monarch", "Ann concedes, who is king",
     # "if Ben's creature hits Ann who is monarch"
     lead = re.match(rf"^(?:{_CONNECTOR}) ", text, re.IGNORECASE)
@@ -327,8 +204,10 @@ def _readings(text: str, facts: TableFacts, *, asked: bool = False) -> Iterator[
 
     # "Ben dies on Dan's turn. New monarch?", "Ben takes 5 from Cat. Ben's life?": the question said last,
     # after its events, with no question word to find it by
-    last = re.search(r"(?:[.;:] | -+ |, )(?P<q>[^.;:,]+)$", body)
-    if last and not _QUESTION_START.match(last["q"]):
+    # "Ann loses 4, so ann life, ben life": several, each said as its topic (each later cut: one more)
+    cuts = [m for m in re.finditer(r"(?:[.;:] | -+ |, )(?:so |and )?(?=(?P<q>[^.;:]+)$)", body)
+            if not _QUESTION_START.match(m["q"])]
+    for last in reversed(cuts[-3:]):
         def question_last(c: str = body[: last.start()], q: str = last["q"]) -> WhatIf:
             reader = _Reader(facts, hint=q, sentence=text)
             happenings = _happenings(c, reader)
@@ -410,11 +289,22 @@ def _one_blow_of_two(events: Sequence[Event], facts: TableFacts) -> bool:
 
 def _bare_possessives(text: str, players: Sequence[str]) -> str:
     """ "anns life", "bens turn": a name with a bare "s" is a possessive typed without its apostrophe (not
-    when that is another player's name)."""
+    when that is another player's name); "ann life" asked as a topic is Ann's life.
+
+    >>> _bare_possessives("sol life and who has initiative", ["Sol"])
+    "sol's life and who has initiative"
+    >>> _bare_possessives("tam gives sol life", ["Sol", "Tam"])
+    'tam gives sol life'
+    """
     names = {p.casefold() for p in players}
     for player in players:
         if f"{player}s".casefold() not in names:
             text = re.sub(rf"(?i)(?<![\w']){re.escape(player)}s(?![\w'])", f"{player}'s", text)
+        # "sol life and who has initiative": a name then "life" asked as a topic is the name's life (not
+        # "gives Sol life", where a verb comes before it)
+        text = re.sub(rf"(?i)(?:^|(?<=[,.;:?!] )|(?<=\band )|(?<=\bso )|(?<=\bwhat's )|(?<=\bwhats )|"
+                      rf"(?<=\bwhat is ))({re.escape(player)}) (?=life(?: total)?\b(?! (?:to|from)\b))",
+                      r"\1's ", text)
     return text
 
 

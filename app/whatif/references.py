@@ -45,6 +45,10 @@ def _creature_named(reader: _Reader, text: str) -> str | None:
         named = [c for c, _controller in reader.facts.creatures
                  if re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence)]
         return reader.creature or (named[0] if len(named) == 1 else None)
+    commander = _commander_of(reader, text)
+    if commander:
+        reader.creature = commander
+        return commander
     # an owner's name is a word or two ("Cat's Wolf", "the other guy's Ogre"), never a clause that ends in one
     name = re.sub(rf"(?i)^(?:the |(?:his|her|their|its|my|your) |[\w-]+(?: [\w-]+)?{_POSS} )", "",
                   text.strip())
@@ -52,6 +56,21 @@ def _creature_named(reader: _Reader, text: str) -> str | None:
     if found:
         reader.creature = found
     return found
+
+
+def _commander_of(reader: _Reader, text: str) -> str | None:
+    """ "his commander", "Sol's commander", "the commander": the one commander on the table its owner has
+    (903.3), the owner said by name or pronoun; None where none or several are."""
+    said = re.fullmatch(rf"(?i)\s*(?:(?P<whose>the|his|her|their|[\w-]+{_POSS}) )?commander\s*", text)
+    if said is None or not reader.facts.commanders:
+        return None
+    whose = (said["whose"] or "the").lower()
+    if whose == "the":
+        owners = {owner for _name, owner in reader.facts.commanders}
+    else:
+        owners = set(reader.refer(re.sub(rf"{_POSS}$", "", said["whose"]), one=True).players)
+    theirs = [name for name, owner in reader.facts.commanders if owner in owners]
+    return theirs[0] if len(theirs) == 1 else None
 
 
 def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref | None]], Any]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.common.files import write_atomic
+from rulesjudge.common.files import cannot_write, write_atomic, write_data
 from rulesjudge.common.inputs import download, is_url, read_source
 from rulesjudge.corpus.cards.db import forget_loaded, keep_snapshot, open_card_cache, snapshot_sha
 from rulesjudge.corpus.cards.readers import (
@@ -197,16 +197,13 @@ def _keep_scryfall(snapshot: Snapshot, cards: bytes, rulings: bytes) -> Added:
         os.replace(staging, target)  # the folder is whole, or the old one is back below
         shutil.rmtree(old, ignore_errors=True)
     except OSError as error:
-        raise InputError(target, f"cannot write to the data folder: {error.strerror or error}") from None
+        raise cannot_write(target, error) from None
     _cache(snapshot, target / SCRYFALL_CARDS)
     return Added("replaced" if existed else "added", snapshot, target)
 
 
 def _write(target: Path, data: bytes) -> None:
-    try:
-        write_atomic(target, data)
-    except OSError as error:
-        raise InputError(target, f"cannot write to the data folder: {error.strerror or error}") from None
+    write_data(target, data)
 
 
 def _cache(snapshot: Snapshot, path: Path) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import json
 import sqlite3
 import zlib
@@ -21,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulesjudge.common.files import cache_dir
+from rulesjudge.common.files import cache_dir, files_digest, sha256_file
 from rulesjudge.common.sqlite_cache import SqliteCache
 from rulesjudge.corpus.cards.model import Card
 from rulesjudge.corpus.cards.readers import Snapshot
@@ -57,12 +56,9 @@ def code_fingerprint() -> str:
     """Changes when the code that reads cards changes, or the sources manifest (the built-in rules the
     names' vocabulary and rules terms come from): the cache is then made anew."""
     here = Path(__file__).resolve().parent
-    digest = hashlib.sha256()
-    for path in (*(here / n for n in ("model.py", "readers.py", "names.py", "cache.py", "vocabulary.py")),
-                 MANIFEST_PATH):
-        with contextlib.suppress(OSError):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    paths = (*(here / n for n in ("model.py", "readers.py", "names.py", "cache.py", "vocabulary.py")),
+             MANIFEST_PATH)
+    return files_digest(((path.name, path) for path in paths), unreadable_ok=True)[:16]
 
 
 class CardCache(SqliteCache):
@@ -127,11 +123,7 @@ class CardCache(SqliteCache):
             row = self.db.execute("SELECT size, mtime, inode, sha FROM files WHERE path=?", (key,)).fetchone()
         if row and tuple(row[:3]) == (info.st_size, info.st_mtime_ns, info.st_ino):
             return str(row[3])
-        digest = hashlib.sha256()
-        with path.open("rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(chunk)
-        sha = digest.hexdigest()
+        sha = sha256_file(path)
         with contextlib.suppress(sqlite3.Error), self.write() as db:
             db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?)",
                        (key, info.st_size, info.st_mtime_ns, info.st_ino, sha))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesjudge.common.errors import InputError, escape_controls
+from rulesjudge.common.files import file_lock
 from rulesjudge.corpus.cards.cache import CardCache, SnapshotInfo, cache_path
 from rulesjudge.corpus.cards.model import Card, CardMention, card_id
 from rulesjudge.corpus.cards.names import (
@@ -181,20 +182,13 @@ def parsing(path: Path) -> Iterator[None]:
     released by the system if the process dies). ``rulesjudge app`` has a child parse the snapshot while
     the server starts; a server asking for cards meanwhile waits here and reads what the child kept,
     instead of parsing it again itself (a ~300 MB peak that would stay its resident size)."""
-    import fcntl
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path.with_name(path.name + ".parse.lock"), "a+b")  # noqa: SIM115 - held below
-    except OSError:  # a read-only data folder: no one else can write the cache either
-        yield
-        return
-    with handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+    with contextlib.ExitStack() as held:
         try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            held.enter_context(file_lock(path.with_name(path.name + ".parse.lock")))
+        except OSError:  # a read-only data folder: no one else can write the cache either
+            pass
+        yield
 
 
 _warned: set[str] = set()

@@ -225,6 +225,25 @@ def split_rule_line(line: str) -> tuple[str, str] | None:
     return (match["number"], match["text"].strip()) if match else None
 
 
+#: the line a page opens its quotation of the Comprehensive Rules with ("From the Comprehensive Rules (June 7,
+#: 2024—Modern Horizons 3)"), and of its glossary ("From the glossary of the Comprehensive Rules (...)")
+QUOTES_RULES = "From the Comprehensive Rules"
+QUOTES_GLOSSARY = "From the glossary of"
+
+
+def quote_marker(line: str) -> str | None:
+    """"rules" or "glossary" where a line opens a page's quotation of the rules or of the glossary.
+
+    >>> quote_marker("From the glossary of the Comprehensive Rules (June 7, 2024)"), quote_marker("Rules")
+    ('glossary', None)
+    >>> quote_marker("From the Comprehensive Rules (June 7, 2024—Modern Horizons 3)")
+    'rules'
+    """
+    if line.startswith(QUOTES_GLOSSARY):
+        return "glossary"
+    return "rules" if line.startswith(QUOTES_RULES) else None
+
+
 class QuotedRules:
     """Official rules quoted by a page, filed under ``cr@<the edition they quote>``."""
 
@@ -234,6 +253,7 @@ class QuotedRules:
         self.root = root
         self.sections: dict[str, str] = {}  # section number -> title
         self.current: Draft | None = None
+        self._term: tuple[str, int] | None = None  # a quoted glossary term whose definition comes next
 
     def add(self, number: str, text: str, line: int) -> Draft:
         kind = rule_kind(number)
@@ -251,6 +271,14 @@ class QuotedRules:
                                      paragraphs=[text])
         self.current = draft
         return draft
+
+    def glossary_line(self, text: str, line: int) -> None:
+        """A line of a quoted glossary: a term, then its definition (the entry filed at the term's line)."""
+        if self._term is None:
+            self._term = (text, line)
+        else:
+            self.add_glossary(self._term[0], text, self._term[1])
+            self._term = None
 
     def add_glossary(self, term: str, definition: str, line: int) -> Draft:
         return self.builder.add("cr", self.edition, glossary_local(term), "glossary", line, title=term,
@@ -288,7 +316,7 @@ def add_ruling(
 
 
 def quoted_edition(
-    builder: Builder, lines: Iterable[str], marker: str = "From the Comprehensive Rules"
+    builder: Builder, lines: Iterable[str], marker: str = QUOTES_RULES
 ) -> str:
     for line in lines:
         rendered = line.strip()

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import replace
@@ -12,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.common.files import cache_dir, write_atomic
+from rulesjudge.common.files import cache_dir, files_digest, write_atomic
 from rulesjudge.corpus.codec import DamagedCache, from_raw, pack, to_raw, unpack
 from rulesjudge.corpus.documents.building import merge_records
 from rulesjudge.corpus.documents.emperor import read_emperor_rules
@@ -83,10 +82,7 @@ def cache_inputs() -> list[Path]:
 @lru_cache(maxsize=1)
 def builtin_key() -> str:
     """A digest of the sources and of the code that reads them: the same key, the same records."""
-    digest = hashlib.sha256()
-    for path in cache_inputs():
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:24]
+    return files_digest((path.name, path) for path in cache_inputs())[:24]
 
 
 def _cache_path() -> Path | None:

@@ -7,6 +7,7 @@ from rulesjudge.corpus.documents.building import (
     Builder,
     QuotedRules,
     is_title_line,
+    quote_marker,
     quoted_edition,
     split_rule_line,
 )
@@ -28,21 +29,13 @@ def read_emperor_rules(text: str, source: Source) -> list[Record]:
     section = builder.add("emperor-page", edition, "section/introduction", "prose", first_line,
                           title="Introduction", heading_path=(page,))
     mode = "prose"
-    term: tuple[str, int] | None = None
     for block in blocks[start + 1:]:
         line, rendered = block.line, block.text
-        if rendered.startswith("From the glossary of"):
-            mode = "glossary"
-            continue
-        if rendered.startswith("From the Comprehensive Rules"):
-            mode = "rules"
+        if marker := quote_marker(rendered):
+            mode = marker
             continue
         if mode == "glossary":
-            if term is None:
-                term = (rendered, line)
-            else:
-                quoted.add_glossary(term[0], rendered, term[1])
-                term = None
+            quoted.glossary_line(rendered, line)
             continue
         if mode == "rules":
             parts = split_rule_line(rendered) if block.item else None

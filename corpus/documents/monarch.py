@@ -13,6 +13,7 @@ from rulesjudge.corpus.documents.building import (
     QuotedRules,
     add_ruling,
     is_title_line,
+    quote_marker,
     quoted_edition,
     ruling_topic,
     slash_date,
@@ -75,17 +76,13 @@ def read_monarch_wiki(text: str, source: Source) -> list[Record]:
 
     section: Draft | None = intro
     mode = "prose"
-    term: tuple[str, int] | None = None
     topic: str | None = None
     for number, raw in enumerate(lines[index:], start=index + 1):
         line = raw.strip()
         if not line:
             continue
-        if line.startswith("From the glossary of"):
-            mode = "glossary"
-            continue
-        if line.startswith("From the Comprehensive Rules"):
-            mode = "rules"
+        if marker := quote_marker(line):
+            mode = marker
             continue
         if is_title_line(line) and line != "-":
             if line in {"Gallery", "References"}:
@@ -101,11 +98,7 @@ def read_monarch_wiki(text: str, source: Source) -> list[Record]:
         if mode == "skip":
             continue
         if mode == "glossary" and item is not None:
-            if term is None:
-                term = (item, number)
-            else:
-                quoted.add_glossary(term[0], item, term[1])
-                term = None
+            quoted.glossary_line(item, number)
         elif mode == "rules" and item is not None:
             parts = split_rule_line(item)
             if not parts:

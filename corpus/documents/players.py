@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from rulesjudge.corpus import clean
-from rulesjudge.corpus.documents.building import Builder, Draft, QuotedRules, quoted_edition, split_rule_line
+from rulesjudge.corpus.documents.building import (
+    QUOTES_RULES,
+    Builder,
+    Draft,
+    QuotedRules,
+    quoted_edition,
+    split_rule_line,
+)
 from rulesjudge.corpus.documents.manifest import Source
 from rulesjudge.corpus.records import Record, slugify
 
@@ -25,7 +32,7 @@ def read_player_page(text: str, source: Source) -> list[Record]:
             after_blank = True
             continue
         blank_before, after_blank = after_blank, False
-        if mode in {"chrome", "navigation"} and not line.startswith("From the Comprehensive Rules"):
+        if mode in {"chrome", "navigation"} and not line.startswith(QUOTES_RULES):
             if clean.is_wiki_chrome(line):
                 continue
             if line.startswith("Jump to:"):
@@ -35,7 +42,7 @@ def read_player_page(text: str, source: Source) -> list[Record]:
             elif mode == "chrome":
                 mode = "navigation"  # the wiki's table of contents of the rules: not rules
             continue
-        if line.startswith("From the Comprehensive Rules"):
+        if line.startswith(QUOTES_RULES):
             mode = "quote"
             continue
         if clean.has_edit_link(line):

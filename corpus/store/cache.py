@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rulesjudge.common.errors import InputError
-from rulesjudge.common.files import cache_dir
+from rulesjudge.common.files import cache_dir, files_digest
 from rulesjudge.common.sqlite_cache import SqliteCache
 from rulesjudge.corpus import crossrefs
 from rulesjudge.corpus.codec import DamagedCache, Raw, from_raw, pack, to_raw, unpack
@@ -334,11 +334,8 @@ def fingerprint_files() -> list[Path]:
 def code_fingerprint() -> str:
     """Changes when the code that reads releases or maps them changes: the cache is then rebuilt."""
     corpus = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256()
-    for path in fingerprint_files():
-        with contextlib.suppress(OSError):
-            digest.update(str(path.relative_to(corpus)).encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:16]
+    return files_digest(((str(path.relative_to(corpus)), path) for path in fingerprint_files()),
+                        unreadable_ok=True)[:16]
 
 
 @dataclass(frozen=True, slots=True)

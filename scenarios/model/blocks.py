@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from rulesjudge.scenarios.model.citations import Cite, cr
 from rulesjudge.scenarios.model.combat import Blow, deal
-from rulesjudge.scenarios.model.steps import Answer, Step, step
+from rulesjudge.scenarios.model.steps import Answer, Step, illegal, step
 from rulesjudge.scenarios.model.table import Permanent, TableState, frozen, plural
 
 Result = tuple[TableState, list[Step]]
@@ -127,13 +127,7 @@ def declare_blockers(state: TableState, pairs: Sequence[tuple[str, tuple[str, ..
     if problems:
         return state, [
             *problems,
-            step(
-                "The declaration of blockers is illegal: the game returns to the moment before it, and no "
-                "creature blocks.",
-                cr("509.1"),
-                cr("733.1"),
-                undone=True,
-            ),
+            illegal("The declaration of blockers", cr("509.1"), then=", and no creature blocks"),
         ]
     permanents = dict(state.permanents)
     for name, attackers in pairs:
@@ -407,12 +401,7 @@ def damage_step(
         return state, [
             *steps,
             *problems,
-            step(
-                "The combat damage assignment is illegal: the game returns to the moment before it was made.",
-                cr("510.1e"),
-                cr("733.1"),
-                undone=True,
-            ),
+            illegal("The combat damage assignment", cr("510.1e"), then=" was made"),
         ]
     if not any(split for _, split in splits):
         return state, [*steps, step("No creature deals combat damage in this step.", cr("510.2"))]

@@ -15,7 +15,7 @@ from dataclasses import fields
 
 from rulesjudge.scenarios.model import influence
 from rulesjudge.scenarios.model.setup import DEFAULT, PermanentSpec, Setup
-from rulesjudge.scenarios.model.table import Effect, Options, Permanent, TableState, frozen
+from rulesjudge.scenarios.model.table import Options, Permanent, TableState, frozen
 from rulesjudge.scenarios.model.variant import Variant
 
 
@@ -76,10 +76,7 @@ def build(setup: Setup, variant: Variant) -> TableState:
         initiative=setup.initiative,
         commander_damage=frozen({p: frozen(d) for p, d in setup.commander_damage.items()}),
         permanents=frozen({n: permanent_of(n, p) for n, p in setup.permanents.items()}),
-        effects=tuple(
-            Effect(e.kind, e.players, e.source, e.controller, e.until, e.only, e.relative)
-            for e in setup.effects
-        ),
+        effects=tuple(setup.effects),
         extra_turns=setup.extra_turns,
         library=setup.library,
     )

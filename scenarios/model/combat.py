@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from rulesjudge.scenarios.model import initiative, monarch
 from rulesjudge.scenarios.model.citations import RULING_LETHAL, cr
 from rulesjudge.scenarios.model.ending import cant_attack, life_of, poison_counters, poison_of
-from rulesjudge.scenarios.model.steps import Answer, Reading, Step, step
+from rulesjudge.scenarios.model.steps import Answer, Reading, Step, illegal, step
 from rulesjudge.scenarios.model.table import Permanent, TableState, Trigger, frozen
 
 Result = tuple[TableState, list[Step]]
@@ -254,13 +254,7 @@ def declare_attackers(
     if problems:
         return state, [
             *problems,
-            step(
-                "The declaration is illegal: the game returns to the moment before it, and "
-                "no creature attacks.",
-                cr("508.1"),
-                cr("733.1"),
-                undone=True,
-            ),
+            illegal("The declaration", cr("508.1"), then=", and no creature attacks"),
         ]
     permanents = dict(state.permanents)
     for name, target in pairs:

@@ -31,6 +31,7 @@ from rulesjudge.scenarios.model.leaving import attacked_left_combat, leave, to_z
 from rulesjudge.scenarios.model.steps import Answer, Step, step
 from rulesjudge.scenarios.model.table import Effect, Permanent, TableState, frozen
 from rulesjudge.scenarios.model.teams import end_game
+from rulesjudge.scenarios.model.variant import COMMANDER_DAMAGE_LIMIT
 
 Result = tuple[TableState, list[Step]]
 
@@ -40,7 +41,7 @@ CAUSES: dict[str, tuple[str, tuple[Cite, ...]]] = {
     "draw": ("attempted to draw from a library with no cards in it", (cr("704.5b"), cr("104.3c"))),
     "poison": ("has too many poison counters", (cr("704.5c"), cr("104.3d"))),
     "commander": (
-        "has been dealt 21 or more combat damage by the same commander",
+        f"has been dealt {COMMANDER_DAMAGE_LIMIT} or more combat damage by the same commander",
         (cr("704.6c"), cr("903.10a")),
     ),
     "effect": ("is told by an effect to lose the game", (cr("104.3e"),)),
@@ -98,6 +99,13 @@ def _effect_words(state: TableState, effect: Effect, verb: str) -> tuple[str, tu
     return text, (cr("109.5"), cr("101.2"))
 
 
+def _stopped(state: TableState, effect: Effect, player: str, text: str, cites: tuple[Cite, ...]) -> Step:
+    """The step saying the effect stops ``player``: one on a teammate stops the whole team (810.8a)."""
+    if player not in effect_players(state, effect):
+        return step(f"{text}, so {player}'s team can't.", *cites, cr("810.8a"))
+    return step(text + ".", *cites)
+
+
 def can_lose(state: TableState, player: str, cause: str | None = None) -> Answer:
     """Can ``player`` lose the game now (for ``cause``: a key of :data:`CAUSES`)?"""
     stopping = [e for e in effects_on(state, "cant-lose", player) if e.only is None or e.only == cause]
@@ -107,11 +115,7 @@ def can_lose(state: TableState, player: str, cause: str | None = None) -> Answer
     text, cites = _effect_words(state, effect, "can't lose the game")
     if effect.only == "life":
         text += " for having 0 or less life"
-    cites += (cr("104.3"),)
-    if player not in effect_players(state, effect):
-        text += f", so {player}'s team can't"
-        cites += (cr("810.8a"),)
-    return False, [step(text + ".", *cites)]
+    return False, [_stopped(state, effect, player, text, (*cites, cr("104.3")))]
 
 
 def can_win(state: TableState, player: str) -> Answer:
@@ -120,11 +124,7 @@ def can_win(state: TableState, player: str) -> Answer:
         return True, [step(f"No effect in force stops {player} from winning the game.", cr("104.2"))]
     effect = stopping[0]
     text, cites = _effect_words(state, effect, "can't win the game")
-    cites += (cr("104.2"),)
-    if player not in effect_players(state, effect):
-        text += f", so {player}'s team can't"
-        cites += (cr("810.8a"),)
-    return False, [step(text + ".", *cites)]
+    return False, [_stopped(state, effect, player, text, (*cites, cr("104.2")))]
 
 
 def cant_attack(state: TableState, player: str) -> Effect | None:
@@ -284,7 +284,8 @@ def _losses(state: TableState) -> tuple[dict[str, list[str]], list[Step]]:
         limit, _ = variant.poison_limit(state, player)
         if poison_of(state, player) >= limit:
             causes.append("poison")
-        if state.commander and any(n >= 21 for n in state.commander_damage.get(player, {}).values()):
+        dealt = state.commander_damage.get(player, {}).values()
+        if state.commander and any(n >= COMMANDER_DAMAGE_LIMIT for n in dealt):
             causes.append("commander")
         if causes:
             found[player] = causes

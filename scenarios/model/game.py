@@ -28,9 +28,7 @@ from rulesjudge.scenarios.model.setup import EFFECT_WORDS
 from rulesjudge.scenarios.model.steps import Reading, Step, step
 from rulesjudge.scenarios.model.table import (
     COMMANDER_SPELL,
-    SPELL,
     Choice,
-    Effect,
     TableState,
     Trigger,
     frozen,
@@ -313,14 +311,11 @@ def _combat_damage(state: TableState, event: ev.CombatDamage) -> Result:
 
 def _add_effect(state: TableState, event: ev.AddEffect) -> Result:
     spec = event.effect
-    effect = Effect(
-        spec.kind, spec.players, spec.source, spec.controller, spec.until, spec.only, spec.relative
-    )
     whom = ", ".join(spec.players)
     if spec.relative is not None:
         whose = "controller" if spec.relative == "controller-of" else "controller's opponents"
         whom = f"{spec.source}'s {whose}"
-    return state.with_(effects=(*state.effects, effect)), [
+    return state.with_(effects=(*state.effects, spec)), [
         step(f"A continuous effect begins: {whom} {EFFECT_WORDS[spec.kind]}.", cr("611.1"))
     ]
 
@@ -437,18 +432,8 @@ def _cast(state: TableState, event: ev.Cast) -> Result:
                 cr("117.1"),
             )
         ]
-    serial = state.serial + 1
-    spell = Trigger(
-        SPELL,
-        event.player,
-        event.player,
-        f"{event.spell} (a spell {event.player} cast)",
-        (cr("608.2"),),
-        serial=serial,
-        stack=event.stack,
-    )
     unit = state.variant.priority_unit(state, event.player)
-    state = state.with_(stack=(*state.stack, spell), serial=serial, priority=unit, passed=())
+    state = state.with_spell(event.player, event.spell, event.stack).with_(priority=unit, passed=())
     return state, [
         step(f"{event.player} casts {event.spell}; it goes on the stack.", cr("601.2")),
         step(f"{event.player} had priority when casting it, so receives priority again.", cr("117.3c")),

@@ -25,7 +25,7 @@ from rulesjudge.scenarios.model.influence import in_range
 from rulesjudge.scenarios.model.questions import Question, question
 from rulesjudge.scenarios.model.setup import Setup
 from rulesjudge.scenarios.model.steps import Answer, Step, step
-from rulesjudge.scenarios.model.table import SPELL, Marker, Options, TableState, Trigger, next_in_turn_order
+from rulesjudge.scenarios.model.table import Marker, Options, TableState, Trigger, next_in_turn_order
 from rulesjudge.scenarios.model.variant import FreeForAll
 
 Result = tuple[TableState, list[Step]]
@@ -345,11 +345,11 @@ class GrandMelee(FreeForAll):
         return _taking_turns(state)
 
     def legal_setup(self, state: TableState) -> tuple[bool, list[Step]]:
-        ok = len(state.seats) >= 10
+        ok = len(state.seats) >= self.min_players
         return ok, [
             step(
-                f"Grand Melee is normally used only in games begun with ten or more players; this one has "
-                f"{len(state.seats)}.",
+                f"Grand Melee is normally used only in games begun with {self.min_players} or more players; "
+                f"this one has {len(state.seats)}.",
                 cr("807.1"),
             )
         ]
@@ -457,17 +457,7 @@ class GrandMelee(FreeForAll):
             return state, [
                 step(f"{event.player} doesn't get priority for {marker.holder}'s stack.", cr("807.5a"))
             ]
-        serial = state.serial + 1
-        spell = Trigger(
-            SPELL,
-            event.player,
-            event.player,
-            f"{event.spell} (a spell {event.player} cast)",
-            (cr("608.2"),),
-            serial=serial,
-            stack=str(marker.number),
-        )
-        return state.with_(stack=(*state.stack, spell), serial=serial), [
+        return state.with_spell(event.player, event.spell, str(marker.number)), [
             step(
                 f"{event.player} casts {event.spell} on the stack of {marker.holder}'s turn marker.",
                 cr("807.5b"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rulesjudge.scenarios.model.citations import Cite
+from rulesjudge.scenarios.model.citations import Cite, cr
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,16 @@ class Step:
 def step(text: str, *cites: Cite, alternatives: tuple[Reading, ...] = (), undone: bool = False) -> Step:
     """A derivation step citing rules."""
     return Step(text, tuple(cites), alternatives, undone)
+
+
+def illegal(action: str, *cites: Cite, then: str = "") -> Step:
+    """The step undoing an illegal action (733.1): the game returns to the moment before it.
+
+    >>> illegal("The declaration", then=", and no creature attacks").text
+    'The declaration is illegal: the game returns to the moment before it, and no creature attacks.'
+    """
+    return step(f"{action} is illegal: the game returns to the moment before it{then}.", *cites, cr("733.1"),
+                undone=True)
 
 
 Answer = tuple[Any, list[Step]]

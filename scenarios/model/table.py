@@ -24,8 +24,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
-from rulesjudge.scenarios.model.citations import Cite
-from rulesjudge.scenarios.model.setup import EMPTY, frozen
+from rulesjudge.scenarios.model.citations import Cite, cr
+from rulesjudge.scenarios.model.setup import EMPTY, EffectSpec, frozen
 
 if TYPE_CHECKING:
     from rulesjudge.scenarios.model.variant import Variant
@@ -160,17 +160,9 @@ class Identity:
     seen: bool = False  # has been face up or revealed: players know its role
 
 
-@dataclass(frozen=True)
-class Effect:
-    """A continuous effect in force (see :class:`scenarios.model.setup.EffectSpec`)."""
-
-    kind: str  # cant-lose | cant-win | cant-attack
-    players: tuple[str, ...]
-    source: str | None = None
-    controller: str | None = None
-    until: str | None = None
-    only: str | None = None
-    relative: str | None = None  # controller-of | opponents-of: its players follow the source (109.5)
+#: A continuous effect in force: the effect as the setup or an ``add-effect`` event states it, kept as it is
+#: (one contract for both: :class:`~rulesjudge.scenarios.model.setup.EffectSpec`)
+Effect = EffectSpec
 
 
 @dataclass(frozen=True)
@@ -297,6 +289,14 @@ class TableState:
         permanents = dict(self.permanents)
         permanents[permanent.name] = permanent
         return self.with_(permanents=frozen(permanents))
+
+    def with_spell(self, player: str, spell: str, stack: str | None = None) -> TableState:
+        """The spell ``player`` casts put on top of the stack (601.2a), resolving by 608.2; ``stack``: the
+        turn marker whose stack it goes on (Grand Melee, 807.5b)."""
+        serial = self.serial + 1
+        cast = Trigger(SPELL, player, player, f"{spell} (a spell {player} cast)", (cr("608.2"),),
+                       serial=serial, stack=stack)
+        return self.with_(stack=(*self.stack, cast), serial=serial)
 
     def count(self, name: str, player: str, by: int = 1) -> TableState:
         """Add ``by`` to a per-player tally (``draws``, ``ventures``, ``became_monarch``)."""

@@ -80,7 +80,7 @@ from rulesjudge.scenarios.model.treachery_identities import (
     unveil,
 )
 from rulesjudge.scenarios.model.treachery_questions import TREACHERY_QUESTIONS
-from rulesjudge.scenarios.model.variant import SetupProblem, Variant
+from rulesjudge.scenarios.model.variant import COMMANDER_STARTING_LIFE, STARTING_LIFE, SetupProblem, Variant
 
 #: Names other modules and tests read from the variant's module (the identity functions live beside it).
 __all__ = [
@@ -223,7 +223,7 @@ class Treachery(Variant):
 
     def starting_life(self, setup: Setup) -> int:
         """20, or 40 when Treachery is paired with Commander (907.6 and its note; 903.7)."""
-        return 40 if setup.commander else 20
+        return COMMANDER_STARTING_LIFE if setup.commander else STARTING_LIFE
 
     def first_players(self, setup: Setup, seats: tuple[str, ...]) -> tuple[str, ...]:
         """907.7: the Leader player is the starting player (among several Leaders, one at random)."""

@@ -4,6 +4,10 @@ who holds or left with a role, and whether a player may unveil (205.3tr, 372, 90
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 from rulesjudge.scenarios.model.citations import treachery
 from rulesjudge.scenarios.model.ending import life_of
 from rulesjudge.scenarios.model.questions import question
@@ -17,6 +21,21 @@ def _not_treachery(state: TableState) -> Answer | None:
     if state.variant.name != "treachery":
         return None, [step("Only Treachery games have identity cards.", treachery("372.1"))]
     return None
+
+
+def _treachery_only(empty: Any) -> Callable[[Callable[..., Answer]], Callable[..., Answer]]:
+    """A question only a Treachery table answers: at another table, ``empty`` and the step saying why
+    (372.1)."""
+
+    def wrap(fn: Callable[..., Answer]) -> Callable[..., Answer]:
+        @functools.wraps(fn)
+        def asked(state: TableState, *args: str) -> Answer:
+            other = _not_treachery(state)
+            return (empty, other[1]) if other else fn(state, *args)
+
+        return asked
+
+    return wrap
 
 
 def _departed_role(state: TableState, player: str, text: str) -> Answer:
@@ -34,10 +53,8 @@ def _departed_role(state: TableState, player: str, text: str) -> Answer:
 
 
 @question("role", ("player",), "str?", "the role of the identity card the player controls")
+@_treachery_only(None)
 def _role(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return other
     card = state.identities.get(player)
     if card is None:
         return _departed_role(state, player, "{player} left the game; their last identity card was {role}.")
@@ -71,10 +88,8 @@ def _left_with_role(state: TableState, role: str) -> Answer:
 
 
 @question("face", ("player",), "str?", "up or down: the identity card the player controls")
+@_treachery_only(None)
 def _face(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return other
     card = state.identities.get(player)
     if card is None or not state.is_in(player):
         return None, [step(f"{player} controls no identity card in the game.", treachery("907.13"))]
@@ -83,10 +98,8 @@ def _face(state: TableState, player: str) -> Answer:
 
 
 @question("known-role", ("player",), "str?", "the role everybody knows the player's identity to have")
+@_treachery_only(None)
 def _known_role(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return other
     card = state.identities.get(player)
     if card is None:
         return _departed_role(
@@ -129,10 +142,8 @@ def _known_role(state: TableState, player: str) -> Answer:
 
 
 @question("can-unveil", ("player",), "bool", "may the player unveil their identity now")
+@_treachery_only(False)
 def _can_unveil(state: TableState, player: str) -> Answer:
-    other = _not_treachery(state)
-    if other:
-        return False, other[1]
     return can_unveil(
         state.identities, player, state.in_game, life_of(state, player) if state.is_in(player) else None
     )

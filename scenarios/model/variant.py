@@ -38,6 +38,13 @@ if TYPE_CHECKING:
 
 Result = tuple[TableState, list[Step]]
 
+#: The general rules' numbers of a game, read by the hooks below; a variant whose rules differ overrides the
+#: hook (Two-Headed Giant's shared life and poison, 810.4, 810.8d)
+STARTING_LIFE = 20  # 103.4
+COMMANDER_STARTING_LIFE = 40  # 903.7
+POISON_LIMIT = 10  # 704.5c: ten or more poison counters lose the game
+COMMANDER_DAMAGE_LIMIT = 21  # 704.6c, 903.10a: this much combat damage from one commander loses the game
+
 
 @dataclass(frozen=True)
 class SetupProblem:
@@ -121,7 +128,7 @@ class Variant:
     # --- setting the table -------------------------------------------------------------------
     def starting_life(self, setup: Setup) -> int:
         """103.4 (20 life), or 40 in a Commander game (903.7)."""
-        return 40 if setup.commander or self.always_commander else 20
+        return COMMANDER_STARTING_LIFE if setup.commander or self.always_commander else STARTING_LIFE
 
     def default_options(self, setup: Setup) -> Options:
         return Options(attack="multiple")
@@ -164,7 +171,7 @@ class Variant:
 
     def poison_limit(self, state: TableState, player: str) -> tuple[int, tuple[Cite, ...]]:
         """Poison counters that make a player lose (704.5c)."""
-        return 10, (cr("704.5c"), cr("104.3d"))
+        return POISON_LIMIT, (cr("704.5c"), cr("104.3d"))
 
     def fate_group(self, state: TableState, player: str) -> tuple[str, ...]:
         """Players an effect saying "X can't win / can't lose" applies to (810.8a: the whole team)."""

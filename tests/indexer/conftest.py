@@ -42,6 +42,16 @@ def searcher(builtin_corpus, search_data):
     return found
 
 
+@pytest.fixture(scope="session")
+def searcher_without_expansion(builtin_corpus, searcher):
+    """The built-in corpus searched without the training questions (``RULESJUDGE_EXPANSION=off``): the
+    ranking priors' own tests, where the expansion moves a question (docs/search.md, round 7b)."""
+    from rulesjudge.indexer.expansion import Mode
+    from rulesjudge.indexer.search import Searcher
+
+    return Searcher(builtin_corpus, progress=False, notify=lambda _m: None, expansion=Mode()).prepare()
+
+
 class FakeEmbedder:
     """Deterministic vectors from the text's sha256; counts what it embeds. Same ``path`` as the real
     model, so the manifest's model hash is the real one."""

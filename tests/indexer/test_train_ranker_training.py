@@ -113,21 +113,28 @@ def test_load_training_reads_every_file_as_training_and_reads_past_why(tmp_path:
     assert {q.group for q in questions} == {TRAINING_GROUP}
 
 
-def test_a_bad_training_file_is_one_line_naming_the_file_and_key_exit_2(tmp_path: Path, capsys):
+@pytest.fixture
+def expansion_off(monkeypatch):
+    monkeypatch.setenv("RULESJUDGE_EXPANSION", "off")
+
+
+def test_a_bad_training_file_is_one_line_naming_the_file_and_key_exit_2(tmp_path: Path, capsys,
+                                                                        expansion_off):
     (tmp_path / "bad.yaml").write_text('- {q: "who starts", area: nowhere, gold: [cr@2026-04-17/103.1]}\n')
     assert main(["--training", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "bad.yaml" in err and "[0].area" in err
 
 
-def test_no_training_questions_is_refused_unless_learning_from_dev_alone(tmp_path: Path, capsys):
+def test_no_training_questions_is_refused_unless_learning_from_dev_alone(tmp_path: Path, capsys,
+                                                                        expansion_off):
     assert main(["--data", "training", "--training", str(tmp_path)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and str(tmp_path) in err and "no training questions" in err
 
 
 @pytest.mark.parametrize("weight", ["0", "-1", "1000"])
-def test_a_training_weight_out_of_range_is_refused(weight: str, capsys):
+def test_a_training_weight_out_of_range_is_refused(weight: str, capsys, expansion_off):
     assert main(["--training-weight", weight]) == 2
     assert "training-weight" in capsys.readouterr().err
 
@@ -135,3 +142,19 @@ def test_a_training_weight_out_of_range_is_refused(weight: str, capsys):
 def test_the_weights_file_says_what_it_learned_from():
     assert trained_on("dev").startswith("dev halves")
     assert "indexer/training/*.yaml (weight 0.5)" in trained_on("dev+training", 0.5)
+
+
+def test_training_on_the_questions_the_expansion_reads_is_refused_while_it_is_on(monkeypatch, capsys):
+    """The expansion (round 7b) attaches the training questions to their gold: trained with it on, each
+    would find its answer through its own words."""
+    monkeypatch.setenv("RULESJUDGE_EXPANSION", "raw+dense")
+    assert main(["--data", "training"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "RULESJUDGE_EXPANSION=off" in err
+
+
+def test_the_training_files_in_the_repository_read_as_training_questions():
+    from rulesjudge.indexer.train_ranker import TRAINING_DIR
+
+    questions = load_training(TRAINING_DIR)
+    assert len(questions) >= 1000 and all(q.split == "train" and q.gold for q in questions)

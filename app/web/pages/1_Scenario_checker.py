@@ -20,6 +20,7 @@ from rulesjudge.app.table_picture import render_svg
 from rulesjudge.app.web import cards_ui, common
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.model.steps import Step
+from rulesjudge.scenarios.model.variant import COMMANDER_STARTING_LIFE
 from rulesjudge.scenarios.runner import AnswerReport
 
 if TYPE_CHECKING:  # the type only: the search is imported when the page first needs it
@@ -392,7 +393,7 @@ with col_b:
         ranges.append(str(state.get("t_range")))
     st.selectbox("Range of influence", ranges, key="t_range")
     st.selectbox("Attack option", presenters.ATTACK_OPTIONS, key="t_attack")
-    st.checkbox("Commander (starting life 40)", key="t_commander")
+    st.checkbox(f"Commander (starting life {COMMANDER_STARTING_LIFE})", key="t_commander")
 
 if table_error:
     st.error(md(table_error))

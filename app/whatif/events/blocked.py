@@ -54,8 +54,9 @@ def _h_blocked_told(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Quinn attacks Wes with her 3/3 Ogre and Wes blocks with his 4/4 Treefolk": no combat damage to Wes
     (510.1c); "... with two 1/1 soldiers and Jules blocks one of them": the other one hits Jules (510.1a)."""
     thing, blocker = match["thing"], match.groupdict().get("d") or ""
-    if not match["which"] and not blocker:
-        return None  # "Wes blocks": what with, or which, is unsaid
+    one_attacker = not match["count"] or _number(match["count"], 1) == 1
+    if not match["which"] and not blocker and not one_attacker:
+        return None  # "Wes blocks" two attackers: which, is unsaid (one attacker: that one is blocked)
     if _creature_named(reader, thing) is not None or (blocker and _creature_named(reader, blocker)):
         return None  # creatures on the table: combat's own reading plays the block (509.1)
     if re.search(r"(?i)\btrampl", f"{thing} {blocker}"):

@@ -250,11 +250,15 @@ def _h_double_striker_hits(match: re.Match[str], reader: _Reader) -> _Happening 
 #: the attack's damage said after it: "and both connect", ", unblocked" (510.1a: unblocked, they hit the
 #: player)
 _CONNECT = r"(?:,? unblocked|,? and (?:(?:both|all|they|both of them|all of them) )?(?:connect|connects|" \
-    r"hit|get through|go unblocked|are unblocked))"
+    r"hit|get through|go unblocked|are unblocked)|,? (?:both|all|both of them|all of them) (?:unblocked|" \
+    r"connect|go unblocked|get through))"
 
 
 @PATTERNS(
-    rf"{_BY} {_ATTACKS} {_T} with {_A} and (?P<a2>.+?){_ON_TURN}{_CONNECT}?",
+    rf"{_BY} (?:{_ATTACKS}|hits|hit|smacks|smacked) {_T} with {_A} and (?P<a2>.+?){_ON_TURN}{_CONNECT}?",
+    # "Rae gets hit by the 5/5 and the 3/3, both unblocked": their controller attacks
+    rf"{_T} (?:gets|got|is|was|gets attacked and|is attacked and) (?:hit|attacked|swung at) by {_A} and "
+    rf"(?P<a2>.+?){_ON_TURN}{_CONNECT}?",
     # "Quinn attacks Otto with the 3/3 and the 2/2. Otto blocks the 3/3 with his 1/4": one of them blocked
     rf"{_BY} {_ATTACKS} {_T} with {_A} and (?P<a2>.+?){_ON_TURN}{_THEN} {_P} {_BLOCKS} (?P<which>.+?) "
     rf"{_WITH} {_D}",
@@ -268,7 +272,12 @@ def _h_attacks_with_two(match: re.Match[str], reader: _Reader) -> _Happening | N
     first, second = _creature_named(reader, match["a"]), _creature_named(reader, match["a2"])
     if first is None or second is None or first == second:
         return None
-    player = reader.refer(match["by"], one=True, alone=True).players[0]
+    if match.groupdict().get("by"):
+        player = reader.refer(match["by"], one=True, alone=True).players[0]
+    elif _controller(reader, first) == _controller(reader, second):
+        player = _controller(reader, first)
+    else:
+        return None  # two players' creatures: not one attack
     _check_turn(reader, match, player)
     turn = turn_of(reader, player)
     target = reader.affected(reader.refer(match["t"], one=True, alone=True))

@@ -30,11 +30,15 @@ _DOING = r"(?:it )?(?:untaps?|untapped|haste|hasty|gains? haste|gives? it haste|
 _DOES = rf"(?:,? (?P<does>{_DOING}(?: ?(?:\+|and|&|,|plus|with) ?{_DOING})*))?"
 
 
+#: "steals the wolf for good": no end said, as a steal with none (the model's control change lasts)
+_FOR_GOOD = r"(?: for good| permanently| forever| for keeps| for the rest of the game)?"
+
+
 @PATTERNS(
     rf"{_X} {_MODAL}(?:gains|gain|gained|gets|get|got|takes|take|took|steals|stole|steal) control of "
-    rf"{_Y}{_EOT}{_CARD}{_EOT_AFTER}{_DOES}",
+    rf"{_Y}{_FOR_GOOD}{_EOT}{_CARD}{_EOT_AFTER}{_DOES}",
     rf"{_X} {_MODAL}(?:steals|stole|steal|borrows|borrowed|snags|snagged|takes|took|take|grabs|grabbed|"
-    rf"nabs|nabbed) {_Y}{_EOT}{_CARD}{_EOT_AFTER}",
+    rf"nabs|nabbed) {_Y}{_FOR_GOOD}{_EOT}{_CARD}{_EOT_AFTER}",
     rf"{_Y} (?:gets|got|is|was) (?:stolen|taken|borrowed) by {_X}{_EOT}{_CARD}{_EOT_AFTER}",
     # "Ben gives control of his Goblin to Cat": the one it is given to gains control
     rf"(?P<giver>.+?) {_MODAL}(?:gives|gave|give|hands|handed|passes|passed) (?:control of )?{_Y} "

@@ -78,6 +78,10 @@ _CONCEDED_TO = (
     # "dies to commander damage", "gets taken out by poison": how doesn't change who leaves
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER}(?: (?:to|by|from) (?:commander damage|combat damage|"
     r"damage|poison|poison counters))?",
+    # "Edgar kills Uma with commander damage" (the commander's, 704.6c, 903.10a): she loses
+    rf"(?P<c>[A-Za-z][\w'-]*) (?:kills|killed|finishes off|finished off|takes out|took out) {_X} "
+    r"(?:with|to|by|from) commander damage",
+    rf"{_X} {_MODAL}{_LOSE}{_GAME} (?:to|by|from) commander damage (?:from|by|off) (?P<c2>[A-Za-z][\w'-]*)",
     # "got knocked out by Liam's burn spell", "dies to a Fireball": the cause changes nothing
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
     r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|drain|"
@@ -86,6 +90,16 @@ _CONCEDED_TO = (
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
+    commander = match.groupdict().get("c") or match.groupdict().get("c2")
+    if commander:
+        said = commander.removesuffix("'s").casefold()
+        if said not in {name.casefold() for name, _owner in reader.facts.commanders}:
+            raise _Unknown(f"not a commander on the table: '{commander}'", commander)
+        held = [p for p in reader.refer(match["x"], one=True).players
+                if p in (reader.facts.monarch, reader.facts.initiative)]
+        if held:  # its combat damage moves the crown or the initiative first (725.2, 726.2): not played here
+            raise _Unknown(f"how much combat damage did {commander} deal to {held[0]}? say the amount",
+                           commander)
     by = match.groupdict().get("by") or ""
     named = {p.casefold() for p in reader.facts.players}
     if by and not re.search(r"[\s']", by) and by.casefold() not in named:
@@ -188,7 +202,9 @@ def _h_killed_in_combat(match: re.Match[str], reader: _Reader) -> _Happening:
     rf"{_Y} (?:burns|burned|burnt|burn) {_X} out",
     rf"{_Y} (?:kills|killed|finishes|finished|finishes off|finished off) {_X} (?:off )?with (?:a |an |the |"
     # a spell word, or a card's name ("a Fireball", "Lava Axe"): a source outside combat, amount unsaid
-    r"(?:his|her|their)(?:'s)? )?(?:(?:burn )?spell|burn|bolt|ability|(?-i:[A-Z][\w'-]*(?: (?:of |the )?"
+    # said in lower case at a table: the spell words and the burn spells people name ("with a fireball")
+    r"(?:his|her|their)(?:'s)? )?(?:(?:burn |x |red )?spell|burn|bolt|lightning bolt|fireball|shock|lava axe|"
+    r"instant|sorcery|drain|ping|trigger|ability|effect|(?-i:[A-Z][\w'-]*(?: (?:of |the )?"
     r"[A-Z][\w'-]*){0,3}))",
 )
 def _h_burned_out(match: re.Match[str], reader: _Reader) -> _Happening:
@@ -372,7 +388,7 @@ def _power(thing: str | None) -> int:
 _NONCOMBAT_SOURCES = frozenset((
     "spell", "spells", "ability", "abilities", "effect", "effects", "instant", "sorcery", "burn", "bolt",
     "shock", "fireball", "trigger", "triggers", "ping", "pinger", "card", "enchantment", "artifact",
-    "planeswalker", "walker", "fight", "fights", "sweeper", "wrath",
+    "planeswalker", "walker", "fight", "fights", "sweeper", "wrath", "drain", "drains", "wipe",
 ))
 
 
@@ -608,8 +624,9 @@ def _h_leaves_to_card(match: re.Match[str], reader: _Reader) -> _Happening | Non
         elif words.split()[-1].lower() not in _NONCOMBAT_SOURCES and \
                 not re.fullmatch(r"(?i)(?:board ?)?wipe", words):
             return None  # words that name neither a card nor a spell: not this reading
-    if not cards:
-        return None  # spell words alone: the plain leaving's reading
+    if not cards:  # spell words alone: the plain leaving's reading ("an effect": the model's loss, 104.3);
+        # several joined ("a board wipe + drain"), which that reading would split: they leave here
+        return _h_leaves(match, reader) if len(_CAUSES.split(match["card"])) > 1 else None
     if any("creature" in card[1].lower() for card in cards):
         for player in reader.refer(match["x"]).players:
             _combat_or_not(reader, player, match[0])

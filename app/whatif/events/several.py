@@ -70,7 +70,9 @@ _EACH = (r"(?P<each>each (?:other )?(?:player|opponent)|every (?:other )?(?:play
     rf"{_BY} {_MODAL}{_DEALS} (?P<n>{_NUMBER})"
     rf"{_DMG} to (?:each creature and )?{_EACH}(?: and (?:each|every|all) (?:creatures?|planeswalkers?))?"
     rf"{_WITH}",
-    rf"{_X} (?:casts|cast|plays|played) (?:a |an |the )?(?:[\w'-]+ ){{0,3}}?"
+    # "Rae resolves a thing that deals 3 damage to each opponent": whatever the source is called, it is hers
+    rf"{_X} (?:casts|cast|plays|played|resolves|resolved|activates|activated|uses|used|fires off|fired off|"
+    r"triggers|triggered) (?:a |an |the |her |his |their |some )?(?:[\w'-]+ ){{0,3}}?"
     r"(?:dealing|that deals|which deals) "
     rf"(?P<n2>{_NUMBER}){_DMG} to (?:each creature and )?{_EACH}",
 )

@@ -4,6 +4,7 @@ losing by an effect, unveiling. Tried right after :mod:`players` (leaving, damag
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from rulesjudge.app.whatif.events.players import _MODAL, _free_words, _h_leaves
@@ -28,7 +29,7 @@ _GAIN_TAIL = rf"(?:,? and (?:(?P<pron>he|she|they|him|her) )?(?:gains|gain|gaine
           rf"{_Y} (?:casts|cast|plays|played|uses|used|activates|activated) (?:something|a spell|an ability|"
           rf"an? [\w'-]+) (?:that|which) (?:makes|made) {_X} (?P<verb>lose) (?P<n>{_NUMBER})(?: life)?"
           rf"{_GAIN_TAIL}")
-def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Cat makes Dan lose 2 life": Dan loses it (119.3); who made him changes nothing here. "... and gains
     2": Cat gains it (119.3), said; "... and she gains 2" is asked (whom does "she" stand for?)."""
     if match["pron"]:
@@ -36,7 +37,7 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
                        match["pron"])
     maker = reader.refer(match["y"], one=True, alone=True)
     lost = _h_life(match, reader)
-    if not match["g"]:
+    if lost is None or not match["g"]:
         return lost
     gain = _number(match["g"])
     who = maker.players[0]
@@ -51,12 +52,20 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening:
     r"(?: for (?:something|it|that|a \w+|an \w+|(?:his|her|their)(?:'s)? \w+))?"
     # "loses 4 life to a spell": where the loss came from changes nothing (119.3)
     r"(?: (?:to|from) (?:a|an|the|some|his|her|their|my)(?:'s)? (?:[\w-]+ )?"
-    r"(?:spell|effect|ability|trigger|card|drain))?",
+    r"(?:spell|effect|ability|trigger|card|drain))?"
+    # "gains 5 life from a lifelink creature she controls": the gain is what was said (702.15b); a loss
+    # "from a creature" is its damage, maybe combat damage (725.2), not read here
+    r"(?: (?:from|off|off of|with|through) (?:a|an|the|his|her|their|my|[A-Za-z][\w-]*'s) "
+    r"(?:lifelink(?:ing)? |lifelinked )?"
+    r"(?P<creature>creature|guy|dude|lifelinker|attacker|blocker|token|vampire)"
+    r"(?: (?:she|he|they|it) controls?| of (?:hers|his|theirs)| with lifelink)?)?",
     # "pays four life and then gains two": the unit said once (not for "pays two", which may be mana)
     rf"{_X} {_MODAL}(?P<verb>loses|lost|lose|gains|gained|gain) (?P<n>{_NUMBER})(?: more)?",
 )
-def _h_life(match: re.Match[str], reader: _Reader) -> _Happening:
+def _h_life(match: re.Match[str], reader: _Reader) -> _Happening | None:
     gain = match["verb"].lower().startswith("gain")
+    if match.groupdict().get("creature") and not gain:
+        return None
     if gain and re.fullmatch(r"(?i)he|she|they", match["x"].strip()) and reader.subject is not None \
             and reader.focus is not None and reader.subject.players != reader.focus.players:
         # "Mia makes Theo lose 12 and she gains 12": the one who made it (a drain) or the one it was done
@@ -102,14 +111,23 @@ def _h_draw(match: re.Match[str], reader: _Reader) -> _Happening:
     return _each_player(who, "draw", "count", count, words, "draws")
 
 
+#: what gave poison counters, said after them ("gets 3 more from a toxic creature", "from Sol's infect guy"):
+#: a creature (``creature``: its combat damage may move a designation, 725.2, 726.2) or no creature
+_POISON_SOURCE = (
+    r"(?: (?:from|with|off|via|by) (?:an?|the|some|his|her|their|[A-Za-z][\w-]*(?:'s|'))"
+    r"(?: (?P<kw>toxic|infect|poisonous|infected)(?: \d+)?)?"
+    r"(?: (?:\d{1,2}/\d{1,2}|little|big|small))?"
+    r" (?:(?P<creature>creature|guy|dude|attacker|token|beater|monster|critter|hit|swing|attack)|"
+    r"(?:[\w'-]+ )?(?:thing|effect|spell|ability|trigger|card|proliferate))"
+    r"(?: (?:of (?:his|hers|theirs)|unblocked))?)?")
+
+
 @PATTERNS(
     rf"{_X}(?P<each> each| both)? (?:gets|got|get|receives|takes|is given|gains) (?P<n>{_NUMBER}|another) "
-    r"(?:more )?poison(?: counters?)?(?P<each2> each)?",
-    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?"
+    rf"(?:more )?poison(?: counters?)?(?P<each2> each)?{_POISON_SOURCE}",
     # "with a proliferate-y thing": the counters' count is said, so what gave them changes nothing (701.34);
-    # never a creature ("with his Rat" may be combat damage, 725.2)
-    r"(?: (?:with|from|via|off) (?:a|an|the|some|his|her|their)(?:'s)? (?:[\w'-]+ )?"
-    r"(?:thing|effect|spell|ability|trigger|card))?",
+    # "with an infect 2/2": a creature's (``_from_a_creature``: its combat damage may move a designation)
+    rf"{_Y} (?:gives|gave|give|deals) {_X} (?P<n2>{_NUMBER}) (?:more )?poison(?: counters?)?{_POISON_SOURCE}",
     rf"{_X} (?:is|gets) (?:hit|poisoned) for (?P<n3>{_NUMBER})(?: poison(?: counters?)?)?",
     rf"{_X} (?:gets|got|get) (?P<n4>{_NUMBER})(?: more)?",  # "... and Dan gets 7": the unit said before
 )
@@ -125,7 +143,23 @@ def _h_poison(match: re.Match[str], reader: _Reader) -> _Happening | None:
     count = _number(_said(match, "n", "n2", "n3", "n4"))
     words = f"{who.words} get{who.verb_s} {count} poison counter{'s' if count != 1 else ''}" + \
         (" each" if each else "")
-    return _each_player(who, "poison", "count", count, words, "poison")
+    happening = _each_player(who, "poison", "count", count, words, "poison")
+    return _from_a_creature(match, reader, happening)
+
+
+def _from_a_creature(match: re.Match[str], reader: _Reader, happening: _Happening) -> _Happening:
+    """Poison counters a creature gave: its combat damage would also move the crown or the initiative (725.2,
+    726.2), which the counters alone don't play, so a holder's is asked; and a creature that isn't said to
+    have infect (toxic, poisonous: 702.164c, 702.70a) dealt damage as well, an amount unsaid, so the player's
+    life is not answered from it (infect damage is the counters alone, 702.90b)."""
+    if not match.groupdict().get("creature"):
+        return happening
+    held = [p for p in happening.players if p in (reader.facts.monarch, reader.facts.initiative)]
+    if held:
+        raise _Unknown(f"did the creature deal combat damage to {held[0]}? say how it hit (725.2, 726.2)",
+                       match[0])
+    infect = (match.groupdict().get("kw") or "").lower().startswith("infect")
+    return happening if infect else replace(happening, unsaid_life=happening.players)
 
 
 @PATTERNS(

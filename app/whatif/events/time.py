@@ -104,12 +104,14 @@ def _h_turns_pass(match: re.Match[str], reader: _Reader) -> _Happening | None:
     # plays next), not its steps (505)
     rf"(?:on|during|in) (?P<x4>.+?){_POSS} (?:own )?(?:first |second |precombat |postcombat |pre-combat |"
     r"post-combat )?main phase",
+    # "then Sol's turn starts", "Sol's turn begins": said as what happens, the same time
+    rf"(?P<x5>[\w-]+){_POSS} (?P<next5>next )?turn (?:starts|begins|comes(?: around)?|rolls around)",
 )
 def _h_turn_of(match: re.Match[str], reader: _Reader) -> _Happening | None:
-    owner = _time_owner(reader, _said(match, "x", "x2", "x3", "x4"))  # each regex names its own group
+    owner = _time_owner(reader, _said(match, "x", "x2", "x3", "x4", "x5"))  # each regex names its own group
     if owner is None:
         return None
-    until = _until(reader, owner, next_one=bool(_said(match, "next", "next2")))
+    until = _until(reader, owner, next_one=bool(_said(match, "next", "next2", "next5")))
     # "in Alex's main phase" when it is Alex's turn: no turn passes, so none is said to begin
     return _Happening(until, f"{owner}'s turn begins" if until else f"it is {owner}'s turn", (owner,))
 

@@ -1,16 +1,19 @@
-"""Events said the way players talk at a team table: a drain ("Ann drains Cat for 3": Cat loses 3 life, Ann
-gains 3, 119.3), damage "from the other team's attack" (the team's creatures, no player named: the total it
-goes to is what the rules need, 810.9) and a team's hit "with Mia's creature" (Mia deals it, 725.2)."""
+"""Totals said the way players talk: damage from a creature with infect ("Rae's infect guy deals 2 to
+Uma": poison counters, 702.90b), read before a player's damage would take it for life lost; at a team
+table: a drain ("Ann drains Cat for 3": Cat loses 3 life, Ann gains 3, 119.3), damage "from the other
+team's attack" (the team's creatures, no player named: the total it goes to is what the rules need, 810.9)
+and a team's hit "with Mia's creature" (Mia deals it, 725.2)."""
 
 from __future__ import annotations
 
 import re
 
 from rulesjudge.app.whatif.events.players import _combat, _combat_or_not
+from rulesjudge.app.whatif.events.standing import _each_player
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _number
 from rulesjudge.app.whatif.plan import _Happening
-from rulesjudge.app.whatif.references import _POSS, _Reader
+from rulesjudge.app.whatif.references import _POSS, _Reader, _Unknown
 
 #: This topic's event patterns, in the order tried; ``events/__init__.py`` orders the topics.
 PATTERNS = _Grammar()
@@ -68,3 +71,38 @@ def _h_team_hits_with(match: re.Match[str], reader: _Reader) -> _Happening | Non
     if owner.players[0] not in team.players:
         return None
     return _combat(reader, owner.players[0], match["y"], _number(match["n"]), guessed=not match["n"])
+
+
+#: a creature with infect, said by the keyword ("Rae's infect guy", "an infector", "her 2/2 with infect")
+_INFECTOR = (r"(?:(?:\d{1,2}/\d{1,2} )?infect(?:ed)? (?:\d{1,2}/\d{1,2} )?"
+             r"(?P<creature>creature|guy|dude|attacker|"
+             r"token|beater|monster|critter)|(?:\d{1,2}/\d{1,2} )?(?P<c2>infector)|(?P<c3>creature|guy|dude|"
+             r"\d{1,2}/\d{1,2}) with infect)")
+_WHOSE = rf"(?:{_Y}{_POSS}|an?|the|(?:his|her|their)(?: own)?)"
+
+
+@PATTERNS(
+    rf"{_WHOSE} {_INFECTOR} (?:deals|dealt|does|did) (?P<n>{_NUMBER})(?: (?:points? of )?damage)? to {_X}"
+    r"(?: unblocked)?",
+    rf"{_WHOSE} {_INFECTOR} (?:hits|hit|smacks|smacked|connects with) {_X} for (?P<n2>{_NUMBER})(?: damage)?"
+    r"(?: unblocked)?",
+    rf"{_X} (?:takes|took|gets|got|is dealt|was dealt) (?P<n3>{_NUMBER})(?: (?:points? of )?damage)? from "
+    rf"{_WHOSE} {_INFECTOR}",
+)
+def _h_infector_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
+    """ "Rae's infect guy deals 2 to Uma": damage from a source with infect is that many poison counters and
+    no life lost (702.90b, 120.3b). A creature's damage may be combat damage: a holder of the crown or the
+    initiative is asked (725.2, 726.2)."""
+    if not reader.facts.events or not reader.facts.knows_event("poison"):
+        return None
+    if match.groupdict().get("y"):
+        reader.refer(match["y"], one=True, alone=True)  # the creature's controller must be at the table
+    who = reader.affected(reader.refer(match["x"], one=True, alone=True))
+    count = _number(_said(match, "n", "n2", "n3"))
+    player = who.players[0]
+    if player in (reader.facts.monarch, reader.facts.initiative):
+        raise _Unknown(f"did the creature deal combat damage to {player}? say how it hit (725.2, 726.2)",
+                       match[0])
+    reader.topic = "poison"
+    words = f"{who.words} gets {count} poison counter{'s' if count != 1 else ''} (infect damage, 702.90b)"
+    return _each_player(who, "poison", "count", count, words, "poison")

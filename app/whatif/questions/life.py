@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import Each, Positive
+from rulesjudge.app.whatif.answers import Each, Positive, Several
 from rulesjudge.app.whatif.grammar import _X, _each, _Grammar, _per_player
 from rulesjudge.app.whatif.normalise import _NUMBER
 from rulesjudge.app.whatif.plan import _Ask
@@ -78,6 +78,23 @@ def _q_how_much(match: re.Match[str], reader: _Reader) -> _Ask | None:
     # "how many does he have" counts something; life is said "how much" unless the sentence is about life
     counted = match[0].lower().startswith("how many") and not re.search(r"(?i)\blife\b", reader.sentence)
     return None if about_poison or counted else _q_life(match, reader)
+
+
+@PATTERNS(rf"where(?:'s| is| are) {_X} at(?: now| then| after (?:that|this|it))?")
+def _q_where_at(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Where is Sol at" after life and poison were said: both totals (119.1, 122.1f); only life
+    otherwise."""
+    # a creature said with infect or toxic ("Ann controls 3/3 creature (3/3 infect)") gives poison counters
+    if not (reader.topic == "poison" or any(reader.speaks_of(w) for w in ("poison", "infect", "toxic"))):
+        return _q_life(match, reader)
+    if not reader.facts.questions or not reader.facts.knows_question("poison"):
+        return None
+    who = reader.refer(match["x"], one=True)
+    player = who.players[0]
+    return _Ask("life", f"what are {who.words}'s life total and poison counters",
+                (f"life({player})", f"poison({player})"), who.players,
+                Several((("life", Each("life", who.players)),
+                         ("poison counters", Each("poison", who.players)))))
 
 
 @PATTERNS(

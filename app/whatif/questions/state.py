@@ -77,6 +77,27 @@ _q_poison = PATTERNS(
     _per_player("poison", "how many poison counters does {who} have", new=True))
 
 
+@PATTERNS(r"how (?:much|many) poison(?: counters)? (?:is that|is it|does the team have|do they have|"
+          r"(?:does|do) they have (?:together|combined|in total)|(?:is|does) (?:the|their) team (?:at|have))"
+          r"(?: for (?:the|their) team| in total| together| combined| total| for them| now)?",
+          r"what(?:'s| is) (?:the|their) team(?:'s)? poison(?: count| counters| total)?(?: now)?")
+def _q_team_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Tam has 6 poison and Uma has 8 - how much poison is that for the team": the one count a Two-Headed
+    Giant team shares (810.10), of the team every player the question named is on; none otherwise."""
+    if not reader.facts.questions or not reader.facts.knows_question("poison"):
+        return None
+    named = [p for p in reader.facts.players if any(re.search(rf"(?i)\b{re.escape(p)}\b", words)
+                                                    for words in (reader.sentence, *reader.facts.said))]
+    pools = {reader.facts.pools.get(p) for p in named}
+    if not named or len(pools) != 1 or None in pools:
+        return None
+    team = tuple(p for p in reader.facts.players if reader.facts.pools.get(p) in pools)
+    if len(team) < 2:
+        return None
+    return _Ask("poison", f"how many poison counters does the team ({' and '.join(team)}) have",
+                (f"poison({team[0]})",), team, Value(f"poison({team[0]})"))
+
+
 @PATTERNS(rf"how many (?:counters |of them )?(?:does|do|would|will) {_X} have"
             r"(?: now| then| in total| total)?")
 def _q_how_many_poison(match: re.Match[str], reader: _Reader) -> _Ask | None:
@@ -126,7 +147,8 @@ def _poison_limit(reader: _Reader, first: str) -> _Ask | None:
                                         ("who is still in", Value("in-game")))))
 
 
-_STILL = r"(?:still )?(?:around|there|here|on the battlefield|in play|on the table|alive)"
+_STILL = r"(?:still )?(?:around|there|here|on the (?:battle)?field|in play|on the table|on (?:the )?board|" \
+    r"alive)"
 #: "is the goblin gone", "is the Bear dead": no longer on the battlefield
 _GONE = r"(?:gone|dead|destroyed|in the graveyard|off the battlefield|still dead)"
 
@@ -143,7 +165,7 @@ _GONE = r"(?:gone|dead|destroyed|in the graveyard|off the battlefield|still dead
     # "does the Ogre die": whether it left the battlefield (704.5g: lethal damage destroys it)
     rf"(?:does|do|will|would|did) {_X} (?P<gone>die|get destroyed|get killed|bite it)(?: now| then)?",
     rf"(?:does|do|will|would) {_X} (?:stay|remain|survive|stick around)"
-    r"(?: on the battlefield| in play| around)?",
+    r"(?: on the (?:battle)?field| in play| around| on (?:the )?board| on the table)?",
     rf"what happens to {_X}",
     rf"where(?:'s| is| does| did) {_X}(?: go| end up| go to| wind up)?(?: now| then)?",
     rf"(?:does|do|will|would) (?P<keeper>.+?) (?:keep|still (?:control|have)) {_X}",
@@ -288,6 +310,9 @@ def _q_tapped(match: re.Match[str], reader: _Reader) -> _Ask | None:
     # "does sam take the commander damage (from zurgo)": his count says whether he did
     rf"(?:does|do|did|will|would) {_X} (?:take|get) (?:the |any |more )?commander damage"
     rf"(?: (?:from|off|of) (?P<c3>.+?))?",
+    # "does that count as commander damage for Tam": his count says whether it did (903.10a)
+    rf"(?:does|do|did|will|would) (?:that|it|this|the hit|the damage) (?:count|still count) as "
+    rf"commander damage (?:for|to|on|against) {_X}",
 )
 def _q_commander_damage(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if not reader.facts.knows_question("commander-damage") or not reader.facts.questions:

@@ -103,11 +103,16 @@ def _q_is_active(match: re.Match[str], reader: _Reader) -> _Ask:
     # "who does Uma's turn come after": who plays before her is read off the order itself (101.4)
     rf"who (?:does|will|would) {_X}{_POSS} turn (?:come|be) (?:right )?after",
     # "is the order still Rae Sol Uma": the order as it stands answers it, whatever the list said
-    r"is the (?:turn )?order (?:still|now)(?: (?:[A-Za-z][\w'-]*)(?:,? (?:and |then )?[A-Za-z][\w'-]*)*)?",
+    r"is the (?:turn )?order (?:still|now)"
+    r"(?P<order> (?:[A-Za-z][\w'-]*)(?:,? (?:and |then )?[A-Za-z][\w'-]*)*)?",
 )
-def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask:
+def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask | None:
     if match.groupdict().get("x"):
         reader.refer(match["x"], one=True)  # "Uma's turn": a player at the table
+    listed = re.split(r",? (?:and |then )?", (match.groupdict().get("order") or "").strip())
+    names = {p.casefold() for p in reader.facts.players}
+    if any(word and word.casefold() not in names for word in listed):
+        return None  # "is the order still ann, cat, dan, if ben concedes ...": the list is of players only
     return _Ask("turn-order", "what is the turn order", ("turn-order",), headline=Value("turn-order"))
 
 

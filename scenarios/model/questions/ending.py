@@ -29,32 +29,29 @@ def _game_over(state: TableState) -> Answer:
     ]
 
 
+def _with_result(state: TableState, result: str, rule: str, nobody: str, some: str) -> Answer:
+    """The players whose result is ``result`` ("won", "lost", "drew"), said as ``some`` (the players in
+    place of ``{}``) with the rules that decided it, or ``nobody``; ``rule`` when no rule is recorded."""
+    players = [p for p in state.seats if state.results.get(p) == result]
+    if not players:
+        return [], [step(nobody, cr(rule))]
+    return players, [step(some.format(", ".join(players)), *_decided_by(state, players, cr(rule)))]
+
+
 @general("winners", (), "players", "players who won (team members who had left included)")
 def _winners(state: TableState) -> Answer:
-    won = [p for p in state.seats if state.results.get(p) == "won"]
-    if not won:
-        return [], [step("Nobody has won the game.", cr("104.2"))]
-    return won, [step(f"{', '.join(won)} won the game.", *_decided_by(state, won, cr("104.2")))]
+    return _with_result(state, "won", "104.2", "Nobody has won the game.", "{} won the game.")
 
 
 @general("losers", (), "players", "players who lost and did not win")
 def _losers(state: TableState) -> Answer:
-    lost = [p for p in state.seats if state.results.get(p) == "lost"]
-    if not lost:
-        return [], [step("Nobody has lost the game.", cr("104.3"))]
-    return lost, [
-        step(f"Players who lost the game: {', '.join(lost)}.", *_decided_by(state, lost, cr("104.3")))
-    ]
+    return _with_result(state, "lost", "104.3", "Nobody has lost the game.", "Players who lost the game: {}.")
 
 
 @general("drawn", (), "players", "players for whom the game was a draw and who did not win")
 def _drawn(state: TableState) -> Answer:
-    drew = [p for p in state.seats if state.results.get(p) == "drew"]
-    if not drew:
-        return [], [step("The game was a draw for nobody.", cr("104.4"))]
-    return drew, [
-        step(f"The game was a draw for: {', '.join(drew)}.", *_decided_by(state, drew, cr("104.4")))
-    ]
+    return _with_result(state, "drew", "104.4", "The game was a draw for nobody.",
+                        "The game was a draw for: {}.")
 
 
 @general("result", ("player",), "str?", "won, lost, drew or null (still playing)")
