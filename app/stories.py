@@ -250,8 +250,8 @@ _TOTAL_TAG = re.compile(
 
 
 #: what follows a checked total when it is asked: the end, or another question ("and their life", "monarch?")
-_ASKED_NEXT = re.compile(r"(?i)\s*(?:$|(?:and|also|plus|what|who|whose|how|is|are|does|do|did|can|will|would|"
-                         r"where|which)\b|[\w'-]+(?: [\w'-]+)?\?)")
+_ASKED_NEXT = re.compile(r"(?i)\s*(?:$|(?:and|also|plus|whose|is|are|does|do|did|can|will|would|which|"
+                         r"(?:what|who|how|where)(?:'?s)?)\b|[\w'-]+(?: [\w'-]+)?\?)")
 _TAG_SAID = re.compile(r"(?i),?\s*(?:right|yes|correct|yeah|no|isn't \w+|doesn't \w+)\W*$")
 
 
