@@ -72,6 +72,7 @@ from rulesjudge.app.stories_combat import (
 )
 from rulesjudge.app.stories_said import (
     _JUST_A,
+    _TAG,
     _attacked_is_blocker,
     _dealt_by,
     _each_time,
@@ -83,6 +84,7 @@ from rulesjudge.app.stories_said import (
     _shorthand_and,
     _the_team_then,
     _total_beside,
+    _total_tag,
     _total_then_another,
 )
 from rulesjudge.app.stories_told import (
@@ -222,9 +224,7 @@ def _idle(text: str, players: Sequence[str]) -> str:
         text = text[first.end():]
 
 
-#: a tag at the end, or before a next question ("they're still alive right? how much poison is that")
-_TAG = r",? (?:right|yes|correct|yeah|no|isn't (?:he|she|it|they)|doesn't (?:he|she|they)|yeah\?)" \
-    r"(?:\W*$|\?(?= \w))"
+#: "Dan's out, right?": a state checked with a tag (``stories_said._TAG``)
 _STATE_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?:(?P<x>[A-Z][\w'-]*)(?:'s| is)|"
                         rf"(?P<p>(?i:she|he))(?:'s|s| is)|(?P<they>(?i:they))(?:'re|re| are)) "
                         rf"(?P<state>out|dead|eliminated|gone|still in|still alive|alive|"
@@ -236,54 +236,6 @@ _GETS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[A-Z][\w'-]*) (?:gets|take
 
 _HOLDS_TAG = re.compile(rf"(?P<lead>^|[.;!?] |, )(?P<x>[\w-]+)(?: still)? (?:has|holds|keeps|is|'s)"
                         rf"(?: still)? (?:the )?(?P<d>monarch|crown|initiative){_TAG}", re.IGNORECASE)
-
-
-#: "yan and ula are at 9 poison combined right?", "shes on 12 life yeah?": a total checked with a tag is the
-#: total asked (the answer says it, or says otherwise) where questions follow it; before a story, the total
-#: is the table checked: a fact, the tag dropped
-_TOTAL_TAG = re.compile(
-    rf"(?P<lead>^|[.;!?] |, )(?:(?i:also|and|so),? )?(?P<x>(?i:she|he|they|we)|[A-Za-z][\w-]*"
-    rf"(?:(?:,|,? and) [A-Za-z][\w-]*)*)(?:'s|'re| is| are|s|re)? (?:still )?(?:at|on) (?P<n>\d{{1,3}}) ?"
-    rf"(?P<unit>poison(?: counters)?|life)?(?: combined| together| total| between them| as a team)?"
-    rf"(?: still| now)?{_TAG}",
-    re.IGNORECASE)
-
-
-#: what follows a checked total when it is asked: the end, or another question ("and their life", "monarch?")
-_ASKED_NEXT = re.compile(r"(?i)\s*(?:$|(?:and|also|plus|whose|is|are|does|do|did|can|will|would|which|"
-                         r"(?:what|who|how|where)(?:'?s)?)\b|[\w'-]+(?: [\w'-]+)?\?)")
-_TAG_SAID = re.compile(r"(?i),?\s*(?:right|yes|correct|yeah|no|isn't \w+|doesn't \w+)\W*$")
-
-
-def _total_tag(text: str, players: Sequence[str]) -> str:
-    """ "yan and ula are at 9 poison combined right? and their life": each total checked, asked.
-
-    >>> _total_tag("yan and ula are at 9 poison combined right? and their life", ["Yan", "Ula"])
-    'how much poison do yan and ula have? and their life'
-    >>> _total_tag("Ann hits Ben. ben and cat are on 12 life yeah? monarch?", ["Ann", "Ben", "Cat"])
-    'Ann hits Ben. how much life do ben and cat have? monarch?'
-    >>> _total_tag("ben's on 3 poison, yeah? ann's infect 2/2 hits him.", ["Ann", "Ben"])
-    "ben's on 3 poison. ann's infect 2/2 hits him."
-    """
-    names = {p.casefold() for p in players}
-
-    def asked(match: re.Match[str]) -> str:
-        said = re.split(r"(?i),? and |, ", match["x"])
-        pronoun = match["x"].lower() in ("she", "he", "they", "we")
-        if not pronoun and names and not all(w.casefold() in names for w in said):
-            return match[0]
-        poison = (match["unit"] or "").lower().startswith("poison")
-        if not poison and len(said) == 1 and match["x"].lower() not in ("they", "we"):
-            return match[0]  # "Ann is at 20 still, right?": one player's life, asked by _tag as said
-        rest = match.string[match.end():]
-        if not _ASKED_NEXT.match(rest):  # a story goes on: the total is what it starts from
-            fact = re.sub(_TAG_SAID, "", match[0][len(match["lead"]):])
-            return f"{match['lead']}{fact}" + ("." if rest.strip() else "")
-        many = len(said) > 1 or match["x"].lower() in ("they", "we")
-        unit = "poison" if poison else "life"
-        return f"{match['lead']}how much {unit} {'do' if many else 'does'} {match['x']} have?"
-
-    return _TOTAL_TAG.sub(asked, text)
 
 
 def _tag(text: str, players: Sequence[str]) -> str:
