@@ -64,7 +64,8 @@ _PASSIVE = re.compile(
     r"(?P<a>(?:(?:a|an|the|his|her|their|its|[a-z][\w-]*'s?) )?(?:[\w/+-]+ ){0,3}?[\w/+-]+?)"
     r"(?=$|[,;.!?]| (?:for|on|during|in|with|and|but|then|unblocked|who|which|that|after|before|while|when|"
     r"this|last|next|so|to)\b)(?! (?:and|or) (?:an?|another|the) | from )"
-    r"(?P<tail>(?:,? (?:for \d+(?: damage)?|unblocked|(?:on|during|in) [\w']+(?: own| next)? turn))*)"
+    r"(?P<tail>(?:,? (?:for \d+(?: damage)?|unblocked|(?:on|during|in) [\w']+(?: own| next)? turn|"
+    r"with (?:an?|his|her|their|its|[a-z]+'s) \d+/\d+(?: (?!(?:and|then|but|so)\b)[a-z]+)?))*)"
     r"(?P<on>,? (?:and then|then|and|but|so|,) (?!(?:an?|the|another|his|her|their|its|it|he|she|they|then|"
     r"with|for|on|in|no|nobody|unblocked|\d+)\b)(?=(?:concede|scoop|die|lose|lost|leave|left|is|was|has|had|take|took|"
     r"go|goes|went|block|gets?|got|draw|drew|quit|become|became|attack|swing|swung|hit|gain|survive|stay|chump|"
@@ -91,6 +92,8 @@ def active_voice(text: str) -> str:
     "ann hits the monarch, who's monarch"
     >>> active_voice("she gets hit by ann's dragon for 4 and concedes")
     "ann's dragon hits her for 4 and she concedes"
+    >>> active_voice("dan is attacked by cat with a 4/4 and doesn't block")
+    "cat attacks dan with a 4/4 and dan doesn't block"
     >>> active_voice("who got hit by the 3/3")
     'who got hit by the 3/3'
     """
