@@ -152,12 +152,29 @@ def question_apart(text: str) -> str:
     return _RUN_ON.sub(apart, text)
 
 
+#: chat words that carry no fact where they close a clause ("… if that matters lol", "he's dead lmao. who …")
+_NO_FACT = re.compile(r"(?i)(?:,?\s+(?:lol+|lmao|rofl|haha+|hehe+|xd|ngl|tbh|fr|:\)|:d|:p))+"
+                      r"(?=\s*(?:[,.;!?]|$))")
+
+
+def without_chat_words(text: str) -> str:
+    """Without the chat words that close a clause and say nothing of the game.
+
+    >>> without_chat_words("who plays after her? Theo's the monarch if that matters lol")
+    "who plays after her? Theo's the monarch if that matters"
+    >>> without_chat_words("sol monarch lol. tam swings at sol, haha. who's monarch")
+    "sol monarch. tam swings at sol. who's monarch"
+    """
+    return _NO_FACT.sub("", text)
+
+
 def restructure(text: str) -> str:
-    """Every reshaping above, in the order each needs: the counts as digits first, then the count said in
-    passing, then the passive (whose subject the count's sentence may have made).
+    """Every reshaping above, in the order each needs: the chat words out, the counts as digits, a question
+    run on made apart, then the count said in passing, then the passive (whose subject the count's sentence
+    may have made).
 
     >>> restructure("tom at nine poison gets hit by a 1/1 infect creature does he lose")
     'tom is at 9 poison. a 1/1 infect creature hits tom. does he lose'
     """
-    text = text.replace("’", "'")
+    text = without_chat_words(text.replace("\u2019", "'"))
     return active_voice(count_in_passing(question_apart(counts_as_digits(text))))
