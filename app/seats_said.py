@@ -140,10 +140,12 @@ _STILL_IN_CLAUSE = re.compile(rf", (?P<who>{_NAME}(?:(?:,| and|, and) {_NAME})*)
 
 
 #: "with Gia Ivo Kai as a team": one team said by its players
-_TEAM_NAME = rf"(?!(?:with|and)\b){_NAME}"
-_AS_A_TEAM = re.compile(rf",? (?:with |and )?(?P<list>{_TEAM_NAME}(?:(?:,? and |, | ?[&+/] ?| )"
+_TEAM_NAME = rf"(?!(?:with|and|are|as|on|being)\b){_NAME}"
+_AS_A_TEAM = re.compile(rf"(?:^|,? )(?:with |and )?(?P<list>{_TEAM_NAME}(?:(?:,? and |, | ?[&+/] ?| )"
                         rf"{_TEAM_NAME})+) "
-                        r"(?:as|are|being|on) (?:a|one|the same) team\b", re.IGNORECASE)
+                        # "Ann and Cat are on the same team", "... are teammates": said first, as a fact
+                        r"(?:(?:as|are|being|on|are on) (?:a|one|the same) team|are team ?mates)\b"
+                        r"(?=[,;.?!]|$| and\b| so\b)", re.IGNORECASE)
 
 
 def _team_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
@@ -157,7 +159,13 @@ def _team_said(text: str, game: Mapping[str, Any], said: list[str]) -> str:
     if len(named) != len(found_seats) or not any(sorted(t) == sorted(named) for t in _teams(game)):
         return text
     said.append(f"{', '.join(named[:-1])} and {named[-1]} are a team")
-    return text[:found.start()] + text[found.end():]
+    rest = text[found.end():]
+    if found.start() == 0:  # said first: what follows it is the question ("..., so can Ann attack Cat?")
+        rest = re.sub(r"(?i)^[\s,;.!?-]*(?:and |so )?", "", rest)
+        # "Cat and Dan are a team. If they both concede": the pronoun stands for the team just said
+        team = f"{', '.join(named[:-1])} and {named[-1]}"
+        return re.sub(r"(?i)^((?:if |when |say |suppose )?)they\b", rf"\g<1>{team}", rest)
+    return text[:found.start()] + rest
 
 
 #: "if Alex and Bea are the only ones left and Bea concedes, ...": who else is out, said as a fact first

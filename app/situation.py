@@ -30,6 +30,7 @@ from rulesjudge.app.presupposition import presupposed
 from rulesjudge.app.situation_facts import (
     _KING,
     _N,
+    ASKED_ALONE,
     _designation,
     _Facts,
     _facts_in,
@@ -68,6 +69,7 @@ from rulesjudge.app.situation_words import (
 from rulesjudge.app.whatif.normalise import _LEADING, _names
 from rulesjudge.common.errors import InputError
 from rulesjudge.scenarios.format import setup_from_data
+from rulesjudge.scenarios.model.alternating_teams import equally_spaced
 
 
 @dataclass(frozen=True)
@@ -291,6 +293,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     text = re.sub(r"\s*\((the (?:monarch|king|queen|active player|initiative holder))\)\s*", r", \1, ", text,
                   flags=re.IGNORECASE)
     text = _LEADING.sub("", text)  # "lol ok so in emperor, ..."
+    # "Yan's at 9 poison, right?": the tag stays with its fact (a clause of its own, it would be no fact's)
+    text = re.sub(r",\s+(right|yeah|yea|correct|yes|yep|innit|ok)\s*\?", r" \1?", text, flags=re.IGNORECASE)
     seated = _Facts(dict(game)).players()
     names = "|".join(re.escape(p) for p in seated) or "(?!)"
     # "rae + sol against tam + uma": two players joined by a plus (not "a board wipe + drain")
@@ -367,6 +371,9 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     antecedent: str | None = None
     for part in _SENTENCE.split(text):
         part = _LEADING.sub("", part)  # "ok so Ann's the monarch", "Quick q: ..."
+        # events told before and no question yet: a fact checked with a tag now is their outcome ("The Wall
+        # blocks the Wurm. Cat is at 18, right?"); after the question it is the table it asks about
+        facts.told = any(kept) and not any(_ASKED_IN.search(k) for k in kept)
         if facts.last is None and re.match(r"(?i)(?:she|he)(?:'s|s| is| has)\b", part):
             # "Edgar hits Nia. Is Nia out? she's on 5": a fact said last, of the one player the sentence
             # before named (never guessed between two)
@@ -392,7 +399,8 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
             antecedent = facts.last or ""
     if antecedent:
         facts.last = antecedent
-    rest = re.sub(r"^(?:and )?then,? ", "", " ".join(k for k in kept if k).strip(), flags=re.IGNORECASE)
+    rest = re.sub(r"^(?:and )?then,? ", "", _join_checked(" ".join(k for k in kept if k).strip()),
+                  flags=re.IGNORECASE)
     # "Chris has initiative, on Bea's turn Bea's creatures hit Chris": a time that leads once the facts before
     # it are taken off, moved as one said first is
     rest = _TIME_FIRST.sub(_time_last, rest)
@@ -406,6 +414,39 @@ def read_situation(question: str, game: Mapping[str, Any]) -> Situation:
     if _variant_key(new_game) != _variant_key(game):
         said = (f"the game is {_title(_variant_key(new_game))}", *said)
     return Situation(new_game, said, tuple(facts.overridden), rest or question, facts.variant)
+
+
+def _join_checked(text: str) -> str:
+    """A checked fact's question said as a sentence of its own, joined to the question after it ("how many
+    poison counters does Yan have" + "what's Ula's life": both answered); left out where events follow (the
+    value asked is the one now, not after them: the fact itself stands).
+
+    >>> _join_checked("who is the monarch\x01 what's Ula's life"), _join_checked("who is the monarch\x01")
+    ("who is the monarch and what's Ula's life", 'who is the monarch?')
+    >>> _join_checked("who is the monarch\x01 if Ula concedes, who wins")
+    'if Ula concedes, who wins'
+    >>> _join_checked("Ann hits Cat. who's monarch. who is the monarch\x01")
+    "Ann hits Cat. who's monarch."
+    """
+    def join(match: re.Match[str]) -> str:
+        after = text[match.end():]
+        if _EVENTS_FOLLOW.search(after) or (after and not _ASKED_NEXT.match(after)):
+            return ""
+        if not after and text[:match.start()].strip():
+            return ""  # "who's monarch? Cat is the monarch, yeah?": said after the question, the table's fact
+        return f"{match['q']} and " if after else f"{match['q']}?"
+
+    return re.sub(rf"(?P<q>[^{ASKED_ALONE}?.!]*){ASKED_ALONE}\s*", join, text)
+
+
+#: words that start a story of events after a checked fact (its question would then be asked after them)
+_EVENTS_FOLLOW = re.compile(r"(?i)\b(?:if|when|whenever|after|once|then|suppose|gets?|takes?|hits?|attacks?|"
+                            r"concedes?|leaves?|loses?|gains?|dies|scoops?|blocks?|blocked|swings?|deals?|"
+                            r"dealt|pays?|casts?|draws?)\b")
+_ASKED_IN = re.compile(r"(?i)\?|\b(?:who|whom|whose|what|what's|whats|which|how)\b")
+#: what a question after a checked fact's starts with (anything else is a story: the fact alone stands)
+_ASKED_NEXT = re.compile(r"(?i)\s*(?:and |so |also |what about |how about )?"
+                         r"(?:who|whose|what|whats|which|how|is|are|does|do|can|could|will|would|did|was|were|has|have|their|his|her|[a-z]+'s)\b")
 
 
 def _carry_pronoun(rest: str, facts: _Facts) -> str:
@@ -510,6 +551,16 @@ def check(situation: Situation, source: str) -> None:
         setup_from_data(situation.game, source)
     except InputError as error:
         raise InputError(source, f"the table the question states can't be played: {error.message}") from error
+    game = situation.game
+    if game.get("variant") == "alternating-teams" and game.get("players"):
+        # "Mia and Rex against Zoe and Tom, alternating seats" at a table seated Mia, Rex, Zoe, Tom: which
+        # seats they take is not said, and who sits next to whom decides every attack (811.4)
+        for team in game.get("teams") or ():
+            members = team.get("members", []) if isinstance(team, dict) else team
+            if not equally_spaced(game["players"], members):
+                raise InputError(source, "the table the question states can't be played: "
+                                         f"{', '.join(members)} don't sit apart, equally spaced (811.3): say "
+                                         "the seats in order")
 
 
 __all__ = ["Situation", "check", "presupposed", "read_situation"]

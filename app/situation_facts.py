@@ -33,6 +33,7 @@ class _Facts:
     actor: str | None = None  # a fact's subject that is no player ("Krenko has dealt 15 to Cat and hits her")
     variant: str = ""
     lead: str = ""  # the last fact's words before its amount ("Ben took "), for "and 12 from Edgar"
+    told: bool = False  # a sentence before this one told something else (events): a tagged fact checks them
 
     def players(self) -> list[str]:
         if self.game.get("_teams"):  # the teams the question said, pending: their players are the table's
@@ -343,15 +344,67 @@ _ENDS = re.compile(r"$|[,;:.!?]| and | -+ | (?=(?:when|whenever|while|if|so|then
                    re.IGNORECASE)
 
 
+#: the end of a checked fact's question said as a sentence of its own (read_situation joins the next one)
+ASKED_ALONE = "\x01"
+#: a tag that turns the fact before it into a question: "Yan is at 9 poison, right?", "... yeah?"
+_TAG = re.compile(r"(?:,? (?:right|yeah|yea|yes|yep|ya|correct|no|innit|ok|isn'?t (?:it|he|she)|"
+                  r"aren'?t (?:they|we)|(?:doesn'?t|hasn'?t) (?:he|she)|"
+                  r"(?:don'?t|haven'?t) (?:they|we)))?\s*\?",
+                  re.IGNORECASE)
+
+
 def _one_fact(clause: str, facts: _Facts) -> tuple[bool, str]:
-    """A fact at the start of ``clause``: (found, the rest of the clause after it)."""
+    """A fact at the start of ``clause``: (found, the rest of the clause after it). A fact checked with a
+    tag ("Yan and Ula are at 9 poison combined, right?") is also asked: the question for it comes first."""
     for pattern, kind in _PATTERNS:
         match = pattern.match(clause)
-        if match and _ENDS.match(clause, match.end()) and _apply(kind, match, facts):
+        if not match:
+            continue
+        tag = _TAG.match(clause, match.end()) if re.search(r"(?i)\bright$", match[0]) or \
+            re.match(r"(?i),? (?!now\b)\w", clause[match.end():]) else None
+        if not tag and not _ENDS.match(clause, match.end()):
+            continue
+        if tag and not re.search(r"\w", tag[0]) and not re.search(r"(?i)\bright$", match[0]):
+            tag = None  # a bare "?": the fact is said, not checked
+        if tag and facts.told:
+            return False, clause  # "The Wall blocks the Wurm. Cat is at 18, right?": the outcome checked
+        if _apply(kind, match, facts):
             # what came before the amount, for a second amount said with the same words ("and 12 from Edgar")
             facts.lead = clause[:match.start("n")] if match.groupdict().get("n") else ""
-            return True, clause[match.end():].lstrip(" ,;:.-?!")
+            rest = clause[tag.end() if tag else match.end():].lstrip(" ,;:.-?!")
+            asked = _asked_of(kind, match, facts) if tag else None
+            # its question joins the one after it ("... right? and their life": both answered); the value
+            # asked is the one now, so never where events follow (then the fact alone stands)
+            return True, f"{asked}{ASKED_ALONE} {rest}".strip() if asked else rest
     return False, clause
+
+
+def _asked_of(kind: str, match: re.Match[str], facts: _Facts) -> str | None:
+    r"""The question a fact checked with a tag asks: its own value, of the players it named.
+
+    >>> facts = _Facts({"players": ["Yan", "Ula"]})
+    >>> m = re.match(r"(?P<s>\w+) and (?P<more>\w+)", "yan and ula")
+    >>> _asked_of("team-poison", m, facts), _asked_of("monarch", m, facts)
+    ('how many poison counters do Yan and Ula have', 'who is the monarch')
+    """
+    groups = match.groupdict()
+    names = [n for n in (facts.name(groups.get("s") or ""), facts.name(groups.get("more") or "")) if n]
+    who = " and ".join(dict.fromkeys(names))
+    plural = len(set(names)) > 1
+    asked = {"monarch": "who is the monarch", "initiative": "who has the initiative",
+             "active": "whose turn is it"}
+    if kind in asked:
+        return asked[kind]
+    if not who:
+        return None
+    if kind in ("poison", "team-poison"):
+        return f"how many poison counters {'do' if plural else 'does'} {who} have"
+    if kind in ("life", "lives", "team-life"):
+        return f"how much life {'do' if plural else 'does'} {who} have"
+    if kind == "commander-damage" and facts.game.get("commander-damage"):
+        commander = _commander_said(groups["c"], facts)
+        return f"how much commander damage has {who} taken from {commander}" if commander else None
+    return None
 
 
 def _facts_in(clause: str, facts: _Facts) -> str:

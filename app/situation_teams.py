@@ -210,12 +210,23 @@ def _size_holds(said: re.Match[str], facts: _Facts) -> bool:
     return (int(size) if size.isdigit() else _SIZES[size.lower()]) == len(facts.players())
 
 
+_ALTERNATE_SEATS = re.compile(r"(?i),? (?:with |in |and |on |using )?(?:alternating|alternate|alternated) "
+                              r"(?:seats|seating|seat order)\b|,? (?:seated|sitting|sat|we sit) "
+                              r"(?:alternately|alternating|in alternating seats)\b")
+
+
 def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
     """The variant said as context ("in Emperor, ...", "... in 2HG?", "Treachery: ...", "We're playing
     Commander.") taken off the text, with the teams said beside it ("with Ben, Ann, Cat against Eve, Dan,
     Fay", "(Liam/Mia vs Noah/Olive)")."""
     variant = _variant_pattern()
     names = _variant_names()
+    # "Mia and Zoe are a team against Rex and Tom, alternating seats": the seating that names the variant
+    # (811.3: each player sits between two opponents)
+    alternate = _ALTERNATE_SEATS.search(text)
+    if alternate and "alternating-teams" in VARIANTS:
+        facts.variant = "alternating-teams"
+        text = (text[:alternate.start()] + text[alternate.end():]).strip(" ,")
     if facts.game.get("commander"):  # "2hg commander, ...": the table is a Commander game of Two-Headed Giant
         text = re.sub(r"(?i)^(2hg|thg|two[- ]headed giant) commander\b", r"\1", text)
     start = (r"^(?:(?:in|for|playing|we(?:'re| are) (?:playing|doing|running)|this is|it(?:'s| is))"
@@ -243,6 +254,11 @@ def _take_variant(text: str, facts: _Facts, is_emperor: IsEmperor) -> str:
         if said and said.emperors:
             return text  # an emperor said off their team's middle seat (809.2): no table, the question unread
     lead = re.match(start + end, text, re.IGNORECASE)
+    if not lead and seated:
+        # "in our 10 player grand melee cy has 1 life": the variant's own name, then a seated player's (the
+        # lead word "in" said, so "Emperor Ann ..." is never read as the variant)
+        lead = re.match(rf"^(?:in|for|playing)(?: an?| this| the| our)? {_SIZE}{variant}\s+(?=(?:"
+                        + "|".join(re.escape(p) for p in seated) + r")\b)", text, re.IGNORECASE)
     if lead and _size_holds(lead, facts):
         facts.variant = names[" ".join(lead["variant"].lower().replace("-", " ").split())]
         return text[lead.end():]

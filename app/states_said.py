@@ -30,6 +30,8 @@ StatesSaid(text='Ann takes 30 damage. Is she out?', game={'players': ['Ann', 'Be
 >>> said_states("Dan's commander Zur has hit Cat for 9.", {"players": ["Cat", "Dan"]})
 StatesSaid(text='Zur has hit Cat for 9.', game={'players': ['Cat', 'Dan'], 'permanents': \
 {'Zur': {'owner': 'Dan', 'commander': True}}, 'commander': True}, said=("Zur is Dan's commander",))
+>>> said_states("edh: zoe takes 21 from mia's general", {"players": ["Mia", "Zoe"]}).game["permanents"]
+{"Mia's commander": {'owner': 'Mia', 'commander': True}}
 """
 
 from __future__ import annotations
@@ -97,6 +99,15 @@ _NOT_A_NAME = frozenset((
     "damage", "the", "a", "an", "so", "now", "dies", "died", "connects", "goes", "went", "can", "does",
     "did", "will", "would", "that", "which",
 ))
+#: "Mia's general", "rex's commander" with no name: a commander of a player who owns none on the table yet
+#: (903.3; "general" is the players' word for it), never "Mia's commander damage" or "... tax"
+_UNNAMED_COMMANDER = re.compile(rf"\b(?P<who>{_NAME})'s (?:commander|general)\b(?! damage| tax| zone|'s)",
+                                re.IGNORECASE)
+_DEALS_DAMAGE = re.compile(r"(?i)\b(?:hits?|hit|attacks?|attacked|swings?|swung|deals?|dealt|connects?|"
+                           r"smacks?|damage|combat)\b")
+#: a Commander game said in the question ("edh", "commander game", "Commander: ...", "commander damage")
+_SAYS_COMMANDER_GAME = re.compile(r"(?i)\b(?:(?:edh|cedh|commander (?:game|pod|match|table|format|damage)|"
+                                  r"(?:playing|in|it'?s) commander)\b|commander:)")
 _SAYS_CANT_LOSE = re.compile(r"(?i)\byou can't lose the game\b")
 _SAYS_CANT_WIN = re.compile(r"(?i)\byour opponents can't win the game\b")
 
@@ -250,6 +261,21 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
         said.append(f"{name} is {who}'s commander")
         return name
 
+    def unnamed(match: re.Match[str]) -> str:
+        # only as what deals damage ("Mia's general hits Zoe", "21 from Mia's commander"): "Mia's commander
+        # is in the command zone" is no creature on the battlefield
+        near = match.string[max(0, match.start() - 12): match.end() + 50]
+        before = match.string[:match.start()]
+        dealing = re.search(r"(?i)\b(?:from|by)\s*$", before) or _DEALS_DAMAGE.search(near)
+        who = _player(match["who"], table) if commander_game and dealing else None
+        if who is None or any(isinstance(p, dict) and p.get("commander") and p.get("owner") == who
+                              for p in (table.get("permanents") or {}).values()):
+            return match[0]  # a name not at the table; a commander the table has (the reader finds it)
+        name = f"{who}'s commander"
+        table.setdefault("permanents", {})[name] = {"owner": who, "commander": True}
+        said.append(f"{who} has a commander")
+        return name
+
     def totals(match: re.Match[str]) -> str:
         everyone = match.groupdict().get("list") is None
         names = _seats(table) if everyone else [_player(n, table) for n in re.findall(_NAME, match["list"])
@@ -266,6 +292,10 @@ def said_states(text: str, game: Mapping[str, Any], lookup: Lookup | None = None
     text = _ALL_AT.sub(totals, text)
     text = _EACH_AT.sub(totals, text)
     text = _COMMANDER.sub(commander, text)
+    # only in a Commander game, the table's or the one the question says: elsewhere "Ann's commander hits
+    # Ben" is a creature she controls (the reader's plain hit)
+    commander_game = table.get("commander") is True or bool(_SAYS_COMMANDER_GAME.search(text))
+    text = _UNNAMED_COMMANDER.sub(unnamed, text)
     text = _SIZE.sub(size, text)
     text = _SIZE_BESIDE.sub(size, text)
     text = _CONTROLS.sub(control, text)

@@ -135,8 +135,10 @@ def load_questions(path: Path = QUESTIONS_PATH, *, companions: bool | None = Non
     return questions
 
 
-def read_question_set(path: Path, group: str = "") -> list[Question]:
-    """One question file; a companion set (``group``) also needs each question's ``source``."""
+def read_question_set(path: Path, group: str = "", areas: Sequence[str] = AREAS,
+                      source_required: bool = True) -> list[Question]:
+    """One question file; a companion set (``group``) also needs each question's ``source`` (unless not
+    ``source_required``); ``areas``: the areas its questions may name."""
     data, _lines = read_yaml(read_text(path, limit=MAX_QUESTION_SET_BYTES), str(path),
                              max_chars=MAX_QUESTION_SET_BYTES)  # bounded: --questions takes any file
     if not isinstance(data, list):
@@ -150,13 +152,13 @@ def read_question_set(path: Path, group: str = "") -> list[Question]:
         if not isinstance(gold, list) or not gold or not all(isinstance(g, str) for g in gold):
             raise InputError(path, "gold must be a non-empty list of record ids", key=f"{key}.gold")
         area = item.get("area")
-        if area not in AREAS:
-            raise InputError(path, f"area must be one of {', '.join(AREAS)}", key=f"{key}.area")
+        if not isinstance(area, str) or area not in areas:
+            raise InputError(path, f"area must be one of {', '.join(areas)}", key=f"{key}.area")
         style = item.get("style") or style_of(item["q"], area)
         if style not in STYLES:
             raise InputError(path, f"style must be one of {', '.join(STYLES)}", key=f"{key}.style")
         source = item.get("source")
-        if group and (not isinstance(source, str) or not source.strip()):
+        if group and source_required and (not isinstance(source, str) or not source.strip()):
             raise InputError(path, "each real question needs its source address", key=f"{key}.source")
         cards = item.get("cards") or []
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):

@@ -47,8 +47,9 @@ from rulesjudge.indexer.scopes import DOCUMENT_SCOPES
 TOP_N = 30
 #: the weights search reads by default: present, the stage is on; absent (as shipped), today's order
 RANKER_PATH = Path(__file__).with_name("data") / "ranker.json"
-#: the weights the trainer writes: round 5's, measured and not on by default (the real questions' test
-#: half fell; docs/search.md "Search round 5"); copy them to :data:`RANKER_PATH` to turn the stage on
+#: the weights the trainer writes: round 7's (dev halves + training questions), measured and not on by
+#: default (no dev CV gain; docs/search.md "Search round 7"); copy them to :data:`RANKER_PATH` to turn the
+#: stage on
 TRAINED_PATH = Path(__file__).with_name("data") / "ranker-trained.json"
 #: the weights file's format: bump when the meaning of a feature changes (an old file is then refused)
 RANKER_FORMAT = 1

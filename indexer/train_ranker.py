@@ -1,13 +1,17 @@
-"""Training the learned reranking stage (:mod:`indexer.rerank`) on the dev halves of the question sets.
+"""Training the learned reranking stage (:mod:`indexer.rerank`) on the dev halves of the question sets
+and the training questions.
 
-``python -m rulesjudge.indexer.train_ranker [--out FILE] [--folds 5]`` runs every dev-half
-question of ``indexer/questions*.yaml`` through search up to the stage (the built-in corpus, no reranking),
+``python -m rulesjudge.indexer.train_ranker [--out FILE] [--folds 5] [--data dev+training]`` runs every
+dev-half question of ``indexer/questions*.yaml`` and every question of ``indexer/training/*.yaml``
+(:func:`load_training`: written for training only, never scored) through search up to the stage (the
+built-in corpus, no reranking),
 takes the feature vectors of its top :data:`~indexer.rerank.TOP_N` fused candidates, and fits a **pairwise
 logistic** model (RankNet with a linear scorer): for each question, every (answer, other candidate) pair
 should score the answer higher; each question weighs the same however many pairs it has. The weight of
 the fused score is not regularised and every other weight is pulled to zero by an L2 penalty ``λ``, so a
 very large ``λ`` gives back today's order. ``λ`` is chosen by k-fold cross-validation over the dev
-questions (five folds, three fold assignments of fixed seeds), scoring each held-out fold the way
+questions (five folds, three fold assignments of fixed seeds; the training questions are in every
+training fold and never held out), scoring each held-out fold the way
 ``rulesjudge eval`` does (the reranked list folded, the first gold's rank): the best all-groups MRR among
 the λ where no group falls (:func:`choose`); the test halves are never read. The fit is Newton's method on a
 convex loss from zero: the same questions give the same file, byte for byte.
@@ -24,7 +28,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +38,7 @@ from rulesjudge.common.errors import InputError
 from rulesjudge.common.files import write_atomic
 from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer.evaluate import (
+    AREAS,
     DEPTH,
     Metrics,
     Question,
@@ -41,7 +46,10 @@ from rulesjudge.indexer.evaluate import (
     first_rank,
     gold_family,
     load_questions,
+    read_question_set,
 )
+from rulesjudge.indexer.expansion import ENV as EXPANSION_ENV
+from rulesjudge.indexer.expansion import TRAINING_DIR, Mode
 from rulesjudge.indexer.rerank import FEATURES, RANKER_FORMAT, TOP_N, TRAINED_PATH, Ranker, permute
 from rulesjudge.indexer.search import Filters, Searcher, parse_query
 
@@ -50,6 +58,30 @@ LAMBDAS = (0.1, 1.0, 3.0, 10.0, 30.0, 100.0, 1000.0)
 #: fold, one assignment's MRR moves by ±0.005 from the split alone
 REPEATS = 3
 _NO_FILTERS = Filters()
+#: what the model learns from: the dev halves (cross-validated), the dev halves and the training
+#: questions (these in every training fold), or the training questions alone (every dev question held out)
+DATA_CHOICES = ("dev", "dev+training", "training")
+TRAINING_GROUP = "training"
+#: a training question's share of the pairwise loss against a dev question's: round 7's choice by the dev
+#: CV rule (0.1 of 1, 0.3, 0.1; at 1 the written-from-the-rules questions pull every group's CV down)
+TRAINING_WEIGHT = 0.1
+#: the areas a training file may name: its own coarser ones (the question writers' brief) and the eval's
+TRAINING_AREAS = ("general", "variants", "cards", *AREAS)
+
+
+def load_training(directory: Path = TRAINING_DIR) -> list[Question]:
+    """Every question of ``directory/*.yaml`` (the question-set format; extra keys such as ``why`` are
+    read past), in file-name order, split ``train`` and group ``training``: none of them is ever scored.
+    No folder: none.
+
+    >>> load_training(Path("/nonexistent"))
+    []
+    """
+    if not directory.is_dir():
+        return []
+    return [replace(question, split="train")
+            for path in sorted(directory.glob("*.yaml"))
+            for question in read_question_set(path, TRAINING_GROUP, TRAINING_AREAS, source_required=False)]
 
 
 @dataclass
@@ -64,9 +96,12 @@ class Sample:
     shown: np.ndarray  # False for a heading (folding leaves it out: it is never shown)
     defining: frozenset[str]
     family: frozenset[str]
+    #: how much the question's pairs count (1: as much as a dev question)
+    weight: float = 1.0
 
 
-def collect(searcher: Searcher, questions: Sequence[Question], top_n: int = TOP_N) -> list[Sample]:
+def collect(searcher: Searcher, questions: Sequence[Question], top_n: int = TOP_N,
+            weight: float = 1.0) -> list[Sample]:
     """Each question's fused ranking and features (the searcher's own reranking is not applied)."""
     samples = []
     for question in questions:
@@ -81,7 +116,7 @@ def collect(searcher: Searcher, questions: Sequence[Question], top_n: int = TOP_
         shown = [not searcher.is_heading(rid) for rid, _ in head]
         samples.append(Sample(question, fused, np.array(features, dtype=np.float64).reshape(len(head), -1),
                               np.array(labels), np.array(shown), frozenset(searcher.defining(reading.text)),
-                              family))
+                              family, weight))
     return samples
 
 
@@ -97,7 +132,7 @@ def pairs(samples: Sequence[Sample], mean: np.ndarray, scale: np.ndarray) -> tup
             continue
         block = (rows[good][:, None, :] - rows[bad][None, :, :]).reshape(-1, rows.shape[1])
         diffs.append(block)
-        weights.append(np.full(len(block), 1.0 / len(block)))
+        weights.append(np.full(len(block), sample.weight / len(block)))
     if not diffs:
         return np.zeros((0, len(mean))), np.zeros(0)
     return np.concatenate(diffs), np.concatenate(weights)
@@ -149,18 +184,23 @@ def rank_of(searcher: Searcher, sample: Sample, weights: np.ndarray | None) -> i
 
 
 def cross_validate(searcher: Searcher, samples: Sequence[Sample], lambdas: Sequence[float],
-                   folds: int = 5, repeats: int = REPEATS) -> dict[str, dict[str, Metrics]]:
+                   folds: int = 5, repeats: int = REPEATS, extra: Sequence[Sample] = (),
+                   use_dev: bool = True) -> dict[str, dict[str, Metrics]]:
     """Per λ ("today" for no reranking), the held-out ranks of every dev question by group, once per
-    repeat (each repeat assigns the questions to folds by a permutation of its own fixed seed)."""
+    repeat (each repeat assigns the questions to folds by a permutation of its own fixed seed). The
+    ``extra`` samples (training questions) are in every training fold and never held out; without
+    ``use_dev`` the model learns from them alone (the folds then only group the scoring)."""
     results: dict[str, dict[str, Metrics]] = {}
     assignments = [np.random.default_rng(seed).permutation(len(samples)) % folds for seed in range(repeats)]
     for label, lam in [("today", None), *((f"{lam:g}", lam) for lam in lambdas)]:
         by_group: dict[str, Metrics] = {}
+        # without the dev questions every fold learns from the same questions: one model serves them all
+        shared = train(list(extra), lam) if lam is not None and not use_dev else None
         for fold_of in assignments:
             for k in range(folds):
                 held = [s for i, s in enumerate(samples) if fold_of[i] == k]
-                rest = [s for i, s in enumerate(samples) if fold_of[i] != k]
-                weights = None if lam is None else train(rest, lam)
+                rest = [*(s for i, s in enumerate(samples) if use_dev and fold_of[i] != k), *extra]
+                weights = None if lam is None else shared if shared is not None else train(rest, lam)
                 for sample in held:
                     rank = rank_of(searcher, sample, weights)
                     for group in (sample.question.group, "all"):
@@ -195,12 +235,23 @@ def summary_rows(results: dict[str, dict[str, Metrics]]) -> dict[str, dict[str, 
                     for group, m in sorted(groups.items())} for label, groups in results.items()}
 
 
+def trained_on(data: str, training_weight: float = 1.0) -> str:
+    """What a weights file says it learned from.
+
+    >>> trained_on("training")
+    'indexer/training/*.yaml (built-in corpus); test halves never read'
+    """
+    dev = "dev halves of indexer/questions.yaml, questions_real.yaml, questions_cards.yaml"
+    training = "indexer/training/*.yaml" + (f" (weight {training_weight:g})" if training_weight != 1 else "")
+    parts = {"dev": [dev], "dev+training": [dev, training], "training": [training]}[data]
+    return " + ".join(parts) + " (built-in corpus); test halves never read"
+
+
 def ranker_json(weights: np.ndarray, chosen: str, results: dict[str, dict[str, Metrics]], samples: int,
-                folds: int) -> dict[str, Any]:
+                folds: int, data: str = "dev", training_weight: float = 1.0) -> dict[str, Any]:
     rows = summary_rows(results)
     ranker = Ranker(FEATURES, tuple(float(f"{w:.6g}") for w in weights), TOP_N, {
-        "trained_on": "dev halves of indexer/questions.yaml, questions_real.yaml, questions_cards.yaml "
-                      "(built-in corpus); test halves never read",
+        "trained_on": trained_on(data, training_weight),
         "questions": samples, "model": "linear, pairwise logistic (RankNet), L2 on all but 'fused'",
         "folds": folds, "lambda": float(chosen),
         "cv_r1_r5_mrr_n": {"today": rows["today"], "chosen": rows[chosen]},
@@ -211,22 +262,44 @@ def ranker_json(weights: np.ndarray, chosen: str, results: dict[str, dict[str, M
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m rulesjudge.indexer.train_ranker",
-                                     description="train the reranking stage on the dev halves")
+                                     description="train the reranking stage on the dev halves and the "
+                                                 "training questions")
     parser.add_argument("--out", default=str(TRAINED_PATH), help=f"weights file (default {TRAINED_PATH}; "
                         "indexer/data/ranker.json turns the stage on)")
     parser.add_argument("--folds", type=int, default=5)
+    parser.add_argument("--data", choices=DATA_CHOICES, default="dev+training",
+                        help="learn from the dev halves, the dev halves and the training questions "
+                             "(default), or the training questions alone; the dev halves are scored")
+    parser.add_argument("--training", default=str(TRAINING_DIR),
+                        help=f"folder of training question files *.yaml (default {TRAINING_DIR})")
+    parser.add_argument("--training-weight", type=float, default=TRAINING_WEIGHT,
+                        help="how much a training question counts against a dev question (default "
+                             f"{TRAINING_WEIGHT:g})")
     args = parser.parse_args(argv)
     try:
         if args.folds < 2:
             raise InputError(None, "--folds must be at least 2", key="folds")
+        if not 0 < args.training_weight <= 100:
+            raise InputError(None, "--training-weight must be above 0 and at most 100", key="training-weight")
+        if args.data != "dev" and Mode.from_environment().active:
+            # the expansion attaches these same questions to their gold records: each would find its
+            # answer through its own words, and the model would learn that leak
+            raise InputError(None, "the training questions are also search's expansion: set "
+                                   f"{EXPANSION_ENV}=off to train on them (or --data dev)", key=EXPANSION_ENV)
+        training = load_training(Path(args.training)) if args.data != "dev" else []
+        if args.data != "dev" and not training:
+            raise InputError(Path(args.training), "no training questions (*.yaml) there", key="training")
         corpus = load_corpus(releases=[], include_user_releases=False)
         searcher = Searcher(corpus, progress=False, ranker=False).prepare()
         dev = [q for q in applicable(load_questions(), searcher) if q.split == "dev"]
         samples = collect(searcher, dev)
-        results = cross_validate(searcher, samples, LAMBDAS, args.folds)
+        extra = collect(searcher, applicable(training, searcher), weight=args.training_weight)
+        use_dev = args.data != "training"
+        results = cross_validate(searcher, samples, LAMBDAS, args.folds, extra=extra, use_dev=use_dev)
         chosen = choose(results)
-        weights = train(samples, float(chosen))
-        data = ranker_json(weights, chosen, results, len(samples), args.folds)
+        weights = train([*(samples if use_dev else ()), *extra], float(chosen))
+        data = ranker_json(weights, chosen, results, len(samples) * use_dev + len(extra), args.folds,
+                           args.data, args.training_weight)
         write_atomic(Path(args.out), json.dumps(data, indent=1) + "\n")
     except InputError as error:
         print(f"rulesjudge: {error}", file=sys.stderr)

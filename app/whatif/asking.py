@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from rulesjudge.app.whatif.answers import Several
 from rulesjudge.app.whatif.clauses import _happenings
+from rulesjudge.app.whatif.followups import asked_again
 from rulesjudge.app.whatif.normalise import _trim
 from rulesjudge.app.whatif.plan import _Ask, _Happening
 from rulesjudge.app.whatif.questions import QUESTIONS
@@ -125,11 +126,13 @@ def _ask(text: str, reader: _Reader, *, elliptical: bool = True) -> _Ask:
             # "does the crown go away, or does someone get it": "it" is the designation just asked about
             reader.topic = one.questions[0]
         words = left.split()
-        # the second said in full, or sharing the first's opening words ("who has X and [who has] Y")
+        # the second said in full, or sharing the first's opening words ("who has X and [who has] Y"), or
+        # the first asked again of another one ("ogre survives? spider?", "bea's range? and cal's?")
+        again = asked_again(left, right, reader)
         for cut in range(0, 1 if joint["bare"] else len(words)):
             second = right if cut == 0 else " ".join([*words[:cut], right])
             # a second question said in full, or (elliptical) in a shorter form people use for it
-            for full in (second, *(_said_in_full(second) if joint["bare"] or elliptical else ())):
+            for full in (*again, second, *(_said_in_full(second) if joint["bare"] or elliptical else ())):
                 try:
                     other = QUESTIONS.first(full, reader, "a question")
                 except _Unknown:

@@ -296,7 +296,8 @@ def _in_sequence(text: str, reader: _Reader, depth: int) -> list[_Happening] | N
             continue
         after_head = reader.save()
         subject = reader.subject.players[0] if reader.subject and len(reader.subject.players) == 1 else None
-        for tail in (right, f"{subject} {right}" if subject else None, _gapped(left, right)):
+        for tail in (right, f"{subject} {right}" if subject else None, _gapped(left, right),
+                     _verb_gapped(left, right, reader)):
             if tail is None:
                 continue
             reader.restore(after_head)
@@ -320,6 +321,38 @@ def _gapped(left: str, right: str) -> str | None:
         return None
     amount = re.search(rf"\b{_NUMBER}\b", left, re.IGNORECASE)
     return left[: amount.start()] + right if amount else None
+
+
+def _verb_gapped(left: str, right: str, reader: _Reader) -> str | None:
+    """ "Eli gets killed, then both Assassins": the second clause says only who; the verb phrase is the
+    first's, said once ("both Assassins gets killed"). Only where the first names no other player after its
+    subject (in "Ann hits Ben, then Cat" who does what to whom is not said).
+
+    >>> from rulesjudge.app.whatif.plan import TableFacts
+    >>> reader = _Reader(TableFacts(("Ann", "Ben", "Cat")))
+    >>> _verb_gapped("Ann gets killed", "Ben and Cat", reader), _verb_gapped("Ann hits Ben", "Cat", reader)
+    ('Ben and Cat gets killed', None)
+    """
+    saved = reader.save()
+    try:
+        reader.refer(right)
+    except _Unknown:
+        return None
+    finally:
+        reader.restore(saved)
+    words = left.split()
+    for cut in range(1, min(len(words), 5)):
+        reader.restore(saved)
+        try:
+            reader.refer(" ".join(words[:cut]))
+        except _Unknown:
+            continue
+        finally:
+            reader.restore(saved)
+        rest = " ".join(words[cut:])
+        named = reader._names_in(rest) or re.search(r"(?i)\b(?:him|her|them|his|their)\b", rest)
+        return None if named else f"{right.strip()} {rest}"
+    return None
 
 
 def _in_order_said(text: str, reader: _Reader, depth: int) -> list[_Happening] | None:

@@ -9,6 +9,9 @@ _QUOTES = {"’": "'", "‘": "'", "`": "'", "“": '"', "”": '"', "—": " - 
 
 
 _TYPOS = (
+    # "blocks baloth w/ the wall", "w the rat": "with" as people type it
+    (re.compile(r"(?<![\w/])w/(?=\s)|(?<![\w'/])w(?= (?:the|a|an|his|her|their|my|its|one|two|both)\b)",
+                re.IGNORECASE), "with"),
     (re.compile(r"\bwho'?s turn\b", re.IGNORECASE), "whose turn"),  # "who's turn is it": the homophone
     (re.compile(r"\b(who|what|where|it|she|he)s\b", re.IGNORECASE), r"\1's"),  # "whos the monarch"
     # "who'd be the monarch": "would" before a verb's base form (not "who'd conceded": "had")
@@ -20,8 +23,8 @@ _TYPOS = (
 )
 #: "Cat's out", "Cat's conceded": "is", "has" contracted after a name (not "Cat's left neighbour").
 _IS_WORDS = ("out", "gone", "dead", "eliminated", "knocked", "decked", "done", "the monarch")
-_CONTRACTED = re.compile(  # not "who's left", "what's left": a question, read as such
-    r"(?<![\w'])(?!(?:who|what|where|that|there|here|it)'s)(\w+)'s "
+_CONTRACTED = re.compile(  # not "who's left", "what's left": a question; nor "on Ann's left": a seat
+    r"(?<![\w'])(?<!\bon )(?<!\bto )(?!(?:who|what|where|that|there|here|it)'s)(\w+)'s "
     r"(out|gone|dead|eliminated|knocked|decked|done|conceded|lost|died|dropped|quit|scooped|"
     r"left(?=$|[,;:.!?]| (?:the (?:game|table)|and|so|now|then|who|whom|whose|what|where|is|does|can|"
     r"will|would|before|after)\b)|been)\b",
@@ -125,6 +128,22 @@ def normalise(text: str) -> str:
     # "Edgar attacks Quinn again and connects": the damage before is a fact said apart; "again" adds nothing
     text = re.sub(r"(?i) again\b(?=$|[,;.!?]| and\b| unblocked\b| for \d|"
                   r" (?:on|during|in) [\w'-]+ (?:own )?turn\b)", "", text)
+    # "Ike died earlier in the game", "a few turns ago": said before the rest, which is the order said anyway
+    text = re.sub(r"(?i)\bearlier (?:in|during|this) (?:the |this )?game\b|\bearlier on\b|"
+                  r"\b(?:a few|a couple of|two|three|some) turns ago\b", "earlier", text)
+    # "If Jo, Kai and Lev then all lose": the order word beside "all"/"both" adds nothing to a clause said
+    # in its order ("Jo, Kai and Lev all lose")
+    text = re.sub(r"(?i)(?<=\w) then (?=(?:all|both|each) )", " ", text)
+    # "Ike died earlier. If Jo, Kai and Lev lose, does Ike win?": a story, then the question's own event
+    # after it: one condition, in the order said
+    text = re.sub(r"(?i)^(?P<story>[^.;!?]+)[.;!] +if (?P<rest>[^.;!?]+,[^.;!?]+[.!?]*)$",
+                  r"if \g<story>, then \g<rest>", text)
+    # "Kira concedes before Nate's combat": in Nate's turn (who is active is what a leaving player's
+    # designations go by, 725.4, 726.4; a turn's steps don't change it)
+    text = re.sub(r"(?i)\b(?:before|during|in|at|after) (?P<w>[A-Za-z][\w-]*(?:'s|s')|his|her|their) "
+                  r"(?:(?:first )?combat(?: step| phase)?|(?:first |second |precombat |postcombat )?main"
+                  r"(?: phase)?(?: (?:1|2|one|two))?)\b",
+                  r"during \g<w> turn", text)
     # "liam is then knocked out": the order word before the verb, as "Liam then concedes" says it
     text = re.sub(r"(?i)\b(is|was|gets|got|are|were) then\b", r"then \1", text)
     text = _CONTRACTED.sub(lambda m: f"{m[1]} {'is' if m[2].lower() in _IS_WORDS else 'has'} {m[2]}", text)
@@ -166,6 +185,8 @@ _TRAILING = re.compile(
     # "who has monarch after combat": the state once the fight said is over, which the question asks anyway
     r"after (?:the |this |that )?(?:combat|(?:combat )?damage|attack|fight)|"
     r"afterwards|again|judge|anyway|in this game|at this table|rn|atm|at the moment|currently|lol|lmao|haha|"
+    # "does Gil win with his team": a team's players win together (104.2c); who is asked is the same
+    r"(?:along )?with (?:his|her|their|the)(?:'s)? (?:team|teammates|team ?mates|side|squad)|"
     r"thx|thanks|thank you|ty|pls|plz|please|asking for a friend|:\)|:-\)|:d|xd|:)|, right|"
     r"(?:thanks|thx|ty) in advance|cheers|"
     # "Theo's the monarch if that matters": a fact offered in case it counts (the situation reads the fact)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rulesjudge.app.whatif.asides import agreed_asides
 from rulesjudge.app.whatif.asking import _CONNECTOR, _QUESTION_START, _ask, _ask_with_time, _said_in_full
 from rulesjudge.app.whatif.clauses import _happenings
+from rulesjudge.app.whatif.followups import in_blocks
 from rulesjudge.app.whatif.grammar import _WORK, MAX_WORK, _OutOfWork
 from rulesjudge.app.whatif.normalise import _names, _trim, normalise
 from rulesjudge.app.whatif.plan import (
@@ -97,6 +99,11 @@ def _combine(happenings: Sequence[_Happening], ask: _Ask | None) -> WhatIf:
         who = ", ".join(sorted(unsaid))
         raise _Unknown(f"what does it do to {who}'s life? say how much (a drain's gain is the card's; a "
                        "toxic creature's damage is its power)", who)
+    if ask is not None and ask.headline is not None:
+        # a question after a block ("how much tramples over?"): what became of the creatures that fought
+        # is said beside its answer (510.1c-d, 704.5g), as a judge says "the Rat dies, 4 tramples over"
+        fought = tuple(f"exists({c})" for c in in_blocks(events) if f"exists({c})" not in ask.questions)
+        ask = replace(ask, questions=(*ask.questions, *fought)) if fought else ask
     if ask is None:  # "what if Ann concedes": the main questions, and what the events touch
         extra = tuple(dict.fromkeys(q for h in happenings for q in h.extra if q not in WHAT_HAPPENS))
         ask = _Ask("what-happens", "what happens", (*WHAT_HAPPENS, *extra))

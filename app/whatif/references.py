@@ -83,7 +83,13 @@ def _reference(regex: str) -> Callable[[Callable[[_Reader, re.Match[str]], Ref |
 
 @_reference(r"(?:he|she|they|him|her|them|his|their|hers|theirs|it|its|himself|herself|themselves|themself)")
 def _pronoun(reader: _Reader, match: re.Match[str]) -> Ref | None:
-    """ "He", "her", "their": the player an earlier event did something to, else the clause's subject."""
+    """ "He", "her", "their": the player an earlier event did something to, else the clause's subject. "It"
+    is no player where the sentence told of a creature ("Tom's creature hits Mia for 20. It hits her for 1
+    more": the creature, whose controller is not Mia): not guessed."""
+    if match[0].lower() in ("it", "its") and re.search(
+            r"(?i)\b(?:creature|commander|general|guy|dude|attacker|blocker|token|\d{1,2}/\d{1,2})s?\b",
+            reader.sentence):
+        raise _Unknown(f"what does '{match[0]}' stand for? name the creature or its controller", match[0])
     plural = match[0].lower() in ("they", "them", "their", "theirs", "themselves")
     if plural and reader.focus is not None and not reader.touched <= set(reader.focus.players):
         pools = {reader.facts.pools.get(p) for p in reader.touched}

@@ -158,7 +158,9 @@ def _h_attack_blocked(match: re.Match[str], reader: _Reader) -> _Happening | Non
 @PATTERNS(rf"{_A} (?:gets|is|was|got) (?:chump[- ])?blocked by {_D}",
           rf"{_P} (?:chump[- ]?)?(?:blocks|blocked) {_A} (?:with|using) {_D}",
           # "elf blocks zurgo": the blocking creature said first (a player said first is another reading's)
-          rf"(?P<first>){_D} (?:chump[- ]?)?(?:blocks|blocked|chumps|chumped) {_A}")
+          rf"(?P<first>){_D} (?:chump[- ]?)?(?:blocks|blocked|chumps|chumped) {_A}",
+          # "the ogre attacks and the spider blocks it": the player attacked left unsaid (the blocker's)
+          rf"(?P<first2>){_A} (?:attacks|attacked|swings|swung|goes in|went in){_AND} {_D} {_BLOCKS}{_IT}")
 def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
     """ "Quinn's Knight gets blocked by Wes's Bear", "Mika chump blocks Rosa's 8/8 with a 1/1", "the Elf
     blocks Zurgo", no player
@@ -166,8 +168,8 @@ def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
     802.4a: only creatures attacking them), and combat damage is dealt (510.1c-d)."""
     if not _knows_combat(reader):
         return None
-    if match.groupdict().get("first") is not None and None in (_creature_named(reader, match["d"]),
-                                                   _creature_named(reader, match["a"])):
+    said_first = match.groupdict().get("first") is not None or match.groupdict().get("first2") is not None
+    if said_first and None in (_creature_named(reader, match["d"]), _creature_named(reader, match["a"])):
         return None
     attacker, blocker = _creature(reader, match["a"]), _creature(reader, match["d"])
     player, defender = _controller(reader, attacker), _controller(reader, blocker)
@@ -176,6 +178,7 @@ def _h_blocked_by(match: re.Match[str], reader: _Reader) -> _Happening | None:
     if match.groupdict().get("p") and reader.refer(match["p"], one=True, alone=True).players[0] != defender:
         raise _Unknown(f"{blocker} is {defender}'s: only its controller blocks with it (509.1a)", match["p"])
     turn = turn_of(reader, player)
+    reader.affected(reader.refer(defender, one=True))  # the player attacked: "how much tramples over"
     events: tuple[Event, ...] = (
         *turn,
         {"attack": {"attacker": player, "creatures": [attacker], "defending": defender}},

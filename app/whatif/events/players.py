@@ -10,6 +10,13 @@ from typing import Any
 
 from rulesjudge.app.whatif.cards import card_said, damage_card, verb_forms
 from rulesjudge.app.whatif.events.combat import turn_of
+from rulesjudge.app.whatif.events.commanders import (
+    _commander_hits,
+    _commander_of,
+    _hit_by_commander,
+    _named_commander,
+    _no_commander_dropped,
+)
 from rulesjudge.app.whatif.grammar import _X, _Y, _Grammar, _said
 from rulesjudge.app.whatif.normalise import _NUMBER, _names, _number
 from rulesjudge.app.whatif.plan import Event, _Happening
@@ -70,7 +77,8 @@ _CONCEDED_TO = (
     # "concedes in response", "scoops mid-combat": when in the turn changes nothing either (a concession
     # is at any time, 104.3a; who is active does not change within a turn, 725.4)
     r"(?: (?:in response(?: to (?:something|anything|it|that|this|a spell|an ability|a trigger))?|mid-combat|"
-    r"mid combat|during combat|in combat|at instant speed))?")
+    r"mid combat|during combat|in combat|before combat|after combat|precombat|pre-combat|at instant speed|"
+    r"in (?:the )?(?:first |second |precombat |postcombat )?main(?: phase)?(?: (?:1|2|one|two))?))?")
 
 
 @PATTERNS(
@@ -86,7 +94,10 @@ _CONCEDED_TO = (
     rf"{_X}{_TOGETHER} {_MODAL}{_LOSE}{_GAME}{_TOGETHER} (?:to|by|from|with) (?P<by>(?:a |an |the )?"
     r"(?:[\w-]+'s )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|sweeper|drain|"
     r"(?-i:[A-Z][\w'-]*(?: [A-Z][\w'-]*){0,3}))|"
-    r"[\w-]+)",
+    r"[\w-]+)"
+    # "to a board wipe + drain": two causes, neither changing who leaves
+    r"(?: ?(?:\+|&|plus|and) (?:a |an |the )?(?:burn spell|spell|burn|ability|trigger|board ?wipe|wipe|wrath|"
+    r"sweeper|drain|combat damage|poison|damage))?",
     rf"{_X}{_TOGETHER} {_MODAL}{_LEAVE}{_GAME}{_TOGETHER}",
 )
 def _h_leaves(match: re.Match[str], reader: _Reader) -> _Happening:
@@ -287,6 +298,7 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
     commander = _commander_of(reader, match["x"], match["thing"])
     if commander is not None:
         return _hit_by_commander(reader, match, commander, said)
+    _no_commander_dropped(match, reader)
     counted = re.fullmatch(rf"(?P<count>{_NUMBER}) of (?P<owner>.+)", match["x"].strip(), re.IGNORECASE)
     if counted and not match.groupdict().get("lethal"):  # "two of Dan's creatures hit Cat for three each"
         creatures = _number(counted["count"])
@@ -296,72 +308,6 @@ def _h_creature_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
                        guessed=_guessed(said, match["thing"]))
     amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(match["thing"]))
     return _combat(reader, match["x"], match["y"], amount, guessed=_guessed(said, match["thing"]))
-
-
-def _hit_by_commander(reader: _Reader, match: re.Match[str], commander: str, said: str | None) -> _Happening:
-    """A hit by a commander, the attack handlers' one branch for it: commander damage (903.10a), where "for
-    lethal" is no figure (the commander damage already dealt decides it, not the life total)."""
-    if match.groupdict().get("lethal"):
-        raise _Unknown("how much is lethal here? say the commander's damage", match["lethal"])
-    return _commander_hits(reader, commander, match["y"], said)
-
-
-def _commander_hits(reader: _Reader, commander: str, target_text: str, said: str | None) -> _Happening:
-    """A creature on the table dealing combat damage by its name: its power unless an amount is said; a
-    commander's counts as commander damage (903.10a)."""
-    target = reader.affected(reader.refer(target_text, one=True, alone=True))
-    amount = _number(said, 0)
-    hit: dict[str, Any] = {"creature": commander, "to": target.players[0]}
-    if amount:
-        hit["amount"] = amount
-    words = f"{commander} deals {amount or 'its'} combat damage to {target.words}".replace("its combat",
-                                                                                         "combat")
-    counted = (f"commander-damage({target.players[0]}, {commander})",) if _is_commander(reader, commander) \
-        else ()
-    controller = next((c for n, c in reader.facts.creatures if n == commander), None)
-    players = (*((controller,) if controller else ()), *target.players)
-    return _Happening(({"combat-damage": hit},), words, players,
-                      extra=(f"life({target.players[0]})", *counted))
-
-
-def _is_commander(reader: _Reader, name: str) -> bool:
-    return any(c == name for c, _owner in reader.facts.commanders)
-
-
-def _named_commander(reader: _Reader, text: str) -> str | None:
-    """ "Krenko", "Ann's Krenko", "the Ogre" as the one dealing damage: a commander or another creature on the
-    table, by its name (its controller is read from the table)."""
-    if not reader.facts.knows_question("commander-damage"):
-        return None
-    # an owner's name is a word or two, never a clause ending in one (as in references._creature_named)
-    name = re.sub(rf"(?i)^(?:the |(?:his|her|their|its|my|your) |[\w-]+(?: [\w-]+)?{_POSS} )", "",
-                  text.strip())
-    named = [c for c, _owner in reader.facts.commanders] + [c for c, _controller in reader.facts.creatures]
-    return next((c for c in named if c.casefold() == name.casefold()), None)
-
-
-def _commander_of(reader: _Reader, owner_text: str, thing: str | None) -> str | None:
-    """ "Ann's commander" or "Ann's Krenko": a commander on the table that Ann owns, when the model knows
-    creatures in combat (issue 13); None otherwise (the damage is then a creature Ann controls)."""
-    if not (reader.facts.commanders or reader.facts.creatures) or \
-            not reader.facts.knows_question("commander-damage"):
-        return None
-    owner = reader.owner(owner_text)
-    words = (thing or "").strip().casefold()
-    mine = [c for c, o in reader.facts.commanders if o == owner]
-    # "Ann's Bear", "Ann attacks with her Ogre": a creature she controls, by its name
-    theirs = [c for c, o in reader.facts.creatures if o == owner and c not in mine and
-              re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
-    if theirs:
-        return theirs[0] if len(theirs) == 1 else None
-    # "Ann's commander Krenko", "Ann's big Krenko", "with Krenko": its name among the words, else the word
-    # "commander" with one commander to mean (read as a plain creature, its damage would not count, 903.10a)
-    named = [c for c in mine if re.search(rf"(?<![\w'-]){re.escape(c.casefold())}(?![\w'-])", words)]
-    if named:
-        return named[0] if len(named) == 1 else None
-    if {"commander", "general"} & set(re.findall(r"[\w'-]+", words)):
-        return mine[0] if len(mine) == 1 else None
-    return None
 
 
 def _guessed(said: str | None, thing: str | None) -> bool:
@@ -428,6 +374,7 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
         _commander_of(reader, match["x"], match.groupdict().get("thing"))
     if commander is not None:  # "Krenko connects with Ben for seven", "Ann hits Ben with Krenko"
         return _hit_by_commander(reader, match, commander, _said(match, "n", "amount"))
+    _no_commander_dropped(match, reader)
     if match.groupdict().get("lethal"):  # "Dan swings at Cat for lethal"
         return _combat(reader, match["x"], match["y"], LETHAL)
     count_text = (match.groupdict().get("count") or "").lower()
@@ -463,6 +410,7 @@ def _h_is_hit(match: re.Match[str], reader: _Reader) -> _Happening | None:
     said = _said(match, "n", "n2", "n3", "amount")
     if commander is not None:  # "Ben gets hit by Krenko for 7", "… by Ann's commander"
         return _hit_by_commander(reader, match, commander, said)
+    _no_commander_dropped(match, reader)
     thing = match.groupdict().get("thing")
     amount = LETHAL if match.groupdict().get("lethal") else _number(said, _power(thing))
     return _combat(reader, match["x"], match["y"], amount, guessed=_guessed(said, thing))

@@ -92,10 +92,17 @@ def _q_can_attack(match: re.Match[str], reader: _Reader) -> _Ask | None:
         asked = tuple(can_attack(a, thing) for a in attackers.players)
         return _Ask("can-attack", f"can {attackers.words} attack {thing}", asked, attackers.players,
                     AllTrue(asked))
-    targets = reader.refer(match["y"])
+    either = re.search(r"(?i)\s(?:or|or maybe|and/or)\s", match["y"])
+    # "can Mia attack Rex or Jen": each of them asked (yes for one, no for the other is an answer)
+    targets = reader.refer(match["y"][: either.start()] + " and " + match["y"][either.end():] if either
+                           else match["y"])
     pairs = [(a, t) for a in attackers.players for t in targets.players if a != t]
     if not pairs:
         return None
+    if either:
+        return _Ask("can-attack", f"can {attackers.words} attack {targets.words.replace(' and ', ' or ')}",
+                    tuple(can_attack(a, t) for a, t in pairs), (*attackers.players, *targets.players),
+                    Several(tuple((f"can {a} attack {t}", AllTrue((can_attack(a, t),))) for a, t in pairs)))
     return _Ask("can-attack", f"can {attackers.words} attack {targets.words}",
                 tuple(can_attack(a, t) for a, t in pairs), (*attackers.players, *targets.players),
                 AllTrue(tuple(can_attack(a, t) for a, t in pairs)))
@@ -211,6 +218,6 @@ _q_range = PATTERNS(
     rf"(?:what(?:'s| is) (?:the )?)?{_RANGE} (?:for|of) {_X}",
     rf"what {_RANGE} does {_X} have",
     rf"how (?:far|big|large|wide) is {_X}{_POSS} {_RANGE}",
-    rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?reach",
+    rf"how far (?:does|can) {_X}{_POSS}? (?:{_RANGE} )?(?:reach|go|extend)",
 )(
     _per_player("range", "what is {who}'s range of influence", one=True))

@@ -28,16 +28,41 @@ _q_life = PATTERNS(
     rf"what(?:'s| is| are) {_X}{_POSS} (?:starting|start|opening) life(?: totals?)?",
     rf"how (?:much|many) life(?: points)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?"
     r"(?: with| at| on)?",
+    # "what life total does Opal start at": the same asked with "what"
+    rf"what life(?: total)? (?:does|do|did|would|will) {_X} (?:start|begin)(?: the game)?(?: with| at| on)?",
     # "does Mia lose any life" after a block: her total says whether she did
     rf"(?:does|do|did|will|would) {_X} (?:lose|take) (?:any |some )?(?:life|damage)",
     # "how much does Owen take" after a chump block with trample: the total says what got through (702.19b)
     rf"how much(?: damage)? (?:does|do|did|will|would) {_X} (?:take|lose|get hit for)",
     # "how much life does Quinn gain" with a lifelink creature (702.15b): likewise, the total says it
     rf"how much life (?:does|do|did|will|would) {_X} (?:gain|get|lose|take)(?: back)?",
+    # "how much does Ben gain" (his lifelinker blocked): the total says it (702.15b)
+    rf"how much (?:does|do|did|will|would) {_X} gain(?: back)?",
+    # "does Rex gain any life" after his lifelinker is blocked: his total says it (702.15b)
+    rf"(?:does|do|did|will|would) {_X} (?:gain|get) (?:any |some )?life(?: back)?",
+    # "how much tramples over to Zoe", "how much damage does zoe take from the trample": her total (702.19b)
+    rf"how much(?: damage)? (?:tramples?|trampled|goes|went|gets|got|carries|carried|spills?) "
+    rf"(?:over|through) to {_X}",
     # "is Ada still at 20?": her total says whether she is
     rf"(?:is|are) {_X} (?:still )?(?:at|on) {_NUMBER}(?: life)?(?: still| now)?",
 )(
     _per_player("life", "what is {who}'s life total"))
+
+
+@PATTERNS(r"how much(?: damage)? (?:tramples?|trampled|goes|went|gets|got|carries|carried|spills?) "
+          r"(?:over|through)(?: to the player| to (?:him|her|them))?",
+          r"how much trample(?: damage)?(?: is there| gets through| goes through)?",
+          # "does any damage trample over": whether any did is the same total
+          r"(?:does|did|will|would) (?:any |some )?(?:damage|of it|of the damage) "
+          r"(?:trample|go|get|carry|spill) (?:over|through)(?: to the player| to (?:him|her|them))?")
+def _q_trampled_over(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "how much tramples over?" after a block: what reached the player the attack was at (702.19b, 510.1c),
+    read from that player's life total; not read when no event attacked one player."""
+    attacked = reader.focus
+    if attacked is None or len(attacked.players) != 1:
+        return None
+    return _Ask("life", f"what is {attacked.words}'s life total", _each(attacked, "life({p})"),
+                attacked.players, Each("life", attacked.players))
 
 
 @PATTERNS(rf"what(?:'s| is| are) {_X}{_POSS} team(?: life)? totals?(?: now| then)?",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulesjudge.app.whatif.answers import Member, Value, Winners
+from rulesjudge.app.whatif.answers import Gone, Member, Several, Value, Winners
 from rulesjudge.app.whatif.grammar import _X, _Grammar
 from rulesjudge.app.whatif.plan import _Ask
 from rulesjudge.app.whatif.references import _Reader
@@ -73,7 +73,11 @@ def _q_winners(match: re.Match[str], reader: _Reader) -> _Ask:
 @PATTERNS(
     rf"(?:does|do|will|would|did|can) {_X} (?:still |also )?win(?: the game)?(?: too| as well| also)?",
     rf"(?:has|have) {_X} won(?: the game)?",
-    rf"(?:is|are) {_X} (?:the )?winners?",
+    rf"(?:is|are) {_X} (?:the |a |one of the |among the )?winners?(?: too| as well| also)?",
+    # "does Ann win even though she left": the remark restates the story (104.2c decides)
+    rf"(?:does|do|will|would|did) {_X} (?:still |also )?win(?: the game)?(?: too| as well| also)?,? "
+    r"(?:even though|even if|though|although) (?:she|he|they|it) (?:left|lost|conceded|scooped|died|"
+    r"(?:is|was|were|are|'s|'re) (?:out|dead|gone))",
 )
 def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
     who = reader.refer(match["x"])
@@ -92,6 +96,16 @@ def _q_does_win(match: re.Match[str], reader: _Reader) -> _Ask:
     r"(?:does|did|will|would) (?:anyone|anybody|someone|somebody) (?:die|lose)(?: the game)?(?: now| then)?",
 )
 def _q_losers(match: re.Match[str], reader: _Reader) -> _Ask:
+    fought = [c for c, _controller in reader.facts.creatures
+              if re.search(rf"(?i)\b{re.escape(c)}\b", reader.sentence)]
+    if reader.creature is not None and fought and re.search(r"(?i)\b(?:dies|die|died|dead)\b", match[0]):
+        # "the Dragon attacks Ann and she blocks with the Bear. who dies": the creatures that fought
+        # (704.5g), and any player (704.5a)
+        return _Ask("losers", "which creatures die, and who loses",
+                    ("losers", "game-over", *(f"exists({c})" for c in fought)),
+                    headline=Several((("who loses", Value("losers")),
+                                      *((f"has {c} left the battlefield", Gone(f"exists({c})"))
+                                        for c in fought))))
     return _Ask("losers", "who loses", ("losers", "game-over"), headline=Value("losers"))
 
 

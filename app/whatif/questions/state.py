@@ -212,7 +212,10 @@ def _q_creature(match: re.Match[str], reader: _Reader) -> _Ask | None:
 @PATTERNS(r"(?:which|what) (?:creatures?|ones?|one of them|of them|of the creatures|permanents?) "
           r"(?:dies|die|died|is destroyed|are destroyed|gets destroyed|get destroyed|survives?|is left|"
           r"are left)",
-          r"what (?:dies|survives)")
+          r"what (?:dies|survives)",
+          # "does anything die?" after a block: each creature that fought (704.5g)
+          r"(?:does|do|will|would|did) (?:anything|any creatures?|either(?: one| creature)?|either of them|"
+          r"one of them) (?:die|survive)(?: now| then)?")
 def _q_which_creatures(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "Which creature dies?" after a block: each creature the sentence names (else each on the table),
     whether it is still on the battlefield (704.5g destroys one with lethal damage marked)."""
@@ -243,6 +246,10 @@ def _q_both_die(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 
 @PATTERNS(rf"how much damage (?:is|'s) (?:marked )?on {_X}(?: now| then)?",
+          # "Damage on Zada?", "what's the damage on the Ogre": said without its verb
+          rf"(?:what(?:'s| is) )?(?:the )?damage (?:marked )?on {_X}(?: now| then)?",
+          # "how much damage does the Ogre take": a creature's (a player's is the life questions')
+          rf"how much damage (?:does|did|will|would) {_X} (?:take|get|have)",
           rf"how much damage (?:does|did|has) {_X} (?:have|got|get|taken|take) (?:marked )?on (?:it|him|her)")
 def _q_damage_marked(match: re.Match[str], reader: _Reader) -> _Ask | None:
     """ "How much damage is on the Troll?": the damage marked on a creature this turn (120.3e, 120.6); a

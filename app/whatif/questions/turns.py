@@ -117,8 +117,8 @@ def _q_turn_order(match: re.Match[str], reader: _Reader) -> _Ask | None:
 
 
 @PATTERNS(
-    rf"who (?:plays|goes|comes|is|takes (?:a|their) turn)(?: next| up)? (?:right )?after {_X}",
-    rf"who(?:'s| is) (?:next|up|up next) (?:right )?after {_X}",
+    rf"who(?: plays| goes| comes| is|'s| takes (?:a|their) turn)(?: next| up next| up)? (?:right )?"
+    rf"after {_X}",
     # "whose turn is next after Rae", "whose turn after Uma?" (the verb dropped, as typed)
     rf"whose turn(?: is| comes| is it| will it be| would it be)?(?: next| up next)? (?:right )?after "
     rf"{_X}{_POSS}?(?: turn)?",
@@ -134,6 +134,20 @@ def _q_after(match: re.Match[str], reader: _Reader) -> _Ask:
         who = reader.refer(match["x"], one=True, alone=True)  # several who don't share a turn: refused
     return _Ask("turn-order", f"who plays after {who.words}", ("turn-order", "active", "next-turn"),
                 who.players, After(who.players[0], _turn_groups(reader)))
+
+
+@PATTERNS(
+    rf"who(?:'s| is| sits| sat| will sit|'ll sit) (?:on|to) {_X}{_POSS} left(?: now| then)?",
+    rf"who(?:'s| is| sits) (?:on |to )?the left of {_X}(?: now| then)?",
+    rf"who(?:'s| is) {_X}{_POSS} left[- ]?(?:hand )?neighbou?r(?: now| then)?",
+)
+def _q_on_left(match: re.Match[str], reader: _Reader) -> _Ask | None:
+    """ "Who sits on Mia's left?": the next player still in, the way turns pass (101.4: to the left; the
+    seats of players who left close up, 800.4). Not where a team takes its turns as one (805.4): the seat
+    beside a player is then no turn's."""
+    if reader.facts.shared_turns:
+        return None
+    return _q_after(match, reader)
 
 
 def _turn_groups(reader: _Reader) -> tuple[tuple[str, ...], ...]:
