@@ -30,8 +30,11 @@ from typing import Any
 
 from rulesjudge.common.errors import InputError
 from rulesjudge.corpus.records import Record
+from rulesjudge.corpus.store import load_corpus
 from rulesjudge.indexer.chunks import Chunk, make_chunks
+from rulesjudge.indexer.embed import load_model, model_path
 from rulesjudge.indexer.evaluate import Question, is_card_id
+from rulesjudge.indexer.train_ranker import TRAINING_DIR, load_training
 
 Pair = tuple[str, str]
 #: the recipe (docs/search.md): scale of the cosine logits, batch, learning rate, warm-up share, seed
@@ -227,10 +230,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
     try:
-        from rulesjudge.corpus.store import load_corpus
-        from rulesjudge.indexer.embed import load_model, model_path
-        from rulesjudge.indexer.train_ranker import TRAINING_DIR, load_training
-
         questions = load_training(Path(args.training) if args.training else TRAINING_DIR)
         if not questions:
             raise InputError(Path(args.training or TRAINING_DIR), "no training questions (*.yaml) there",
