@@ -188,6 +188,41 @@ def _owner_before_name(text: str, game: Mapping[str, Any]) -> str:
     return text
 
 
+#: "a 1/1 hits Tom on Zoe's turn": the creature's verb on a player, and the turn said in its sentence
+_HITS_PLAYER = re.compile(r"(?i)\s+(?:hits|attacks|swings at|pokes|connects with|deals combat damage to)\s+"
+                          r"(?P<who>[A-Za-z][\w-]*)\b(?!')")
+_TURN_SAID = re.compile(r"(?i)\b(?:on|during|in)\s+(?P<whose>[A-Za-z][\w-]*)(?:'s|')\s+(?:own\s+)?turn\b")
+
+
+def _attacker_on_turn(text: str, match: re.Match[str], game: Mapping[str, Any]) -> str | None:
+    """Whose a creature of no one said is, when it hits a player on a turn its sentence names: a creature that
+    deals combat damage to a player is attacking (506.2, 508.1), and only the active player attacks, so the
+    turn's player controls it. Not guessed where the turn isn't said, where a team shares its turns (805.2,
+    the attacker could be either), or where the one hit is the active player (no attack on their own turn).
+
+    >>> game = {"players": ["Tom", "Zoe"]}
+    >>> def owner(text):
+    ...     return _attacker_on_turn(text, _DESCRIBED.search(text), game)
+    >>> owner("tom is at 9 poison. a 1/1 infect creature hits tom on zoe's turn")
+    'Zoe'
+    >>> owner("on zoe's turn a 2/2 hits zoe") is None
+    True
+    >>> owner("a 2/2 hits tom") is None
+    True
+    """
+    hit = _HITS_PLAYER.match(text, match.end())
+    if hit is None or game.get("teams") or _seat(hit["who"], game) is None:
+        return None
+    start = max((m.end() for m in re.finditer(r"[.;!?](?:\s|$)", text[:match.start()])), default=0)
+    stop = re.search(r"[.;!?](?:\s|$)", text[match.end():])
+    sentence = text[start:match.end() + stop.start() if stop else len(text)]
+    turns = {_seat(m["whose"], game) for m in _TURN_SAID.finditer(sentence)}
+    if len(turns) != 1 or None in turns:
+        return None
+    (active,) = turns
+    return None if active == _seat(hit["who"], game) else active
+
+
 def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
     """The creatures ``text`` describes by power and toughness, set on a copy of ``game`` (see the module)."""
     text = _owner_before_name(text, game)
@@ -211,6 +246,8 @@ def creatures_said(text: str, game: Mapping[str, Any]) -> CreaturesSaid:
             owner = None  # "Rae gets hit by a 5/5": the clause's subject is the one hit, not its controller
         else:
             owner = _subject(text, match.start(), table)
+        if owner is None:
+            owner = _attacker_on_turn(text, match, table)
         kinds = _keywords(match)
         if owner is None or kinds is None:
             return CreaturesSaid(text, dict(game))

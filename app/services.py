@@ -36,6 +36,7 @@ from rulesjudge.app.stories import retell
 from rulesjudge.app.table import Table
 from rulesjudge.app.whatif import TableFacts, WhatIf, WhatIfError, answer_line, interpret
 from rulesjudge.app.whatif import warm_up as warm_up_reader
+from rulesjudge.app.whatif.restructure import restructure
 from rulesjudge.common.errors import InputError
 from rulesjudge.common.inputs import decode_text, read_text
 from rulesjudge.corpus.records import Corpus
@@ -573,7 +574,9 @@ def ask_what_if(table: Table, question: str, corpus: Corpus, *, source: str = "-
     seated = game.get("players") or [p for team in game.get("teams") or () for p in team]
     names = [*seated, *(game.get("permanents") or {})]  # what a sentence about this table may name
     # the story said plainly, its first person ("me (Ann)", "did we lose") said as the players it names
-    told = retell(first_person(question, [str(p) for p in seated], game), [str(n) for n in names])
+    # its sentences made the shapes the readers know first: active voice, a count said in passing its own fact
+    told = retell(first_person(restructure(question), [str(p) for p in seated], game),
+                  [str(n) for n in names])
     told, remarks = said_remarks(told, game)  # "while Mika is still alive", "Bo is alone": checked, said
     told, seats = said_seats(told, game)  # "Sue (their emperor)", "they're on the same team": checked, said
     remarks = (*remarks, *seats)

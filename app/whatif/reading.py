@@ -26,6 +26,7 @@ from rulesjudge.app.whatif.plan import (
     _Happening,
 )
 from rulesjudge.app.whatif.references import _Reader, _Unknown
+from rulesjudge.app.whatif.restructure import restructure
 from rulesjudge.app.whatif.typos import mend_typos
 
 
@@ -419,7 +420,7 @@ def interpret(question: str, table: TableFacts | Sequence[str]) -> WhatIf | None
     if len(question) > MAX_QUESTION:
         raise WhatIfError(f"the question is longer than {MAX_QUESTION} characters")
     facts = _facts(table)
-    text = mend_typos(_bare_possessives(normalise(question), facts.players), facts.players)
+    text = mend_typos(_bare_possessives(restructure(normalise(question)), facts.players), facts.players)
     text = _trim(agreed_asides(_appositions(text, facts), facts))
     text = _emphatic_selves(text, facts.players)
     if not text or not facts.players:

@@ -389,8 +389,7 @@ def _h_player_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
 
 
 @PATTERNS(
-    rf"{_Y} (?:is|gets|got|was) (?:hit|attacked|punched|smacked) by {_X}(?:{_POSS}(?P<thing>{_THING}))?{_FOR}"
-    rf"{_STEP}",
+    # "Cat gets hit by Ann's dragon": restructure.active_voice makes a passive active before it is read
     rf"{_Y} (?:takes|took|"
     rf"take) (?:(?P<n>{_NUMBER}) )?(?:points? of )?(?:combat|commander) damage from {_X}"
     rf"(?:{_POSS}(?P<thing>{_THING}))?"

@@ -36,6 +36,7 @@ def _h_made_to_lose(match: re.Match[str], reader: _Reader) -> _Happening | None:
         raise _Unknown(f"whom does '{match['pron']}' stand for? name the player who gains life",
                        match["pron"])
     maker = reader.refer(match["y"], one=True, alone=True)
+    _not_the_maker(match["x"], maker, reader)
     lost = _h_life(match, reader)
     if lost is None or not match["g"]:
         return lost
@@ -328,5 +329,14 @@ def _h_unveil(match: re.Match[str], reader: _Reader) -> _Happening | None:
 def _h_made_to_lose_the_game(match: re.Match[str], reader: _Reader) -> _Happening:
     """ "Flo makes Ed lose with a spell": Ed loses the game (104.3); who made him changes nothing of what
     his leaving does (800.4a; a designation he held goes as 725.4, 726.4 say)."""
-    reader.refer(match["y"], one=True, alone=True)
+    _not_the_maker(match["x"], reader.refer(match["y"], one=True, alone=True), reader)
     return _h_leaves(match, reader)
+
+
+def _not_the_maker(said: str, maker: Ref, reader: _Reader) -> None:
+    """ "Dan makes her lose": "her" is never Dan, the clause's own subject (that would be "herself"); with
+    nobody else said before it, whom it stands for is asked, never read as the one who made her."""
+    if re.fullmatch(r"(?i)him|her|them", said.strip()):
+        meant = reader.focus or reader.subject
+        if meant is None or set(meant.players) == set(maker.players):
+            raise _Unknown(f"whom does '{said.strip()}' stand for? name the player", said)
