@@ -120,6 +120,21 @@ ROUNDS = (
                "whats her life and is she out",
                "'general' (players' word for a commander, 903.3) read as any creature: no commander damage"),
           )),
+    # Round 14 (h-blind14), written without reading the reader (stories with blocks, trample, lifelink,
+    # deathtouch, infect and toxic, commander damage, control changes, concessions mid-combat, designations,
+    # turn order after players leave, every variant and its team phrasings), first run against it at c0771f3:
+    # 138 right, 62 not read, 2 WRONG of 202. One of the two is a Treachery ending the rules leave open (a
+    # face-down Guardian after the Leader dies with no Assassin left: 907.5d, no teammates, plays on; or
+    # 907.5a/907.8b, the leader team by identity, loses and the Traitor wins, 104.2a): both readings given,
+    # the second as its `or`. The one left is the reader's (see known_wrong).
+    Round(14, blind="138 right, 62 not read, 2 WRONG of 202 (68.3%)",
+          now="as written, with the Treachery `or` (c0771f3): 139 right, 62 not read, 1 WRONG of 202 (68.8%)",
+          known_wrong=(
+              ("On Uma's turn, Rosa deals 2 damage to Vik with a spell. Vik was the monarch and at 1 life. "
+               "Who's the monarch?",
+               "'On X's turn' heading a sentence whose subject is another player: the turn dropped, so the "
+               "form's active player (Rosa) takes the monarch instead of Uma (725.4)"),
+          )),
 )
 LOADED = {r.number: load_round(r.path) for r in ROUNDS}
 
