@@ -242,7 +242,9 @@ LETHAL = "lethal"
 _CLAUSE_WORDS = (r"(?:unless|but|except|if|not|no|never|nobody|doesn't|don't|didn't|isn't|aren't|can't|"
                  r"cannot|won't|wouldn't|instead|however|although|though|until|before|after|then|and|or|prevents?|"
                  r"prevented|blocks?|blocked|counters?|countered|responds?)")
-_WORD = rf"(?!{_CLAUSE_WORDS}\b)[\w/+'.-]+"
+#: nor the time a clause's events happen ("... with a spell on Uma's turn": Uma's turn, not the spell's words)
+_TURN_SAID = r"(?:on|during|in) [\w'-]+(?: own)? turn\b"
+_WORD = rf"(?!{_CLAUSE_WORDS}\b)(?!{_TURN_SAID})[\w/+'.-]+"
 
 
 def _free_words(most: int) -> str:
