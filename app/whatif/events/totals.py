@@ -88,11 +88,10 @@ _WHOSE = rf"(?:{_Y}{_POSS}|an?|the|(?:his|her|their)(?: own)?)"
     r"(?: unblocked)?",
     rf"{_X} (?:takes|took|gets|got|is dealt|was dealt) (?P<n3>{_NUMBER})(?: (?:points? of )?damage)? from "
     rf"{_WHOSE} {_INFECTOR}",
-    # "a 1/1 infect creature hits him", "Tom gets hit by an infect 2/2": no one's, its damage its power
-    # (510.1a) as poison counters; whose it is matters only to a designation, asked below
+    # "a 1/1 infect creature hits him" ("Tom gets hit by an infect 2/2" is made active by whatif.restructure
+    # before any reader): no one's, its damage its power (510.1a) as poison counters; whose it is matters only
+    # to a designation, asked below
     rf"(?:an?|the) (?P<sized>{_INFECTOR}) (?:hits|hit|smacks|smacked|pokes|poked|connects with) {_X}"
-    r"(?:,? unblocked)?",
-    rf"{_X} (?:is|gets|got|was) (?:hit|smacked|poked) by (?:an?|the) (?P<sized2>{_INFECTOR})"
     r"(?:,? unblocked)?",
 )
 def _h_infector_hits(match: re.Match[str], reader: _Reader) -> _Happening | None:
@@ -104,7 +103,7 @@ def _h_infector_hits(match: re.Match[str], reader: _Reader) -> _Happening | None
     if match.groupdict().get("y"):
         reader.refer(match["y"], one=True, alone=True)  # the creature's controller must be at the table
     who = reader.affected(reader.refer(match["x"], one=True, alone=True))
-    sized = match.groupdict().get("sized") or match.groupdict().get("sized2")
+    sized = match.groupdict().get("sized")
     size = re.search(r"(\d{1,2})/\d{1,2}", sized or "")
     if sized and not size:
         return None  # "an infect creature hits him": how much is unsaid
