@@ -50,9 +50,12 @@ _CARD = r"(?-i:[A-Z][\w'-]*(?: (?:of |the )?[A-Z][\w'-]*){0,3})"
 #: where a fact ends: its sentence's stop, or "and" going on with the same subject ("... and drops to 0")
 _END = r"(?:(?P<and>,? and )|[.;!?]\s*|,\s*|$)"
 _START = r"(?:^|(?<=[.;!?] )|(?<=, ))"
-#: how a control change is said beside it: "through a Mind Control effect", "via control magic"
+#: how a control change is said beside it: "through a Mind Control effect", "via control magic", "with a
+#: Threaten until end of turn": at most four words (and how long), never the rest of a message typed
+#: without stops ("... through a mind control effect ann concedes who controls the angel")
 _HOW = r"(?: (?:through|via|with|thanks to|because of|from|using|by) (?:an? |the |her |his |their )?" \
-    r"[^.;!?(),]+?)?"
+    r"[^\s.;!?(),]+(?: [^\s.;!?(),]+){0,3}?" \
+    r"(?: (?:until|till|for) (?:the )?end of (?:the |this )?turn)?)?"
 #: a permanent said with its owner ("Theo's Angel", "nora's 4/4 angel"): the table's, or one the question adds
 _OWNED = rf"(?:(?P<owner>{_NAME})'s )?(?:(?P<p>\d{{1,2}})/(?P<t>\d{{1,2}}) )?(?P<perm>{_NAME})"
 _CONTROLS = re.compile(
