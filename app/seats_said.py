@@ -96,19 +96,22 @@ _ROLE_EXAMPLE = re.compile(rf"\b(?:an?|each|any) {_ROLE}(?P<rest> (?:have|has|ge
 _RANGE_EXAMPLE = re.compile(rf"\b(?P<q>what(?:'s| is|s) the range(?: of influence)?)(?: (?:in|for) [\w -]+?)?"
                             rf",? (?:for|like|of|e\.?g\.?) (?P<who>{_NAME})(?:,? say)?(?P<end>[?.!]*)$",
                             re.IGNORECASE)
+#: what opens a seat remark said after the question: a stop or a dash, then perhaps a "because"
+_REMARK_OPENS = r"(?:[,;.?!]|\s-)*\s*"
+_BECAUSE = r"(?:since |because |as |cause )?"
 #: a seat remark after an attack question: "they're on the same team", "she's right next to him"
-_SAME_TEAM = re.compile(r"(?:[,;.?!]|\s-)*\s*(?:since |because |as |cause )?they(?:'re| are) (?:on )?"
+_SAME_TEAM = re.compile(rf"{_REMARK_OPENS}{_BECAUSE}they(?:'re| are) (?:on )?"
                         r"(?:the same team|teammates|on a team|team ?mates)\b[.!?]*", re.IGNORECASE)
-_NEXT_TO = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?:since |because |as |cause )?(?:they(?:'re| are)|(?P<who>"
+_NEXT_TO = re.compile(rf"{_REMARK_OPENS}{_BECAUSE}(?:they(?:'re| are)|(?P<who>"
                       rf"{_NAME}|s?he)(?:'s| is)?) (?:sitting |seated |sat )?(?:right )?next to "
                       r"(?:each other|one another|him|her|them)(?: (?:round|around) the corner(?: of the "
                       r"table)?)?[.!?]*", re.IGNORECASE)
-_SIDE = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?P<who>{_NAME}) (?:sits|is|'s) (?:right )?on (?:his|her|their) "
+_SIDE = re.compile(rf"{_REMARK_OPENS}(?P<who>{_NAME}) (?:sits|is|'s) (?:right )?on (?:his|her|their) "
                    r"(?P<side>right|left)\b[.!?]*", re.IGNORECASE)
-_FAR = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?P<who>{_NAME})(?:'s| is) (?:at|on) the (?:far|other) end"
+_FAR = re.compile(rf"{_REMARK_OPENS}(?P<who>{_NAME})(?:'s| is) (?:at|on) the (?:far|other) end"
                   r"(?: of the table)?[.!?]*", re.IGNORECASE)
 #: "he's two seats over", "she sits 3 seats away from him": how many seats apart (the shorter way round)
-_APART = re.compile(rf"(?:[,;.?!]|\s-)*\s*(?:since |because |as |cause )?(?P<who>{_NAME}|s?he|they)"
+_APART = re.compile(rf"{_REMARK_OPENS}{_BECAUSE}(?P<who>{_NAME}|s?he|they)"
                     r"(?:'s| is| sits| are|'re) (?P<n>one|two|three|four|five|six|[1-7]) seats? (?:over|away|"
                     r"down|apart|along)(?: from (?:him|her|them|each other))?[.!?]*", re.IGNORECASE)
 _SEATS_APART = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -117,6 +120,8 @@ _WANTS = re.compile(rf"^(?P<a>{_NAME}) wants to (?:hit|attack|swing at) (?P<b>{_
                     r"[,;]? (?:is that |is it )?(?:allowed|legal|ok|okay)\?*$", re.IGNORECASE)
 
 
+#: what "still in" is said as: "alive", "in the game", "playing" ...
+_IN_GAME = r"(?:alive|in(?: the game)?|around|playing|standing)"
 #: "or do they keep playing": the other half of a yes/no question about losing, the same question
 _OR_PLAY_ON = re.compile(r",? or (?:do|does|will|would) (?:they|he|she|both|we)(?: \w+)? "
                          r"(?:keep (?:playing|going)|play on|stay in(?: the game)?|continue|carry on)\b",
@@ -124,17 +129,17 @@ _OR_PLAY_ON = re.compile(r",? or (?:do|does|will|would) (?:they|he|she|both|we)(
 #: "while both assassins are alive": the holders of a role said to be still in
 _ROLE_STILL_IN = re.compile(r",? (?:while|and|but|with|when) (?P<many>both|all|the|all the|all of the) "
                             r"(?P<role>leaders|guardians|assassins|traitors|generals|emperors) "
-                            r"(?:are )?(?:still )?(?:alive|in(?: the game)?|around|playing|standing)\b",
+                            rf"(?:are )?(?:still )?{_IN_GAME}\b",
                             re.IGNORECASE)
 #: "...? Xia's still alive": a player said to be still in, after the question
-_STILL_IN_AFTER = re.compile(rf"(?<=[?.!]) (?P<who>{_NAME})(?:'s| is|s) still "
-                             r"(?:alive|in(?: the game)?|around|playing|standing)[.!?]*$", re.IGNORECASE)
+_STILL_IN_AFTER = re.compile(rf"(?<=[?.!]) (?P<who>{_NAME})(?:'s| is|s) still {_IN_GAME}[.!?]*$",
+                             re.IGNORECASE)
 
 
 #: "the leader dies, tam and uma are still in. who wins": players said to be still in, a clause between commas
 #: (or before the question) beside the story
 _STILL_IN_CLAUSE = re.compile(rf", (?P<who>{_NAME}(?:(?:,| and|, and) {_NAME})*)(?: are| is|'s|s)?"
-                              r"(?: both| all)? still (?:alive|in(?: the game)?|around|playing|standing)"
+                              rf"(?: both| all)? still {_IN_GAME}"
                               r"(?=[.!?,;]|$)",
                               re.IGNORECASE)
 
